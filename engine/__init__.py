@@ -1,0 +1,1 @@
+"""Keeper's pure rules engine: no Discord, no database, no asyncio."""
