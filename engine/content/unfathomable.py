@@ -1,0 +1,1 @@
+"""Unfathomable content pack loader (work in progress)."""
