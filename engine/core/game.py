@@ -1,0 +1,125 @@
+"""The interface every game implements, and the shared apply/validate/default machinery.
+
+A game's state is a plain JSON-serialisable dict. Pending work lives in ``state["stack"]`` as
+data frames, so a saved state resumes exactly. Each frame that needs a decision produces a
+*prompt*: ``{"id", "player", "kind", "options": [actions], "default": action | "random"}``.
+An action is a dict ``{"player": id, "type": ..., ...}``; it is legal iff it equals one of the
+options of a prompt addressed to that player (ignoring an optional ``"prompt"`` id that the
+caller may send to guard against stale buttons), or is one of the game's free actions.
+"""
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.rng import Rng
+
+State = dict
+Action = dict
+Event = dict
+
+
+def copy_state(state: State) -> State:
+    # pickle is the fastest faithful deep copy for plain data
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def strip_meta(action: Action) -> Action:
+    return {k: v for k, v in action.items() if k not in ("player", "prompt")}
+
+
+class GameRules:
+    """Base class: subclasses provide setup, prompts, free actions, resolution and views."""
+
+    game_id: str = ""
+
+    # --- to implement -------------------------------------------------------------------
+    def new_game(self, players: list[str], seed: int, options: dict | None = None,
+                 setup: dict | None = None) -> tuple[State, list[Event]]:
+        raise NotImplementedError
+
+    def prompts(self, state: State) -> list[dict]:
+        raise NotImplementedError
+
+    def free_actions(self, state: State, player: str) -> list[Action]:
+        """Actions available outside any prompt (e.g. the Thing's declaration)."""
+        return []
+
+    def _resolve(self, state: State, action: Action, events: list[Event]) -> None:
+        """Apply a validated action in place."""
+        raise NotImplementedError
+
+    def explain(self, state: State, action: Action) -> RuleError:
+        """The clearest rule error for an action that is not legal."""
+        return RuleError("illegal", "That move is not allowed now.")
+
+    def view(self, state: State, player: str | None) -> dict:
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        return state.get("result") is not None
+
+    # --- shared machinery ----------------------------------------------------------------
+    def prompts_for(self, state: State, player: str) -> list[dict]:
+        return [p for p in self.prompts(state) if p["player"] == player]
+
+    def legal_actions(self, state: State, player: str) -> list[Action]:
+        if self.is_over(state):
+            return []
+        actions = []
+        for prompt in self.prompts_for(state, player):
+            actions.extend({"player": player, **option} for option in prompt["options"])
+        actions.extend({"player": player, **a} for a in self.free_actions(state, player))
+        return actions
+
+    def validate(self, state: State, action: Action) -> Action:
+        """Return the concrete action to resolve (a ``default`` becomes a real choice)."""
+        if not isinstance(action, dict) or "player" not in action or "type" not in action:
+            raise RuleError("malformed_action", "An action needs a player and a type.")
+        player = action["player"]
+        if self.is_over(state):
+            raise RuleError("game_over", "The game is over.")
+        if player not in state["players"]:
+            raise RuleError("unknown_player", "{player} is not playing in this game.", player=player)
+        prompts = self.prompts_for(state, player)
+        if "prompt" in action and action["prompt"] is not None:
+            if not any(p["id"] == action["prompt"] for p in prompts):
+                raise RuleError("stale_prompt", "That choice is no longer current.")
+        if action["type"] == "default":
+            if not prompts:
+                raise RuleError("nothing_to_skip", "{player} has no pending decision.", player=player)
+            return {"player": player, **self._default_choice(state, prompts[0])}
+        wanted = strip_meta(action)
+        for prompt in prompts:
+            if wanted in prompt["options"]:
+                return {"player": player, **wanted}
+        if wanted in self.free_actions(state, player):
+            return {"player": player, **wanted}
+        raise self.explain(state, action)
+
+    def _default_choice(self, state: State, prompt: dict) -> Action:
+        default = prompt.get("default")
+        if default == "random" or default is None:
+            # the RNG draw happens on the copy made by apply(), so a refused action changes nothing
+            return Rng(state["rng"]).choice(prompt["options"])
+        return default
+
+    def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
+        """Validate and resolve ``action`` on a copy; the given state is never modified."""
+        new_state = copy_state(state)
+        concrete = self.validate(new_state, action)
+        events: list[Event] = []
+        self._resolve(new_state, concrete, events)
+        new_state["actions_applied"] = new_state.get("actions_applied", 0) + 1
+        return new_state, events
+
+    def apply_in_place(self, state: State, action: Action) -> list[Event]:
+        """Faster variant for simulations and replays: mutates ``state``.
+
+        Validation happens before any mutation except the RNG draw of a ``default``."""
+        concrete = self.validate(state, action)
+        events: list[Event] = []
+        self._resolve(state, concrete, events)
+        state["actions_applied"] = state.get("actions_applied", 0) + 1
+        return events
