@@ -102,9 +102,10 @@ class Quantity(Spec):
     of: Literal[
         "passengers_in_supply", "passengers_on_deck", "deep_ones_on_board", "items_held",
         "chosen_number", "discarded_value", "added_card_value", "removed_count", "rescued_count",
-        "hand_size",
+        "hand_size", "last_roll",
     ]
     who: str = "self"
+    offset: int = 0
 
 
 Amount = Union[int, Quantity]
@@ -187,6 +188,15 @@ class CardInPlay(Spec):
     item: str | None = None
 
 
+class CountOf(Cmp):
+    of: str  # a quantity name
+
+
+class PickedZoneIs(Spec):
+    kind: Literal["water", "deck", "interior"]
+    undamaged: bool = False
+
+
 class HumansIn(Cmp):
     kind: Literal["water", "deck", "interior"]
 
@@ -222,6 +232,9 @@ CONDITIONS: dict[str, type[Spec]] = {
     "card_in_play": CardInPlay,
     "humans_in": HumansIn,
     "depths_empty": Spec,
+    "count": CountOf,
+    "picked_zone_is": PickedZoneIs,
+    "check_passing": Spec,
     "not": Not,
     "all": AllOf,
     "any": AnyOf,
@@ -400,12 +413,12 @@ class LoseTitle(Primitive):
 class DrawSkillCards(Primitive):
     who: Who
     count: Amount = 1
-    types: Union[Literal["own_skill_set", "any_non_treachery"], list[SkillType]] = "own_skill_set"
+    types: Union[Literal["own_skill_set", "any_non_treachery", "one_non_treachery_type"], list[SkillType]] = "own_skill_set"
 
 
 class DiscardSkillCards(Primitive):
     who: Who
-    count: Union[int, Literal["all"]] = 1
+    count: Union[int, Literal["all"], Quantity] = 1
     type: SkillType | None = None
     random: bool = False
 
@@ -557,6 +570,7 @@ class Hook(Primitive):
 # ----- reaction / rule-bending primitives (used from abilities in response windows)
 
 class Attack(Primitive):
+    with_weapon: bool = False   # uses the attack of a weapon item the player holds
     range: Literal["same_zone", "adjacent", "anywhere"] = "same_zone"
     bonus: int = 0
     bonus_per_enemy_in_zone: bool = False
@@ -576,6 +590,15 @@ class ModifyRoll(Primitive):
 
 
 class Reroll(Primitive): pass
+class ResolveAgain(Primitive): pass
+class EndActions(Primitive): pass
+
+
+class TransferItem(Primitive):
+    source: Who
+    to: Who
+    chooser: str = "self"
+    optional: bool = False
 class SetRoll(Primitive): pass
 
 
@@ -649,19 +672,20 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "pick_player": PickPlayer, "pick_zone": PickZone, "move_player": MovePlayer,
     "send_to_brig": PlayerStep, "send_to_sick_bay": PlayerStep, "defeat_player": PlayerStep,
     "leave_brig": LeaveBrig, "lose_title": LoseTitle, "take_actions": TakeActions,
-    "look_at_loyalty": LookAtLoyalty, "defeat_all_in": DefeatAllIn,
+    "look_at_loyalty": LookAtLoyalty, "defeat_all_in": DefeatAllIn, "end_actions": EndActions,
     # cards
     "draw_skill_cards": DrawSkillCards, "discard_skill_cards": DiscardSkillCards,
     "discard_total": DiscardTotal, "discard_and_roll": DiscardAndRoll,
     "shuffle_treachery_into_chaos": ShuffleTreachery, "rebuild_chaos": RebuildChaos,
     "draw_items": DrawItems, "remove_items": RemoveItems, "remove_deck_top": RemoveDeckTop,
     "scout_deck": ScoutDeck, "cast_spell": CastSpell, "keep_card": KeepCard,
-    "discard_this_card": DiscardThisCard,
+    "discard_this_card": DiscardThisCard, "transfer_item": TransferItem,
     # structure
     "skill_check": SkillCheck, "choice": Choice, "optional": Optional_, "if": If, "roll": Roll,
     "choose_number": ChooseNumber, "for_each": ForEach, "hook": Hook,
     # response windows
     "attack": Attack, "modify_roll": ModifyRoll, "reroll": Reroll, "set_roll": SetRoll,
+    "resolve_again": ResolveAgain,
     "modify_check": ModifyCheck, "add_card_to_check": AddCardToCheck,
     "set_check_result": SetCheckResult, "make_type_positive": MakeTypePositive,
     "prevent_defeat": PreventDefeat, "skip_crisis": SkipCrisis, "replace_crisis": ReplaceCrisis,

@@ -1,0 +1,123 @@
+"""Command line: replay records, simulate random games, check content packs.
+
+    python -m engine replay FILE [--view PLAYER] [--upto N] [--json]
+    python -m engine simulate thing --players N --games G --seed S [--option key=value ...]
+    python -m engine content check [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import yaml
+
+
+def _print(data, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True))
+    else:
+        print(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), end="")
+
+
+def cmd_replay(args) -> int:
+    from engine.core.errors import RecordError, RuleError
+    from engine.core.record import GameRecord, replay
+    from engine.registry import rules_for
+
+    try:
+        record = GameRecord.load(args.file)
+        result = replay(record, args.upto)
+    except (RecordError, RuleError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    rules = rules_for(record.game)
+    if args.view:
+        if args.view not in record.players:
+            print(f"error: {args.view} is not a player of this record", file=sys.stderr)
+            return 1
+        _print(rules.view(result.state, args.view), args.json)
+    else:
+        _print(result.state, args.json)
+    return 0
+
+
+def _parse_option(text: str):
+    key, _, raw = text.partition("=")
+    return key, yaml.safe_load(raw) if raw else True
+
+
+def cmd_simulate(args) -> int:
+    from engine.simulate import simulate
+
+    options = dict(_parse_option(o) for o in args.option or [])
+    totals = simulate(args.game, args.players, args.games, args.seed, options)
+    for sample in totals.error_samples:
+        print(f"error: {sample}", file=sys.stderr)
+    print(totals.line())
+    return 1 if totals.errors else 0
+
+
+def cmd_content_check(args) -> int:
+    from engine.content import ContentError, available_games, load_pack, pack_module
+
+    report, failed = {}, False
+    for game in available_games():
+        try:
+            pack = load_pack(game)
+            rows = [row.as_dict() for row in pack_module(game).summary(pack)]
+            bad = [r for r in rows if r["expected"] is not None and r["expected"] != r["count"]]
+            report[game] = {"ok": not bad, "rows": rows}
+            failed |= bool(bad)
+        except ContentError as exc:
+            report[game] = {"ok": False, "error": str(exc)}
+            failed = True
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=1))
+    else:
+        for game, item in report.items():
+            print(f"== {game}: {'ok' if item['ok'] else 'FAILED'}")
+            if "error" in item:
+                print(f"   {item['error']}")
+                continue
+            width = max(len(f"{r['section']} / {r['name']}") for r in item["rows"])
+            for r in item["rows"]:
+                label = f"{r['section']} / {r['name']}"
+                expected = "" if r["expected"] is None else f"(expected {r['expected']})"
+                mark = "" if r["expected"] in (None, r["count"]) else "  <-- MISMATCH"
+                print(f"   {label:<{width}}  {r['count']:>4} {expected}{mark}")
+    return 1 if failed else 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("replay", help="replay a game record and print the final state")
+    p.add_argument("file")
+    p.add_argument("--view", metavar="PLAYER", help="print only what this player may see")
+    p.add_argument("--upto", type=int, help="replay only the first N actions")
+    p.add_argument("--json", action="store_true", help="JSON output")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("simulate", help="play random games with random legal agents")
+    p.add_argument("game", choices=["thing"])
+    p.add_argument("--players", type=int, default=6)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option, repeatable")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("content", help="content packs")
+    csub = p.add_subparsers(dest="content_command", required=True)
+    c = csub.add_parser("check", help="validate every game's pack and print its counts")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_content_check)
+
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
