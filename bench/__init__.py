@@ -1,0 +1,1 @@
+"""Benchmarks (speed and memory targets). Run: python -m bench [engine|bot]."""

@@ -1,0 +1,13 @@
+import sys
+
+which = sys.argv[1] if len(sys.argv) > 1 else "all"
+if which in ("engine", "all"):
+    from bench.engine_bench import main as engine_main
+    engine_main()
+if which in ("bot", "all"):
+    try:
+        from bench.bot_bench import main as bot_main
+    except ImportError:
+        print("bot benchmark not available yet")
+    else:
+        bot_main()
