@@ -123,3 +123,16 @@ class GameRules:
         self._resolve(state, concrete, events)
         state["actions_applied"] = state.get("actions_applied", 0) + 1
         return events
+
+
+def rename_player(data: Any, old: str, new: str) -> Any:
+    """Replace a player id everywhere in plain data (keys and values); used to seat a substitute.
+
+    Player ids are strings that occur nowhere else in a state, so exact matches are safe."""
+    if isinstance(data, dict):
+        return {(new if k == old else k): rename_player(v, old, new) for k, v in data.items()}
+    if isinstance(data, list):
+        return [rename_player(v, old, new) for v in data]
+    if isinstance(data, str) and data == old:
+        return new
+    return data

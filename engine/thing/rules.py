@@ -18,7 +18,7 @@ from itertools import combinations
 
 from engine.content.thing import ThingPack, default_pack
 from engine.core.errors import RuleError
-from engine.core.events import ALL, event, everyone_except, only
+from engine.core.events import ALL, event, only
 from engine.core.game import GameRules
 from engine.core.rng import Rng
 from engine.thing.options import ThingOptions, ThingSetup
@@ -666,8 +666,8 @@ class ThingRules(GameRules):
                                 cards=list(s["hands"][source]), to=(to if to == "all" else audience[0]),
                                 card=c))
             if to != "all":
-                events.append(event("hand_shown_privately", everyone_except(*audience),
-                                    player=source, to=audience[0], card=c))
+                # public: who saw whose hand is known to all, the cards only to the viewer
+                events.append(event("hand_shown_privately", player=source, to=audience[0], card=c))
         elif kind == "peek_random_card":
             hand = s["hands"][target]
             seen = hand[Rng(s["rng"]).below(len(hand))] if hand else None
