@@ -427,7 +427,8 @@ class ThingRules(GameRules):
             return RuleError("not_your_turn", "It is not your move; waiting for {waiting}.",
                              waiting=", ".join(waiting))
         prompt = prompts[0]
-        if not any(o["type"] == kind for o in prompt["options"]):
+        # a step-2 play with no legal play at all still gets the card-specific reason below
+        if not any(o["type"] == kind for o in prompt["options"]) and not (kind == "play" and prompt["kind"] == "step2"):
             return RuleError("wrong_kind", "Right now you must answer: {kind}.", kind=prompt["kind"])
         card = action.get("card")
         hand = s["hands"][p]
@@ -997,7 +998,7 @@ class ThingRules(GameRules):
             me["prompts"] = [{k: v for k, v in p.items() if k != "default"} for p in mine]
             me["can_declare"] = bool(self.free_actions(s, player))
             frame = s["stack"][-1] if s["stack"] else None
-            if frame and frame["k"] == "keep":
+            if frame and frame["k"] == "keep" and s["turn"]["player"] == player:  # §14.1: drawer only
                 me["choosing_from"] = list(frame["cards"])
             if frame and frame["k"] == "answer" and frame["from"] == player:
                 me["offered"] = frame["card"]

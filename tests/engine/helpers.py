@@ -14,6 +14,7 @@ RULES = rules_for("thing")
 NAMES = ["ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lee"]
 # harmless cards for hands a test does not care about (no defence, no infection, no obstacle)
 FILLER = ["whisky", "suspicion", "analysis", "watch_your_back"]
+THING_FILLER = ["the_thing", "whisky", "suspicion", "analysis"]
 
 
 def make_game(hands: dict | None = None, players: int = 4, deck: list | None = None,
@@ -24,7 +25,12 @@ def make_game(hands: dict | None = None, players: int = 4, deck: list | None = N
     ``custom_deck`` only makes the hand cards available; the real composition is hands + deck.
     """
     seats = list(seats or NAMES[:players])
-    hands = {p: list(hands.get(p, FILLER)) if hands else list(FILLER) for p in seats}
+    given = dict(hands or {})
+    hands = {p: list(given.get(p, FILLER)) for p in seats}
+    thing_given = any("the_thing" in h for h in given.values())
+    free = [p for p in seats if p not in given]
+    if not thing_given and free and not (options or {}).get("thing_in_deck"):
+        hands[free[-1]] = list(THING_FILLER)  # someone must be the Thing: the last unlisted seat
     pool = Counter(c for h in hands.values() for c in h if c != "the_thing")
     opts = {"custom_deck": dict(pool), **(options or {})}
     if deck is None:
@@ -76,6 +82,11 @@ def prompt(state, player=None, kind=None):
     return ps[0]
 
 
+def plays(state, card):
+    """The step-2 play options of the pending prompt for ``card``."""
+    return [o for o in prompt(state)["options"] if o["type"] == "play" and o["card"] == card]
+
+
 def options(state, player):
     return [{k: v for k, v in a.items() if k != "player"} for a in RULES.legal_actions(state, player)]
 
@@ -97,3 +108,38 @@ def seen_by(events, player):
 
 def hand(state, p):
     return sorted(state["hands"][p])
+
+
+def with_infected(state, player, by):
+    """Mark ``player`` (who must hold an Infected! card) as infected by ``by``, as if by exchange.
+
+    A shortcut for tests about what infected players may do; the real infection path is tested
+    separately."""
+    assert "infected" in state["hands"][player]
+    assert state["roles"][by] == "thing"
+    state["roles"][player] = "infected"
+    state["infections"].append({"player": player, "by": by})
+    return state
+
+
+def quarantined(state, player, turns=3):
+    """Put a quarantine card in front of ``player`` (composition gains the card)."""
+    state["quarantine"][player] = turns
+    state["composition"]["quarantine"] = state["composition"].get("quarantine", 0) + 1
+    return state
+
+
+def door(state, a, b):
+    """Put a barred door in the gap between adjacent seats a and b."""
+    seats = state["seats"]
+    i, j = seats.index(a), seats.index(b)
+    n = len(seats)
+    gap = i if (i + 1) % n == j else j
+    assert (gap + 1) % n in (i, j) and seats[gap] in (a, b)
+    state["doors"][gap] = True
+    state["composition"]["barred_door"] = state["composition"].get("barred_door", 0) + 1
+    return state
+
+
+def door_pairs(state):
+    return RULES.view(state, None)["doors"]
