@@ -143,3 +143,15 @@ def door(state, a, b):
 
 def door_pairs(state):
     return RULES.view(state, None)["doors"]
+
+
+def plain_turn(state, player, offer, give, discard=None):
+    """One ordinary turn: draw, discard (the drawn card by default), offer ``offer``; the partner
+    answers with ``give``. Returns (state, events of the whole turn)."""
+    state, ev = act(state, player, "draw")
+    card = discard or state["hands"][player][-1]
+    state, ev2 = act(state, player, "discard", card=card)
+    state, ev3 = act(state, player, "offer", card=offer)
+    partner = prompt(state, kind="answer")["player"]
+    state, ev4 = act(state, partner, "give", card=give)
+    return state, ev + ev2 + ev3 + ev4

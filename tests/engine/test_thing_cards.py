@@ -87,10 +87,8 @@ def test_flamethrower_eliminates_an_adjacent_player():
     # the eliminated hand is discarded unseen: no event shows its cards
     assert not [e for e in ev if e.get("cards") and e.get("player") == "bob"]
     # the circle closed: ann now exchanges with cid at step 3
-    p = prompt(s, "ann", "offer")
-    assert p["to"] if "to" in p else True
     s, _ = act(s, "ann", "offer", card="whisky")
-    assert prompt(s)["player"] == "cid"
+    assert prompt(s, "cid", "answer")["from"] == "ann"
     refused(s, "bob", "draw", "eliminated")
     ok(s)
 
@@ -356,7 +354,12 @@ def test_quarantine_placement_blocks_play_targeting_and_exchange():
     assert s["quarantine"] == {"bob": 3}
     assert "quarantine" not in s["discard"]  # it stays on the table
     # R2: applies at once: ann's step-3 exchange with bob does not take place
-    assert s["turn"]["player"] == "bob" and of_type(ev, "no_exchange") if False else True
+    assert s["turn"]["player"] == "bob"
+    assert [(e["from"], e["to"], e["reason"]) for e in of_type(ev, "no_exchange")] == [("ann", "bob", "blocked")]
+    # bob cannot play (only discard), and nobody may target him (cid's turn comes later)
+    s, _ = act(s, "bob", "draw")
+    assert {o["type"] for o in prompt(s, "bob")["options"]} == {"discard"}
+    refused(s, "bob", "play", "quarantined", card="whisky")
     ok(s)
 
 
@@ -596,7 +599,7 @@ def test_friends_exchanges_with_any_player_then_step3():
 def test_friends_ends_turn_option():
     s = make_game(deck=["friends"] + ["suspicion"] * 5, options={"friends_ends_turn": True})
     s, _ = run(s, ("ann", "draw"), ("ann", "choose", {"target": "cid"}), ("ann", "offer", {"card": "whisky"}),
-               ("cid", "give", {"card": "axe"}) if False else ("cid", "give", {"card": "whisky"}))
+               ("cid", "give", {"card": "whisky"}))
     assert s["turn"]["player"] == "bob"
 
 
@@ -617,7 +620,7 @@ def test_blind_date_swaps_a_card_with_the_top_event_card_and_ends_the_turn():
 
 def test_blind_date_to_discard_option():
     s, _ = draw_panic("blind_date", rest=["flamethrower", "suspicion"], options={"blind_date_to_discard": True})
-    s, _ = act(s, "ann", "swap_with_deck", card="axe") if False else act(s, "ann", "swap_with_deck", card="whisky")
+    s, _ = act(s, "ann", "swap_with_deck", card="whisky")
     assert "whisky" in s["discard"] and s["deck"][-1] != "whisky"
 
 
