@@ -759,6 +759,8 @@ class ThingRules(GameRules):
         s["discard"].extend(s["hands"][p])
         s["hands"][p] = []
         s["eliminated"].append(p)
+        if s["roles"][p] == HUMAN:  # §9 B: was the last human converted or burned?
+            s["human_burned_after"] = len(s["infections"])
         events.append(event("eliminated", player=p, by=by, seats=list(seats)))
         if s["roles"][p] == THING_ROLE and not s["options"]["revenge"]:
             self._finish(s, "thing_burned", events)
@@ -953,7 +955,9 @@ class ThingRules(GameRules):
             if not s["eliminated"] and everyone_infected:
                 winners = [thing]  # special case 1
             else:
-                last = s["infections"][-1]["player"] if s["infections"] else None
+                # the last human loses only if converted rather than eliminated (rulebook §Б)
+                converted_last = s["infections"] and s.get("human_burned_after", -1) < len(s["infections"])
+                last = s["infections"][-1]["player"] if converted_last else None
                 winners = [thing] + [q for q in living if roles[q] == INFECTED_ROLE and q != last]
             team = "thing"
         s["result"] = {"reason": reason, "team": team, "winners": winners, "roles": dict(roles),

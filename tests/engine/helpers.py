@@ -145,13 +145,36 @@ def door_pairs(state):
     return RULES.view(state, None)["doors"]
 
 
-def plain_turn(state, player, offer, give, discard=None):
+def plain_turn(state, player, offer=None, give=None, discard=None):
     """One ordinary turn: draw, discard (the drawn card by default), offer ``offer``; the partner
     answers with ``give``. Returns (state, events of the whole turn)."""
     state, ev = act(state, player, "draw")
     card = discard or state["hands"][player][-1]
     state, ev2 = act(state, player, "discard", card=card)
-    state, ev3 = act(state, player, "offer", card=offer)
-    partner = prompt(state, kind="answer")["player"]
-    state, ev4 = act(state, partner, "give", card=give)
-    return state, ev + ev2 + ev3 + ev4
+    state, ev3 = exchange(state, offer, give)
+    return state, ev + ev2 + ev3
+
+
+def _harmless(options, type_):
+    """The first option of this type that does not pass an Infected! card."""
+    return next(o["card"] for o in options if o["type"] == type_ and o["card"] != "infected")
+
+
+def exchange(state, offer=None, give=None):
+    """Complete a pending step-3 offer; None picks the first legal non-Infected! card."""
+    p = prompt(state, kind="offer")
+    state, ev = act(state, p["player"], "offer", card=offer or _harmless(p["options"], "offer"))
+    q = prompt(state, kind="answer")
+    state, ev2 = act(state, q["player"], "give", card=give or _harmless(q["options"], "give"))
+    return state, ev + ev2
+
+
+def top(state, card):
+    """Replace the top card of the draw pile with ``card`` (keeping the composition exact)."""
+    old = state["deck"][-1]
+    state["composition"][old] -= 1
+    if not state["composition"][old]:
+        del state["composition"][old]
+    state["composition"][card] = state["composition"].get(card, 0) + 1
+    state["deck"][-1] = card
+    return state
