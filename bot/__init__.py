@@ -1,0 +1,1 @@
+"""Keeper's process: settings, startup, persistence, locking, restore, i18n."""

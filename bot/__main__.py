@@ -1,0 +1,36 @@
+"""`python -m bot` starts Keeper; `python -m bot sync` syncs slash commands globally, then starts."""
+from __future__ import annotations
+
+import logging
+import sys
+
+from pydantic import ValidationError
+
+from bot.settings import MISSING_TOKEN_HELP, Settings
+
+
+def main(argv: list[str]) -> int:
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        print(f"Invalid settings:\n{exc}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.client import create_bot
+
+    bot = create_bot(settings)
+    if argv[:1] == ["sync"]:
+        async def sync_globally():
+            synced = await bot.tree.sync()
+            logging.getLogger("keeper").info("synced %d commands globally", len(synced))
+        bot.add_listener(sync_globally, "on_ready")  # one deliberate global sync, by the owner
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

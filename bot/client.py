@@ -1,0 +1,69 @@
+"""The Keeper bot: wires settings, database, services, publisher and cogs together."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db import create_tables, make_engine, session_factory
+from bot.service import GameService
+from bot.settings import Settings
+
+log = logging.getLogger("keeper")
+
+COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.settings", "cogs.deadlines")
+
+
+def intents() -> discord.Intents:
+    """Only what slash commands, components and DMs need: no privileged intents."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    return wanted
+
+
+class KeeperTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        from cogs.common import refuse
+
+        if isinstance(error, app_commands.CheckFailure):
+            from bot.service import ServiceError
+            await refuse(interaction, ServiceError("guild_only"))
+            return
+        log.exception("command error", exc_info=error)
+        await refuse(interaction, error)
+
+
+class KeeperBot(commands.Bot):
+    def __init__(self, settings: Settings):
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        self.settings = settings
+        self.db_engine = make_engine(settings.database_url)
+        self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
+                                   settings.default_language)
+        from cogs.publish import Publisher
+        self.publisher = Publisher(self)
+        self.user_languages: dict[int, str] = {}
+
+    async def setup_hook(self) -> None:
+        await create_tables(self.db_engine)
+        for cog in COGS:
+            await self.load_extension(cog)
+        if self.settings.dev_guild_id:
+            # deliberate sync: only to the development guild, only at start
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+
+    async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
+        log.exception("error in %s", event_method)
+
+    async def close(self) -> None:
+        await super().close()
+        await self.db_engine.dispose()
+
+
+def create_bot(settings: Settings | None = None) -> KeeperBot:
+    return KeeperBot(settings or Settings())

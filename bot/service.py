@@ -1,0 +1,455 @@
+"""Game services: every operation on a game, checkpointed before anyone is told about it.
+
+Cogs call these and render the outcome; no rule lives here either (the engine decides), only
+persistence, locking, autopilot for kicked players, undo by replay and deadlines.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, update
+from sqlmodel import select
+
+from bot.db import ActionLog, Game, GuildSettings, Inbox, LIVE_STATUSES, utcnow
+from engine.core.errors import RuleError
+from engine.core.game import rename_player
+from engine.core.record import GameRecord, replay
+from engine.registry import PLAYABLE, rules_for
+
+
+class ServiceError(Exception):
+    """A refusal to show the member (translated by ``code``)."""
+
+    def __init__(self, code: str, **params):
+        self.code = code
+        self.params = params
+        super().__init__(code)
+
+
+@dataclass
+class Outcome:
+    game: Game
+    events: list[dict] = field(default_factory=list)
+    applied: list[dict] = field(default_factory=list)  # actions accepted, in order
+    revealed: bool = False  # an undo crossed a reveal of private information
+
+
+class GameService:
+    def __init__(self, sessions, default_timeout_minutes: int = 0, default_language: str = "en"):
+        self.sessions = sessions
+        self.default_timeout_minutes = default_timeout_minutes
+        self.default_language = default_language
+        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks[channel_id]
+
+    # ------------------------------------------------------------------ reading
+    async def get(self, game_id: int) -> Game | None:
+        async with self.sessions() as session:
+            return await session.get(Game, game_id)
+
+    async def live_game(self, channel_id: int) -> Game | None:
+        async with self.sessions() as session:
+            result = await session.exec(select(Game).where(Game.live_channel == channel_id))
+            return result.first()
+
+    async def last_game(self, channel_id: int) -> Game | None:
+        """The channel's most recent game (for admin tools after a game has finished)."""
+        async with self.sessions() as session:
+            result = await session.exec(select(Game).where(Game.channel_id == channel_id)
+                                        .order_by(Game.id.desc()))
+            return result.first()
+
+    async def actions(self, game_id: int) -> list[ActionLog]:
+        async with self.sessions() as session:
+            rows = await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)
+                                      .order_by(ActionLog.number))
+            return list(_scalars(rows))
+
+    async def record(self, game_id: int) -> GameRecord:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        actions = [row.action for row in await self.actions(game_id)]
+        return GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
+                          options=dict(game.options), setup=dict(game.setup), actions=actions)
+
+    async def live_games(self) -> list[Game]:
+        async with self.sessions() as session:
+            rows = await session.exec(select(Game).where(Game.status == "active"))
+            return list(_scalars(rows))
+
+    # ------------------------------------------------------------------ guild settings
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.sessions() as session:
+            found = await session.get(GuildSettings, guild_id)
+            return found or GuildSettings(guild_id=guild_id)
+
+    async def update_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
+        async with self.sessions() as session:
+            found = await session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
+            for key, value in changes.items():
+                setattr(found, key, value)
+            session.add(found)
+            await session.commit()
+            return found
+
+    async def guild_language(self, guild_id: int | None) -> str:
+        if guild_id is None:
+            return self.default_language
+        return (await self.guild_settings(guild_id)).language or self.default_language
+
+    # ------------------------------------------------------------------ lobby
+    async def create_lobby(self, guild_id: int, channel_id: int, kind: str, creator_id: int,
+                           options: dict | None = None, creator_name: str | None = None) -> Game:
+        if kind not in PLAYABLE:
+            raise ServiceError("unknown_kind", kind=kind)
+        async with self.lock(channel_id):
+            if await self.live_game(channel_id):
+                raise ServiceError("channel_busy")
+            game = Game(guild_id=guild_id, channel_id=channel_id, live_channel=channel_id, kind=kind,
+                        creator_id=creator_id, players=[str(creator_id)], options=options or {},
+                        names={str(creator_id): creator_name or str(creator_id)},
+                        seed=random.SystemRandom().randrange(2**62))
+            async with self.sessions() as session:
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+            return game
+
+    async def _mutate_lobby(self, game_id: int, change) -> Game:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status != "lobby":
+                    raise ServiceError("not_in_lobby")
+                change(game)
+                game.version += 1
+                game.updated_at = utcnow()
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+                return game
+
+    async def join(self, game_id: int, user_id: int, name: str | None = None) -> Game:
+        def change(game: Game):
+            if str(user_id) in game.players:
+                raise ServiceError("already_joined")
+            if len(game.players) >= rules_for(game.kind).max_players:
+                raise ServiceError("lobby_full")
+            game.players = game.players + [str(user_id)]
+            game.names = {**game.names, str(user_id): name or str(user_id)}
+        return await self._mutate_lobby(game_id, change)
+
+    async def leave(self, game_id: int, user_id: int) -> Game:
+        def change(game: Game):
+            if str(user_id) not in game.players:
+                raise ServiceError("not_joined")
+            game.players = [p for p in game.players if p != str(user_id)]
+        return await self._mutate_lobby(game_id, change)
+
+    async def set_options(self, game_id: int, options: dict) -> Game:
+        def change(game: Game):
+            game.options = dict(options)
+        return await self._mutate_lobby(game_id, change)
+
+    async def start(self, game_id: int) -> Outcome:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status != "lobby":
+                    raise ServiceError("not_in_lobby")
+                rules = rules_for(game.kind)
+                if len(game.players) < rules.min_players:
+                    raise ServiceError("too_few_players", count=len(game.players), min=rules.min_players,
+                                       kind=game.kind)
+                state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
+                game.state = state
+                game.status = "active"
+                game.version += 1
+                await self._set_deadline(session, game)
+                game.updated_at = utcnow()
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+                return Outcome(game=game, events=events)
+
+    async def abort(self, game_id: int) -> Game:
+        return await self._end(game_id, "aborted")
+
+    async def reset(self, game_id: int) -> Game:
+        """Admin reset: the game is archived (kept, with its log), and the channel is free."""
+        return await self._end(game_id, "archived")
+
+    async def _end(self, game_id: int, status: str) -> Game:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status not in LIVE_STATUSES:
+                    raise ServiceError("not_live")
+                game.status = status
+                game.live_channel = None
+                game.deadline = game.reminder_at = None
+                game.version += 1
+                game.updated_at = utcnow()
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+                return game
+
+    # ------------------------------------------------------------------ playing
+    async def act(self, game_id: int, action: dict) -> Outcome:
+        """Apply one member's action; kicked players' prompts are then answered by default."""
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status != "active":
+                    raise ServiceError("not_active")
+                rules = rules_for(game.kind)
+                state, events = rules.apply(game.state, action)  # RuleError: nothing changed
+                applied = [_loggable(action)]
+                reveals = [any(e.get("reveal") for e in events)]
+                state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
+                events.extend(more)
+                await self._checkpoint(session, game, state, applied, reveals)
+                return Outcome(game=game, events=events, applied=applied)
+
+    def _autopilot(self, rules, state, autopilot, applied, reveals):
+        events = []
+        while not rules.is_over(state):
+            waiting = [p for p in rules.prompts(state) if p["player"] in autopilot]
+            if not waiting:
+                break
+            action = {"player": waiting[0]["player"], "type": "default"}
+            state, more = rules.apply(state, action)
+            applied.append(action)
+            reveals.append(any(e.get("reveal") for e in more))
+            events.extend(more)
+        return state, events
+
+    async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool]):
+        old_version, first = game.version, game.last_action + 1
+        game.state = state
+        if rules_for(game.kind).is_over(state):
+            game.status = "finished"
+            game.live_channel = None
+        await self._set_deadline(session, game)
+        values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
+                      status=game.status, live_channel=game.live_channel, deadline=game.deadline,
+                      reminder_at=game.reminder_at, updated_at=utcnow())
+        result = await session.exec(update(Game).where(Game.id == game.id, Game.version == old_version)
+                                    .values(**values))
+        if result.rowcount != 1:
+            await session.rollback()
+            raise ServiceError("conflict")
+        for offset, (action, reveal) in enumerate(zip(applied, reveals)):
+            session.add(ActionLog(game_id=game.id, number=first + offset, actor=str(action["player"]),
+                                  action=action, reveal=reveal))
+        await session.commit()
+        for key, value in values.items():
+            setattr(game, key, value)
+
+    async def _set_deadline(self, session, game: Game) -> None:
+        settings = await session.get(GuildSettings, game.guild_id)
+        minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
+            else self.default_timeout_minutes
+        if game.status != "active" or not minutes:
+            game.deadline = game.reminder_at = None
+            return
+        now = utcnow()
+        game.deadline = now + timedelta(minutes=minutes)
+        game.reminder_at = now + timedelta(minutes=minutes / 2)
+
+    # ------------------------------------------------------------------ admin
+    async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status not in ("active", "finished"):
+                    raise ServiceError("not_active")
+                rows = list(_scalars(await session.exec(
+                    select(ActionLog).where(ActionLog.game_id == game_id).order_by(ActionLog.number))))
+                if count < 1 or count > len(rows):
+                    raise ServiceError("undo_range", available=len(rows))
+                undone = rows[-count:]
+                revealed = any(row.reveal for row in undone)
+                if revealed and not force:
+                    raise ServiceError("undo_needs_force")
+                record = GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
+                                    options=dict(game.options), setup=dict(game.setup),
+                                    actions=[row.action for row in rows[:-count]])
+                state = replay(record).state
+                keep_upto = rows[-count - 1].number if len(rows) > count else 0
+                await session.exec(delete(ActionLog).where(ActionLog.game_id == game_id,
+                                                           ActionLog.number > keep_upto))
+                if game.status == "finished":
+                    other = await session.exec(select(Game).where(Game.live_channel == game.channel_id))
+                    if _scalars(other):
+                        raise ServiceError("channel_busy")
+                    game.status, game.live_channel = "active", game.channel_id
+                game.state = state
+                game.version += 1
+                game.last_action = len(rows) - count
+                await self._set_deadline(session, game)
+                game.updated_at = utcnow()
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+                return Outcome(game=game, revealed=revealed)
+
+    async def kick(self, game_id: int, user_id: int) -> Outcome:
+        """Lobby: remove the member. Running game: their decisions are made by default from now on."""
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        if game.status == "lobby":
+            return Outcome(game=await self.leave(game_id, user_id))
+        uid = str(user_id)
+        if uid not in game.players:
+            raise ServiceError("not_joined")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                if game.status != "active":
+                    raise ServiceError("not_active")
+                game.autopilot = sorted(set(game.autopilot) | {uid})
+                rules = rules_for(game.kind)
+                applied, reveals = [], []
+                state, events = self._autopilot(rules, game.state, game.autopilot, applied, reveals)
+                await session.exec(update(Game).where(Game.id == game.id).values(autopilot=game.autopilot))
+                await self._checkpoint(session, game, state, applied, reveals)
+                return Outcome(game=game, events=events, applied=applied)
+
+    async def replace(self, game_id: int, old: int, new: int, new_name: str | None = None) -> Game:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        old_id, new_id = str(old), str(new)
+        if old_id not in game.players:
+            raise ServiceError("not_joined")
+        if new_id in game.players:
+            raise ServiceError("already_joined")
+        async with self.lock(game.channel_id):
+            async with self.sessions() as session:
+                game = await session.get(Game, game_id)
+                game.players = rename_player(game.players, old_id, new_id)
+                game.setup = rename_player(game.setup, old_id, new_id)
+                game.options = rename_player(game.options, old_id, new_id)
+                if game.state is not None:
+                    game.state = rename_player(game.state, old_id, new_id)
+                game.autopilot = [p for p in game.autopilot if p != old_id]
+                game.names = {**rename_player(game.names, old_id, new_id), new_id: new_name or new_id}
+                rows = _scalars(await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)))
+                for row in rows:
+                    row.actor = rename_player(row.actor, old_id, new_id)
+                    row.action = rename_player(row.action, old_id, new_id)
+                    session.add(row)
+                game.version += 1
+                game.updated_at = utcnow()
+                session.add(game)
+                await session.commit()
+                await session.refresh(game)
+                return game
+
+    async def skip(self, game_id: int, user_id: int | None = None) -> Outcome:
+        """Apply the default answer for every pending decision (of one member, if named)."""
+        game = await self.get(game_id)
+        if game is None or game.status != "active":
+            raise ServiceError("not_active")
+        rules = rules_for(game.kind)
+        waiting = [p["player"] for p in rules.prompts(game.state)]
+        if user_id is not None:
+            waiting = [p for p in waiting if p == str(user_id)]
+        if not waiting:
+            raise ServiceError("nothing_to_skip")
+        outcome = Outcome(game=game)
+        for player in dict.fromkeys(waiting):
+            try:
+                step = await self.act(game_id, {"player": player, "type": "default"})
+            except RuleError:
+                continue  # the decision went away with an earlier default
+            outcome.game = step.game
+            outcome.events.extend(step.events)
+            outcome.applied.extend(step.applied)
+        return outcome
+
+    # ------------------------------------------------------------------ deadlines
+    async def due(self, now: datetime | None = None) -> tuple[list[Game], list[Game]]:
+        """(games whose reminder is due, games whose deadline has passed)."""
+        now = now or utcnow()
+        async with self.sessions() as session:
+            reminders = _scalars(await session.exec(select(Game).where(
+                Game.status == "active", Game.reminder_at != None, Game.reminder_at <= now)))  # noqa: E711
+            expired = _scalars(await session.exec(select(Game).where(
+                Game.status == "active", Game.deadline != None, Game.deadline <= now)))  # noqa: E711
+            return list(reminders), list(expired)
+
+    async def mark_reminded(self, game_id: int) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(Game.id == game_id).values(reminder_at=None))
+            await session.commit()
+
+    async def clear_deadline(self, game_id: int) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(Game.id == game_id).values(deadline=None, reminder_at=None))
+            await session.commit()
+
+    async def set_table_message(self, game_id: int, message_id: int) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(Game.id == game_id).values(table_message_id=message_id))
+            await session.commit()
+
+    async def remember_name(self, game: Game, user_id: int, name: str) -> None:
+        if game.names.get(str(user_id)) == name:
+            return
+        game.names = {**game.names, str(user_id): name}
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(Game.id == game.id).values(names=game.names))
+            await session.commit()
+
+    # ------------------------------------------------------------------ inbox (closed DMs)
+    async def inbox_add(self, game_id: int, user_id: int, events: list[dict]) -> None:
+        async with self.sessions() as session:
+            session.add(Inbox(game_id=game_id, user_id=user_id, events=events))
+            await session.commit()
+
+    async def inbox_take(self, game_id: int, user_id: int) -> list[dict]:
+        async with self.sessions() as session:
+            rows = list(_scalars(await session.exec(select(Inbox).where(
+                Inbox.game_id == game_id, Inbox.user_id == user_id, Inbox.delivered == False)  # noqa: E712
+                .order_by(Inbox.id))))
+            events = [e for row in rows for e in row.events]
+            for row in rows:
+                row.delivered = True
+                session.add(row)
+            await session.commit()
+            return events
+
+
+def _loggable(action: dict) -> dict:
+    return {k: v for k, v in action.items() if k != "prompt"}
+
+
+def _scalars(result):
+    """sqlmodel's exec returns ScalarResult for select(Model); tolerate both shapes."""
+    return result.all() if hasattr(result, "all") else list(result)

@@ -1,0 +1,38 @@
+"""Settings from the environment and `.env` (every setting is listed in `.env.example`)."""
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LANGUAGES = ("en", "uk", "ru")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_prefix="KEEPER_", extra="ignore")
+
+    token: str | None = Field(None, description="Bot token from the Discord developer portal.")
+    database_url: str = Field("sqlite+aiosqlite:///keeper.sqlite3",
+                              description="Any SQLAlchemy async URL (SQLite by default, WAL mode).")
+    default_language: str = Field("en", description="Language of public messages: en, uk or ru.")
+    dev_guild_id: int | None = Field(None, description="Sync slash commands to this guild on start.")
+    log_level: str = Field("INFO", description="Python logging level.")
+    deadline_check_seconds: float = Field(15.0, description="How often turn deadlines are checked.")
+    default_turn_timeout_minutes: int = Field(0, description="Default turn timeout for new guilds (0 = off).")
+
+    @field_validator("default_language")
+    @classmethod
+    def _language(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"default_language must be one of {', '.join(LANGUAGES)}")
+        return value
+
+
+MISSING_TOKEN_HELP = """\
+Keeper needs a bot token, and none is set.
+
+1. Open https://discord.com/developers/applications and create an application.
+2. In "Bot", reset and copy the token; put it in .env as KEEPER_TOKEN=... (see .env.example).
+3. In "OAuth2 > URL Generator" tick the scopes `bot` and `applications.commands`, and the bot
+   permissions "Send Messages", "Embed Links", "Read Message History"; open the URL to invite
+   Keeper to your server.
+"""

@@ -1,0 +1,1 @@
+"""Discord cogs: they translate interactions into engine actions and events into messages."""

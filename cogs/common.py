@@ -1,0 +1,73 @@
+"""Shared helpers for cogs: languages, admin checks, error replies."""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.i18n import language_of, t
+from bot.service import ServiceError
+from engine.core.errors import RuleError
+
+log = logging.getLogger("keeper")
+
+# Discord error codes meaning "this member cannot receive a DM from us"
+DM_CLOSED_CODES = {50007, 50278}
+
+
+def user_lang(interaction: discord.Interaction) -> str:
+    """Ephemeral replies follow the member's Discord locale."""
+    lang = language_of(interaction.locale)
+    bot = interaction.client
+    if hasattr(bot, "user_languages"):
+        bot.user_languages[interaction.user.id] = lang
+    return lang
+
+
+def error_text(lang: str, exc: Exception) -> str:
+    if isinstance(exc, RuleError):
+        params = dict(exc.params)
+        text = t(lang, f"errors.rule.{exc.code}", **params)
+        return exc.message if text == f"errors.rule.{exc.code}" else text
+    if isinstance(exc, ServiceError):
+        params = dict(exc.params)
+        if "kind" in params:
+            params["kind"] = t(lang, f"kind.{params['kind']}")
+        return t(lang, f"errors.{exc.code}", **params)
+    return t(lang, "errors.internal")
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
+    """Answer ephemerally whether or not the interaction was already deferred."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
+    if not isinstance(exc, (RuleError, ServiceError)):
+        log.exception("unexpected error in an interaction", exc_info=exc)
+    await reply(interaction, error_text(user_lang(interaction), exc))
+
+
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Every reply that may hold a secret is deferred ephemerally first."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+async def is_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server permission, or the guild's configured Keeper admin role (checked at run time)."""
+    member = interaction.user
+    if not isinstance(member, discord.Member):
+        return False
+    if member.guild_permissions.manage_guild or member.guild_permissions.administrator:
+        return True
+    settings = await interaction.client.service.guild_settings(interaction.guild_id)
+    return bool(settings.admin_role_id and any(role.id == settings.admin_role_id for role in member.roles))
+
+
+def display_name(interaction: discord.Interaction) -> str:
+    return getattr(interaction.user, "display_name", None) or interaction.user.name

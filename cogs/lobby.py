@@ -1,0 +1,216 @@
+"""The lobby: create a game in this channel, join/leave, options, start, status, abort."""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.service import ServiceError
+from cogs.common import display_name, is_admin, refuse, reply, user_lang
+from engine.core.errors import RuleError
+from engine.registry import rules_for
+
+# Lobby toggles for The Thing: flag -> (option, value when ticked)
+THING_FLAGS = {
+    "thing_in_deck": ("thing_in_deck", True),
+    "weapons_in_deck": ("weapons_in_deck", True),
+    "neighbours_only": ("neighbours_only", True),
+    "revenge": ("revenge", True),
+    "quarantine_two": ("quarantine_turns", 2),
+    "missed_no_infection": ("missed_infects", False),
+    "friends_ends_turn": ("friends_ends_turn", True),
+    "blind_date_to_discard": ("blind_date_to_discard", True),
+    "auto_end_no_humans": ("auto_end_no_humans", True),
+}
+
+
+def options_from_flags(flags) -> dict:
+    return {THING_FLAGS[f][0]: THING_FLAGS[f][1] for f in flags if f in THING_FLAGS}
+
+
+def flags_from_options(options: dict) -> list[str]:
+    return [flag for flag, (key, value) in THING_FLAGS.items() if options.get(key) == value]
+
+
+def lobby_embed(game, lang: str) -> discord.Embed:
+    rules = rules_for(game.kind)
+    embed = discord.Embed(title=t(lang, "lobby.title", kind=t(lang, f"kind.{game.kind}")),
+                          description=t(lang, "lobby.description", min=rules.min_players, max=rules.max_players),
+                          colour=discord.Colour.blurple())
+    embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
+                    value="\n".join(f"<@{p}>" for p in game.players) or "—", inline=False)
+    flags = flags_from_options(game.options)
+    embed.add_field(name=t(lang, "lobby.options"),
+                    value="\n".join(t(lang, f"thing.option_names.{f}") for f in flags) or t(lang, "lobby.no_options"),
+                    inline=False)
+    return embed
+
+
+def lobby_view(game, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if game.status != "lobby":
+        return view
+    for verb, style in (("join", discord.ButtonStyle.success), ("leave", discord.ButtonStyle.secondary),
+                        ("start", discord.ButtonStyle.primary), ("abort", discord.ButtonStyle.danger)):
+        view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), style=style))
+    view.add_item(LobbyOptions(game.id, lang, flags_from_options(game.options)))
+    return view
+
+
+async def can_manage(interaction: discord.Interaction, game) -> bool:
+    return interaction.user.id == game.creator_id or await is_admin(interaction)
+
+
+async def start_game(interaction: discord.Interaction, game_id: int) -> None:
+    bot = interaction.client
+    outcome = await bot.service.start(game_id)
+    await bot.publisher.publish(outcome.game, outcome.events, actor=None)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort)"):
+    def __init__(self, game_id: int, verb: str, label: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
+        super().__init__(discord.ui.Button(label=label or verb, style=style,
+                                           custom_id=f"keeper:lobby:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        lang = await bot.service.guild_language(interaction.guild_id)
+        try:
+            game = await bot.service.get(self.game_id)
+            if game is None:
+                raise ServiceError("no_game")
+            if self.verb == "join":
+                game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
+            elif self.verb == "leave":
+                game = await bot.service.leave(game.id, interaction.user.id)
+            elif self.verb == "abort":
+                if not await can_manage(interaction, game):
+                    raise ServiceError("not_creator")
+                game = await bot.service.abort(game.id)
+            elif self.verb == "start":
+                if not await can_manage(interaction, game):
+                    raise ServiceError("not_creator")
+                await interaction.response.defer()
+                await start_game(interaction, game.id)
+                game = await bot.service.get(game.id)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+            else:
+                await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+            if game.status == "aborted":
+                await interaction.followup.send(t(lang, "lobby.aborted"))
+        except (RuleError, ServiceError) as exc:
+            await refuse(interaction, exc)
+
+
+class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
+    def __init__(self, game_id: int, lang: str = "en", selected=()):
+        options = [discord.SelectOption(label=t(lang, f"thing.option_names.{flag}")[:100], value=flag,
+                                        default=flag in selected) for flag in THING_FLAGS]
+        super().__init__(discord.ui.Select(custom_id=f"keeper:lobbyopt:{game_id}", min_values=0,
+                                           max_values=len(options), options=options,
+                                           placeholder=t(lang, "lobby.options_placeholder")))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        lang = await bot.service.guild_language(interaction.guild_id)
+        try:
+            game = await bot.service.get(self.game_id)
+            if game is None:
+                raise ServiceError("no_game")
+            if not await can_manage(interaction, game):
+                raise ServiceError("not_creator")
+            values = (interaction.data or {}).get("values") or []
+            game = await bot.service.set_options(game.id, options_from_flags(values))
+            await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+        except (RuleError, ServiceError) as exc:
+            await refuse(interaction, exc)
+
+
+class LobbyCog(commands.Cog):
+    game = app_commands.Group(name="game", description="Create and manage games in this channel",
+                              guild_only=True)
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    @game.command(name="new", description="Create a game in this channel")
+    @app_commands.describe(kind="Which game")
+    async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing") -> None:
+        lang = await self.bot.service.guild_language(interaction.guild_id)
+        try:
+            game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
+                                                       interaction.user.id, creator_name=display_name(interaction))
+        except ServiceError as exc:
+            await refuse(interaction, exc)
+            return
+        await interaction.response.send_message(t(lang, "lobby.created"), embed=lobby_embed(game, lang),
+                                                view=lobby_view(game, lang))
+
+    @game.command(name="start", description="Start the game (creator or admin)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await self.bot.service.live_game(interaction.channel_id)
+            if game is None:
+                raise ServiceError("no_game")
+            if not await can_manage(interaction, game):
+                raise ServiceError("not_creator")
+            await interaction.response.defer()
+            await start_game(interaction, game.id)
+            lang = await self.bot.service.guild_language(interaction.guild_id)
+            await interaction.followup.send(t(lang, "lobby.started"))
+        except (RuleError, ServiceError) as exc:
+            await refuse(interaction, exc)
+
+    @game.command(name="abort", description="Call off the game in its lobby (creator or admin)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await self.bot.service.live_game(interaction.channel_id)
+            if game is None:
+                raise ServiceError("no_game")
+            if game.status != "lobby" and not await is_admin(interaction):
+                raise ServiceError("not_admin")
+            if not await can_manage(interaction, game):
+                raise ServiceError("not_creator")
+            await self.bot.service.abort(game.id)
+            lang = await self.bot.service.guild_language(interaction.guild_id)
+            await interaction.response.send_message(t(lang, "lobby.aborted"))
+        except (RuleError, ServiceError) as exc:
+            await refuse(interaction, exc)
+
+    @game.command(name="status", description="Show this channel's game")
+    async def status(self, interaction: discord.Interaction) -> None:
+        lang = user_lang(interaction)
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            await reply(interaction, t(lang, "lobby.status_none"))
+            return
+        kind = t(lang, f"kind.{game.kind}")
+        if game.status == "lobby":
+            text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(f"<@{p}>" for p in game.players))
+        else:
+            prompts = rules_for(game.kind).prompts(game.state)
+            waiting = ", ".join(dict.fromkeys(f"<@{p['player']}>" for p in prompts)) or "—"
+            text = t(lang, "lobby.status_active", kind=kind, turn=game.state["turn"]["number"], waiting=waiting)
+        await reply(interaction, text)
+
+
+async def setup(bot) -> None:
+    bot.add_dynamic_items(LobbyButton, LobbyOptions)
+    await bot.add_cog(LobbyCog(bot))

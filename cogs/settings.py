@@ -1,0 +1,63 @@
+"""Guild settings (`/settings …`), for admins: language, admin role, turn timeout."""
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.service import ServiceError
+from cogs.common import is_admin, refuse, reply
+
+
+class SettingsCog(commands.Cog):
+    settings = app_commands.Group(name="settings", description="Keeper settings for this server", guild_only=True)
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    async def _check(self, interaction):
+        if not await is_admin(interaction):
+            raise ServiceError("not_admin")
+
+    @settings.command(name="language", description="Language of Keeper's public messages here")
+    async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
+        try:
+            await self._check(interaction)
+            await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
+            await reply(interaction, t(language, "settings.language_set"), ephemeral=False)
+        except ServiceError as exc:
+            await refuse(interaction, exc)
+
+    @settings.command(name="admin_role", description="Members with this role may use /gm (empty: clear)")
+    async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        try:
+            await self._check(interaction)
+            await self.bot.service.update_guild_settings(interaction.guild_id,
+                                                         admin_role_id=role.id if role else None)
+            lang = await self.bot.service.guild_language(interaction.guild_id)
+            text = t(lang, "settings.admin_role_set", role=role.mention) if role else \
+                t(lang, "settings.admin_role_cleared")
+            await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+        except ServiceError as exc:
+            await refuse(interaction, exc)
+
+    @settings.command(name="timeout", description="Turn timeout in minutes (0 = off) and what happens then")
+    async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
+                      action: Literal["default", "off"] = "default") -> None:
+        try:
+            await self._check(interaction)
+            await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
+                                                         timeout_action=action)
+            lang = await self.bot.service.guild_language(interaction.guild_id)
+            text = t(lang, "settings.timeout_set", minutes=minutes, action=t(lang, f"settings.action_{action}")) \
+                if minutes else t(lang, "settings.timeout_off")
+            await reply(interaction, text)
+        except ServiceError as exc:
+            await refuse(interaction, exc)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(SettingsCog(bot))

@@ -1,0 +1,229 @@
+"""Rendering of The Thing for Discord: table embed, public log lines, private notes, option labels.
+
+Pure functions of (state/events, language, names): no rule is decided here.
+"""
+from __future__ import annotations
+
+import discord
+
+from bot.i18n import card_name, t
+from engine.core.events import is_public, visible_to
+from engine.registry import rules_for
+
+GAME = "thing"
+COLOUR = discord.Colour.dark_teal()
+
+
+def mention(pid) -> str:
+    return f"<@{pid}>"
+
+
+def card(lang, cid) -> str:
+    return card_name(lang, GAME, cid)
+
+
+def cards(lang, cids) -> str:
+    return ", ".join(card(lang, c) for c in cids) if cids else t(lang, "thing.panel.empty")
+
+
+def kind_text(lang, kind) -> str:
+    return t(lang, f"thing.kinds.{kind}")
+
+
+# ---------------------------------------------------------------- public
+def public_line(ev: dict, lang: str) -> str | None:
+    kind = ev["type"]
+    key = f"thing.event.{kind}"
+    p = {k: (mention(v) if k in ("player", "from", "to", "target", "by", "first_player", "beyond") and v else v)
+         for k, v in ev.items() if k not in ("type", "audience", "reveal")}
+    if "card" in ev and ev["card"]:
+        p["card"] = card(lang, ev["card"])
+    if kind == "turn_ended":
+        return None
+    if kind == "game_started":
+        p["seats"] = " → ".join(mention(s) for s in ev["seats"])
+    elif kind == "card_discarded" and ev.get("count"):
+        key = "thing.event.card_discarded_many"
+    elif kind == "card_played":
+        if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
+            key = "thing.event.card_played_side"
+        elif ev.get("target"):
+            key = "thing.event.card_played_target"
+    elif kind in ("exchanged", "seats_swapped"):
+        p["a"], p["b"] = mention(ev["players"][0]), mention(ev["players"][1])
+    elif kind in ("door_placed", "door_removed"):
+        p["a"], p["b"] = mention(ev["between"][0]), mention(ev["between"][1])
+    elif kind == "hand_shown":
+        if ev.get("to") != "all":
+            return None
+        key = "thing.event.hand_shown_all"
+        p["cards"] = cards(lang, ev["cards"])
+    elif kind == "game_over":
+        p["reason"] = t(lang, f"thing.reason.{ev['reason']}")
+        p["winners"] = ", ".join(mention(w) for w in ev["winners"]) or "—"
+        roles = ", ".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in ev["roles"].items())
+        return t(lang, key, **p) + "\n" + t(lang, "thing.roles_reveal", roles=roles)
+    text = t(lang, key, **p)
+    return text or None
+
+
+def public_lines(events: list[dict], lang: str) -> list[str]:
+    return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
+
+
+def waiting_lines(state: dict, lang: str) -> list[str]:
+    rules = rules_for(GAME)
+    seen, lines = set(), []
+    for prompt in rules.prompts(state):
+        if prompt["player"] in seen:
+            continue
+        seen.add(prompt["player"])
+        lines.append(t(lang, "thing.event.waiting", player=mention(prompt["player"]),
+                       kind=kind_text(lang, prompt["kind"])))
+    return lines
+
+
+# ---------------------------------------------------------------- private
+def private_line(ev: dict, player: str, lang: str) -> str | None:
+    kind = ev["type"]
+    if kind == "hand_dealt":
+        return t(lang, "thing.private.hand_dealt", cards=cards(lang, ev["cards"]))
+    if kind == "role_told":
+        return t(lang, f"thing.private.role_{ev['role']}")
+    if kind == "card_drawn":
+        return t(lang, "thing.private.card_drawn", card=card(lang, ev["card"]))
+    if kind == "you_discarded":
+        return t(lang, "thing.private.you_discarded",
+                 cards=cards(lang, ev.get("cards") or [ev["card"]]))
+    if kind == "card_received":
+        return t(lang, "thing.private.card_received", card=card(lang, ev["card"]), **{"from": mention(ev["from"])})
+    if kind == "infected":
+        if ev["player"] == player:
+            return t(lang, "thing.private.infected_you", by=mention(ev["by"]))
+        return t(lang, "thing.private.infected_thing", player=mention(ev["player"]))
+    if kind == "offered_card_seen":
+        return t(lang, "thing.private.offered_card_seen", card=card(lang, ev["card"]),
+                 **{"from": mention(ev["from"])})
+    if kind == "card_seen":
+        return t(lang, "thing.private.card_seen", owner=mention(ev["owner"]), card=card(lang, ev["card"]))
+    if kind == "hand_shown":
+        return t(lang, "thing.private.hand_seen", player=mention(ev["player"]), cards=cards(lang, ev["cards"]))
+    if kind == "you_kept":
+        return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
+                 discarded=cards(lang, ev["discarded"]))
+    if kind == "you_gave_to_deck":
+        return t(lang, "thing.private.you_gave_to_deck", card=card(lang, ev["card"]))
+    return None
+
+
+def private_events_for(events: list[dict], player: str) -> list[dict]:
+    """Events only some players may see, that ``player`` may see."""
+    return [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+
+
+def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
+    return [line for ev in private_events_for(events, player) for line in [private_line(ev, player, lang)]
+            if line]
+
+
+# ---------------------------------------------------------------- table
+def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
+    view = rules_for(GAME).view(state, None)
+    over = view["result"] is not None
+    title = t(lang, "thing.table.finished") if over else t(lang, "thing.table.title", turn=view["turn"]["number"])
+    embed = discord.Embed(title=title, colour=COLOUR)
+    seats = view["seats"]
+    current = view["turn"]["player"] if view["turn"] else None
+    doors = {tuple(pair) for pair in view["doors"]}
+    lines = []
+    for i, pid in enumerate(seats):
+        marks = [t(lang, "thing.table.cards", count=view["hand_counts"][pid])]
+        if pid in view["quarantine"]:
+            marks.append(t(lang, "thing.table.quarantine", turns=view["quarantine"][pid]))
+        pointer = "▶" if pid == current else "•"
+        lines.append(f"{pointer} {mention(pid)} — " + ", ".join(marks))
+        nxt = seats[(i + 1) % len(seats)]
+        if (pid, nxt) in doors and len(seats) > 1:
+            lines.append(f"   {t(lang, 'thing.table.door')}")
+    for pid in view["eliminated"]:
+        lines.append(f"~~{mention(pid)}~~ {t(lang, 'thing.table.out')}")
+    direction = t(lang, "thing.table.clockwise" if view["direction"] == 1 else "thing.table.counterclockwise")
+    embed.add_field(name=t(lang, "thing.table.seats", direction=direction), value="\n".join(lines)[:1024],
+                    inline=False)
+    nxt = view["next_card"]
+    next_text = t(lang, f"thing.table.next_{nxt}" if nxt else "thing.table.next_none")
+    embed.add_field(name=t(lang, "thing.table.deck"),
+                    value=t(lang, "thing.table.deck_value", count=view["deck_size"], next=next_text))
+    embed.add_field(name=t(lang, "thing.table.discard"), value=str(view["discard_size"]))
+    if over:
+        result = view["result"]
+        winners = ", ".join(mention(w) for w in result["winners"]) or "—"
+        roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
+        embed.add_field(name=t(lang, "thing.table.result"),
+                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}\n{roles}"[:1024],
+                        inline=False)
+    else:
+        waiting = [f"{mention(w['player'])} ({kind_text(lang, w['kind'])})" for w in view["waiting_for"]]
+        embed.add_field(name=t(lang, "thing.table.waiting"),
+                        value=(", ".join(dict.fromkeys(waiting)) or t(lang, "thing.table.nobody"))[:1024],
+                        inline=False)
+    return embed
+
+
+# ---------------------------------------------------------------- panel (private)
+def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
+    kind = option["type"]
+    name = lambda pid: names.get(pid, pid)  # noqa: E731
+    c = card(lang, option["card"]) if "card" in option else ""
+    if kind == "play":
+        if option.get("obstacle") == "quarantine":
+            return t(lang, "thing.option.axe_quarantine", card=c, target=name(option["target"]))
+        if "side" in option:
+            beyond = _neighbour(state, option["player"], option["side"]) if "player" in option else "?"
+            key = "thing.option.axe_door" if option.get("obstacle") == "door" else "thing.option.play_side"
+            return t(lang, key, card=c, target=name(beyond))
+        if "target" in option:
+            return t(lang, "thing.option.play_target", card=c, target=name(option["target"]))
+        return t(lang, "thing.option.play", card=c)
+    if kind == "choose":
+        return t(lang, "thing.option.choose", target=name(option["target"]))
+    if kind == "discard_set":
+        return t(lang, "thing.option.discard_set", cards=cards(lang, option["cards"]))
+    if kind == "reveal":
+        return t(lang, f"thing.option.reveal_{option['what']}")
+    return t(lang, f"thing.option.{kind}", card=c)
+
+
+def _neighbour(state, pid, side):
+    seats = state["seats"]
+    return seats[(seats.index(pid) + side) % len(seats)]
+
+
+def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:
+    view = rules_for(GAME).view(state, player)
+    me = view["you"]
+    embed = discord.Embed(title=t(lang, "thing.panel.title"), colour=COLOUR)
+    lines = [t(lang, "thing.panel.role", role=t(lang, "role." + me["role"]))]
+    if me["role"] == "thing":
+        infected = me.get("infected") or []
+        lines.append(t(lang, "thing.panel.infected_list", players=", ".join(mention(p) for p in infected))
+                     if infected else t(lang, "thing.panel.infected_none"))
+    if me["role"] == "infected":
+        lines.append(t(lang, "thing.panel.infected_by", player=mention(me["infected_by"])))
+    if not me["alive"]:
+        lines.append(t(lang, "thing.panel.out"))
+    embed.description = "\n".join(lines)
+    embed.add_field(name=t(lang, "thing.panel.hand"), value=cards(lang, me["hand"]), inline=False)
+    if "offered" in me:
+        embed.add_field(name="…", value=t(lang, "thing.panel.offered", card=card(lang, me["offered"])))
+    if "choosing_from" in me:
+        embed.add_field(name="…", value=t(lang, "thing.panel.choosing_from", cards=cards(lang, me["choosing_from"])))
+    if "passing" in me:
+        embed.add_field(name="…", value=t(lang, "thing.panel.passing", card=card(lang, me["passing"])))
+    if news:
+        embed.add_field(name=t(lang, "thing.panel.news"), value="\n".join(news)[-1024:], inline=False)
+    prompts = me["prompts"]
+    decision = (t(lang, "thing.panel.decision", kind=kind_text(lang, prompts[0]["kind"])) if prompts
+                else t(lang, "thing.panel.no_decision"))
+    embed.set_footer(text=decision)
+    return embed
