@@ -156,6 +156,12 @@ class GameService:
             game.players = [p for p in game.players if p != str(user_id)]
         return await self._mutate_lobby(game_id, change)
 
+    async def set_setup(self, game_id: int, setup: dict) -> Game:
+        """Setup overrides (fixed seats/hands/deck) for scenarios and bug reproduction."""
+        def change(game: Game):
+            game.setup = dict(setup)
+        return await self._mutate_lobby(game_id, change)
+
     async def set_options(self, game_id: int, options: dict) -> Game:
         def change(game: Game):
             game.options = dict(options)

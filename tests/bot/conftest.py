@@ -8,11 +8,11 @@ from bot.settings import Settings
 
 
 @pytest.fixture
-def db_url(tmp_path):
-    return f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"
+def bot_settings(tmp_path):
+    return Settings(_env_file=None, token="offline", database_url=f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}",
+                    deadline_check_seconds=0)
 
 
 @pytest.fixture
-def simcord_bot(db_url):
-    settings = Settings(_env_file=None, token="offline", database_url=db_url, deadline_check_seconds=0)
-    return create_bot(settings)
+def simcord_bot(bot_settings):
+    return create_bot(bot_settings)

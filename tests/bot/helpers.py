@@ -6,10 +6,13 @@ import re
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
-async def new_game(env, players: int, options: list[str] | None = None):
-    """A guild, a channel and ``players`` members who create, join and start a game of The Thing."""
+async def new_game(env, players: int, options: list[str] | None = None, setup=None, guild=None):
+    """A guild, a channel and ``players`` members who create, join and start a game of The Thing.
+
+    ``setup(members) -> dict`` may fix seats, hands or the deck (arranged through the service,
+    as a test builder; everything else goes through Discord)."""
     await env.bot.tree.sync()
-    guild = env.create_guild()
+    guild = guild or env.create_guild()
     channel = guild.create_text_channel("the-thing")
     members = [guild.add_member(env.create_user(f"player{i}")) for i in range(players)]
     await members[0].slash(channel, "game new", kind="thing")
@@ -18,8 +21,32 @@ async def new_game(env, players: int, options: list[str] | None = None):
         await member.click(lobby, label="Join")
     if options:
         await members[0].select(lobby, options, custom_id=lobby_option_id(lobby))
+    if setup is not None:
+        game = await env.bot.service.live_game(channel.id)
+        await env.bot.service.set_setup(game.id, setup(members))
     await members[0].click(lobby, label="Start")
     return guild, channel, members
+
+
+async def current_game(env, channel):
+    return await env.bot.service.last_game(channel.id)
+
+
+def seats_setup(members, hands: dict[int, list[str]], deck_top=(), first: int = 0) -> dict:
+    """Seats in member order, fixed hands by member index, cards on top of the deck."""
+    ids = [str(m.id) for m in members]
+    return {"seats": ids, "first_player": ids[first],
+            "hands": {ids[i]: list(cards) for i, cards in hands.items()},
+            "deck_top": list(deck_top)}
+
+
+async def click_label(member, panel, label: str):
+    for row in panel.components:
+        for item in row.get("components", []):
+            if item.get("label") == label:
+                return await member.click(panel, custom_id=item["custom_id"])
+    labels = [i.get("label") for r in panel.components for i in r.get("components", [])]
+    raise AssertionError(f"no button {label!r} on the panel; buttons: {labels}")
 
 
 def lobby_option_id(message) -> str:
@@ -85,3 +112,34 @@ def all_text(message) -> str:
         parts += [f"{f['name']} {f['value']}" for f in data.get("fields", [])]
         parts.append(data.get("footer", {}).get("text", ""))
     return "\n".join(parts)
+
+
+async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=None):
+    """Members waited for open their panel and click a random offered control until the end.
+
+    The Thing sometimes declares. ``on_panel(member, panel)`` sees every private panel."""
+    by_id = {m.id: m for m in members}
+    clicks = 0
+    while clicks < max_clicks:
+        waiting = waiting_ids(channel)
+        if not waiting:
+            return clicks
+        member = by_id[rng.choice(waiting)]
+        panel = await open_panel(member, channel)
+        if on_panel:
+            await on_panel(member, panel)
+        controls = option_components(panel)
+        declare = [c for c in controls if c["custom_id"].startswith("keeper:declare:")]
+        options = [c for c in controls if c not in declare]
+        if declare and rng.random() < 0.03:
+            confirm = panel_of(await choose(member, panel, declare[0]))
+            await choose(member, confirm, option_components(confirm)[0])
+        else:
+            assert options, "a member who is waited for must be offered a choice"
+            control = rng.choice(options)
+            value = rng.choice(control["options"])["value"] if control["type"] == 3 else None
+            result = await choose(member, panel, control, value)
+            if on_panel:
+                await on_panel(member, panel_of(result))
+        clicks += 1
+    raise AssertionError("the game did not end")

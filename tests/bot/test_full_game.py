@@ -5,31 +5,7 @@ import random
 
 import pytest
 
-from tests.bot.helpers import choose, new_game, open_panel, option_components, panel_of, waiting_ids
-
-
-async def play_to_the_end(env, channel, members, rng, max_clicks=3000):
-    by_id = {m.id: m for m in members}
-    clicks = 0
-    while clicks < max_clicks:
-        waiting = waiting_ids(channel)
-        if not waiting:
-            return clicks
-        member = by_id[rng.choice(waiting)]
-        panel = await open_panel(member, channel)
-        controls = option_components(panel)
-        declare = [c for c in controls if c["custom_id"].startswith("keeper:declare:")]
-        options = [c for c in controls if c not in declare]
-        if declare and rng.random() < 0.03:
-            confirm = panel_of(await choose(member, panel, declare[0]))
-            await choose(member, confirm, option_components(confirm)[0])
-        else:
-            assert options, "a member who is waited for must be offered a choice"
-            control = rng.choice(options)
-            value = rng.choice(control["options"])["value"] if control["type"] == 3 else None
-            await choose(member, panel, control, value)
-        clicks += 1
-    raise AssertionError("the game did not end")
+from tests.bot.helpers import new_game, play_to_the_end
 
 
 @pytest.mark.parametrize("players,seed", [(4, 1), (5, 2), (6, 3)])

@@ -1,0 +1,242 @@
+"""The Discord layer's promises: restarts, closed DMs, double clicks, wrong members, admin tools."""
+from __future__ import annotations
+
+import asyncio
+import copy
+from datetime import timedelta
+
+import discord
+
+from bot.client import create_bot
+from bot.db import utcnow
+from engine.core.errors import RuleError
+from tests.bot.helpers import (all_text, click_label, current_game, new_game, open_panel, option_components,
+                               panel_of, seats_setup, table_message, waiting_ids)
+
+HANDS = {
+    0: ["flamethrower", "suspicion", "whisky", "axe"],
+    1: ["the_thing", "suspicion", "change_places", "no_thanks"],
+    2: ["suspicion", "better_run", "seduction", "barred_door"],
+    3: ["suspicion", "persistence", "watch_your_back", "im_comfortable"],
+}
+
+
+def fixed(members):
+    return seats_setup(members, HANDS, deck_top=["flamethrower"])
+
+
+async def log_size(env, channel) -> int:
+    game = await current_game(env, channel)
+    return len(await env.bot.service.actions(game.id))
+
+
+async def test_restart_in_a_response_window_keeps_old_buttons(simcord_env, bot_settings):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    await click_label(m[0], panel, "Flamethrower → player1")
+    target_panel = await open_panel(m[1], channel)  # the target is asked either way
+    assert "Accept" in [c.get("label") for c in option_components(target_panel)]
+
+    await env.restart_bot(create_bot(bot_settings))
+
+    result = await click_label(m[1], target_panel, "Accept")
+    assert not panel_of(result).content.startswith("That choice")
+    game = await current_game(env, channel)
+    assert game.status == "finished"
+    assert game.state["result"]["reason"] == "thing_burned"
+    assert any("Game over" in (msg.content or "") for msg in channel.history())
+
+
+async def test_restart_in_an_exchange_keeps_old_buttons(simcord_env, bot_settings):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    panel = panel_of(await click_label(m[0], panel, "Discard Whisky"))
+    await click_label(m[0], panel, "Offer Axe")
+    answer_panel = await open_panel(m[1], channel)
+    labels = [c.get("label") for c in option_components(answer_panel)]
+    assert "Refuse with No Thanks!" in labels and "Give Suspicion" in labels
+
+    await env.restart_bot(create_bot(bot_settings))
+
+    result = await click_label(m[1], answer_panel, "Give Suspicion")
+    text = all_text(panel_of(result))
+    assert "You received **Axe**" in text
+    game = await current_game(env, channel)
+    assert "axe" in game.state["hands"][str(m[1].id)]
+    assert game.state["hands"][str(m[0].id)].count("suspicion") == 2
+    # the turn moved on to the next player
+    assert waiting_ids(channel) == [m[1].id]
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    closed_user = env.create_user("closed")
+    env.inject_error("POST", f"/channels/{closed_user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    _, channel, m = await new_game(env, 3, guild=guild)  # three more members
+    # re-create with the closed member seated: a fourth member joins before start is not possible
+    # after start, so use a separate game in a new channel with the closed member in it
+    closed = guild.add_member(closed_user)
+    channel2 = guild.create_text_channel("second")
+    await m[0].slash(channel2, "game new", kind="thing")
+    lobby = channel2.last_message
+    for member in (m[1], m[2], closed):
+        await member.click(lobby, label="Join")
+    await m[0].click(lobby, label="Start")
+    public = "\n".join(msg.content or "" for msg in channel2.history())
+    assert f"{closed.mention}: private news is waiting for you" in public
+    assert "Your starting hand" not in public
+    panel = await open_panel(closed, channel2)
+    text = all_text(panel)
+    assert "Your starting hand:" in text
+    game = await current_game(env, channel2)
+    for card in set(game.state["hands"][str(closed.id)]):
+        from bot.i18n import card_name
+        assert card_name("en", "thing", card) in text
+    # delivered once: the next panel has no news any more
+    again = all_text(await open_panel(closed, channel2))
+    assert "Your starting hand:" not in again
+    # members with open DMs got theirs by DM
+    assert any("Your starting hand" in (msg.content or "") for msg in m[1].user.dm_channel.history())
+
+
+async def test_double_click_gives_one_action_and_a_clear_refusal(simcord_env):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    panel = await open_panel(m[0], channel)
+    before = await log_size(env, channel)
+    first = await click_label(m[0], panel, "Draw")
+    second = await click_label(m[0], panel, "Draw")
+    assert "no longer current" in panel_of(second).content
+    assert panel_of(second).ephemeral
+    assert "You drew" in all_text(panel_of(first))
+    assert await log_size(env, channel) == before + 1
+
+
+async def test_wrong_member_is_refused_clearly(simcord_env):
+    env = simcord_env
+    guild, channel, m = await new_game(env, 4, setup=fixed)
+    outsider = guild.add_member(env.create_user("outsider"))
+    result = await outsider.click(table_message(channel), label="My hand / act")
+    assert panel_of(result).ephemeral
+    assert "not playing in this game" in panel_of(result).content
+    # a seated member who is not waited for sees their hand and no decision
+    panel = await open_panel(m[2], channel)
+    assert "Nothing to decide right now." in all_text(panel)
+    assert not option_components(panel)
+    # the lobby refuses a non-creator's start of a second game's lobby
+    channel2 = guild.create_text_channel("other")
+    await m[0].slash(channel2, "game new", kind="thing")
+    refused = await m[1].click(channel2.last_message, label="Start")
+    assert "Only the game's creator or an admin" in panel_of(refused).content
+    busy = await m[1].slash(channel, "game new", kind="thing")
+    assert "already has a game" in busy.response.content
+
+
+async def test_hundred_parallel_clicks_give_exactly_one_action(simcord_env):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    game = await current_game(env, channel)
+    service = env.bot.service
+    prompt = env.bot.service and __import__("engine.registry", fromlist=["rules_for"]).rules_for("thing").prompts(
+        game.state)[0]
+    action = {"player": prompt["player"], "prompt": prompt["id"], "type": "draw"}
+    results = await asyncio.gather(*[service.act(game.id, dict(action)) for _ in range(100)],
+                                   return_exceptions=True)
+    accepted = [r for r in results if not isinstance(r, Exception)]
+    refused = [r for r in results if isinstance(r, RuleError)]
+    assert len(accepted) == 1 and len(refused) == 99
+    assert all(r.code == "stale_prompt" for r in refused)
+    assert len(await service.actions(game.id)) == 1
+
+
+async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[mods])
+    _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    before = copy.deepcopy((await current_game(env, channel)).state)
+    await click_label(m[0], panel, "Discard Whisky")
+    assert (await current_game(env, channel)).state != before
+
+    refused = await m[1].slash(channel, "gm undo")
+    assert "Only server admins" in panel_of(refused).content
+    assert (await current_game(env, channel)).state != before
+
+    done = await admin.slash(channel, "gm undo", count=1)  # a discard reveals nothing new
+    assert "undid 1" in panel_of(done).content
+    assert (await current_game(env, channel)).state == before
+    assert any("undid 1 action" in (msg.content or "") for msg in channel.history())
+
+    # undoing the draw would take back a card the player has already seen
+    needs_force = await admin.slash(channel, "gm undo", count=1)
+    assert "force" in panel_of(needs_force).content
+    assert (await current_game(env, channel)).state == before
+    forced = await admin.slash(channel, "gm undo", count=1, force=True)
+    assert "undid 1" in panel_of(forced).content
+    assert "cannot be taken back" in channel.last_message.content or any(
+        "cannot be taken back" in (msg.content or "") for msg in channel.history())
+    assert (await current_game(env, channel)).last_action == 0
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    assert (await current_game(env, channel)).state == before  # same seed, same draw
+
+    # the game goes on from there with the same buttons
+    panel = await open_panel(m[0], channel)
+    await click_label(m[0], panel, "Discard Axe")
+    assert "axe" not in (await current_game(env, channel)).state["hands"][str(m[0].id)]
+
+
+async def test_admin_export_kick_replace_and_skip(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[mods])
+    _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
+
+    exported = await admin.slash(channel, "gm export")
+    assert panel_of(exported).attachments[0].filename.endswith(".json")
+
+    skipped = await admin.slash(channel, "gm skip")
+    assert "applied the default" in panel_of(skipped).content
+    game = await current_game(env, channel)
+    assert len(await env.bot.service.actions(game.id)) == 1  # the draw was taken by default
+
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    await admin.slash(channel, "gm replace", old=m[3], new=newcomer)
+    game = await current_game(env, channel)
+    assert str(newcomer.id) in game.state["hands"] and str(m[3].id) not in game.state["hands"]
+
+    await admin.slash(channel, "gm kick", member=m[0])
+    game = await current_game(env, channel)
+    assert str(m[0].id) in game.autopilot
+    assert m[0].id not in waiting_ids(channel)  # the bot answered for the kicked member
+
+
+async def test_deadline_reminds_then_applies_the_default(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[mods])
+    await env.bot.tree.sync()
+    control = guild.create_text_channel("control")
+    await admin.slash(control, "settings timeout", minutes=10)
+    _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
+    game = await current_game(env, channel)
+    assert game.deadline is not None
+    cog = env.bot.get_cog("DeadlineCog")
+    await cog.check(utcnow() + timedelta(minutes=6))
+    assert "half of your time" in channel.last_message.content
+    assert await log_size(env, channel) == 0
+    await cog.check(utcnow() + timedelta(minutes=11))
+    assert any("Time is up" in (msg.content or "") for msg in channel.history())
+    assert await log_size(env, channel) == 1
