@@ -718,3 +718,27 @@ def test_empty_draw_pile_reshuffles_the_discard_pile():
     assert s["deck"] == [] and s["discard"] == ["suspicion"]
     s, ev = act(s, "bob", "draw")
     assert of_type(ev, "deck_reshuffled") and "suspicion" in s["hands"]["bob"]
+
+
+def test_default_answer_never_plays_a_defence_card():
+    # an AFK answer gives a random legal card, never a defence card (README, §14.1)
+    for seed in range(15):
+        s = make_game({"bob": ["no_thanks", "scary", "missed", "whisky"]}, seed=seed)
+        s = to_step3(s)
+        s, _ = act(s, "ann", "offer", card="whisky")
+        s, ev = act(s, "bob", "default")
+        assert of_type(ev, "exchanged") and not of_type(ev, "defended")
+        assert "whisky" in s["hands"]["bob"] and len(s["hands"]["bob"]) == 4
+    s = make_game({"ann": ["flamethrower", "whisky", "suspicion", "analysis"],
+                   "bob": ["no_barbecue", "no_thanks", "whisky", "axe"]})
+    s, _ = run(s, ("ann", "draw"), ("ann", "play", {"card": "flamethrower", "target": "bob"}))
+    s, _ = act(s, "bob", "default")
+    assert s["eliminated"] == ["bob"]  # the safe default is to accept
+
+
+def test_stale_prompt_id_is_refused():
+    s = make_game()
+    old = prompt(s)["id"]
+    s, _ = act(s, "ann", "draw", prompt=old)
+    refused(s, "ann", "discard", "stale_prompt", card="suspicion", prompt=old)
+    s, _ = act(s, "ann", "discard", card="suspicion", prompt=prompt(s)["id"])
