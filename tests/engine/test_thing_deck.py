@@ -182,3 +182,14 @@ def test_same_seed_same_deal_different_seed_different_deal():
     c, _ = _deal(8, 43)
     assert a == b
     assert (a["hands"], a["deck"], a["seats"]) != (c["hands"], c["deck"], c["seats"])
+
+
+def test_r11_a_drawn_thing_must_be_the_card_kept_from_persistence():
+    from helpers import act, make_game, prompt
+    s = make_game({"ann": ["persistence", "whisky", "suspicion", "axe"]}, options={"thing_in_deck": True},
+                  deck=["whisky", "scary", "the_thing", "no_thanks"])
+    s, _ = act(s, "ann", "draw")
+    s, _ = act(s, "ann", "play", card="persistence")
+    assert prompt(s, "ann", "keep")["options"] == [{"type": "keep", "card": "the_thing"}]
+    s, _ = act(s, "ann", "keep", card="the_thing")
+    assert s["roles"]["ann"] == "thing" and "the_thing" not in s["discard"]
