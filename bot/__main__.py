@@ -24,7 +24,12 @@ def main(argv: list[str]) -> int:
 
     bot = create_bot(settings)
     if argv[:1] == ["sync"]:
+        done = []
+
         async def sync_globally():
+            if done:  # on_ready fires again after reconnects; sync once
+                return
+            done.append(True)
             synced = await bot.tree.sync()
             logging.getLogger("keeper").info("synced %d commands globally", len(synced))
         bot.add_listener(sync_globally, "on_ready")  # one deliberate global sync, by the owner

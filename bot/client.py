@@ -1,19 +1,20 @@
 """The Keeper bot: wires settings, database, services, publisher and cogs together."""
 from __future__ import annotations
 
+import gc
 import logging
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+from discord.ext import commands, tasks
 
-from bot.db import create_tables, make_engine, session_factory
+from bot.db import checkpoint_wal, create_tables, make_engine, session_factory
 from bot.service import GameService
 from bot.settings import Settings
 
 log = logging.getLogger("keeper")
 
-COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.settings", "cogs.deadlines")
+COGS = ("cogs.lobby", "cogs.play", "cogs.admin", "cogs.settings", "cogs.deadlines", "cogs.owner")
 
 
 def intents() -> discord.Intents:
@@ -49,18 +50,30 @@ class KeeperBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await create_tables(self.db_engine)
+        from cogs.common import CatalogTranslator
+        await self.tree.set_translator(CatalogTranslator())
         for cog in COGS:
             await self.load_extension(cog)
+        self.maintenance.start()
         if self.settings.dev_guild_id:
             # deliberate sync: only to the development guild, only at start
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+        gc.freeze()  # start-up objects never become garbage: keep them out of collections
+
+    @tasks.loop(minutes=1)
+    async def maintenance(self) -> None:
+        try:
+            await checkpoint_wal(self.db_engine)
+        except Exception:  # noqa: BLE001 - retried next minute
+            log.exception("WAL checkpoint failed")
 
     async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
         log.exception("error in %s", event_method)
 
     async def close(self) -> None:
+        self.maintenance.cancel()
         await super().close()
         await self.db_engine.dispose()
 

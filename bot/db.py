@@ -95,8 +95,19 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            # no checkpoint inside a player's commit (it made the slowest 1% of commits 2x
+            # slower); bot.client runs a passive WAL checkpoint every minute instead
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
     return engine
+
+
+async def checkpoint_wal(engine: AsyncEngine) -> None:
+    """Fold SQLite's write-ahead log back into the database file (no-op elsewhere)."""
+    if engine.url.get_backend_name() != "sqlite":
+        return
+    async with engine.connect() as conn:
+        await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
 
 async def create_tables(engine: AsyncEngine) -> None:

@@ -11,7 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, insert, update
 from sqlmodel import select
 
 from bot.db import ActionLog, Game, GuildSettings, Inbox, LIVE_STATUSES, utcnow
@@ -44,6 +44,8 @@ class GameService:
         self.default_timeout_minutes = default_timeout_minutes
         self.default_language = default_language
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
+        self._guild_cache: dict[int, GuildSettings] = {}
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks[channel_id]
@@ -86,9 +88,13 @@ class GameService:
 
     # ------------------------------------------------------------------ guild settings
     async def guild_settings(self, guild_id: int) -> GuildSettings:
+        cached = self._guild_cache.get(guild_id)
+        if cached is not None:
+            return cached
         async with self.sessions() as session:
-            found = await session.get(GuildSettings, guild_id)
-            return found or GuildSettings(guild_id=guild_id)
+            found = await session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
+        self._guild_cache[guild_id] = found
+        return found
 
     async def update_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
         async with self.sessions() as session:
@@ -97,7 +103,9 @@ class GameService:
                 setattr(found, key, value)
             session.add(found)
             await session.commit()
-            return found
+            await session.refresh(found)
+        self._guild_cache[guild_id] = found
+        return found
 
     async def guild_language(self, guild_id: int | None) -> str:
         if guild_id is None:
@@ -218,12 +226,17 @@ class GameService:
                 return game
 
     # ------------------------------------------------------------------ playing
+    async def _channel(self, game_id: int) -> int:
+        if game_id not in self._channel_of:
+            game = await self.get(game_id)
+            if game is None:
+                raise ServiceError("no_game")
+            self._channel_of[game_id] = game.channel_id
+        return self._channel_of[game_id]
+
     async def act(self, game_id: int, action: dict) -> Outcome:
         """Apply one member's action; kicked players' prompts are then answered by default."""
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        async with self.lock(game.channel_id):
+        async with self.lock(await self._channel(game_id)):
             async with self.sessions() as session:
                 game = await session.get(Game, game_id)
                 if game.status != "active":
@@ -260,20 +273,26 @@ class GameService:
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
                       reminder_at=game.reminder_at, updated_at=utcnow())
-        result = await session.exec(update(Game).where(Game.id == game.id, Game.version == old_version)
-                                    .values(**values))
+        # core statements on the session's connection: one UPDATE guarded by the version and one
+        # multi-row INSERT, without ORM flush bookkeeping (this is the hot path of every click)
+        connection = await session.connection()
+        result = await connection.execute(update(Game).where(Game.id == game.id, Game.version == old_version)
+                                          .values(**values))
         if result.rowcount != 1:
             await session.rollback()
             raise ServiceError("conflict")
-        for offset, (action, reveal) in enumerate(zip(applied, reveals)):
-            session.add(ActionLog(game_id=game.id, number=first + offset, actor=str(action["player"]),
-                                  action=action, reveal=reveal))
+        now = utcnow()
+        if applied:
+            await connection.execute(insert(ActionLog), [
+                {"game_id": game.id, "number": first + offset, "actor": str(action["player"]), "action": action,
+                 "reveal": reveal, "created_at": now}
+                for offset, (action, reveal) in enumerate(zip(applied, reveals))])
         await session.commit()
         for key, value in values.items():
             setattr(game, key, value)
 
     async def _set_deadline(self, session, game: Game) -> None:
-        settings = await session.get(GuildSettings, game.guild_id)
+        settings = await self.guild_settings(game.guild_id)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
         if game.status != "active" or not minutes:

@@ -11,12 +11,12 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import defer_private, is_admin, refuse, reply, user_lang
+from cogs.common import desc, defer_private, is_admin, refuse, reply, user_lang
 from engine.core.errors import RuleError
 
 
 class AdminCog(commands.Cog):
-    gm = app_commands.Group(name="gm", description="Keeper admin tools", guild_only=True)
+    gm = app_commands.Group(name="gm", description=desc("gm"), guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
@@ -34,7 +34,7 @@ class AdminCog(commands.Cog):
     async def _public(self, game, lines: list[str], events=()):
         await self.bot.publisher.publish(game, list(events), actor=None, notices=lines)
 
-    @gm.command(name="undo", description="Undo the last actions (replays the game log)")
+    @gm.command(name="undo", description=desc("gm_undo"))
     @app_commands.describe(count="How many actions", force="Undo even across a reveal of private information")
     async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 1,
                    force: bool = False) -> None:
@@ -51,7 +51,7 @@ class AdminCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @gm.command(name="reset", description="End this channel's game; it is archived, never deleted")
+    @gm.command(name="reset", description=desc("gm_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         try:
@@ -63,7 +63,7 @@ class AdminCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @gm.command(name="kick", description="Remove a member; in a running game the bot plays their defaults")
+    @gm.command(name="kick", description=desc("gm_kick"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         await defer_private(interaction)
         try:
@@ -78,7 +78,7 @@ class AdminCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @gm.command(name="replace", description="Seat another member in place of a player")
+    @gm.command(name="replace", description=desc("gm_replace"))
     async def replace(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
         await defer_private(interaction)
         try:
@@ -90,7 +90,7 @@ class AdminCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @gm.command(name="skip", description="Apply the default answer for an AFK player (or everyone waited for)")
+    @gm.command(name="skip", description=desc("gm_skip"))
     async def skip(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await defer_private(interaction)
         try:
@@ -103,7 +103,7 @@ class AdminCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @gm.command(name="export", description="Download this game's record (seed, options, actions)")
+    @gm.command(name="export", description=desc("gm_export"))
     async def export(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         try:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import logging
 
 import discord
+from discord import app_commands
 
-from bot.i18n import language_of, t
+from bot.i18n import catalog, language_of, t
 from bot.service import ServiceError
 from engine.core.errors import RuleError
 
@@ -71,3 +72,20 @@ async def is_admin(interaction: discord.Interaction) -> bool:
 
 def display_name(interaction: discord.Interaction) -> str:
     return getattr(interaction.user, "display_name", None) or interaction.user.name
+
+
+def desc(key: str) -> app_commands.locale_str:
+    """A command description from the catalogs (English default, uk/ru via the translator)."""
+    return app_commands.locale_str(t("en", f"commands.{key}"), key=f"commands.{key}")
+
+
+class CatalogTranslator(app_commands.Translator):
+    """Localizes command descriptions for Discord clients in Ukrainian and Russian."""
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        key = string.extras.get("key")
+        lang = language_of(locale)
+        if not key or lang == "en" or str(locale.value) not in ("uk", "ru"):
+            return None
+        return catalog(lang).get(key)

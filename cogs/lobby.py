@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import display_name, is_admin, refuse, reply, user_lang
+from cogs.common import desc, display_name, is_admin, refuse, reply, user_lang
 from engine.core.errors import RuleError
 from engine.registry import rules_for
 
@@ -144,13 +144,13 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
 
 
 class LobbyCog(commands.Cog):
-    game = app_commands.Group(name="game", description="Create and manage games in this channel",
+    game = app_commands.Group(name="game", description=desc("game"),
                               guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
 
-    @game.command(name="new", description="Create a game in this channel")
+    @game.command(name="new", description=desc("game_new"))
     @app_commands.describe(kind="Which game")
     async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing") -> None:
         lang = await self.bot.service.guild_language(interaction.guild_id)
@@ -163,7 +163,7 @@ class LobbyCog(commands.Cog):
         await interaction.response.send_message(t(lang, "lobby.created"), embed=lobby_embed(game, lang),
                                                 view=lobby_view(game, lang))
 
-    @game.command(name="start", description="Start the game (creator or admin)")
+    @game.command(name="start", description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
         try:
             game = await self.bot.service.live_game(interaction.channel_id)
@@ -178,7 +178,7 @@ class LobbyCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @game.command(name="abort", description="Call off the game in its lobby (creator or admin)")
+    @game.command(name="abort", description=desc("game_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         try:
             game = await self.bot.service.live_game(interaction.channel_id)
@@ -194,7 +194,7 @@ class LobbyCog(commands.Cog):
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
 
-    @game.command(name="status", description="Show this channel's game")
+    @game.command(name="status", description=desc("game_status"))
     async def status(self, interaction: discord.Interaction) -> None:
         lang = user_lang(interaction)
         game = await self.bot.service.live_game(interaction.channel_id)

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import defer_private, display_name, refuse, reply, user_lang
+from cogs.common import desc, defer_private, display_name, refuse, reply, user_lang
 from cogs.publish import RENDERERS
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -185,7 +185,7 @@ class PlayCog(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
 
-    @app_commands.command(name="hand", description="See your hand and act (only you see it)")
+    @app_commands.command(name="hand", description=desc("hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)

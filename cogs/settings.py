@@ -9,11 +9,11 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import is_admin, refuse, reply
+from cogs.common import desc, is_admin, refuse, reply
 
 
 class SettingsCog(commands.Cog):
-    settings = app_commands.Group(name="settings", description="Keeper settings for this server", guild_only=True)
+    settings = app_commands.Group(name="settings", description=desc("settings"), guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
@@ -22,7 +22,7 @@ class SettingsCog(commands.Cog):
         if not await is_admin(interaction):
             raise ServiceError("not_admin")
 
-    @settings.command(name="language", description="Language of Keeper's public messages here")
+    @settings.command(name="language", description=desc("settings_language"))
     async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
         try:
             await self._check(interaction)
@@ -31,7 +31,7 @@ class SettingsCog(commands.Cog):
         except ServiceError as exc:
             await refuse(interaction, exc)
 
-    @settings.command(name="admin_role", description="Members with this role may use /gm (empty: clear)")
+    @settings.command(name="admin_role", description=desc("settings_admin_role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         try:
             await self._check(interaction)
@@ -44,7 +44,7 @@ class SettingsCog(commands.Cog):
         except ServiceError as exc:
             await refuse(interaction, exc)
 
-    @settings.command(name="timeout", description="Turn timeout in minutes (0 = off) and what happens then")
+    @settings.command(name="timeout", description=desc("settings_timeout"))
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
                       action: Literal["default", "off"] = "default") -> None:
         try:

@@ -1,0 +1,163 @@
+"""Bot speed with 500 live games in the database (SQLite file, WAL):
+
+* interaction handled → reply sent, inside the bot, p99 < 30 ms: the real handlers of an option
+  click and of the "My hand" panel (load, engine step, checkpoint, rendering of the public lines,
+  table embed, private panel and views) against a Discord transport that answers instantly, so
+  only the bot's own time is measured (no network, no simulator bookkeeping);
+* a checkpoint (the version-guarded UPDATE plus the action-log INSERT, committed), p99 < 5 ms.
+
+The Discord layer itself is exercised end to end by the SimCord tests; this measures its cost.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+
+from bot.client import create_bot
+from bot.db import create_tables
+from bot.service import GameService
+from bot.settings import Settings
+from engine.registry import rules_for
+
+LIVE_GAMES = int(os.environ.get("BENCH_LIVE_GAMES", 500))
+CLICKS = int(os.environ.get("BENCH_CLICKS", 2000))
+
+
+def pct(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3
+
+
+# ---------------------------------------------------------------- an instant Discord transport
+class _Sink:
+    async def send(self, *args, **kwargs):
+        return SimpleNamespace(id=random.getrandbits(60))
+
+    def get_partial_message(self, message_id):
+        return self
+
+    async def edit(self, *args, **kwargs):
+        return None
+
+
+class _Response:
+    def __init__(self):
+        self.done = False
+
+    def is_done(self):
+        return self.done
+
+    async def defer(self, **kwargs):
+        self.done = True
+
+    async def send_message(self, *args, **kwargs):
+        self.done = True
+
+
+class FakeInteraction:
+    def __init__(self, bot, user_id: int, game):
+        self.client = bot
+        self.user = SimpleNamespace(id=user_id, name=f"u{user_id}", display_name=f"u{user_id}")
+        self.locale = discord.Locale.american_english
+        self.guild_id = game.guild_id
+        self.channel_id = game.channel_id
+        self.response = _Response()
+        self.followup = _Sink()
+        self.data = {}
+
+
+async def fill(service: GameService, count: int) -> list[int]:
+    rng = random.Random(5)
+    rules = rules_for("thing")
+    ids = []
+    for i in range(count):
+        game = await service.create_lobby(10**6 + i, 10**7 + i, "thing", 10**8 + i * 10)
+        for p in range(1, 6):
+            await service.join(game.id, 10**8 + i * 10 + p)
+        await service.start(game.id)
+        ids.append(game.id)
+        for _ in range(rng.randrange(0, 30)):  # games at various points, with action logs
+            game = await service.get(game.id)
+            prompts = rules.prompts(game.state)
+            if not prompts:
+                break
+            await service.act(game.id, {"player": prompts[0]["player"], **rng.choice(prompts[0]["options"])})
+    return ids
+
+
+async def run() -> dict:
+    import cogs.play as play
+
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0,
+                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}")
+        bot = create_bot(settings)
+        await create_tables(bot.db_engine)
+        sink = _Sink()
+        bot.get_channel = lambda channel_id: sink
+        bot.get_user = lambda user_id: sink
+        started = time.perf_counter()
+        ids = await fill(bot.service, LIVE_GAMES)
+        fill_seconds = time.perf_counter() - started
+
+        checkpoints: list[float] = []
+        original_checkpoint = GameService._checkpoint
+
+        async def timed_checkpoint(self, *args, **kwargs):
+            start = time.perf_counter()
+            await original_checkpoint(self, *args, **kwargs)
+            checkpoints.append(time.perf_counter() - start)
+
+        GameService._checkpoint = timed_checkpoint
+        rules = rules_for("thing")
+        rng = random.Random(1)
+        clicks, panels = [], []
+        try:
+            while len(clicks) < CLICKS:
+                game_id = rng.choice(ids)
+                game = await bot.service.get(game_id)
+                if game.status != "active":
+                    ids.remove(game_id)
+                    continue
+                prompt = rng.choice(rules.prompts(game.state))
+                user = int(prompt["player"])
+                interaction = FakeInteraction(bot, user, game)
+                start = time.perf_counter()
+                await play.show_panel(interaction, game_id)  # "My hand"
+                panels.append(time.perf_counter() - start)
+                interaction = FakeInteraction(bot, user, game)
+                start = time.perf_counter()
+                await play.resolve_option(interaction, game_id, prompt["id"],
+                                          rng.randrange(len(prompt["options"])))
+                clicks.append(time.perf_counter() - start)
+            live = len(await bot.service.live_games())
+        finally:
+            GameService._checkpoint = original_checkpoint
+            await bot.db_engine.dispose()
+    return {"live_games": live, "fill_s": fill_seconds, "clicks": len(clicks),
+            "click_p50_ms": statistics.median(clicks) * 1e3, "click_p99_ms": pct(clicks, 0.99),
+            "panel_p50_ms": statistics.median(panels) * 1e3, "panel_p99_ms": pct(panels, 0.99),
+            "checkpoints": len(checkpoints), "checkpoint_p50_ms": statistics.median(checkpoints) * 1e3,
+            "checkpoint_p99_ms": pct(checkpoints, 0.99)}
+
+
+def main() -> None:
+    r = asyncio.run(run())
+    print(f"bot with {r['live_games']} live games in SQLite (filled in {r['fill_s']:.0f} s):")
+    print(f"  option click handled→reply: p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms "
+          f"(target < 30 ms) over {r['clicks']} clicks")
+    print(f"  'My hand' panel handled→reply: p50 {r['panel_p50_ms']:.1f} ms, p99 {r['panel_p99_ms']:.1f} ms")
+    print(f"  checkpoint: p50 {r['checkpoint_p50_ms']:.2f} ms, p99 {r['checkpoint_p99_ms']:.2f} ms "
+          f"(target < 5 ms) over {r['checkpoints']} checkpoints")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""Owner tools: a deliberate global command sync (never done automatically on start)."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.service import ServiceError
+from cogs.common import defer_private, desc, refuse, reply, user_lang
+
+
+class OwnerCog(commands.Cog):
+    keeper = app_commands.Group(name="keeper", description=desc("keeper"))
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    @keeper.command(name="sync", description=desc("keeper_sync"))
+    async def sync(self, interaction: discord.Interaction) -> None:
+        if not await self.bot.is_owner(interaction.user):
+            await refuse(interaction, ServiceError("not_admin"))
+            return
+        await defer_private(interaction)
+        synced = await self.bot.tree.sync()
+        await reply(interaction, t(user_lang(interaction), "admin.sync_done", count=len(synced)))
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(OwnerCog(bot))
