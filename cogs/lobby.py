@@ -43,9 +43,10 @@ def lobby_embed(game, lang: str) -> discord.Embed:
                           colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
                     value="\n".join(f"<@{p}>" for p in game.players) or "—", inline=False)
-    flags = flags_from_options(game.options)
-    embed.add_field(name=t(lang, "lobby.options"),
-                    value="\n".join(t(lang, f"thing.option_names.{f}") for f in flags) or t(lang, "lobby.no_options"),
+    lines = [t(lang, f"thing.option_names.{f}") for f in flags_from_options(game.options)]
+    if game.options.get("infected_count"):
+        lines.append(t(lang, "thing.option_names.infected_count", count=game.options["infected_count"]))
+    embed.add_field(name=t(lang, "lobby.options"), value="\n".join(lines) or t(lang, "lobby.no_options"),
                     inline=False)
     return embed
 
@@ -137,7 +138,8 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
             if not await can_manage(interaction, game):
                 raise ServiceError("not_creator")
             values = (interaction.data or {}).get("values") or []
-            game = await bot.service.set_options(game.id, options_from_flags(values))
+            kept = {k: v for k, v in game.options.items() if k not in {key for key, _ in THING_FLAGS.values()}}
+            game = await bot.service.set_options(game.id, {**kept, **options_from_flags(values)})
             await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
         except (RuleError, ServiceError) as exc:
             await refuse(interaction, exc)
@@ -151,12 +153,15 @@ class LobbyCog(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description=desc("game_new"))
-    @app_commands.describe(kind="Which game")
-    async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing") -> None:
+    @app_commands.describe(kind="Which game", infected_count="Advanced rule 2: number of Infected! cards")
+    async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing",
+                  infected_count: app_commands.Range[int, 1, 40] | None = None) -> None:
         lang = await self.bot.service.guild_language(interaction.guild_id)
+        options = {"infected_count": infected_count} if infected_count else {}
         try:
             game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
-                                                       interaction.user.id, creator_name=display_name(interaction))
+                                                       interaction.user.id, options=options,
+                                                       creator_name=display_name(interaction))
         except ServiceError as exc:
             await refuse(interaction, exc)
             return

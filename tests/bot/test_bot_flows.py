@@ -240,3 +240,49 @@ async def test_deadline_reminds_then_applies_the_default(simcord_env):
     await cog.check(utcnow() + timedelta(minutes=11))
     assert any("Time is up" in (msg.content or "") for msg in channel.history())
     assert await log_size(env, channel) == 1
+
+
+async def test_lobby_options_join_leave_and_abort(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("lobby")
+    m = [guild.add_member(env.create_user(f"p{i}")) for i in range(5)]
+    await m[0].slash(channel, "game new", kind="thing", infected_count=12)
+    lobby = channel.last_message
+    for member in m[1:]:
+        await member.click(lobby, label="Join")
+    left = await m[4].click(lobby, label="Leave")
+    assert left.acknowledged
+    from tests.bot.helpers import lobby_option_id
+    refused = await m[1].select(lobby, ["revenge"], custom_id=lobby_option_id(lobby))
+    assert "Only the game's creator" in panel_of(refused).content
+    await m[0].select(lobby, ["revenge", "quarantine_two"], custom_id=lobby_option_id(lobby))
+    game = await current_game(env, channel)
+    assert game.options == {"infected_count": 12, "revenge": True, "quarantine_turns": 2}
+    assert [str(x.id) for x in m[:4]] == game.players
+    await m[0].click(lobby, label="Start")
+    game = await current_game(env, channel)
+    assert game.status == "active" and game.state["options"]["revenge"] is True
+    assert game.state["composition"]["infected"] == 12
+    # a started game cannot be aborted by its creator from the lobby command; an admin resets it
+    refused = await m[0].slash(channel, "game abort")
+    assert "Only server admins" in panel_of(refused).content
+
+
+async def test_lobby_abort_frees_the_channel(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("lobby")
+    a, b = guild.add_member(env.create_user("a")), guild.add_member(env.create_user("b"))
+    await a.slash(channel, "game new", kind="thing")
+    lobby = channel.last_message
+    refused = await b.click(lobby, label="Abort")
+    assert "Only the game's creator" in panel_of(refused).content
+    await a.click(lobby, label="Abort")
+    assert (await current_game(env, channel)).status == "aborted"
+    status = await b.slash(channel, "game status")
+    assert "No game in this channel" in status.response.content
+    again = await b.slash(channel, "game new", kind="thing")
+    assert "Game created" in again.response.content
