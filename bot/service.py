@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import defaultdict
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -55,6 +56,12 @@ class GameService:
         async with self.sessions() as session:
             return await session.get(Game, game_id)
 
+    async def require(self, game_id: int) -> Game:
+        game = await self.get(game_id)
+        if game is None:
+            raise ServiceError("no_game")
+        return game
+
     async def live_game(self, channel_id: int) -> Game | None:
         async with self.sessions() as session:
             result = await session.exec(select(Game).where(Game.live_channel == channel_id))
@@ -74,9 +81,7 @@ class GameService:
             return list(_scalars(rows))
 
     async def record(self, game_id: int) -> GameRecord:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
+        game = await self.require(game_id)
         actions = [row.action for row in await self.actions(game_id)]
         return GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
                           options=dict(game.options), setup=dict(game.setup), actions=actions)
@@ -130,22 +135,31 @@ class GameService:
                 await session.refresh(game)
             return game
 
-    async def _mutate_lobby(self, game_id: int, change) -> Game:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        async with self.lock(game.channel_id):
+    @asynccontextmanager
+    async def _locked(self, game_id: int):
+        """The game row, loaded in a session, under its channel's lock."""
+        async with self.lock(await self._channel(game_id)):
             async with self.sessions() as session:
                 game = await session.get(Game, game_id)
-                if game.status != "lobby":
-                    raise ServiceError("not_in_lobby")
-                change(game)
-                game.version += 1
-                game.updated_at = utcnow()
-                session.add(game)
-                await session.commit()
-                await session.refresh(game)
-                return game
+                if game is None:
+                    raise ServiceError("no_game")
+                yield session, game
+
+    @staticmethod
+    async def _save(session, game: Game) -> Game:
+        game.version += 1
+        game.updated_at = utcnow()
+        session.add(game)
+        await session.commit()
+        await session.refresh(game)
+        return game
+
+    async def _mutate_lobby(self, game_id: int, change) -> Game:
+        async with self._locked(game_id) as (session, game):
+            if game.status != "lobby":
+                raise ServiceError("not_in_lobby")
+            change(game)
+            return await self._save(session, game)
 
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> Game:
         def change(game: Game):
@@ -176,28 +190,18 @@ class GameService:
         return await self._mutate_lobby(game_id, change)
 
     async def start(self, game_id: int) -> Outcome:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        async with self.lock(game.channel_id):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                if game.status != "lobby":
-                    raise ServiceError("not_in_lobby")
-                rules = rules_for(game.kind)
-                if len(game.players) < rules.min_players:
-                    raise ServiceError("too_few_players", count=len(game.players), min=rules.min_players,
-                                       kind=game.kind)
-                state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
-                game.state = state
-                game.status = "active"
-                game.version += 1
-                await self._set_deadline(session, game)
-                game.updated_at = utcnow()
-                session.add(game)
-                await session.commit()
-                await session.refresh(game)
-                return Outcome(game=game, events=events)
+        async with self._locked(game_id) as (session, game):
+            if game.status != "lobby":
+                raise ServiceError("not_in_lobby")
+            rules = rules_for(game.kind)
+            if len(game.players) < rules.min_players:
+                raise ServiceError("too_few_players", count=len(game.players), min=rules.min_players,
+                                   kind=game.kind)
+            state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
+            game.state = state
+            game.status = "active"
+            await self._set_deadline(session, game)
+            return Outcome(game=await self._save(session, game), events=events)
 
     async def abort(self, game_id: int) -> Game:
         return await self._end(game_id, "aborted")
@@ -207,23 +211,13 @@ class GameService:
         return await self._end(game_id, "archived")
 
     async def _end(self, game_id: int, status: str) -> Game:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        async with self.lock(game.channel_id):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                if game.status not in LIVE_STATUSES:
-                    raise ServiceError("not_live")
-                game.status = status
-                game.live_channel = None
-                game.deadline = game.reminder_at = None
-                game.version += 1
-                game.updated_at = utcnow()
-                session.add(game)
-                await session.commit()
-                await session.refresh(game)
-                return game
+        async with self._locked(game_id) as (session, game):
+            if game.status not in LIVE_STATUSES:
+                raise ServiceError("not_live")
+            game.status = status
+            game.live_channel = None
+            game.deadline = game.reminder_at = None
+            return await self._save(session, game)
 
     # ------------------------------------------------------------------ playing
     async def _channel(self, game_id: int) -> int:
@@ -236,19 +230,17 @@ class GameService:
 
     async def act(self, game_id: int, action: dict) -> Outcome:
         """Apply one member's action; kicked players' prompts are then answered by default."""
-        async with self.lock(await self._channel(game_id)):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                if game.status != "active":
-                    raise ServiceError("not_active")
-                rules = rules_for(game.kind)
-                state, events = rules.apply(game.state, action)  # RuleError: nothing changed
-                applied = [_loggable(action)]
-                reveals = [any(e.get("reveal") for e in events)]
-                state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
-                events.extend(more)
-                await self._checkpoint(session, game, state, applied, reveals)
-                return Outcome(game=game, events=events, applied=applied)
+        async with self._locked(game_id) as (session, game):
+            if game.status != "active":
+                raise ServiceError("not_active")
+            rules = rules_for(game.kind)
+            state, events = rules.apply(game.state, action)  # RuleError: nothing changed
+            applied = [_loggable(action)]
+            reveals = [any(e.get("reveal") for e in events)]
+            state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
+            events.extend(more)
+            await self._checkpoint(session, game, state, applied, reveals)
+            return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, rules, state, autopilot, applied, reveals):
         events = []
@@ -304,97 +296,70 @@ class GameService:
 
     # ------------------------------------------------------------------ admin
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        async with self.lock(game.channel_id):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                if game.status not in ("active", "finished"):
-                    raise ServiceError("not_active")
-                rows = list(_scalars(await session.exec(
-                    select(ActionLog).where(ActionLog.game_id == game_id).order_by(ActionLog.number))))
-                if count < 1 or count > len(rows):
-                    raise ServiceError("undo_range", available=len(rows))
-                undone = rows[-count:]
-                revealed = any(row.reveal for row in undone)
-                if revealed and not force:
-                    raise ServiceError("undo_needs_force")
-                record = GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
-                                    options=dict(game.options), setup=dict(game.setup),
-                                    actions=[row.action for row in rows[:-count]])
-                state = replay(record).state
-                keep_upto = rows[-count - 1].number if len(rows) > count else 0
-                await session.exec(delete(ActionLog).where(ActionLog.game_id == game_id,
-                                                           ActionLog.number > keep_upto))
-                if game.status == "finished":
-                    other = await session.exec(select(Game).where(Game.live_channel == game.channel_id))
-                    if _scalars(other):
-                        raise ServiceError("channel_busy")
-                    game.status, game.live_channel = "active", game.channel_id
-                game.state = state
-                game.version += 1
-                game.last_action = len(rows) - count
-                await self._set_deadline(session, game)
-                game.updated_at = utcnow()
-                session.add(game)
-                await session.commit()
-                await session.refresh(game)
-                return Outcome(game=game, revealed=revealed)
+        async with self._locked(game_id) as (session, game):
+            if game.status not in ("active", "finished"):
+                raise ServiceError("not_active")
+            rows = list(_scalars(await session.exec(
+                select(ActionLog).where(ActionLog.game_id == game_id).order_by(ActionLog.number))))
+            if count < 1 or count > len(rows):
+                raise ServiceError("undo_range", available=len(rows))
+            revealed = any(row.reveal for row in rows[-count:])
+            if revealed and not force:
+                raise ServiceError("undo_needs_force")
+            record = GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
+                                options=dict(game.options), setup=dict(game.setup),
+                                actions=[row.action for row in rows[:-count]])
+            state = replay(record).state
+            keep_upto = rows[-count - 1].number if len(rows) > count else 0
+            await session.exec(delete(ActionLog).where(ActionLog.game_id == game_id,
+                                                       ActionLog.number > keep_upto))
+            if game.status == "finished":
+                if _scalars(await session.exec(select(Game).where(Game.live_channel == game.channel_id))):
+                    raise ServiceError("channel_busy")
+                game.status, game.live_channel = "active", game.channel_id
+            game.state = state
+            game.last_action = len(rows) - count
+            await self._set_deadline(session, game)
+            return Outcome(game=await self._save(session, game), revealed=revealed)
 
     async def kick(self, game_id: int, user_id: int) -> Outcome:
         """Lobby: remove the member. Running game: their decisions are made by default from now on."""
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
-        if game.status == "lobby":
+        if (await self.require(game_id)).status == "lobby":
             return Outcome(game=await self.leave(game_id, user_id))
         uid = str(user_id)
-        if uid not in game.players:
-            raise ServiceError("not_joined")
-        async with self.lock(game.channel_id):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                if game.status != "active":
-                    raise ServiceError("not_active")
-                game.autopilot = sorted(set(game.autopilot) | {uid})
-                rules = rules_for(game.kind)
-                applied, reveals = [], []
-                state, events = self._autopilot(rules, game.state, game.autopilot, applied, reveals)
-                await session.exec(update(Game).where(Game.id == game.id).values(autopilot=game.autopilot))
-                await self._checkpoint(session, game, state, applied, reveals)
-                return Outcome(game=game, events=events, applied=applied)
+        async with self._locked(game_id) as (session, game):
+            if uid not in game.players:
+                raise ServiceError("not_joined")
+            if game.status != "active":
+                raise ServiceError("not_active")
+            game.autopilot = sorted(set(game.autopilot) | {uid})
+            rules = rules_for(game.kind)
+            applied, reveals = [], []
+            state, events = self._autopilot(rules, game.state, game.autopilot, applied, reveals)
+            await session.exec(update(Game).where(Game.id == game.id).values(autopilot=game.autopilot))
+            await self._checkpoint(session, game, state, applied, reveals)
+            return Outcome(game=game, events=events, applied=applied)
 
     async def replace(self, game_id: int, old: int, new: int, new_name: str | None = None) -> Game:
-        game = await self.get(game_id)
-        if game is None:
-            raise ServiceError("no_game")
         old_id, new_id = str(old), str(new)
-        if old_id not in game.players:
-            raise ServiceError("not_joined")
-        if new_id in game.players:
-            raise ServiceError("already_joined")
-        async with self.lock(game.channel_id):
-            async with self.sessions() as session:
-                game = await session.get(Game, game_id)
-                game.players = rename_player(game.players, old_id, new_id)
-                game.setup = rename_player(game.setup, old_id, new_id)
-                game.options = rename_player(game.options, old_id, new_id)
-                if game.state is not None:
-                    game.state = rename_player(game.state, old_id, new_id)
-                game.autopilot = [p for p in game.autopilot if p != old_id]
-                game.names = {**rename_player(game.names, old_id, new_id), new_id: new_name or new_id}
-                rows = _scalars(await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)))
-                for row in rows:
-                    row.actor = rename_player(row.actor, old_id, new_id)
-                    row.action = rename_player(row.action, old_id, new_id)
-                    session.add(row)
-                game.version += 1
-                game.updated_at = utcnow()
-                session.add(game)
-                await session.commit()
-                await session.refresh(game)
-                return game
+        async with self._locked(game_id) as (session, game):
+            if old_id not in game.players:
+                raise ServiceError("not_joined")
+            if new_id in game.players:
+                raise ServiceError("already_joined")
+            game.players = rename_player(game.players, old_id, new_id)
+            game.setup = rename_player(game.setup, old_id, new_id)
+            game.options = rename_player(game.options, old_id, new_id)
+            if game.state is not None:
+                game.state = rename_player(game.state, old_id, new_id)
+            game.autopilot = [p for p in game.autopilot if p != old_id]
+            game.names = {**rename_player(game.names, old_id, new_id), new_id: new_name or new_id}
+            rows = _scalars(await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)))
+            for row in rows:
+                row.actor = rename_player(row.actor, old_id, new_id)
+                row.action = rename_player(row.action, old_id, new_id)
+                session.add(row)
+            return await self._save(session, game)
 
     async def skip(self, game_id: int, user_id: int | None = None) -> Outcome:
         """Apply the default answer for every pending decision (of one member, if named)."""

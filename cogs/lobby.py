@@ -88,9 +88,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         bot = interaction.client
         lang = await bot.service.guild_language(interaction.guild_id)
         try:
-            game = await bot.service.get(self.game_id)
-            if game is None:
-                raise ServiceError("no_game")
+            game = await bot.service.require(self.game_id)
             if self.verb == "join":
                 game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
             elif self.verb == "leave":
@@ -132,9 +130,7 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
         bot = interaction.client
         lang = await bot.service.guild_language(interaction.guild_id)
         try:
-            game = await bot.service.get(self.game_id)
-            if game is None:
-                raise ServiceError("no_game")
+            game = await bot.service.require(self.game_id)
             if not await can_manage(interaction, game):
                 raise ServiceError("not_creator")
             values = (interaction.data or {}).get("values") or []
