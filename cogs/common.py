@@ -45,6 +45,11 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
     else:
         await interaction.response.send_message(content, **kwargs)
+    view = kwargs.get("view")
+    if view is not None:
+        # Keeper's controls are DynamicItems, dispatched by custom_id whatever view sent them;
+        # discord.py would otherwise keep every ephemeral view (with a 15-minute timer) in memory
+        view.stop()
 
 
 async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
