@@ -1,0 +1,53 @@
+"""The process: start-up without a token, settings, intents."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from bot.client import intents
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_without_a_token_the_bot_explains_how_to_get_one(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KEEPER_")}
+    env["PYTHONPATH"] = str(ROOT)
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 2
+    assert "discord.com/developers" in result.stderr
+    assert "applications.commands" in result.stderr and "KEEPER_TOKEN" in result.stderr
+
+
+def test_settings_come_from_dotenv_and_environment(tmp_path, monkeypatch):
+    for key in list(os.environ):
+        if key.startswith("KEEPER_"):
+            monkeypatch.delenv(key)
+    env_file = tmp_path / ".env"
+    env_file.write_text("KEEPER_TOKEN=abc\nKEEPER_DEFAULT_LANGUAGE=uk\nKEEPER_DEV_GUILD_ID=42\n")
+    settings = Settings(_env_file=env_file)
+    assert (settings.token, settings.default_language, settings.dev_guild_id) == ("abc", "uk", 42)
+    assert settings.database_url.startswith("sqlite+aiosqlite://")
+    monkeypatch.setenv("KEEPER_DEFAULT_LANGUAGE", "ru")
+    assert Settings(_env_file=env_file).default_language == "ru"
+    monkeypatch.setenv("KEEPER_DEFAULT_LANGUAGE", "de")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=env_file)
+
+
+def test_every_setting_is_documented_in_env_example():
+    documented = (ROOT / ".env.example").read_text()
+    for name in Settings.model_fields:
+        assert f"KEEPER_{name.upper()}=" in documented, name
+
+
+def test_only_unprivileged_intents():
+    wanted = intents()
+    assert wanted.guilds
+    assert not (wanted.members or wanted.presences or wanted.message_content)
