@@ -48,7 +48,7 @@ class AdminCog(commands.Cog):
                 lines.append(t(lang, "admin.undo_reveal_notice"))
             await self._public(outcome.game, lines)
             await reply(interaction, t(user_lang(interaction), "admin.undo_done", count=count))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="reset", description=desc("gm_reset"))
@@ -60,7 +60,7 @@ class AdminCog(commands.Cog):
             lang = await self.bot.service.guild_language(interaction.guild_id)
             await interaction.channel.send(t(lang, "admin.reset_done"))
             await reply(interaction, t(user_lang(interaction), "admin.reset_done"))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="kick", description=desc("gm_kick"))
@@ -75,7 +75,7 @@ class AdminCog(commands.Cog):
             else:
                 await self._public(outcome.game, [t(lang, "admin.kick_done", player=member.mention)], outcome.events)
             await reply(interaction, t(user_lang(interaction), "admin.kick_done", player=member.mention))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="replace", description=desc("gm_replace"))
@@ -87,7 +87,7 @@ class AdminCog(commands.Cog):
             lang = await self.bot.service.guild_language(interaction.guild_id)
             await self._public(game, [t(lang, "admin.replace_done", old=old.mention, new=new.mention)])
             await reply(interaction, t(user_lang(interaction), "admin.replace_done", old=old.mention, new=new.mention))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="skip", description=desc("gm_skip"))
@@ -100,7 +100,7 @@ class AdminCog(commands.Cog):
             players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
             await self._public(outcome.game, [t(lang, "admin.skip_done", players=players)], outcome.events)
             await reply(interaction, t(user_lang(interaction), "admin.skip_done", players=players))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="export", description=desc("gm_export"))
@@ -112,7 +112,7 @@ class AdminCog(commands.Cog):
             data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
             await reply(interaction, t(user_lang(interaction), "admin.export_done"),
                         file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json"))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 

@@ -53,9 +53,11 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
-    if not isinstance(exc, (RuleError, ServiceError)):
-        log.exception("unexpected error in an interaction", exc_info=exc)
+    """Tell the member why nothing happened. A bug still gets a clear reply, then propagates to
+    discord.py's error handling (and the log)."""
     await reply(interaction, error_text(user_lang(interaction), exc))
+    if not isinstance(exc, (RuleError, ServiceError)):
+        raise exc
 
 
 async def defer_private(interaction: discord.Interaction) -> None:

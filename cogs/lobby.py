@@ -109,7 +109,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                 await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
             if game.status == "aborted":
                 await interaction.followup.send(t(lang, "lobby.aborted"))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 
@@ -137,7 +137,7 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
             kept = {k: v for k, v in game.options.items() if k not in {key for key, _ in THING_FLAGS.values()}}
             game = await bot.service.set_options(game.id, {**kept, **options_from_flags(values)})
             await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 
@@ -158,7 +158,7 @@ class LobbyCog(commands.Cog):
             game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
                                                        interaction.user.id, options=options,
                                                        creator_name=display_name(interaction))
-        except ServiceError as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
             return
         await interaction.response.send_message(t(lang, "lobby.created"), embed=lobby_embed(game, lang),
@@ -176,7 +176,7 @@ class LobbyCog(commands.Cog):
             await start_game(interaction, game.id)
             lang = await self.bot.service.guild_language(interaction.guild_id)
             await interaction.followup.send(t(lang, "lobby.started"))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @game.command(name="abort", description=desc("game_abort"))
@@ -192,7 +192,7 @@ class LobbyCog(commands.Cog):
             await self.bot.service.abort(game.id)
             lang = await self.bot.service.guild_language(interaction.guild_id)
             await interaction.response.send_message(t(lang, "lobby.aborted"))
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @game.command(name="status", description=desc("game_status"))

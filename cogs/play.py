@@ -95,7 +95,7 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, prompt_
             raise RuleError("stale_prompt", "That choice is no longer current.")
         action = {"player": pid, "prompt": prompt_id, **prompt["options"][index]}
         await act_and_report(interaction, game_id, action)
-    except (RuleError, ServiceError) as exc:
+    except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
         await refuse(interaction, exc)
 
 
@@ -113,7 +113,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"keeper:ha
         await defer_private(interaction)
         try:
             await show_panel(interaction, self.game_id)
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 
@@ -177,7 +177,7 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button],
                 return
             await act_and_report(interaction, self.game_id,
                                  {"player": str(interaction.user.id), "type": "declare"})
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 
@@ -190,11 +190,13 @@ class PlayCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         try:
-            game = await self.bot.service.live_game(interaction.channel_id)
-            if game is None or game.status != "active":
+            # the running game, or after the end the channel's last one (hands and roles stay readable)
+            game = await self.bot.service.live_game(interaction.channel_id) or \
+                await self.bot.service.last_game(interaction.channel_id)
+            if game is None or game.state is None:
                 raise ServiceError("no_game")
             await show_panel(interaction, game.id)
-        except (RuleError, ServiceError) as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 

@@ -28,7 +28,7 @@ class SettingsCog(commands.Cog):
             await self._check(interaction)
             await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
             await reply(interaction, t(language, "settings.language_set"), ephemeral=False)
-        except ServiceError as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @settings.command(name="admin_role", description=desc("settings_admin_role"))
@@ -41,7 +41,7 @@ class SettingsCog(commands.Cog):
             text = t(lang, "settings.admin_role_set", role=role.mention) if role else \
                 t(lang, "settings.admin_role_cleared")
             await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
-        except ServiceError as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @settings.command(name="timeout", description=desc("settings_timeout"))
@@ -55,7 +55,7 @@ class SettingsCog(commands.Cog):
             text = t(lang, "settings.timeout_set", minutes=minutes, action=t(lang, f"settings.action_{action}")) \
                 if minutes else t(lang, "settings.timeout_off")
             await reply(interaction, text)
-        except ServiceError as exc:
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
 

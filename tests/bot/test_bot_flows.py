@@ -286,3 +286,35 @@ async def test_lobby_abort_frees_the_channel(simcord_env):
     assert "No game in this channel" in status.response.content
     again = await b.slash(channel, "game new", kind="thing")
     assert "Game created" in again.response.content
+
+
+async def test_hand_command_answers_privately_during_and_after_the_game(simcord_env):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    result = await m[1].slash(channel, "hand")
+    panel = panel_of(result)
+    assert panel.ephemeral and "You are: **The Thing**" in all_text(panel)
+    assert "The Thing, Suspicion, Change Places!, No Thanks!" in all_text(panel)
+    # burn the Thing: the game ends, and /hand still shows the member their last hand
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    await click_label(m[0], panel, "Flamethrower → player1")
+    await click_label(m[1], await open_panel(m[1], channel), "Accept")
+    after = panel_of(await m[2].slash(channel, "hand"))
+    assert after.ephemeral and "Nothing to decide right now." in all_text(after)
+
+
+async def test_a_bug_gets_a_clear_reply_and_changes_nothing(simcord_env, monkeypatch, caplog):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    before = (await current_game(env, channel)).state
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(env.bot.service, "act", broken)
+    result = await click_label(m[0], await open_panel(m[0], channel), "Draw")
+    assert "went wrong on Keeper's side; nothing was changed" in panel_of(result).content
+    logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], RuntimeError)]
+    assert logged, "the bug reaches the log, it is not swallowed"
+    assert (await current_game(env, channel)).state == before
