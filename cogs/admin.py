@@ -108,6 +108,9 @@ class AdminCog(commands.Cog):
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
+            if game.status in ("lobby", "active") and str(interaction.user.id) in game.players:
+                # the record (seed + actions) would show a playing admin everyone's cards
+                raise ServiceError("export_while_playing")
             record = await self.bot.service.record(game.id)
             data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
             await reply(interaction, t(user_lang(interaction), "admin.export_done"),

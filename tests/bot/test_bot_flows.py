@@ -205,6 +205,15 @@ async def test_admin_export_kick_replace_and_skip(simcord_env):
 
     exported = await admin.slash(channel, "gm export")
     assert panel_of(exported).attachments[0].filename.endswith(".json")
+    # an admin who is playing must not read everyone's cards from the record
+    table = guild.create_text_channel("admin-plays")
+    await admin.slash(table, "game new", kind="thing")
+    for member in m[:3]:
+        await member.click(table.last_message, label="Join")
+    await admin.click(table.last_message, label="Start")
+    refused = await admin.slash(table, "gm export")
+    assert "You are playing in this game" in panel_of(refused).content
+    assert not panel_of(refused).attachments
 
     skipped = await admin.slash(channel, "gm skip")
     assert "applied the default" in panel_of(skipped).content
