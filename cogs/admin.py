@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, defer_private, is_admin, refuse, reply, user_lang
+from cogs.common import desc, param, defer_private, is_admin, refuse, reply, user_lang
 from engine.core.errors import RuleError
 
 
@@ -35,7 +35,7 @@ class AdminCog(commands.Cog):
         await self.bot.publisher.publish(game, list(events), actor=None, notices=lines)
 
     @gm.command(name="undo", description=desc("gm_undo"))
-    @app_commands.describe(count="How many actions", force="Undo even across a reveal of private information")
+    @app_commands.describe(count=param("count"), force=param("force"))
     async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 1,
                    force: bool = False) -> None:
         await defer_private(interaction)
@@ -64,6 +64,7 @@ class AdminCog(commands.Cog):
             await refuse(interaction, exc)
 
     @gm.command(name="kick", description=desc("gm_kick"))
+    @app_commands.describe(member=param("member"))
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
         await defer_private(interaction)
         try:
@@ -79,6 +80,7 @@ class AdminCog(commands.Cog):
             await refuse(interaction, exc)
 
     @gm.command(name="replace", description=desc("gm_replace"))
+    @app_commands.describe(old=param("old"), new=param("new"))
     async def replace(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
         await defer_private(interaction)
         try:
@@ -91,6 +93,7 @@ class AdminCog(commands.Cog):
             await refuse(interaction, exc)
 
     @gm.command(name="skip", description=desc("gm_skip"))
+    @app_commands.describe(member=param("member"))
     async def skip(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         await defer_private(interaction)
         try:

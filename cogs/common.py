@@ -86,6 +86,11 @@ def desc(key: str) -> app_commands.locale_str:
     return app_commands.locale_str(t("en", f"commands.{key}"), key=f"commands.{key}")
 
 
+def param(name: str) -> app_commands.locale_str:
+    """A command parameter's description from the catalogs."""
+    return desc(f"params.{name}")
+
+
 class CatalogTranslator(app_commands.Translator):
     """Localizes command descriptions for Discord clients in Ukrainian and Russian."""
 

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, display_name, is_admin, refuse, reply, user_lang
+from cogs.common import desc, param, display_name, is_admin, refuse, reply, user_lang
 from engine.core.errors import RuleError
 from engine.registry import rules_for
 
@@ -149,7 +149,7 @@ class LobbyCog(commands.Cog):
         self.bot = bot
 
     @game.command(name="new", description=desc("game_new"))
-    @app_commands.describe(kind="Which game", infected_count="Advanced rule 2: number of Infected! cards")
+    @app_commands.describe(kind=param("kind"), infected_count=param("infected_count"))
     async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing",
                   infected_count: app_commands.Range[int, 1, 40] | None = None) -> None:
         lang = await self.bot.service.guild_language(interaction.guild_id)

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, is_admin, refuse, reply
+from cogs.common import desc, param, is_admin, refuse, reply
 
 
 class SettingsCog(commands.Cog):
@@ -23,6 +23,7 @@ class SettingsCog(commands.Cog):
             raise ServiceError("not_admin")
 
     @settings.command(name="language", description=desc("settings_language"))
+    @app_commands.describe(language=param("language"))
     async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
         try:
             await self._check(interaction)
@@ -32,6 +33,7 @@ class SettingsCog(commands.Cog):
             await refuse(interaction, exc)
 
     @settings.command(name="admin_role", description=desc("settings_admin_role"))
+    @app_commands.describe(role=param("role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         try:
             await self._check(interaction)
@@ -45,6 +47,7 @@ class SettingsCog(commands.Cog):
             await refuse(interaction, exc)
 
     @settings.command(name="timeout", description=desc("settings_timeout"))
+    @app_commands.describe(minutes=param("minutes"), action=param("action"))
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
                       action: Literal["default", "off"] = "default") -> None:
         try:

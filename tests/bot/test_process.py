@@ -51,3 +51,19 @@ def test_only_unprivileged_intents():
     wanted = intents()
     assert wanted.guilds
     assert not (wanted.members or wanted.presences or wanted.message_content)
+
+
+async def test_command_descriptions_are_translated_for_uk_and_ru():
+    import discord
+    from discord import app_commands
+
+    from bot.i18n import catalog
+    from cogs.common import CatalogTranslator, desc, param
+
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_description, None)
+    for string, key in ((desc("game_new"), "commands.game_new"), (param("force"), "commands.params.force")):
+        assert string.message == catalog("en")[key]
+        assert await translator.translate(string, discord.Locale.ukrainian, context) == catalog("uk")[key]
+        assert await translator.translate(string, discord.Locale.russian, context) == catalog("ru")[key]
+        assert await translator.translate(string, discord.Locale.german, context) is None  # English default
