@@ -36,7 +36,7 @@ class Game(SQLModel, table=True):
     seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
     state: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
     version: int = 0
-    last_action: int = 0
+    last_action: int = 0  # the highest action-log number used (undone rows keep theirs)
     autopilot: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # id -> display name
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
@@ -56,6 +56,7 @@ class ActionLog(SQLModel, table=True):
     actor: str
     action: dict = Field(sa_column=Column(JSON, nullable=False))
     reveal: bool = False
+    undone: bool = False  # append-only: an admin undo marks rows, never deletes them
     created_at: datetime = Field(default_factory=utcnow)
 
 

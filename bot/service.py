@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, insert, update
+from sqlalchemy import insert, update
 from sqlmodel import select
 
 from bot.db import ActionLog, Game, GuildSettings, Inbox, LIVE_STATUSES, utcnow
@@ -76,7 +76,8 @@ class GameService:
 
     async def actions(self, game_id: int) -> list[ActionLog]:
         async with self.sessions() as session:
-            rows = await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)
+            rows = await session.exec(select(ActionLog).where(ActionLog.game_id == game_id,
+                                                              ActionLog.undone == False)  # noqa: E712
                                       .order_by(ActionLog.number))
             return list(_scalars(rows))
 
@@ -300,7 +301,8 @@ class GameService:
             if game.status not in ("active", "finished"):
                 raise ServiceError("not_active")
             rows = list(_scalars(await session.exec(
-                select(ActionLog).where(ActionLog.game_id == game_id).order_by(ActionLog.number))))
+                select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number))))
             if count < 1 or count > len(rows):
                 raise ServiceError("undo_range", available=len(rows))
             revealed = any(row.reveal for row in rows[-count:])
@@ -310,15 +312,14 @@ class GameService:
                                 options=dict(game.options), setup=dict(game.setup),
                                 actions=[row.action for row in rows[:-count]])
             state = replay(record).state
-            keep_upto = rows[-count - 1].number if len(rows) > count else 0
-            await session.exec(delete(ActionLog).where(ActionLog.game_id == game_id,
-                                                       ActionLog.number > keep_upto))
+            await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
+                                                       ActionLog.number >= rows[-count].number)
+                               .values(undone=True))
             if game.status == "finished":
                 if _scalars(await session.exec(select(Game).where(Game.live_channel == game.channel_id))):
                     raise ServiceError("channel_busy")
                 game.status, game.live_channel = "active", game.channel_id
             game.state = state
-            game.last_action = len(rows) - count
             await self._set_deadline(session, game)
             return Outcome(game=await self._save(session, game), revealed=revealed)
 

@@ -185,7 +185,9 @@ async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
     assert "undid 1" in panel_of(forced).content
     assert "cannot be taken back" in channel.last_message.content or any(
         "cannot be taken back" in (msg.content or "") for msg in channel.history())
-    assert (await current_game(env, channel)).last_action == 0
+    game = await current_game(env, channel)
+    assert await env.bot.service.actions(game.id) == []  # nothing active left in the log
+    assert game.last_action == 2  # ...but the log is append-only: both rows are kept, marked undone
     panel = await open_panel(m[0], channel)
     panel = panel_of(await click_label(m[0], panel, "Draw"))
     assert (await current_game(env, channel)).state == before  # same seed, same draw

@@ -9,7 +9,9 @@ import random
 import pytest
 from sqlalchemy import text
 
-from bot.db import create_tables, make_engine, session_factory
+from sqlmodel import select
+
+from bot.db import ActionLog, create_tables, make_engine, session_factory
 from bot.service import GameService, ServiceError
 from engine.core.errors import RuleError
 from engine.core.record import replay
@@ -95,6 +97,14 @@ async def test_undo_and_reset_archive(service):
     await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})
     undone = await service.undo(game.id, 1, force=True)
     assert undone.game.state == before and undone.revealed
+    assert await service.actions(game.id) == []
+    async with service.sessions() as session:  # append-only: the undone row is kept, marked
+        rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game.id))).all()
+    assert [(row.number, row.undone) for row in rows] == [(1, True)]
+    prompt = rules_for("thing").prompts(undone.game.state)[0]
+    again = await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})
+    assert [row.number for row in await service.actions(game.id)] == [2]
+    assert replay(await service.record(game.id)).state == again.game.state
     archived = await service.reset(game.id)
     assert archived.status == "archived" and archived.live_channel is None
     assert await service.get(game.id) is not None  # archived, never deleted
