@@ -385,7 +385,8 @@ class ThingRules(GameRules):
         if target == "obstacle":
             options = []
             for q in self._neighbours(s, p):
-                if self._quarantined(s, q):
+                # a door forbids targeting across it: only the door itself can be axed there
+                if self._quarantined(s, q) and self._reachable(s, p, q):
                     options.append({**base, "obstacle": "quarantine", "target": q})
             for d in (1, -1):
                 if self._door_on_side(s, p, d) and self._neighbour(s, p, d) != p:
