@@ -420,6 +420,73 @@ class SetupFile(Model):
     combat: dict[str, int]
 
 
+MonsterStep = Literal[
+    "feed_depths", "emerge_if_ready", "damage_nearest_interior", "move_toward_bow",
+    "spawn_on_arrow_deck", "attack_human", "defeat_passenger", "damage_own_zone", "move_one",
+]
+
+
+class Monster(Named):
+    """A monster kind and what its activation does (README "Monsters")."""
+    kind: Literal["monarch", "deep_one"]
+    figures: int = Field(ge=1)
+    starts_in: Literal["depths", "supply"]
+    emerges_with: list[Literal["self", "deep_ones", "all"]]
+    in_depths: list[MonsterStep] = []          # monarch activated while in the Depths
+    on_board: list[MonsterStep] = []           # monarch activated on a water space
+    none_on_board: list[MonsterStep] = []      # Deep Ones activated with none on the board
+    each: list[MonsterStep] = []               # every Deep One on the board: the first step it can do
+    order_chosen_by: Literal["current_player"] | None = None
+    spawn_count: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if self.kind == "monarch" and not (self.in_depths and self.on_board) or \
+                self.kind == "deep_one" and not (self.none_on_board and self.each):
+            raise ValueError("a monarch needs in_depths and on_board; Deep Ones need none_on_board and each")
+        if ("spawn_on_arrow_deck" in self.on_board) != (self.spawn_count is not None):
+            raise ValueError("spawn_count goes with, and only with, spawn_on_arrow_deck")
+        return self
+
+
+class Depths(Model):
+    feed: int = Field(ge=1)
+    emerge_at_least: int = Field(ge=1)
+    emerge_to: Literal["bow_roll"]
+
+
+class MonstersFile(Model):
+    monsters: list[Monster]
+    depths: Depths
+
+
+class EndCondition(Model):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    when: dict[Literal["journey_token_reaches", "distance_at_least", "any_resource_at_most",
+                       "damaged_zones_at_least", "deep_ones_needed_exceed_supply"], Any]
+    winners: Literal["humans", "traitors"]
+    provenance: Provenance
+    text: Text
+
+
+class CultistWin(Model):
+    distance_at_least: int
+    or_during_course_card_reaching: int
+    with_hybrid: Literal["wins_with_traitors"]
+
+
+class Winners(Model):
+    humans: Literal["only_human_cards"]
+    traitors: Literal["any_hybrid_card"]
+    cultist: CultistWin
+    provenance: Provenance
+
+
+class GameEndFile(Model):
+    conditions: list[EndCondition]
+    winners: Winners
+
+
 FILES: dict[str, tuple[type[Model], str | None]] = {
     # file: (model, the list whose entries are validated one by one)
     "components.yaml": (ComponentsFile, "components"),
@@ -440,6 +507,8 @@ FILES: dict[str, tuple[type[Model], str | None]] = {
     "course.yaml": (CourseFile, "course_cards"),
     "mythos.yaml": (MythosFile, "mythos"),
     "setup.yaml": (SetupFile, None),
+    "monsters.yaml": (MonstersFile, "monsters"),
+    "game_end.yaml": (GameEndFile, "conditions"),
 }
 
 
@@ -463,6 +532,8 @@ class UnfathomablePack(Model):
     course: CourseFile
     mythos: MythosFile
     setup: SetupFile
+    monsters: MonstersFile
+    game_end: GameEndFile
 
     def zone(self, zone_id: str) -> Zone:
         return next(z for z in self.board.zones if z.id == zone_id)
@@ -565,6 +636,8 @@ def _check_ids(pack: UnfathomablePack) -> None:
         "hooks.yaml": [h.id for h in pack.hooks.hooks],
         "skill_cards.yaml": [c.id for d in pack.skill_cards.decks for c in d.cards],
         "loyalty.yaml": [c.id for c in pack.loyalty.cards],
+        "monsters.yaml": [m.id for m in pack.monsters.monsters],
+        "game_end.yaml": [c.id for c in pack.game_end.conditions],
     }
     for file, ids in lists.items():
         if dup := _duplicates(ids):
@@ -572,6 +645,8 @@ def _check_ids(pack: UnfathomablePack) -> None:
     decks = [d.type for d in pack.skill_cards.decks]
     if sorted(decks) != sorted(SKILL_TYPES):
         raise ContentError("skill_cards.yaml", None, f"decks must be exactly {', '.join(SKILL_TYPES)}, got {decks}")
+    if sorted(m.id for m in pack.monsters.monsters) != sorted(MONSTERS):
+        raise ContentError("monsters.yaml", None, f"monsters must be exactly {', '.join(MONSTERS)}")
     if [r.id for r in pack.resources.resources] != list(RESOURCES):
         raise ContentError("resources.yaml", None, f"resources must be {', '.join(RESOURCES)}")
 
@@ -748,6 +823,7 @@ def _count(pack: UnfathomablePack) -> dict[str, int]:
         "passenger_tokens": sum(p.copies for p in pack.passengers.passengers),
         "resource_dials": len(pack.resources.resources),
         "deep_one_figures": pack.setup.deep_ones_total,
+        "monster_figures": sum(m.figures for m in pack.monsters.monsters),
         "player_reference_cards": next(r.copies for r in pack.reference_cards.reference_cards if r.id == "player_reference"),
         "traitor_reference_cards": next(r.copies for r in pack.reference_cards.reference_cards if r.id == "traitor_reference"),
         "captain_card": sum(t.id == "captain" for t in pack.titles.titles),
@@ -762,7 +838,7 @@ _COUNT_FILES = {
     "skill_decks": "skill_cards.yaml", "passenger_tokens": "passengers.yaml", "resource_dials": "resources.yaml",
     "deep_one_figures": "setup.yaml", "player_reference_cards": "reference_cards.yaml",
     "traitor_reference_cards": "reference_cards.yaml", "captain_card": "titles.yaml",
-    "keeper_card": "titles.yaml", "board": "board.yaml",
+    "keeper_card": "titles.yaml", "board": "board.yaml", "monster_figures": "monsters.yaml",
 }
 
 
@@ -810,6 +886,10 @@ def _check_counts(pack: UnfathomablePack) -> None:
                 if n > copies.get(card_id, 0):
                     raise ContentError("loyalty.yaml", f"deck_by_players.{players}",
                                        f"needs {n} '{card_id}' cards, the box has {copies.get(card_id, 0)}")
+    deep_ones = next(m for m in pack.monsters.monsters if m.kind == "deep_one")
+    if deep_ones.figures != pack.setup.deep_ones_total:
+        raise ContentError("monsters.yaml", deep_ones.id, f"{deep_ones.figures} figures, setup.yaml says "
+                           f"{pack.setup.deep_ones_total}")
     if sum(d.count for d in pack.setup.starting_deep_ones) > pack.setup.deep_ones_total:
         raise ContentError("setup.yaml", "starting_deep_ones", "more Deep Ones than the box holds")
 
@@ -837,6 +917,7 @@ def summary(pack: UnfathomablePack) -> list[SummaryRow]:
         SummaryRow("board", "tracks", len(pack.tracks.tracks)),
         SummaryRow("components", "resource dials", counts["resource_dials"], expected["resource_dials"]),
         SummaryRow("components", "Deep One figures", counts["deep_one_figures"], expected["deep_one_figures"]),
+        SummaryRow("components", "monster figures", counts["monster_figures"], expected["monster_figures"]),
         SummaryRow("components", "passenger tokens", counts["passenger_tokens"], expected["passenger_tokens"]),
         SummaryRow("characters", "characters", counts["character_sheets"], expected["character_sheets"]),
         SummaryRow("characters", "titles", len(pack.titles.titles),
@@ -862,6 +943,7 @@ def summary(pack: UnfathomablePack) -> list[SummaryRow]:
         SummaryRow("reference", "traitor reference cards", counts["traitor_reference_cards"],
                    expected["traitor_reference_cards"]),
         SummaryRow("vocabulary", "hooks", len(pack.hooks.hooks)),
+        SummaryRow("rules", "game-end conditions", len(pack.game_end.conditions)),
     ]
     return rows
 

@@ -273,3 +273,139 @@ def test_broken_board_fails(tmp_path):
           "adjacent: [cargo_hold]\n  provenance: official\n  action:\n    id: brig_action")
     err = _error(broken)
     assert err.file == "board.yaml" and err.entry == "galley" and "mutual" in err.problem
+
+
+# ---------------------------------------------------------------- names from the seeds, monsters, game end
+
+# Names the rulebooks print (UA seed 000, RU seed 001), attached by context in the seed.
+SEED_NAMES = {
+    ("characters", "keilani"): {"uk": "Кейлани Татупу"},
+    ("characters", "arjun"): {"uk": "Арджан Сінґх", "ru": "Арджун Сингх"},
+    ("characters", "svetlana"): {"uk": "Светлана Гедройць"},
+    ("characters", "jeanne"): {"uk": "Жанна Лафарж"},
+    ("characters", "jamie"): {"uk": "Джеймі Снелл"},
+    ("characters", "william"): {"uk": "Вільям Бовлеґ", "ru": "Уильям Боулет"},
+    ("characters", "beatrice"): {"uk": "Беатрис Шарп", "ru": "Беатрис Шарп"},
+    ("characters", "samira"): {"uk": "Саміра Дуале"},
+    ("monsters", "mother_hydra"): {"uk": "Мати Гідра", "ru": "Матерь Гидра"},
+    ("monsters", "father_dagon"): {"uk": "Батько Дагон", "ru": "Отец Дагон"},
+    ("monsters", "deep_ones"): {"uk": "глибоководні", "ru": "глубоководные"},
+    ("feats", "perfect_number"): {"uk": "Досконале число", "ru": "Совершенное число"},
+    ("mythos", "food_stores_raid"): {"uk": "Голодний бунт"},
+    ("mythos", "bucket_brigade"): {"uk": "Живий ланцюжок"},
+    ("mythos", "do_no_harm"): {"uk": "Не нашкодь"},
+    ("damage", "fuel_leak"): {"uk": "Намокле вугілля"},
+    ("skill", "coordinated_effort"): {"uk": "Скоординовані зусилля", "ru": "Совместные усилия"},
+    ("skill", "keen_insight"): {"uk": "Чутка інтуїція", "ru": "Прозорливость"},
+    ("skill", "preparation"): {"uk": "Приготування", "ru": "Подготовка"},
+    ("skill", "rampage"): {"uk": "Шаленство"},
+    ("skill", "shrivelling"): {"uk": "Висушення"},
+    ("skill", "ransack"): {"uk": "Грабунок"},
+    ("board", "captains_cabin"): {"uk": "каюта капітана", "ru": "каюта капитана"},
+    ("board", "brig"): {"uk": "карцер", "ru": "карцер"},
+    ("titles", "keeper_of_the_tome"): {"uk": "хранитель гримуара", "ru": "хранитель фолианта"},
+}
+
+
+def _entries(pack, kind):
+    return {
+        "characters": pack.characters.characters, "monsters": pack.monsters.monsters,
+        "feats": pack.feats.feats, "mythos": pack.mythos.mythos, "damage": pack.damage.damage_cards,
+        "skill": [c for d in pack.skill_cards.decks for c in d.cards], "board": pack.board.zones,
+        "titles": pack.titles.titles,
+    }[kind]
+
+
+def test_seed_names_are_carried(pack):
+    for (kind, entry_id), names in SEED_NAMES.items():
+        entry = next(e for e in _entries(pack, kind) if e.id == entry_id)
+        for lang, name in names.items():
+            assert getattr(entry.name, lang) == name, (kind, entry_id, lang)
+
+
+def test_seed_names_really_are_in_the_seeds():
+    seeds = Path(__file__).resolve().parents[3] / "shared" / "seeds"
+    texts = {lang: next(seeds.glob(f"{n}_*.txt"), None) for lang, n in (("uk", "000"), ("ru", "001"))}
+    if not all(texts.values()):
+        pytest.skip("seed texts not available")
+    corpus = {lang: p.read_text(encoding="utf-8").lower() for lang, p in texts.items()}
+    for names in SEED_NAMES.values():
+        for lang, name in names.items():
+            # every word, allowing an inflected ending (seeds quote names in other cases)
+            stems = [w[: max(4, len(w) - 2)] for w in name.lower().split()]
+            assert re.search(r"\w*\W+".join(map(re.escape, stems)), corpus[lang]), (lang, name)
+
+
+def test_monsters_and_depths(pack):
+    monsters = {m.id: m for m in pack.monsters.monsters}
+    assert set(monsters) == {"mother_hydra", "father_dagon", "deep_ones"}
+    assert sum(m.figures for m in monsters.values()) == pack.expected("monster_figures") == 22
+    assert monsters["deep_ones"].figures == pack.setup.deep_ones_total == 20
+    assert monsters["mother_hydra"].on_board == ["damage_nearest_interior", "move_toward_bow"]
+    assert monsters["father_dagon"].on_board == ["spawn_on_arrow_deck", "move_toward_bow"]
+    assert monsters["father_dagon"].spawn_count == 2
+    assert monsters["deep_ones"].each == ["attack_human", "defeat_passenger", "damage_own_zone", "move_one"]
+    assert monsters["deep_ones"].emerges_with == ["all"]
+    depths = pack.monsters.depths
+    assert (depths.feed, depths.emerge_at_least, depths.emerge_to) == (2, 4, "bow_roll")
+    readme = (PACK_DIR / "README.md").read_text(encoding="utf-8")
+    steps = {s for m in monsters.values() for s in (*m.in_depths, *m.on_board, *m.none_on_board, *m.each)}
+    for step in steps:
+        assert f"`{step}`" in readme, step
+
+
+def test_hydra_damage_follows_the_arrows(pack):
+    # facts.yaml water_spaces: mother_hydra_damages
+    want = {"w1": "bridge", "w2": "bridge", "w3": "chapel", "w4": "captains_cabin",
+            "w5": "cargo_hold", "w6": "galley", "w7": "boiler_room", "w8": "boiler_room"}
+    for water, interior in want.items():
+        assert pack.zone(pack.zone(water).arrow).arrow == interior
+
+
+def test_game_end_conditions(pack):
+    conditions = {c.id: c for c in pack.game_end.conditions}
+    assert set(conditions) == {"arrival_at_distance", "resource_zero", "ship_wrecked", "deep_ones_exhausted"}
+    assert conditions["arrival_at_distance"].winners == "humans"
+    assert conditions["arrival_at_distance"].when["distance_at_least"] == pack.tracks.distance.win_at_least
+    assert conditions["ship_wrecked"].when["damaged_zones_at_least"] == sum(z.damageable for z in pack.board.zones)
+    assert all(c.winners == "traitors" for k, c in conditions.items() if k != "arrival_at_distance")
+    assert pack.game_end.winners.cultist.distance_at_least == 12
+
+
+def test_broken_monsters_fail(tmp_path):
+    broken = _copy(tmp_path)
+    _edit(broken / "monsters.yaml", "figures: 20", "figures: 19")
+    err = _error(broken)
+    assert err.file == "monsters.yaml" and err.entry == "monster_figures"
+    broken = _copy(tmp_path / "second")
+    _edit(broken / "monsters.yaml", "on_board: [spawn_on_arrow_deck, move_toward_bow]",
+          "on_board: [spawn_deep_ones, move_toward_bow]")
+    err = _error(broken)
+    assert err.file == "monsters.yaml" and err.entry == "father_dagon"
+
+
+def test_texts_do_not_echo_facts_yaml():
+    """Our texts are our words: no text repeats 8+ consecutive words of facts.yaml for most of its length."""
+    facts = Path(__file__).resolve().parents[3] / "shared" / "reference" / "unfathomable" / "facts.yaml"
+    if not facts.exists():
+        pytest.skip("facts.yaml not available")
+    words = re.findall(r"[a-z0-9']+", facts.read_text(encoding="utf-8").lower())
+    n = 8
+    grams = {tuple(words[i:i + n]) for i in range(len(words) - n)}
+
+    def texts(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("text", "label") and isinstance(value, dict) and "en" in value:
+                    yield value["en"]
+                else:
+                    yield from texts(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from texts(value)
+
+    for path in sorted(PACK_DIR.glob("*.yaml")):
+        for text in texts(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            w = re.findall(r"[a-z0-9']+", text.lower())
+            covered = {j for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in grams for j in range(i, i + n)}
+            assert len(covered) <= 0.75 * len(w) or len(w) < n, (path.name, text)
