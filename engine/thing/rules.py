@@ -790,8 +790,12 @@ class ThingRules(GameRules):
                     targets = []
                     for d in (1, -1):
                         q = self._neighbour(s, p, d, n)
-                        if q != p and not self._quarantined(s, q) and q not in targets:
+                        if q != p and q not in targets:
                             targets.append(q)
+                    # the drawer picks a side; a quarantined player there means no swap (card
+                    # text). With nobody free on either side there is nothing to choose.
+                    if all(self._quarantined(s, q) for q in targets):
+                        targets = []
                 else:
                     targets = self._any_targets(s, p, card)
                 self._push(s, {"k": "choose", "purpose": c, "targets": targets})
@@ -847,7 +851,10 @@ class ThingRules(GameRules):
         kinds = [e.do for e in card.effects]
         events.append(event("target_chosen", player=p, target=target, card=f["purpose"]))
         if "swap_seats" in kinds:
-            self._swap_seats(s, p, target, events)
+            if self._quarantined(s, target):  # One, Two...: the chosen player is quarantined
+                events.append(event("nothing_happens", step=f["purpose"]))
+            else:
+                self._swap_seats(s, p, target, events)
         elif "exchange" in kinds:
             self._push(s, {"k": "offer", "from": p, "to": target, "reason": f["purpose"]})
         else:  # show_hand to a neighbour

@@ -501,13 +501,19 @@ def test_one_two_swaps_with_the_third_player_ignoring_doors():
 
 
 def test_one_two_with_four_players_and_quarantine():
-    # R17: with 4 players the 3rd to the left is the 1st to the right; a quarantined one is skipped
+    # R17: with 4 players the 3rd to the left is the 1st to the right; the drawer still picks a
+    # side, and a quarantined player there means no swap (card text)
     s = make_game(players=4, deck=["one_two"] + ["suspicion"] * 5)
     s1, _ = act(s, "ann", "draw")
     assert sorted(o["target"] for o in prompt(s1, "ann", "choose")["options"]) == ["bob", "dan"]
     quarantined(s, "bob")
     s2, _ = act(s, "ann", "draw")
-    assert [o["target"] for o in prompt(s2, "ann", "choose")["options"]] == ["dan"]
+    assert sorted(o["target"] for o in prompt(s2, "ann", "choose")["options"]) == ["bob", "dan"]
+    s3, ev = act(s2, "ann", "choose", target="bob")
+    assert s3["seats"] == s2["seats"] and of_type(ev, "nothing_happens")
+    quarantined(s, "dan")  # nobody free on either side: nothing to choose
+    s4, ev = act(s, "ann", "draw")
+    assert of_type(ev, "nothing_happens") and s4["seats"] == s["seats"]
 
 
 @covers("three_four")
