@@ -148,6 +148,15 @@ class LobbyCog(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
 
+    async def _managed_game(self, interaction: discord.Interaction):
+        """This channel's live game, if the member created it or is an admin."""
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            raise ServiceError("no_game")
+        if not await can_manage(interaction, game):
+            raise ServiceError("not_creator")
+        return game
+
     @game.command(name="new", description=desc("game_new"))
     @app_commands.describe(kind=param("kind"), infected_count=param("infected_count"))
     async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing",
@@ -167,11 +176,7 @@ class LobbyCog(commands.Cog):
     @game.command(name="start", description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
         try:
-            game = await self.bot.service.live_game(interaction.channel_id)
-            if game is None:
-                raise ServiceError("no_game")
-            if not await can_manage(interaction, game):
-                raise ServiceError("not_creator")
+            game = await self._managed_game(interaction)
             await interaction.response.defer()
             await start_game(interaction, game.id)
             lang = await self.bot.service.guild_language(interaction.guild_id)
@@ -182,13 +187,9 @@ class LobbyCog(commands.Cog):
     @game.command(name="abort", description=desc("game_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         try:
-            game = await self.bot.service.live_game(interaction.channel_id)
-            if game is None:
-                raise ServiceError("no_game")
+            game = await self._managed_game(interaction)
             if game.status != "lobby" and not await is_admin(interaction):
-                raise ServiceError("not_admin")
-            if not await can_manage(interaction, game):
-                raise ServiceError("not_creator")
+                raise ServiceError("not_admin")  # a running game ends by /gm reset
             await self.bot.service.abort(game.id)
             lang = await self.bot.service.guild_language(interaction.guild_id)
             await interaction.response.send_message(t(lang, "lobby.aborted"))
