@@ -79,18 +79,16 @@ class GameService:
             rows = await session.exec(select(ActionLog).where(ActionLog.game_id == game_id,
                                                               ActionLog.undone == False)  # noqa: E712
                                       .order_by(ActionLog.number))
-            return list(_scalars(rows))
+            return list(rows.all())
 
     async def record(self, game_id: int) -> GameRecord:
         game = await self.require(game_id)
-        actions = [row.action for row in await self.actions(game_id)]
-        return GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
-                          options=dict(game.options), setup=dict(game.setup), actions=actions)
+        return _record(game, await self.actions(game_id))
 
     async def live_games(self) -> list[Game]:
         async with self.sessions() as session:
             rows = await session.exec(select(Game).where(Game.status == "active"))
-            return list(_scalars(rows))
+            return list(rows.all())
 
     # ------------------------------------------------------------------ guild settings
     async def guild_settings(self, guild_id: int) -> GuildSettings:
@@ -300,23 +298,20 @@ class GameService:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished"):
                 raise ServiceError("not_active")
-            rows = list(_scalars(await session.exec(
+            rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
-                .order_by(ActionLog.number))))
+                .order_by(ActionLog.number))).all())
             if count < 1 or count > len(rows):
                 raise ServiceError("undo_range", available=len(rows))
             revealed = any(row.reveal for row in rows[-count:])
             if revealed and not force:
                 raise ServiceError("undo_needs_force")
-            record = GameRecord(game=game.kind, seed=game.seed, players=list(game.players),
-                                options=dict(game.options), setup=dict(game.setup),
-                                actions=[row.action for row in rows[:-count]])
-            state = replay(record).state
+            state = replay(_record(game, rows[:-count])).state
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
                                                        ActionLog.number >= rows[-count].number)
                                .values(undone=True))
             if game.status == "finished":
-                if _scalars(await session.exec(select(Game).where(Game.live_channel == game.channel_id))):
+                if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
                     raise ServiceError("channel_busy")
                 game.status, game.live_channel = "active", game.channel_id
             game.state = state
@@ -355,7 +350,7 @@ class GameService:
                 game.state = rename_player(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
             game.names = {**rename_player(game.names, old_id, new_id), new_id: new_name or new_id}
-            rows = _scalars(await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)))
+            rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game_id))).all()
             for row in rows:
                 row.actor = rename_player(row.actor, old_id, new_id)
                 row.action = rename_player(row.action, old_id, new_id)
@@ -389,10 +384,10 @@ class GameService:
         """(games whose reminder is due, games whose deadline has passed)."""
         now = now or utcnow()
         async with self.sessions() as session:
-            reminders = _scalars(await session.exec(select(Game).where(
-                Game.status == "active", Game.reminder_at != None, Game.reminder_at <= now)))  # noqa: E711
-            expired = _scalars(await session.exec(select(Game).where(
-                Game.status == "active", Game.deadline != None, Game.deadline <= now)))  # noqa: E711
+            reminders = (await session.exec(select(Game).where(
+                Game.status == "active", Game.reminder_at != None, Game.reminder_at <= now))).all()  # noqa: E711
+            expired = (await session.exec(select(Game).where(
+                Game.status == "active", Game.deadline != None, Game.deadline <= now))).all()  # noqa: E711
             return list(reminders), list(expired)
 
     async def mark_reminded(self, game_id: int) -> None:
@@ -426,9 +421,9 @@ class GameService:
 
     async def inbox_take(self, game_id: int, user_id: int) -> list[dict]:
         async with self.sessions() as session:
-            rows = list(_scalars(await session.exec(select(Inbox).where(
+            rows = (await session.exec(select(Inbox).where(
                 Inbox.game_id == game_id, Inbox.user_id == user_id, Inbox.delivered == False)  # noqa: E712
-                .order_by(Inbox.id))))
+                .order_by(Inbox.id))).all()
             events = [e for row in rows for e in row.events]
             for row in rows:
                 row.delivered = True
@@ -441,6 +436,7 @@ def _loggable(action: dict) -> dict:
     return {k: v for k, v in action.items() if k != "prompt"}
 
 
-def _scalars(result):
-    """sqlmodel's exec returns ScalarResult for select(Model); tolerate both shapes."""
-    return result.all() if hasattr(result, "all") else list(result)
+def _record(game: Game, rows: list[ActionLog]) -> GameRecord:
+    """The game's record: what replays it (undo, export, bug reports)."""
+    return GameRecord(game=game.kind, seed=game.seed, players=list(game.players), options=dict(game.options),
+                      setup=dict(game.setup), actions=[row.action for row in rows])
