@@ -23,11 +23,12 @@ MAX_BUTTONS = 20
 SELECT_SIZE = 25
 
 
-async def show_panel(interaction: discord.Interaction, game_id: int, news: list[str] | None = None) -> None:
+async def show_panel(interaction: discord.Interaction, game_id: int, news: list[str] | None = None,
+                     game=None) -> None:
     """Send the member's private panel: hand, role, news and their current decision."""
     bot = interaction.client
     lang = user_lang(interaction)
-    game = await bot.service.get(game_id)
+    game = game or await bot.service.get(game_id)
     if game is None or game.state is None:
         raise ServiceError("no_game")
     pid = str(interaction.user.id)
@@ -74,7 +75,7 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     ui = RENDERERS[outcome.game.kind]
     news = ui.private_lines(outcome.events, pid, lang)
     await bot.publisher.publish(outcome.game, outcome.events, actor=pid)
-    await show_panel(interaction, game_id, news)
+    await show_panel(interaction, game_id, news, game=outcome.game)
 
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, prompt_id: int, index: int) -> None:

@@ -12,6 +12,7 @@ import discord
 from bot.db import Game
 from bot.i18n import t
 from cogs import thing_ui
+from cogs.common import DM_CLOSED_CODES
 from engine.core.events import is_public
 
 log = logging.getLogger("keeper.publish")
@@ -60,35 +61,33 @@ class Publisher:
         (the actor's private events are shown in their own ephemeral reply)."""
         ui = RENDERERS[game.kind]
         lang = await self.bot.service.guild_language(game.guild_id)
+        channel = await self.channel(game)
+        if channel is None:
+            return
         lines = list(notices or [])
         lines += ui.public_lines([ev for ev in events if is_public(ev)], lang)
         for pid in private_recipients(events):
             if pid == actor:
                 continue
-            if not await self.deliver_private(game, pid, events):
+            if not await self.deliver_private(game, channel, pid, events, lang):
                 lines.append(t(lang, "thing.event.news_pending", player=ui.mention(pid)))
         if game.state is not None and game.status == "active":
             lines += ui.waiting_lines(game.state, lang)
-        channel = await self.channel(game)
-        if channel is None:
-            return
         mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
         for text in chunks(lines):
             await channel.send(text, allowed_mentions=mentions)
         await self.update_table(game, channel, lang)
 
-    async def deliver_private(self, game: Game, pid: str, events: list[dict]) -> bool:
+    async def deliver_private(self, game: Game, channel, pid: str, events: list[dict], guild_lang: str) -> bool:
         """DM a member their private events; on closed DMs keep them in the inbox. Never raises."""
         ui = RENDERERS[game.kind]
         mine = ui.private_events_for(events, pid)
         if not mine:
             return True
-        guild_lang = await self.bot.service.guild_language(game.guild_id)
         lang = self.bot.user_languages.get(int(pid), guild_lang)
         lines = ui.private_lines(mine, pid, lang)
         if not lines:
             return True
-        channel = await self.channel(game)
         where = f"#{getattr(channel, 'name', game.channel_id)}"
         try:
             user = self.bot.get_user(int(pid)) or await self.bot.fetch_user(int(pid))
@@ -96,7 +95,7 @@ class Publisher:
                 await user.send(text)
             return True
         except discord.HTTPException as exc:
-            if getattr(exc, "code", None) not in (50007, 50278) and exc.status != 403:
+            if getattr(exc, "code", None) not in DM_CLOSED_CODES and exc.status != 403:
                 log.warning("DM to %s failed (%s); keeping the news in the inbox", pid, exc)
             await self.bot.service.inbox_add(game.id, int(pid), mine)
             return False

@@ -179,7 +179,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         if option.get("obstacle") == "quarantine":
             return t(lang, "thing.option.axe_quarantine", card=c, target=name(option["target"]))
         if "side" in option:
-            beyond = _neighbour(state, option["player"], option["side"]) if "player" in option else "?"
+            beyond = rules_for(GAME).neighbour(state, option["player"], option["side"])
             key = "thing.option.axe_door" if option.get("obstacle") == "door" else "thing.option.play_side"
             return t(lang, key, card=c, target=name(beyond))
         if "target" in option:
@@ -192,11 +192,6 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "reveal":
         return t(lang, f"thing.option.reveal_{option['what']}")
     return t(lang, f"thing.option.{kind}", card=c)
-
-
-def _neighbour(state, pid, side):
-    seats = state["seats"]
-    return seats[(seats.index(pid) + side) % len(seats)]
 
 
 def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:

@@ -12,7 +12,7 @@ An event is a plain dict::
 """
 from __future__ import annotations
 
-from typing import Iterable, Union
+from typing import Union
 
 Audience = Union[str, list, dict]
 ALL = "all"
@@ -47,6 +47,3 @@ def visible_to(ev: dict, player: str | None) -> bool:
 def is_public(ev: dict) -> bool:
     return ev.get("audience", ALL) == ALL
 
-
-def events_for(events: Iterable[dict], player: str | None) -> list[dict]:
-    return [ev for ev in events if visible_to(ev, player)]

@@ -160,13 +160,12 @@ class ThingRules(GameRules):
         return hands, pile + list(reversed(top))
 
     # ------------------------------------------------------------------ geometry
-    @staticmethod
-    def _idx(s, p):
-        return s["seats"].index(p)
-
-    def _neighbour(self, s, p, d, steps=1):
+    def neighbour(self, s, p, d, steps=1):
+        """The living player ``steps`` seats from ``p`` in direction ``d`` (+1 clockwise)."""
         seats = s["seats"]
         return seats[(seats.index(p) + d * steps) % len(seats)]
+
+    _neighbour = neighbour
 
     @staticmethod
     def _gap(s, p, d):
