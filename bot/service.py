@@ -199,7 +199,7 @@ class GameService:
             state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
             game.state = state
             game.status = "active"
-            await self._set_deadline(session, game)
+            await self._set_deadline(game)
             return Outcome(game=await self._save(session, game), events=events)
 
     async def abort(self, game_id: int) -> Game:
@@ -260,7 +260,7 @@ class GameService:
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
-        await self._set_deadline(session, game)
+        await self._set_deadline(game)
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
                       reminder_at=game.reminder_at, updated_at=utcnow())
@@ -282,7 +282,7 @@ class GameService:
         for key, value in values.items():
             setattr(game, key, value)
 
-    async def _set_deadline(self, session, game: Game) -> None:
+    async def _set_deadline(self, game: Game) -> None:
         settings = await self.guild_settings(game.guild_id)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
@@ -315,7 +315,7 @@ class GameService:
                     raise ServiceError("channel_busy")
                 game.status, game.live_channel = "active", game.channel_id
             game.state = state
-            await self._set_deadline(session, game)
+            await self._set_deadline(game)
             return Outcome(game=await self._save(session, game), revealed=revealed)
 
     async def kick(self, game_id: int, user_id: int) -> Outcome:

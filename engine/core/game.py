@@ -108,11 +108,7 @@ class GameRules:
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         """Validate and resolve ``action`` on a copy; the given state is never modified."""
         new_state = copy_state(state)
-        concrete = self.validate(new_state, action)
-        events: list[Event] = []
-        self._resolve(new_state, concrete, events)
-        new_state["actions_applied"] = new_state.get("actions_applied", 0) + 1
-        return new_state, events
+        return new_state, self.apply_in_place(new_state, action)
 
     def apply_in_place(self, state: State, action: Action) -> list[Event]:
         """Faster variant for simulations and replays: mutates ``state``.
