@@ -1,6 +1,7 @@
 """The Thing («Нечто»): the complete rules on the engine core.
 
-Spec: ../shared/rules/the_thing.md (sections 2-10, rulings R1-R26 of section 13).
+Spec: ../shared/rules/the_thing.md (sections 2-10, rulings R1-R26 of section 13) and
+engine/thing/RULINGS.md (rulings R27 onwards).
 State layout (all plain data):
 
     players     ids in join order            seats      living ids, clockwise order
@@ -586,8 +587,10 @@ class ThingRules(GameRules):
     # --- exchanges (§5)
     def _answer_offer(self, s, f, action, events):
         events.append(event("exchange_offered", **{"from": f["from"], "to": f["to"]}, reason=f["reason"]))
-        self._push(s, {"k": "answer", "from": f["from"], "to": f["to"], "card": action["card"],
-                       "reason": f["reason"]})
+        frame = {"k": "answer", "from": f["from"], "to": f["to"], "card": action["card"], "reason": f["reason"]}
+        if f.get("redirected"):
+            frame["redirected"] = True
+        self._push(s, frame)
 
     def _answer_answer(self, s, f, action, events):
         giver, receiver, offered = f["from"], f["to"], f["card"]
@@ -600,14 +603,23 @@ class ThingRules(GameRules):
             events.append(event("offered_card_seen", only(receiver), reveal=True, player=receiver,
                                 card=offered, **{"from": giver}))
         if defence == "missed":
-            d = s["direction"]
-            nxt = self._neighbour(s, receiver, d)
-            if nxt == giver or nxt == receiver or self._door_on_side(s, receiver, d) or self._quarantined(s, nxt):
-                events.append(event("no_exchange", reason="missed", **{"from": giver, "to": nxt}))
-            else:
-                events.append(event("exchange_redirected", **{"from": giver, "to": nxt}))
-                self._push(s, {"k": "answer", "from": giver, "to": nxt, "card": offered,
-                               "reason": f["reason"], "redirected": True})
+            self._redirect(s, f, events)
+
+    def _redirect(self, s, f, events):
+        """Missed!: the player after the refuser (R24) exchanges with the offerer instead.
+
+        R27: the refused card stays with the offerer, who then offers a card again - any card
+        legal for the new partner (§5), maybe the same one. So an infected player's spare
+        Infected! meant for the Thing never reaches anyone else, and the public output is the
+        same whatever card was refused (every redirect prompts the offerer)."""
+        giver, refuser = f["from"], f["to"]
+        d = s["direction"]
+        nxt = self._neighbour(s, refuser, d)
+        if nxt in (giver, refuser) or self._door_on_side(s, refuser, d) or self._quarantined(s, nxt):
+            events.append(event("no_exchange", reason="missed", **{"from": giver, "to": nxt}))
+            return
+        events.append(event("exchange_redirected", **{"from": giver, "to": nxt}))
+        self._push(s, {"k": "offer", "from": giver, "to": nxt, "reason": f["reason"], "redirected": True})
 
     def _swap_cards(self, s, a, card_a, b, card_b, events, redirected=False):
         s["hands"][a].remove(card_a)

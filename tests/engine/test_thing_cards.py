@@ -319,6 +319,8 @@ def test_missed_redirects_the_exchange_to_the_next_player():
     s = to_step3(s)
     s, _ = act(s, "ann", "offer", card="watch_your_back")
     s, ev = act(s, "bob", "defend", card="missed")
+    assert "watch_your_back" in s["hands"]["ann"]  # R27: the refused card goes back; ann offers again
+    s, ev = act(s, "ann", "offer", card="watch_your_back")
     p = prompt(s, "cid", "answer")  # the new partner may defend again (R4)
     assert {"type": "defend", "card": "no_thanks"} in p["options"]
     s, ev = act(s, "cid", "give", card="flamethrower")

@@ -211,23 +211,29 @@ def test_missed_redirect_and_infection_r4(missed_infects):
     s = at_offer(s)
     s, _ = act(s, "ann", "offer", card="infected")
     s, _ = act(s, "bob", "defend", card="missed")
+    s, _ = act(s, "ann", "offer", card="infected")  # R27: the offer is made again to cid
     s, ev = act(s, "cid", "give", card="whisky")
     assert "infected" in s["hands"]["cid"]
     assert s["roles"]["cid"] == ("infected" if missed_infects else "human")
     assert s["roles"]["bob"] == "human"
 
 
-def test_missed_redirect_from_an_infected_offerer_never_infects():
-    # an infected offers a spare to the Thing; the Thing refuses with Missed!. Engine reading
-    # (spec silent): the committed card goes to the next player, who is not infected (R4:
-    # only a card from the Thing infects).
+def test_missed_redirect_never_carries_an_infected_spare_to_a_non_thing_r27():
+    # An infected offers a spare to the Thing; the Thing refuses with Missed!. The card may not
+    # travel on: «Однако при этом нельзя передавать её какому-то другому игроку (человеку или
+    # заражённому).» R27: the refused card goes back to ann, who offers cid a legal card instead.
+    # (This replaces an earlier, wrong, engine reading that let the Infected! card go on to cid.)
     s = make_game({"ann": ["infected", "infected", "whisky", "axe"],
                    "bob": ["the_thing", "missed", "whisky", "suspicion"]}, deck=["suspicion"] * 5)
     with_infected(s, "ann", "bob")
     s = at_offer(s)
     s, _ = act(s, "ann", "offer", card="infected")
     s, _ = act(s, "bob", "defend", card="missed")
+    assert "infected" not in [o["card"] for o in prompt(s, "ann", "offer")["options"]]
+    refused(s, "ann", "offer", "infected_to_thing_only", card="infected")
+    s, _ = act(s, "ann", "offer", card="whisky")
     s, ev = act(s, "cid", "give", card="whisky")
+    assert "infected" not in s["hands"]["cid"] and s["hands"]["ann"].count("infected") == 2
     assert s["roles"]["cid"] == "human" and not of_type(ev, "infected")
     assert violations(s) == []
 

@@ -72,6 +72,7 @@ def test_seduction_refused_with_missed_redirects_then_the_turn_ends():
     s, _ = act(s, "ann", "offer", card="whisky")
     s, ev = act(s, "cid", "defend", card="missed")
     assert of_type(ev, "exchange_redirected")[0]["to"] == "dan"
+    s, ev = act(s, "ann", "offer", card="whisky")  # R27: the offer is made again to dan
     s, ev = act(s, "dan", "give", card="analysis")
     assert "analysis" in s["hands"]["ann"] and "whisky" in s["hands"]["dan"]
     assert of_type(ev, "turn_ended") and prompt(s, "bob", "draw")  # no step 3 for ann
