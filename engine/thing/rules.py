@@ -194,6 +194,12 @@ class ThingRules(GameRules):
     def _quarantined(self, s, p):
         return p in s["quarantine"]
 
+    def _may_exchange(self, s, a, b):
+        """No obstacle between a and b for an exchange: neither is quarantined and no barred door
+        stands between them («ни вы, ни он не можете совершать действия, нацеленные друг на друга
+        (играть карты, меняться местами и картами)»)."""
+        return not (self._quarantined(s, a) or self._quarantined(s, b) or self._behind_door(s, a, b))
+
     # ------------------------------------------------------------------ card legality
     def _role(self, s, p):
         return s["roles"][p]
@@ -611,11 +617,15 @@ class ThingRules(GameRules):
         R27: the refused card stays with the offerer, who then offers a card again - any card
         legal for the new partner (§5), maybe the same one. So an infected player's spare
         Infected! meant for the Thing never reaches anyone else, and the public output is the
-        same whatever card was refused (every redirect prompts the offerer)."""
+        same whatever card was refused (every redirect prompts the offerer).
+
+        R28: an obstacle between the refuser and the next player (the card's text) or between the
+        offerer and the next player (a door or a quarantine: they are the ones exchanging) means
+        no exchange."""
         giver, refuser = f["from"], f["to"]
         d = s["direction"]
         nxt = self._neighbour(s, refuser, d)
-        if nxt in (giver, refuser) or self._door_on_side(s, refuser, d) or self._quarantined(s, nxt):
+        if nxt in (giver, refuser) or self._door_on_side(s, refuser, d) or not self._may_exchange(s, giver, nxt):
             events.append(event("no_exchange", reason="missed", **{"from": giver, "to": nxt}))
             return
         events.append(event("exchange_redirected", **{"from": giver, "to": nxt}))

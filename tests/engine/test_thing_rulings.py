@@ -6,7 +6,7 @@ Default table: ann, bob, cid, dan (, eve...) clockwise, ann first, direction +1.
 from engine.core.events import visible_to
 from engine.thing.invariants import violations
 
-from helpers import RULES, act, make_game, of_type, prompt, refused, with_infected
+from helpers import RULES, THING_FILLER, act, door, make_game, of_type, prompt, quarantined, refused, with_infected
 
 
 def ok(state):
@@ -78,4 +78,42 @@ def test_r27_the_thing_may_choose_a_new_card_for_the_redirected_exchange():
     s, _ = act(s, "ann", "offer", card="infected")
     s, _ = act(s, "cid", "give", card="whisky")
     assert s["roles"]["cid"] == "infected" and s["roles"]["bob"] == "human"
+    ok(s)
+
+
+# ---------------------------------------------------------------- R28: no redirect across a door
+# «Заколоченная дверь»: «Отныне ни вы, ни он не можете совершать действия, нацеленные друг на друга
+# (играть карты, меняться местами и картами).» «Мимо!»: «Если между вами есть препятствие (например,
+# «Карантин» или «Заколоченная дверь»), обмена не происходит.» R28: the redirected exchange is
+# between the offerer and the new partner, so a door between those two blocks it as well.
+def seduction_of_cid_refused_with_missed(obstacle):
+    s = make_game({"ann": ["seduction", "whisky", "suspicion", "analysis"],
+                   "cid": ["missed", "whisky", "suspicion", "analysis"]})
+    obstacle(s)
+    s, _ = act(s, "ann", "draw")
+    s, _ = act(s, "ann", "play", card="seduction", target="cid")
+    s, _ = act(s, "ann", "offer", card="whisky")
+    return act(s, "cid", "defend", card="missed")  # the player after cid is dan, ann's neighbour
+
+
+def test_r28_missed_cannot_redirect_across_a_door_between_the_offerer_and_the_new_partner():
+    s, ev = seduction_of_cid_refused_with_missed(lambda s: door(s, "dan", "ann"))
+    assert not of_type(ev, "exchange_redirected") and not of_type(ev, "exchanged")
+    assert [(e["from"], e["to"], e["reason"]) for e in of_type(ev, "no_exchange")] == [("ann", "dan", "missed")]
+    assert sorted(s["hands"]["ann"]) == ["analysis", "suspicion", "suspicion", "whisky"]
+    assert sorted(s["hands"]["dan"]) == sorted(THING_FILLER)  # dan's hand is untouched
+    assert prompt(s, "bob", "draw")  # Seduction ended ann's turn (R21)
+    ok(s)
+
+
+def test_r28_a_door_elsewhere_does_not_block_the_redirect():
+    # the door between bob and cid touches neither ann|dan nor cid|dan: the redirect goes ahead
+    s, ev = seduction_of_cid_refused_with_missed(lambda s: door(s, "bob", "cid"))
+    assert of_type(ev, "exchange_redirected")[0]["to"] == "dan"
+    assert prompt(s, "ann", "offer")
+
+
+def test_r28_missed_cannot_redirect_to_a_quarantined_player():
+    s, ev = seduction_of_cid_refused_with_missed(lambda s: quarantined(s, "dan"))
+    assert of_type(ev, "no_exchange") and not of_type(ev, "exchange_redirected")
     ok(s)
