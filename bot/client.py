@@ -41,9 +41,10 @@ class KeeperBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.settings = settings
-        self.db_engine = make_engine(settings.database_url)
+        self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
+                                     pool_size=settings.db_pool_size)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
-                                   settings.default_language)
+                                   settings.default_language, busy_seconds=settings.db_busy_seconds)
         from cogs.publish import Publisher
         self.publisher = Publisher(self)
         self.user_languages: dict[int, str] = {}
@@ -54,7 +55,9 @@ class KeeperBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for cog in COGS:
             await self.load_extension(cog)
-        self.maintenance.start()
+        if self.settings.wal_check_seconds > 0:
+            self.maintenance.change_interval(seconds=self.settings.wal_check_seconds)
+            self.maintenance.start()
         if self.settings.dev_guild_id:
             # deliberate sync: only to the development guild, only at start
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -62,7 +65,7 @@ class KeeperBot(commands.Bot):
             await self.tree.sync(guild=guild)
         gc.freeze()  # start-up objects never become garbage: keep them out of collections
 
-    @tasks.loop(minutes=1)
+    @tasks.loop(seconds=5)
     async def maintenance(self) -> None:
         try:
             await checkpoint_wal(self.db_engine)

@@ -5,23 +5,50 @@ in the lobby or running and NULL afterwards, under a unique constraint.
 """
 from __future__ import annotations
 
+import os
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, BigInteger, Column, Index, UniqueConstraint, event
+from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event
+from sqlalchemy.types import TypeDecorator
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import Field, SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 LIVE_STATUSES = ("lobby", "active")
+CORRUPT = "__corrupt__"  # the key of the state that stands in for one that can't be read
+
+
+class StateJSON(TypeDecorator):
+    """JSON whose unreadable values load as ``{CORRUPT: True}`` instead of failing the query, so
+    a damaged game row still loads: its members get a clear message and ``/gm reset`` works."""
+
+    impl = JSON
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
+        inner = self.impl_instance.result_processor(dialect, coltype)
+
+        def process(value):
+            try:
+                return inner(value) if inner else value
+            except (ValueError, TypeError):
+                return {CORRUPT: True}
+        return process
 
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+# Every UPDATE of a game row is guarded by its version (SQLAlchemy's version counter): two
+# processes over one database can never silently overwrite each other's change.
+_game_version = Column("version", Integer, nullable=False)
+
+
 class Game(SQLModel, table=True):
     __tablename__ = "games"
+    __mapper_args__ = {"version_id_col": _game_version}
 
     id: Optional[int] = Field(default=None, primary_key=True)
     guild_id: int = Field(sa_column=Column(BigInteger, nullable=False, index=True))
@@ -33,9 +60,11 @@ class Game(SQLModel, table=True):
     players: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     options: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     setup: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
-    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
-    state: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
-    version: int = 0
+    seed: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))  # drawn at start
+    state: Optional[dict] = Field(default=None, sa_column=Column(StateJSON, nullable=True))
+    version: int = Field(default=0, sa_column=_game_version)
+    epoch: int = 0  # bumped by every undo: buttons of an earlier epoch are stale
+    exporters: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))  # user ids
     last_action: int = 0  # the highest action-log number used (undone rows keep theirs)
     autopilot: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # id -> display name
@@ -70,24 +99,59 @@ class GuildSettings(SQLModel, table=True):
     timeout_action: str = "default"  # default (apply the safe default) | off (only remind)
 
 
-class Inbox(SQLModel, table=True):
-    """Private events that could not be sent by DM, shown at the member's next interaction."""
+class News(SQLModel, table=True):
+    """A member's private news (draws, peeks, shown hands), kept for ``/hand`` whatever became
+    of the DM. ``number`` is the action that caused it (0: the deal)."""
 
-    __tablename__ = "inbox"
-    __table_args__ = (Index("inbox_by_user", "game_id", "user_id", "delivered"),)
+    __tablename__ = "news"
+    __table_args__ = (Index("news_by_member", "game_id", "user_id", "number"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="games.id")
     user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    number: int = 0
     events: list = Field(sa_column=Column(JSON, nullable=False))
-    delivered: bool = False
+    undone: bool = False
     created_at: datetime = Field(default_factory=utcnow)
 
 
-def make_engine(url: str) -> AsyncEngine:
-    kwargs: dict[str, Any] = {}
+class Outbox(SQLModel, table=True):
+    """Announcements of committed changes, written in the change's own transaction and delivered
+    after it (and again after a crash, a 429/5xx or a missing permission) until they arrive.
+
+    ``kind``: ``public`` (lines in the game's channel), ``dm`` (a member's private news),
+    ``table`` (refresh the table message from the game's current state)."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("outbox_due", "delivered", "not_before"), Index("outbox_by_game", "game_id", "delivered"))
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id")
+    guild_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    channel_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    kind: str
+    user_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    payload: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    progress: int = 0  # message chunks already sent (a retry resumes after them)
+    attempts: int = 0
+    not_before: datetime = Field(default_factory=utcnow)
+    claim: Optional[str] = None  # the delivering process's token, valid until claimed_until
+    claimed_until: Optional[datetime] = None
+    delivered: bool = False
+    error: Optional[str] = None  # the last failure, or why a delivery was given up
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+# The WAL is folded back and cut to this size whenever it grows past it (see checkpoint_wal).
+WAL_LIMIT_BYTES = 16 * 1024 * 1024
+
+
+def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10) -> AsyncEngine:
+    """The async engine with an explicitly sized pool: every operation holds one session (one
+    connection) at a time, so ``pool_size`` concurrent operations never starve each other."""
+    kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": 30}
     if url.startswith("sqlite"):
-        kwargs["connect_args"] = {"timeout": 30}
+        kwargs["connect_args"] = {"timeout": busy_seconds}
     engine = create_async_engine(url, **kwargs)
     if url.startswith("sqlite"):
         @event.listens_for(engine.sync_engine, "connect")
@@ -97,18 +161,36 @@ def make_engine(url: str) -> AsyncEngine:
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             # no checkpoint inside a player's commit (it made the slowest 1% of commits 2x
-            # slower); bot.client runs a passive WAL checkpoint every minute instead
+            # slower); bot.client runs checkpoint_wal off the hot path instead
             cursor.execute("PRAGMA wal_autocheckpoint=0")
+            cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
             cursor.close()
     return engine
 
 
-async def checkpoint_wal(engine: AsyncEngine) -> None:
-    """Fold SQLite's write-ahead log back into the database file (no-op elsewhere)."""
+def wal_size(engine: AsyncEngine) -> int:
+    """Bytes in SQLite's write-ahead log file (0 for other databases or no file)."""
+    database = engine.url.database if engine.url.get_backend_name() == "sqlite" else None
+    if not database or database == ":memory:":
+        return 0
+    try:
+        return os.path.getsize(f"{database}-wal")
+    except OSError:
+        return 0
+
+
+async def checkpoint_wal(engine: AsyncEngine, limit: int = WAL_LIMIT_BYTES) -> str | None:
+    """Fold SQLite's write-ahead log back into the database file (no-op elsewhere).
+
+    A PASSIVE checkpoint never blocks anyone but never shrinks the file either: under sustained
+    writes the WAL grows without bound. Past ``limit`` a TRUNCATE checkpoint waits (up to the
+    busy timeout) for readers to finish and cuts the file to zero. Returns the mode used."""
     if engine.url.get_backend_name() != "sqlite":
-        return
+        return None
+    mode = "TRUNCATE" if wal_size(engine) > limit else "PASSIVE"
     async with engine.connect() as conn:
-        await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        await conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+    return mode
 
 
 async def create_tables(engine: AsyncEngine) -> None:

@@ -2,24 +2,39 @@
 
 Cogs call these and render the outcome; no rule lives here either (the engine decides), only
 persistence, locking, autopilot for kicked players, undo by replay and deadlines.
+
+Every change commits, in one transaction, the new game row (guarded by its version, so two bot
+processes never overwrite each other), its action-log rows, each member's private news and the
+outbox rows that announce it. The publisher delivers the outbox after the commit: a crash, a
+429/5xx or a missing permission delays an announcement, never loses it.
 """
 from __future__ import annotations
 
 import asyncio
-import random
+import functools
+import logging
+import secrets
+import time
 from collections import defaultdict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import insert, update
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
-from bot.db import ActionLog, Game, GuildSettings, Inbox, LIVE_STATUSES, utcnow
+from bot.db import CORRUPT, LIVE_STATUSES, ActionLog, Game, GuildSettings, News, Outbox, utcnow
 from engine.core.errors import RuleError
+from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import PLAYABLE, rules_for
+
+log = logging.getLogger("keeper.service")
+
+CONFLICT_RETRIES = 3
 
 
 class ServiceError(Exception):
@@ -39,11 +54,53 @@ class Outcome:
     revealed: bool = False  # an undo crossed a reveal of private information
 
 
+def notice(key: str, **params) -> dict:
+    """A public announcement that is not an engine event (rendered in the guild's language)."""
+    return {"key": key, "params": params}
+
+
+def _is_busy(exc: OperationalError) -> bool:
+    text = str(exc.orig if getattr(exc, "orig", None) is not None else exc).lower()
+    return any(word in text for word in ("locked", "busy", "could not serialize", "deadlock"))
+
+
+def resilient(method):
+    """Retry an operation while the database is busy or locked (up to ``busy_seconds``) and when
+    another process changed the game first (the operation re-reads and re-validates); then
+    refuse truthfully. A failed attempt committed nothing, so a retry never applies twice."""
+    @functools.wraps(method)
+    async def wrapper(self, *args, **kwargs):
+        deadline = time.monotonic() + self.busy_seconds
+        delay, conflicts = 0.05, 0
+        while True:
+            try:
+                return await method(self, *args, **kwargs)
+            except OperationalError as exc:
+                if not _is_busy(exc):
+                    raise
+                if time.monotonic() + delay > deadline:
+                    log.warning("database busy for %.1f s in %s", self.busy_seconds, method.__name__)
+                    raise ServiceError("db_busy") from exc
+            except (StaleDataError, _Conflict) as exc:
+                conflicts += 1
+                if conflicts > CONFLICT_RETRIES:
+                    raise ServiceError("conflict") from exc
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 1.0)
+    return wrapper
+
+
+class _Conflict(Exception):
+    """The game row changed under us (another process): re-read and try again."""
+
+
 class GameService:
-    def __init__(self, sessions, default_timeout_minutes: int = 0, default_language: str = "en"):
+    def __init__(self, sessions, default_timeout_minutes: int = 0, default_language: str = "en",
+                 busy_seconds: float = 10.0):
         self.sessions = sessions
         self.default_timeout_minutes = default_timeout_minutes
         self.default_language = default_language
+        self.busy_seconds = busy_seconds
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache: dict[int, GuildSettings] = {}
@@ -52,6 +109,7 @@ class GameService:
         return self._locks[channel_id]
 
     # ------------------------------------------------------------------ reading
+    @resilient
     async def get(self, game_id: int) -> Game | None:
         async with self.sessions() as session:
             return await session.get(Game, game_id)
@@ -62,11 +120,13 @@ class GameService:
             raise ServiceError("no_game")
         return game
 
+    @resilient
     async def live_game(self, channel_id: int) -> Game | None:
         async with self.sessions() as session:
             result = await session.exec(select(Game).where(Game.live_channel == channel_id))
             return result.first()
 
+    @resilient
     async def last_game(self, channel_id: int) -> Game | None:
         """The channel's most recent game (for admin tools after a game has finished)."""
         async with self.sessions() as session:
@@ -74,6 +134,7 @@ class GameService:
                                         .order_by(Game.id.desc()))
             return result.first()
 
+    @resilient
     async def actions(self, game_id: int) -> list[ActionLog]:
         async with self.sessions() as session:
             rows = await session.exec(select(ActionLog).where(ActionLog.game_id == game_id,
@@ -85,21 +146,47 @@ class GameService:
         game = await self.require(game_id)
         return _record(game, await self.actions(game_id))
 
+    @resilient
     async def live_games(self) -> list[Game]:
         async with self.sessions() as session:
             rows = await session.exec(select(Game).where(Game.status == "active"))
             return list(rows.all())
 
+    @staticmethod
+    def prompts(game: Game) -> list[dict]:
+        """The decisions the game waits for (none for a damaged state)."""
+        if game.state is None or game.status != "active":
+            return []
+        try:
+            return rules_for(game.kind).prompts(_readable(game.state))
+        except ServiceError:
+            return []
+
+    @resilient
+    async def news(self, game_id: int, user_id: int, limit: int = 12) -> list[dict]:
+        """The member's latest private news (events, oldest first), undone actions left out."""
+        async with self.sessions() as session:
+            rows = (await session.exec(select(News).where(
+                News.game_id == game_id, News.user_id == user_id, News.undone == False)  # noqa: E712
+                .order_by(News.id.desc()).limit(limit))).all()
+        return [ev for row in reversed(rows) for ev in row.events]
+
     # ------------------------------------------------------------------ guild settings
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
+    async def guild_settings(self, guild_id: int, session=None) -> GuildSettings:
+        """Cached; loaded with the caller's ``session`` when given (one connection per operation)."""
         cached = self._guild_cache.get(guild_id)
         if cached is not None:
             return cached
-        async with self.sessions() as session:
-            found = await session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
+        if session is not None:
+            found = await session.get(GuildSettings, guild_id)
+        else:
+            async with self.sessions() as own:
+                found = await own.get(GuildSettings, guild_id)
+        found = found or GuildSettings(guild_id=guild_id)
         self._guild_cache[guild_id] = found
         return found
 
+    @resilient
     async def update_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
         async with self.sessions() as session:
             found = await session.get(GuildSettings, guild_id) or GuildSettings(guild_id=guild_id)
@@ -117,6 +204,7 @@ class GameService:
         return (await self.guild_settings(guild_id)).language or self.default_language
 
     # ------------------------------------------------------------------ lobby
+    @resilient
     async def create_lobby(self, guild_id: int, channel_id: int, kind: str, creator_id: int,
                            options: dict | None = None, creator_name: str | None = None) -> Game:
         if kind not in PLAYABLE:
@@ -124,15 +212,23 @@ class GameService:
         async with self.lock(channel_id):
             if await self.live_game(channel_id):
                 raise ServiceError("channel_busy")
+            # no seed yet: it is drawn at start, so nothing exported from a lobby predicts the game
             game = Game(guild_id=guild_id, channel_id=channel_id, live_channel=channel_id, kind=kind,
                         creator_id=creator_id, players=[str(creator_id)], options=options or {},
-                        names={str(creator_id): creator_name or str(creator_id)},
-                        seed=random.SystemRandom().randrange(2**62))
+                        names={str(creator_id): creator_name or str(creator_id)})
             async with self.sessions() as session:
                 session.add(game)
                 await session.commit()
                 await session.refresh(game)
             return game
+
+    @resilient
+    async def discard_lobby(self, game_id: int) -> None:
+        """Drop a lobby whose message could not be posted (it would block the channel unseen)."""
+        async with self._locked(game_id) as (session, game):
+            if game.status == "lobby":
+                game.status, game.live_channel = "aborted", None
+                await self._save(session, game)
 
     @asynccontextmanager
     async def _locked(self, game_id: int):
@@ -145,12 +241,12 @@ class GameService:
                 yield session, game
 
     @staticmethod
-    async def _save(session, game: Game) -> Game:
-        game.version += 1
+    async def _save(session, game: Game, rows: list | None = None) -> Game:
+        """Commit the game (its UPDATE guarded by the version) with any rows that announce it."""
         game.updated_at = utcnow()
         session.add(game)
+        session.add_all(rows or [])
         await session.commit()
-        await session.refresh(game)
         return game
 
     async def _mutate_lobby(self, game_id: int, change) -> Game:
@@ -160,16 +256,20 @@ class GameService:
             change(game)
             return await self._save(session, game)
 
+    @resilient
     async def join(self, game_id: int, user_id: int, name: str | None = None) -> Game:
         def change(game: Game):
             if str(user_id) in game.players:
                 raise ServiceError("already_joined")
+            if str(user_id) in game.exporters:
+                raise ServiceError("exporter_cannot_play")
             if len(game.players) >= rules_for(game.kind).max_players:
                 raise ServiceError("lobby_full")
             game.players = game.players + [str(user_id)]
             game.names = {**game.names, str(user_id): name or str(user_id)}
         return await self._mutate_lobby(game_id, change)
 
+    @resilient
     async def leave(self, game_id: int, user_id: int) -> Game:
         def change(game: Game):
             if str(user_id) not in game.players:
@@ -177,17 +277,20 @@ class GameService:
             game.players = [p for p in game.players if p != str(user_id)]
         return await self._mutate_lobby(game_id, change)
 
+    @resilient
     async def set_setup(self, game_id: int, setup: dict) -> Game:
         """Setup overrides (fixed seats/hands/deck) for scenarios and bug reproduction."""
         def change(game: Game):
             game.setup = dict(setup)
         return await self._mutate_lobby(game_id, change)
 
+    @resilient
     async def set_options(self, game_id: int, options: dict) -> Game:
         def change(game: Game):
             game.options = dict(options)
         return await self._mutate_lobby(game_id, change)
 
+    @resilient
     async def start(self, game_id: int) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status != "lobby":
@@ -196,27 +299,37 @@ class GameService:
             if len(game.players) < rules.min_players:
                 raise ServiceError("too_few_players", count=len(game.players), min=rules.min_players,
                                    kind=game.kind)
+            # the seed comes from the OS's cryptographic source at the moment play begins
+            game.seed = secrets.randbits(62)
             state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
             game.state = state
             game.status = "active"
-            await self._set_deadline(game)
-            return Outcome(game=await self._save(session, game), events=events)
+            await self._set_deadline(session, game)
+            rows = self._announcements(game, events, number=0)
+            return Outcome(game=await self._save(session, game, rows), events=events)
 
-    async def abort(self, game_id: int) -> Game:
-        return await self._end(game_id, "aborted")
+    @resilient
+    async def abort(self, game_id: int, lobby_only: bool = True) -> Game:
+        """Call a game off. From the lobby's own controls only a lobby can be aborted (an old
+        lobby message must never end the game that followed it)."""
+        return await self._end(game_id, "aborted", notice("lobby.aborted"), lobby_only=lobby_only)
 
+    @resilient
     async def reset(self, game_id: int) -> Game:
         """Admin reset: the game is archived (kept, with its log), and the channel is free."""
-        return await self._end(game_id, "archived")
+        return await self._end(game_id, "archived", notice("admin.reset_done"))
 
-    async def _end(self, game_id: int, status: str) -> Game:
+    async def _end(self, game_id: int, status: str, announcement: dict, lobby_only: bool = False) -> Game:
         async with self._locked(game_id) as (session, game):
             if game.status not in LIVE_STATUSES:
                 raise ServiceError("not_live")
+            if lobby_only and game.status != "lobby":
+                raise ServiceError("not_in_lobby")
             game.status = status
             game.live_channel = None
             game.deadline = game.reminder_at = None
-            return await self._save(session, game)
+            rows = [self._outbox(game, "public", {"notices": [announcement]})]
+            return await self._save(session, game, rows)
 
     # ------------------------------------------------------------------ playing
     async def _channel(self, game_id: int) -> int:
@@ -227,18 +340,24 @@ class GameService:
             self._channel_of[game_id] = game.channel_id
         return self._channel_of[game_id]
 
-    async def act(self, game_id: int, action: dict) -> Outcome:
-        """Apply one member's action; kicked players' prompts are then answered by default."""
+    @resilient
+    async def act(self, game_id: int, action: dict, epoch: int | None = None) -> Outcome:
+        """Apply one member's action; kicked players' prompts are then answered by default.
+        ``epoch``: the one the member's button was drawn in (a button from before an undo is stale)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise ServiceError("not_active")
+            if epoch is not None and epoch != game.epoch:
+                raise RuleError("stale_prompt", "That choice is no longer current.")
+            if str(action.get("player")) in game.autopilot:
+                raise ServiceError("kicked")
             rules = rules_for(game.kind)
-            state, events = rules.apply(game.state, action)  # RuleError: nothing changed
+            state, events = _engine(rules.apply, _readable(game.state), action)  # RuleError: nothing changed
             applied = [_loggable(action)]
             reveals = [any(e.get("reveal") for e in events)]
             state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
             events.extend(more)
-            await self._checkpoint(session, game, state, applied, reveals)
+            await self._checkpoint(session, game, state, applied, reveals, events, actor=str(action["player"]))
             return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, rules, state, autopilot, applied, reveals):
@@ -248,42 +367,75 @@ class GameService:
             if not waiting:
                 break
             action = {"player": waiting[0]["player"], "type": "default"}
-            state, more = rules.apply(state, action)
+            state, more = _engine(rules.apply, state, action)
             applied.append(action)
             reveals.append(any(e.get("reveal") for e in more))
             events.extend(more)
         return state, events
 
-    async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool]):
+    async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
+                          events: list[dict], actor: str | None = None, notices: list[dict] = ()):
+        """Commit the new state, its log rows, private news and announcements in one transaction."""
+        session.expunge(game)  # written below by core statements, never flushed by the ORM
         old_version, first = game.version, game.last_action + 1
         game.state = state
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
-        await self._set_deadline(game)
+        await self._set_deadline(session, game)
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
-                      reminder_at=game.reminder_at, updated_at=utcnow())
-        # core statements on the session's connection: one UPDATE guarded by the version and one
-        # multi-row INSERT, without ORM flush bookkeeping (this is the hot path of every click)
+                      reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=utcnow())
+        # core statements on the session's connection: one UPDATE guarded by the version and
+        # multi-row INSERTs, without ORM flush bookkeeping (this is the hot path of every click)
         connection = await session.connection()
         result = await connection.execute(update(Game).where(Game.id == game.id, Game.version == old_version)
                                           .values(**values))
         if result.rowcount != 1:
             await session.rollback()
-            raise ServiceError("conflict")
+            raise _Conflict()
         now = utcnow()
         if applied:
             await connection.execute(insert(ActionLog), [
                 {"game_id": game.id, "number": first + offset, "actor": str(action["player"]), "action": action,
                  "reveal": reveal, "created_at": now}
                 for offset, (action, reveal) in enumerate(zip(applied, reveals))])
-        await session.commit()
-        for key, value in values.items():
+        for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
+        rows = self._announcements(game, events, number=game.last_action, actor=actor, notices=notices)
+        for model in (News, Outbox):
+            batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
+            if batch:
+                await connection.execute(insert(model), batch)
+        await session.commit()
 
-    async def _set_deadline(self, game: Game) -> None:
-        settings = await self.guild_settings(game.guild_id)
+    def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
+        return Outbox(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, kind=kind,
+                      user_id=user_id, payload=payload or {})
+
+    def _announcements(self, game: Game, events: list[dict], number: int, actor: str | None = None,
+                       notices=()) -> list:
+        """News and outbox rows for one committed change: private news for each member entitled
+        to it (kept for /hand), a DM to each but the actor (who sees theirs in the reply), the
+        public lines with who is waited for, and a refresh of the table."""
+        public, private = route(events, game.players)
+        rows: list = []
+        for player, mine in private.items():
+            if player in game.autopilot:
+                continue  # a kicked member gets nothing more
+            rows.append(News(game_id=game.id, user_id=int(player), number=number, events=mine))
+            if player != actor:
+                rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player)))
+        if public or notices or private:
+            waiting = [{"player": p["player"], "kind": p["kind"]} for p in self.prompts(game)]
+            rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
+                                                      "waiting": waiting}))
+        if game.state is not None:
+            rows.append(self._outbox(game, "table"))
+        return rows
+
+    async def _set_deadline(self, session, game: Game) -> None:
+        settings = await self.guild_settings(game.guild_id, session)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
         if game.status != "active" or not minutes:
@@ -294,6 +446,7 @@ class GameService:
         game.reminder_at = now + timedelta(minutes=minutes / 2)
 
     # ------------------------------------------------------------------ admin
+    @resilient
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished"):
@@ -306,22 +459,38 @@ class GameService:
             revealed = any(row.reveal for row in rows[-count:])
             if revealed and not force:
                 raise ServiceError("undo_needs_force")
+            if game.status == "finished" and set(game.exporters) & set(game.players):
+                # a seated member holds the finished game's record (seed and all): reopening
+                # it would let them read every hidden card
+                raise ServiceError("undo_exported")
             state = replay(_record(game, rows[:-count])).state
+            first_undone = rows[-count].number
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
-                                                       ActionLog.number >= rows[-count].number)
+                                                       ActionLog.number >= first_undone).values(undone=True))
+            await session.exec(update(News).where(News.game_id == game_id, News.number >= first_undone)
                                .values(undone=True))
             if game.status == "finished":
                 if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
                     raise ServiceError("channel_busy")
                 game.status, game.live_channel = "active", game.channel_id
             game.state = state
-            await self._set_deadline(game)
-            return Outcome(game=await self._save(session, game), revealed=revealed)
+            game.epoch += 1  # every button drawn before the undo is now stale
+            await self._set_deadline(session, game)
+            notices = [notice("admin.undo_done", count=count)]
+            if revealed:
+                notices.append(notice("admin.undo_reveal_notice"))
+            out = self._announcements(game, [], number=game.last_action, notices=notices)
+            return Outcome(game=await self._save(session, game, out), revealed=revealed)
 
+    @resilient
     async def kick(self, game_id: int, user_id: int) -> Outcome:
-        """Lobby: remove the member. Running game: their decisions are made by default from now on."""
+        """Lobby: remove the member. Running game: their decisions are made by default from now
+        on, and they lose every access (panel, free actions, private news) at once."""
         if (await self.require(game_id)).status == "lobby":
-            return Outcome(game=await self.leave(game_id, user_id))
+            game = await self.leave(game_id, user_id)
+            async with self._locked(game_id) as (session, game):
+                announced = [self._outbox(game, "public", {"notices": [notice("admin.kick_lobby", player=str(user_id))]})]
+                return Outcome(game=await self._save(session, game, announced))
         uid = str(user_id)
         async with self._locked(game_id) as (session, game):
             if uid not in game.players:
@@ -331,11 +500,12 @@ class GameService:
             game.autopilot = sorted(set(game.autopilot) | {uid})
             rules = rules_for(game.kind)
             applied, reveals = [], []
-            state, events = self._autopilot(rules, game.state, game.autopilot, applied, reveals)
-            await session.exec(update(Game).where(Game.id == game.id).values(autopilot=game.autopilot))
-            await self._checkpoint(session, game, state, applied, reveals)
+            state, events = self._autopilot(rules, _readable(game.state), game.autopilot, applied, reveals)
+            await self._checkpoint(session, game, state, applied, reveals, events,
+                                   notices=[notice("admin.kick_done", player=uid)])
             return Outcome(game=game, events=events, applied=applied)
 
+    @resilient
     async def replace(self, game_id: int, old: int, new: int, new_name: str | None = None) -> Game:
         old_id, new_id = str(old), str(new)
         async with self._locked(game_id) as (session, game):
@@ -343,6 +513,8 @@ class GameService:
                 raise ServiceError("not_joined")
             if new_id in game.players:
                 raise ServiceError("already_joined")
+            if new_id in game.exporters:
+                raise ServiceError("exporter_cannot_play")
             game.players = rename_player(game.players, old_id, new_id)
             game.setup = rename_player(game.setup, old_id, new_id)
             game.options = rename_player(game.options, old_id, new_id)
@@ -355,31 +527,79 @@ class GameService:
                 row.actor = rename_player(row.actor, old_id, new_id)
                 row.action = rename_player(row.action, old_id, new_id)
                 session.add(row)
-            return await self._save(session, game)
+            # the seat's private knowledge goes with the seat; the old member keeps none of it
+            news = (await session.exec(select(News).where(News.game_id == game_id, News.user_id == old))).all()
+            for row in news:
+                row.user_id = new
+                row.events = rename_player(row.events, old_id, new_id)
+                session.add(row)
+            announced = self._announcements(game, [], number=game.last_action,
+                                             notices=[notice("admin.replace_done", old=old_id, new=new_id)])
+            return await self._save(session, game, announced)
 
-    async def skip(self, game_id: int, user_id: int | None = None) -> Outcome:
-        """Apply the default answer for every pending decision (of one member, if named)."""
+    @resilient
+    async def export(self, game_id: int, user_id: int) -> GameRecord:
+        """The game's record for an admin. It holds the seed, hence every hidden card: a running
+        game goes only to a member who is not seated, who may then never take a seat in it."""
+        async with self._locked(game_id) as (session, game):
+            if game.status == "lobby":
+                raise ServiceError("export_lobby")
+            if game.status == "active" and str(user_id) in game.players:
+                raise ServiceError("export_while_playing")
+            if str(user_id) not in game.exporters:
+                game.exporters = game.exporters + [str(user_id)]
+                await self._save(session, game)
+            rows = list((await session.exec(select(ActionLog).where(
+                ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number))).all())
+            return _record(game, rows)
+
+    async def skip(self, game_id: int, user_id: int | None = None, only_prompts: set[int] | None = None,
+                   epoch: int | None = None, announce: str = "admin.skip_done") -> Outcome:
+        """Apply the default answer for every pending decision (of one member, if named; only of
+        the prompts ``only_prompts``, if given), announced by the notice ``announce``."""
         game = await self.get(game_id)
         if game is None or game.status != "active":
             raise ServiceError("not_active")
-        rules = rules_for(game.kind)
-        waiting = [p["player"] for p in rules.prompts(game.state)]
-        if user_id is not None:
-            waiting = [p for p in waiting if p == str(user_id)]
-        if not waiting:
+        epoch = game.epoch if epoch is None else epoch
+        waiting = [p for p in self.prompts(game) if only_prompts is None or p["id"] in only_prompts]
+        players = [p["player"] for p in waiting if user_id is None or p["player"] == str(user_id)]
+        if not players:
             raise ServiceError("nothing_to_skip")
+        notices = [notice(announce, players=list(dict.fromkeys(players)))]
         outcome = Outcome(game=game)
-        for player in dict.fromkeys(waiting):
+        for player in dict.fromkeys(players):
+            prompt = next(p["id"] for p in waiting if p["player"] == player)
             try:
-                step = await self.act(game_id, {"player": player, "type": "default"})
+                step = await self._default(game_id, player, prompt, epoch, notices)
             except RuleError:
                 continue  # the decision went away with an earlier default
+            notices = ()  # announced once, with the first default
             outcome.game = step.game
             outcome.events.extend(step.events)
             outcome.applied.extend(step.applied)
         return outcome
 
+    @resilient
+    async def _default(self, game_id: int, player: str, prompt_id: int, epoch: int, notices) -> Outcome:
+        """The default answer to one prompt, named by its id within an epoch (prompt ids repeat
+        after an undo, so a prompt of an earlier epoch is stale)."""
+        async with self._locked(game_id) as (session, game):
+            if game.status != "active":
+                raise ServiceError("not_active")
+            if game.epoch != epoch:
+                raise RuleError("stale_prompt", "That choice is no longer current.")
+            rules = rules_for(game.kind)
+            action = {"player": player, "type": "default", "prompt": prompt_id}
+            state, events = _engine(rules.apply, _readable(game.state), action)
+            applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
+            state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
+            events.extend(more)
+            await self._checkpoint(session, game, state, applied, reveals, events, notices=list(notices))
+            return Outcome(game=game, events=events, applied=applied)
+
     # ------------------------------------------------------------------ deadlines
+    @resilient
     async def due(self, now: datetime | None = None) -> tuple[list[Game], list[Game]]:
         """(games whose reminder is due, games whose deadline has passed)."""
         now = now or utcnow()
@@ -390,46 +610,140 @@ class GameService:
                 Game.status == "active", Game.deadline != None, Game.deadline <= now))).all()  # noqa: E711
             return list(reminders), list(expired)
 
-    async def mark_reminded(self, game_id: int) -> None:
-        async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game_id).values(reminder_at=None))
-            await session.commit()
+    @resilient
+    async def remind(self, game_id: int, now: datetime | None = None, clear_deadline: bool = False) -> bool:
+        """Announce who is waited for, if the reminder (or, with ``clear_deadline``, the deadline)
+        is still due under the lock; returns whether it was."""
+        now = now or utcnow()
+        async with self._locked(game_id) as (session, game):
+            due_at = game.deadline if clear_deadline else game.reminder_at
+            if game.status != "active" or due_at is None or _aware(due_at) > now:
+                return False
+            players = [p["player"] for p in self.prompts(game)]
+            game.reminder_at = None
+            if clear_deadline:
+                game.deadline = None
+            row = self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})
+            await self._save(session, game, [row])
+            return True
 
-    async def clear_deadline(self, game_id: int) -> None:
-        async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game_id).values(deadline=None, reminder_at=None))
-            await session.commit()
+    async def expire(self, game_id: int, now: datetime | None = None) -> Outcome | None:
+        """The deadline passed: apply the default to exactly the decisions that were waiting when
+        it was set, never to a newer one (a player who just got a decision keeps their time)."""
+        now = now or utcnow()
+        game = await self.get(game_id)
+        if game is None or game.status != "active" or game.deadline is None or _aware(game.deadline) > now:
+            return None
+        expired = {p["id"] for p in self.prompts(game)}
+        try:
+            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, announce="deadline.timed_out")
+        except ServiceError as exc:
+            if exc.code != "nothing_to_skip":
+                raise
+            await self.remind(game_id, now, clear_deadline=True)
+            return None
 
+    @resilient
     async def set_table_message(self, game_id: int, message_id: int) -> None:
         async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game_id).values(table_message_id=message_id))
+            await session.exec(update(Game).where(Game.id == game_id).values(table_message_id=message_id)
+                               .execution_options(synchronize_session=False))
             await session.commit()
 
+    @resilient
     async def remember_name(self, game: Game, user_id: int, name: str) -> None:
         if game.names.get(str(user_id)) == name:
             return
-        game.names = {**game.names, str(user_id): name}
+        names = {**game.names, str(user_id): name}
         async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game.id).values(names=game.names))
+            # names are cosmetic: not a change of the game, so no version bump
+            await session.exec(update(Game).where(Game.id == game.id).values(names=names)
+                               .execution_options(synchronize_session=False))
+            await session.commit()
+        game.names = names
+
+    # ------------------------------------------------------------------ outbox
+    @resilient
+    async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = 60.0) -> list[Outbox]:
+        """Claim the game's due, undelivered rows for this process (another process skips them
+        until the claim lapses); oldest first."""
+        now = utcnow()
+        async with self.sessions() as session:
+            await session.exec(update(Outbox).where(
+                Outbox.game_id == game_id, Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
+                (Outbox.claimed_until == None) | (Outbox.claimed_until < now))  # noqa: E711
+                .values(claim=token, claimed_until=now + timedelta(seconds=hold_seconds))
+                .execution_options(synchronize_session=False))
+            await session.commit()
+            rows = (await session.exec(select(Outbox).where(Outbox.claim == token, Outbox.game_id == game_id,
+                                                            Outbox.delivered == False)  # noqa: E712
+                                       .order_by(Outbox.id))).all()
+            return list(rows)
+
+    @resilient
+    async def due_outbox_games(self, limit: int = 200) -> list[int]:
+        now = utcnow()
+        async with self.sessions() as session:
+            rows = await session.exec(select(Outbox.game_id).where(
+                Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
+                (Outbox.claimed_until == None) | (Outbox.claimed_until < now))  # noqa: E711
+                .distinct().limit(limit))
+            return list(rows.all())
+
+    @resilient
+    async def outbox_done(self, row_ids: list[int], error: str | None = None) -> None:
+        async with self.sessions() as session:
+            await session.exec(update(Outbox).where(Outbox.id.in_(row_ids))
+                               .values(delivered=True, error=error, claim=None, claimed_until=None)
+                               .execution_options(synchronize_session=False))
             await session.commit()
 
-    # ------------------------------------------------------------------ inbox (closed DMs)
-    async def inbox_add(self, game_id: int, user_id: int, events: list[dict]) -> None:
+    @resilient
+    async def outbox_retry(self, row: Outbox, error: str, after_seconds: float, progress: int) -> None:
         async with self.sessions() as session:
-            session.add(Inbox(game_id=game_id, user_id=user_id, events=events))
+            await session.exec(update(Outbox).where(Outbox.id == row.id).values(
+                attempts=row.attempts + 1, error=error[:500], progress=progress, claim=None, claimed_until=None,
+                not_before=utcnow() + timedelta(seconds=after_seconds))
+                .execution_options(synchronize_session=False))
             await session.commit()
 
-    async def inbox_take(self, game_id: int, user_id: int) -> list[dict]:
+    @resilient
+    async def outbox_add(self, game: Game, kind: str, payload: dict) -> None:
         async with self.sessions() as session:
-            rows = (await session.exec(select(Inbox).where(
-                Inbox.game_id == game_id, Inbox.user_id == user_id, Inbox.delivered == False)  # noqa: E712
-                .order_by(Inbox.id))).all()
-            events = [e for row in rows for e in row.events]
-            for row in rows:
-                row.delivered = True
-                session.add(row)
+            session.add(self._outbox(game, kind, payload))
             await session.commit()
-            return events
+
+    @resilient
+    async def pending_outbox(self, game_id: int | None = None) -> int:
+        async with self.sessions() as session:
+            query = select(Outbox.id).where(Outbox.delivered == False)  # noqa: E712
+            if game_id is not None:
+                query = query.where(Outbox.game_id == game_id)
+            return len((await session.exec(query)).all())
+
+
+def _aware(moment: datetime) -> datetime:
+    """SQLite returns naive datetimes: they are UTC."""
+    from datetime import timezone
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def _readable(state: dict | None) -> dict:
+    if not isinstance(state, dict) or CORRUPT in state:
+        raise ServiceError("game_corrupt")
+    return state
+
+
+def _engine(call, state, action):
+    """Run an engine step; a failure other than a rule refusal means the saved state is damaged
+    (or an engine bug): the game is refused clearly and nothing is written."""
+    try:
+        return call(state, action)
+    except RuleError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - reported as a damaged game, logged with its cause
+        log.exception("engine failed on a saved state")
+        raise ServiceError("game_corrupt") from exc
 
 
 def _loggable(action: dict) -> dict:

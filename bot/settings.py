@@ -18,6 +18,10 @@ class Settings(BaseSettings):
     log_level: str = Field("INFO", description="Python logging level.")
     deadline_check_seconds: float = Field(15.0, description="How often turn deadlines are checked.")
     default_turn_timeout_minutes: int = Field(0, description="Default turn timeout for new guilds (0 = off).")
+    outbox_check_seconds: float = Field(5.0, description="How often undelivered announcements are retried.")
+    db_busy_seconds: float = Field(10.0, description="How long an operation retries a busy or locked database.")
+    db_pool_size: int = Field(10, description="Database connections per bot process.")
+    wal_check_seconds: float = Field(5.0, description="How often SQLite's write-ahead log is checkpointed.")
 
     @field_validator("default_language")
     @classmethod

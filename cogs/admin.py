@@ -11,8 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, param, defer_private, is_admin, refuse, reply, user_lang
-from engine.core.errors import RuleError
+from cogs.common import AfterCommit, desc, param, defer_private, is_admin, refuse, reply, user_lang
 
 
 class AdminCog(commands.Cog):
@@ -31,8 +30,13 @@ class AdminCog(commands.Cog):
             raise ServiceError("no_game")
         return game
 
-    async def _public(self, game, lines: list[str], events=()):
-        await self.bot.publisher.publish(game, list(events), actor=None, notices=lines)
+    async def _done(self, interaction: discord.Interaction, game_id: int, key: str, **params) -> None:
+        """After the change is saved: deliver its announcements, then confirm privately."""
+        try:
+            await self.bot.publisher.flush(game_id)
+            await reply(interaction, t(user_lang(interaction), key, **params))
+        except Exception as exc:  # noqa: BLE001 - the change stands; say so
+            raise AfterCommit() from exc
 
     @gm.command(name="undo", description=desc("gm_undo"))
     @app_commands.describe(count=param("count"), force=param("force"))
@@ -41,13 +45,8 @@ class AdminCog(commands.Cog):
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
-            outcome = await self.bot.service.undo(game.id, count, force)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            lines = [t(lang, "admin.undo_done", count=count)]
-            if outcome.revealed:
-                lines.append(t(lang, "admin.undo_reveal_notice"))
-            await self._public(outcome.game, lines)
-            await reply(interaction, t(user_lang(interaction), "admin.undo_done", count=count))
+            await self.bot.service.undo(game.id, count, force)
+            await self._done(interaction, game.id, "admin.undo_done", count=count)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -57,52 +56,42 @@ class AdminCog(commands.Cog):
         try:
             game = await self._game(interaction)
             await self.bot.service.reset(game.id)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            await interaction.channel.send(t(lang, "admin.reset_done"))
-            await reply(interaction, t(user_lang(interaction), "admin.reset_done"))
+            await self._done(interaction, game.id, "admin.reset_done")
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
+    # members are taken as users: a member who left the server can still be named (by id)
     @gm.command(name="kick", description=desc("gm_kick"))
     @app_commands.describe(member=param("member"))
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+    async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            outcome = await self.bot.service.kick(game.id, member.id)
-            if outcome.game.status == "lobby":
-                await interaction.channel.send(t(lang, "admin.kick_lobby", player=member.mention))
-            else:
-                await self._public(outcome.game, [t(lang, "admin.kick_done", player=member.mention)], outcome.events)
-            await reply(interaction, t(user_lang(interaction), "admin.kick_done", player=member.mention))
+            await self.bot.service.kick(game.id, member.id)
+            await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="replace", description=desc("gm_replace"))
     @app_commands.describe(old=param("old"), new=param("new"))
-    async def replace(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
-            game = await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            await self._public(game, [t(lang, "admin.replace_done", old=old.mention, new=new.mention)])
-            await reply(interaction, t(user_lang(interaction), "admin.replace_done", old=old.mention, new=new.mention))
+            await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
+            await self._done(interaction, game.id, "admin.replace_done", old=old.mention, new=new.mention)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @gm.command(name="skip", description=desc("gm_skip"))
     @app_commands.describe(member=param("member"))
-    async def skip(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    async def skip(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
             outcome = await self.bot.service.skip(game.id, member.id if member else None)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
             players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
-            await self._public(outcome.game, [t(lang, "admin.skip_done", players=players)], outcome.events)
-            await reply(interaction, t(user_lang(interaction), "admin.skip_done", players=players))
+            await self._done(interaction, game.id, "admin.skip_done", players=players)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -111,10 +100,7 @@ class AdminCog(commands.Cog):
         await defer_private(interaction)
         try:
             game = await self._game(interaction)
-            if game.status in ("lobby", "active") and str(interaction.user.id) in game.players:
-                # the record (seed + actions) would show a playing admin everyone's cards
-                raise ServiceError("export_while_playing")
-            record = await self.bot.service.record(game.id)
+            record = await self.bot.service.export(game.id, interaction.user.id)
             data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
             await reply(interaction, t(user_lang(interaction), "admin.export_done"),
                         file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json"))

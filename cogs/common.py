@@ -12,8 +12,11 @@ from engine.core.errors import RuleError
 
 log = logging.getLogger("keeper")
 
-# Discord error codes meaning "this member cannot receive a DM from us"
-DM_CLOSED_CODES = {50007, 50278}
+
+
+class AfterCommit(Exception):
+    """Something failed after the change was saved: the member must hear that it was saved,
+    never that "nothing was changed"."""
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -26,6 +29,8 @@ def user_lang(interaction: discord.Interaction) -> str:
 
 
 def error_text(lang: str, exc: Exception) -> str:
+    if isinstance(exc, AfterCommit):
+        return t(lang, "errors.after_commit")
     if isinstance(exc, RuleError):
         params = dict(exc.params)
         text = t(lang, f"errors.rule.{exc.code}", **params)
@@ -53,9 +58,13 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
 
 
 async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
-    """Tell the member why nothing happened. A bug still gets a clear reply, then propagates to
-    discord.py's error handling (and the log)."""
-    await reply(interaction, error_text(user_lang(interaction), exc))
+    """Tell the member what happened: why nothing changed, or that their change was saved though
+    showing it failed. A bug still gets a clear reply, then propagates to discord.py's error
+    handling (and the log)."""
+    try:
+        await reply(interaction, error_text(user_lang(interaction), exc))
+    except discord.HTTPException:
+        log.warning("could not answer interaction %s (%s)", interaction.id, exc)
     if not isinstance(exc, (RuleError, ServiceError)):
         raise exc
 
@@ -66,12 +75,18 @@ async def defer_private(interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
 
 
+def can_manage_server(member) -> bool:
+    """Discord's own server managers (the only ones who may change who counts as a Keeper admin)."""
+    perms = getattr(member, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
 async def is_admin(interaction: discord.Interaction) -> bool:
     """Manage Server permission, or the guild's configured Keeper admin role (checked at run time)."""
     member = interaction.user
     if not isinstance(member, discord.Member):
         return False
-    if member.guild_permissions.manage_guild or member.guild_permissions.administrator:
+    if can_manage_server(member):
         return True
     settings = await interaction.client.service.guild_settings(interaction.guild_id)
     return bool(settings.admin_role_id and any(role.id == settings.admin_role_id for role in member.roles))

@@ -1,18 +1,16 @@
-"""Turn deadlines: stored in the database, checked by a task loop (no wait_for game loops).
+"""Turn deadlines and the outbox loop: both stored in the database, checked by task loops.
 
-At half time the members waited for are reminded; at the deadline the default is applied
-(or, where the guild chose "off", they are only reminded again)."""
+At half time the members waited for are reminded; at the deadline the default is applied to the
+decisions that expired (or, where the guild chose "off", they are only reminded again). Each
+game is handled on its own: one broken game or channel never stops the loop for the others.
+The outbox loop delivers every announcement still waiting (after a 429/5xx, a missing
+permission or a restart)."""
 from __future__ import annotations
 
 import logging
 from datetime import datetime
 
 from discord.ext import commands, tasks
-
-from bot.i18n import t
-from bot.service import ServiceError
-from engine.core.errors import RuleError
-from engine.registry import rules_for
 
 log = logging.getLogger("keeper.deadlines")
 
@@ -22,6 +20,8 @@ class DeadlineCog(commands.Cog):
         self.bot = bot
         self.loop_task = tasks.loop(seconds=bot.settings.deadline_check_seconds)(self.check)
         self.loop_task.before_loop(self._ready)
+        self.outbox_task = tasks.loop(seconds=bot.settings.outbox_check_seconds)(self.deliver)
+        self.outbox_task.before_loop(self._ready)
 
     async def _ready(self):
         await self.bot.wait_until_ready()
@@ -29,41 +29,44 @@ class DeadlineCog(commands.Cog):
     async def cog_load(self) -> None:
         if self.bot.settings.deadline_check_seconds > 0:
             self.loop_task.start()
+        if self.bot.settings.outbox_check_seconds > 0:
+            self.outbox_task.start()
 
     async def cog_unload(self) -> None:
         self.loop_task.cancel()
+        self.outbox_task.cancel()
+
+    async def deliver(self) -> None:
+        try:
+            await self.bot.publisher.deliver_due()
+        except Exception:  # noqa: BLE001 - a database hiccup must not kill the loop
+            log.exception("outbox delivery failed")
 
     async def check(self, now: datetime | None = None) -> None:
-        service, publisher = self.bot.service, self.bot.publisher
+        service = self.bot.service
         try:
             reminders, expired = await service.due(now)
         except Exception:  # noqa: BLE001 - a database hiccup must not kill the loop
             log.exception("deadline check failed")
             return
         for game in reminders:
-            lang = await service.guild_language(game.guild_id)
-            await service.mark_reminded(game.id)
-            await publisher.publish(game, [], notices=[t(lang, "deadline.reminder", players=self._waiting(game))])
+            await self._guarded(game.id, service.remind(game.id, now))
         for game in expired:
-            lang = await service.guild_language(game.guild_id)
-            settings = await service.guild_settings(game.guild_id)
-            players = self._waiting(game)
-            if settings.timeout_action == "off":
-                await service.clear_deadline(game.id)
-                await publisher.publish(game, [], notices=[t(lang, "deadline.reminder", players=players)])
-                continue
-            try:
-                outcome = await service.skip(game.id)
-            except (RuleError, ServiceError):
-                await service.clear_deadline(game.id)
-                continue
-            await publisher.publish(outcome.game, outcome.events,
-                                    notices=[t(lang, "deadline.timed_out", players=players)])
+            await self._guarded(game.id, self._expire(game, now))
 
-    @staticmethod
-    def _waiting(game) -> str:
-        prompts = rules_for(game.kind).prompts(game.state) if game.state else []
-        return ", ".join(dict.fromkeys(f"<@{p['player']}>" for p in prompts)) or "—"
+    async def _expire(self, game, now: datetime | None) -> None:
+        service = self.bot.service
+        if (await service.guild_settings(game.guild_id)).timeout_action == "off":
+            await service.remind(game.id, now, clear_deadline=True)
+        else:
+            await service.expire(game.id, now)
+
+    async def _guarded(self, game_id: int, work) -> None:
+        try:
+            await work
+        except Exception:  # noqa: BLE001 - this game's fault is logged; the others go on
+            log.exception("deadline handling of game %s failed", game_id)
+        await self.bot.publisher.flush(game_id)
 
 
 async def setup(bot) -> None:

@@ -10,8 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, param, display_name, is_admin, refuse, reply, user_lang
-from engine.core.errors import RuleError
+from cogs.common import defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
 from engine.registry import rules_for
 
 # Lobby toggles for The Thing: flag -> (option, value when ticked)
@@ -68,8 +67,8 @@ async def can_manage(interaction: discord.Interaction, game) -> bool:
 
 async def start_game(interaction: discord.Interaction, game_id: int) -> None:
     bot = interaction.client
-    outcome = await bot.service.start(game_id)
-    await bot.publisher.publish(outcome.game, outcome.events, actor=None)
+    await bot.service.start(game_id)
+    await bot.publisher.flush(game_id)  # never raises: the deal and the table are in the outbox
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -85,30 +84,26 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # answer Discord first (a burst of joins or a busy database must not miss its 3 seconds);
+        # every click re-checks the game's state and the member's rights
+        await interaction.response.defer()
         bot = interaction.client
-        lang = await bot.service.guild_language(interaction.guild_id)
         try:
+            lang = await bot.service.guild_language(interaction.guild_id)
             game = await bot.service.require(self.game_id)
             if self.verb == "join":
                 game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
             elif self.verb == "leave":
                 game = await bot.service.leave(game.id, interaction.user.id)
+            elif not await can_manage(interaction, game):
+                raise ServiceError("not_creator")
             elif self.verb == "abort":
-                if not await can_manage(interaction, game):
-                    raise ServiceError("not_creator")
-                game = await bot.service.abort(game.id)
+                game = await bot.service.abort(game.id, lobby_only=True)
+                await bot.publisher.flush(game.id)
             elif self.verb == "start":
-                if not await can_manage(interaction, game):
-                    raise ServiceError("not_creator")
-                await interaction.response.defer()
                 await start_game(interaction, game.id)
-                game = await bot.service.get(game.id)
-            if interaction.response.is_done():
-                await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
-            else:
-                await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
-            if game.status == "aborted":
-                await interaction.followup.send(t(lang, "lobby.aborted"))
+                game = await bot.service.require(game.id)
+            await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -127,16 +122,17 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
         bot = interaction.client
-        lang = await bot.service.guild_language(interaction.guild_id)
         try:
+            lang = await bot.service.guild_language(interaction.guild_id)
             game = await bot.service.require(self.game_id)
             if not await can_manage(interaction, game):
                 raise ServiceError("not_creator")
             values = (interaction.data or {}).get("values") or []
             kept = {k: v for k, v in game.options.items() if k not in {key for key, _ in THING_FLAGS.values()}}
             game = await bot.service.set_options(game.id, {**kept, **options_from_flags(values)})
-            await interaction.response.edit_message(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+            await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -161,38 +157,51 @@ class LobbyCog(commands.Cog):
     @app_commands.describe(kind=param("kind"), infected_count=param("infected_count"))
     async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing",
                   infected_count: app_commands.Range[int, 1, 40] | None = None) -> None:
-        lang = await self.bot.service.guild_language(interaction.guild_id)
         options = {"infected_count": infected_count} if infected_count else {}
         try:
+            if await self.bot.service.live_game(interaction.channel_id):
+                raise ServiceError("channel_busy")  # said privately, before anything is shown
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
+            await refuse(interaction, exc)
+            return
+        await interaction.response.defer(thinking=True)  # answer Discord first; the lobby replaces this
+        try:
+            lang = await self.bot.service.guild_language(interaction.guild_id)
             game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
                                                        interaction.user.id, options=options,
                                                        creator_name=display_name(interaction))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
             return
-        await interaction.response.send_message(t(lang, "lobby.created"), embed=lobby_embed(game, lang),
-                                                view=lobby_view(game, lang))
+        try:
+            await interaction.edit_original_response(content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
+                                                     view=lobby_view(game, lang))
+        except Exception:
+            # a lobby nobody can see must not block the channel
+            await self.bot.service.discard_lobby(game.id)
+            raise
 
     @game.command(name="start", description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
         try:
             game = await self._managed_game(interaction)
-            await interaction.response.defer()
             await start_game(interaction, game.id)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            await interaction.followup.send(t(lang, "lobby.started"))
+            await reply(interaction, t(user_lang(interaction), "lobby.started"))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @game.command(name="abort", description=desc("game_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
         try:
             game = await self._managed_game(interaction)
-            if game.status != "lobby" and not await is_admin(interaction):
+            admin = await is_admin(interaction)
+            if game.status != "lobby" and not admin:
                 raise ServiceError("not_admin")  # a running game ends by /gm reset
-            await self.bot.service.abort(game.id)
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            await interaction.response.send_message(t(lang, "lobby.aborted"))
+            await self.bot.service.abort(game.id, lobby_only=not admin)
+            await self.bot.publisher.flush(game.id)
+            await reply(interaction, t(user_lang(interaction), "lobby.aborted"))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -207,9 +216,10 @@ class LobbyCog(commands.Cog):
         if game.status == "lobby":
             text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(f"<@{p}>" for p in game.players))
         else:
-            prompts = rules_for(game.kind).prompts(game.state)
+            prompts = self.bot.service.prompts(game)
             waiting = ", ".join(dict.fromkeys(f"<@{p['player']}>" for p in prompts)) or "—"
-            text = t(lang, "lobby.status_active", kind=kind, turn=game.state["turn"]["number"], waiting=waiting)
+            turn = (game.state.get("turn") or {}).get("number", "?") if isinstance(game.state, dict) else "?"
+            text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
         await reply(interaction, text)
 
 

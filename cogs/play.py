@@ -6,38 +6,54 @@ double click is refused by the engine's prompt check.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, defer_private, display_name, refuse, reply, user_lang
+from cogs.common import AfterCommit, desc, defer_private, display_name, refuse, reply, user_lang
 from cogs.publish import RENDERERS
 from engine.core.errors import RuleError
 from engine.registry import rules_for
 
 MAX_BUTTONS = 20
 SELECT_SIZE = 25
+STALE = RuleError("stale_prompt", "That choice is no longer current.")
 
 
-async def show_panel(interaction: discord.Interaction, game_id: int, news: list[str] | None = None,
-                     game=None) -> None:
-    """Send the member's private panel: hand, role, news and their current decision."""
+def option_digest(option: dict) -> str:
+    """A short fingerprint of one option: with the epoch and the prompt id in a custom_id it
+    names exactly that option for all time, so an old button can never pick a different one."""
+    return hashlib.blake2b(json.dumps(option, sort_keys=True).encode(), digest_size=6).hexdigest()
+
+
+def seated(game, pid: str) -> None:
+    """Refuse members who are not (or no longer) playing: a kicked member loses all access."""
+    if pid not in game.players:
+        raise ServiceError("not_a_player")
+    if pid in game.autopilot:
+        raise ServiceError("kicked")
+    if game.state is None or CORRUPT in game.state:
+        raise ServiceError("game_corrupt" if game.state else "no_game")
+
+
+async def show_panel(interaction: discord.Interaction, game_id: int, game=None) -> None:
+    """Send the member's private panel: hand, role, latest private news and their decision."""
     bot = interaction.client
     lang = user_lang(interaction)
     game = game or await bot.service.get(game_id)
     if game is None or game.state is None:
         raise ServiceError("no_game")
     pid = str(interaction.user.id)
-    if pid not in game.players:
-        raise ServiceError("not_a_player")
+    seated(game, pid)
     ui = RENDERERS[game.kind]
-    news = list(news or [])
-    waiting = await bot.service.inbox_take(game.id, interaction.user.id)
-    news = ui.private_lines(waiting, pid, lang) + news
+    news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     view = decision_view(game, pid, lang)
     await reply(interaction, embed=embed, view=view)
@@ -52,50 +68,51 @@ def decision_view(game, pid: str, lang: str) -> discord.ui.View:
     prompts = rules.prompts_for(game.state, pid)
     if prompts:
         prompt = prompts[0]
-        labels = [ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80] for o in prompt["options"]]
-        if len(labels) <= MAX_BUTTONS:
-            for index, label in enumerate(labels):
-                view.add_item(OptionButton(game.id, prompt["id"], index, label=label))
+        labelled = [(option_digest(o), ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80])
+                    for o in prompt["options"]]
+        if len(labelled) <= MAX_BUTTONS:
+            for digest, label in labelled:
+                view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
         else:
-            for chunk in range(0, min(len(labels), SELECT_SIZE * 4), SELECT_SIZE):
-                view.add_item(OptionSelect(game.id, prompt["id"], chunk // SELECT_SIZE,
-                                           [(i, labels[i]) for i in range(chunk, min(chunk + SELECT_SIZE, len(labels)))],
+            for chunk in range(0, min(len(labelled), SELECT_SIZE * 4), SELECT_SIZE):
+                view.add_item(OptionSelect(game.id, game.epoch, prompt["id"], chunk // SELECT_SIZE,
+                                           labelled[chunk:chunk + SELECT_SIZE],
                                            placeholder=t(lang, "thing.panel.choose_placeholder")))
     if rules.free_actions(game.state, pid):
-        view.add_item(DeclareButton(game.id, 1, label=t(lang, "thing.panel.declare")))
+        view.add_item(DeclareButton(game.id, game.epoch, 1, label=t(lang, "thing.panel.declare")))
     return view
 
 
-async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict) -> None:
-    """Apply an action, publish the outcome, answer the actor with their private news."""
+async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int) -> None:
+    """Apply an action, deliver its announcements, answer the actor with their panel (their
+    private results are in its news, and stay there for /hand)."""
     bot = interaction.client
-    lang = user_lang(interaction)
-    outcome = await bot.service.act(game_id, action)
-    pid = str(interaction.user.id)
-    ui = RENDERERS[outcome.game.kind]
-    news = ui.private_lines(outcome.events, pid, lang)
-    await bot.publisher.publish(outcome.game, outcome.events, actor=pid)
-    await show_panel(interaction, game_id, news, game=outcome.game)
+    outcome = await bot.service.act(game_id, action, epoch=epoch)
+    try:
+        await bot.publisher.flush(game_id)
+        await show_panel(interaction, game_id, game=outcome.game)
+    except Exception as exc:  # noqa: BLE001 - the action stands; say so
+        raise AfterCommit() from exc
 
 
-async def resolve_option(interaction: discord.Interaction, game_id: int, prompt_id: int, index: int) -> None:
+async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
+                         digest: str) -> None:
     await defer_private(interaction)
     try:
         game = await interaction.client.service.get(game_id)
         if game is None or game.status != "active":
             raise ServiceError("not_active")
         pid = str(interaction.user.id)
+        seated(game, pid)
+        if epoch != game.epoch:
+            raise STALE
         await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
-        prompts = rules_for(game.kind).prompts(game.state)
-        prompt = next((p for p in prompts if p["id"] == prompt_id and p["player"] == pid), None)
-        if prompt is None:
-            if pid not in game.players:
-                raise ServiceError("not_a_player")
-            raise RuleError("stale_prompt", "That choice is no longer current.")
-        if not 0 <= index < len(prompt["options"]):
-            raise RuleError("stale_prompt", "That choice is no longer current.")
-        action = {"player": pid, "prompt": prompt_id, **prompt["options"][index]}
-        await act_and_report(interaction, game_id, action)
+        prompt = next((p for p in rules_for(game.kind).prompts(game.state)
+                       if p["id"] == prompt_id and p["player"] == pid), None)
+        option = next((o for o in prompt["options"] if option_digest(o) == digest), None) if prompt else None
+        if option is None:
+            raise STALE
+        await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch)
     except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
         await refuse(interaction, exc)
 
@@ -119,65 +136,69 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"keeper:ha
 
 
 class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"keeper:opt:(?P<game>[0-9]+):(?P<prompt>[0-9]+):(?P<index>[0-9]+)"):
-    def __init__(self, game_id: int, prompt_id: int, index: int, label: str = "…"):
+                   template=r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"):
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, digest: str, label: str = "…"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"keeper:opt:{game_id}:{prompt_id}:{index}"))
-        self.game_id, self.prompt_id, self.index = game_id, prompt_id, index
+                                           custom_id=f"keeper:opt:{game_id}:{epoch}:{prompt_id}:{digest}"))
+        self.game_id, self.epoch, self.prompt_id, self.digest = game_id, epoch, prompt_id, digest
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["prompt"]), int(match["index"]))
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), match["digest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await resolve_option(interaction, self.game_id, self.prompt_id, self.index)
+        await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, self.digest)
 
 
 class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"keeper:sel:(?P<game>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
-    def __init__(self, game_id: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
-        options = [discord.SelectOption(label=label[:100], value=str(i)) for i, label in choices] or \
-            [discord.SelectOption(label="…", value="-1")]
-        super().__init__(discord.ui.Select(custom_id=f"keeper:sel:{game_id}:{prompt_id}:{chunk}",
+                   template=r"keeper:sel:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
+        options = [discord.SelectOption(label=label[:100], value=digest) for digest, label in choices] or \
+            [discord.SelectOption(label="…", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"keeper:sel:{game_id}:{epoch}:{prompt_id}:{chunk}",
                                            placeholder=placeholder, options=options))
-        self.game_id, self.prompt_id = game_id, prompt_id
+        self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["prompt"]), int(match["chunk"]))
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or ["-1"]
-        await resolve_option(interaction, self.game_id, self.prompt_id, int(values[0]))
+        values = (interaction.data or {}).get("values") or ["0"]
+        await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
 
 
 class DeclareButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"keeper:declare:(?P<game>[0-9]+):(?P<step>[12])"):
-    def __init__(self, game_id: int, step: int, label: str = "Declare"):
+                    template=r"keeper:declare:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<step>[12])"):
+    def __init__(self, game_id: int, epoch: int, step: int, label: str = "Declare"):
         style = discord.ButtonStyle.danger
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"keeper:declare:{game_id}:{step}"))
-        self.game_id, self.step = game_id, step
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"keeper:declare:{game_id}:{epoch}:{step}"))
+        self.game_id, self.epoch, self.step = game_id, epoch, step
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["step"]))
+        return cls(int(match["game"]), int(match["epoch"]), int(match["step"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         lang = user_lang(interaction)
         try:
+            game = await interaction.client.service.get(self.game_id)
+            if game is None or game.status != "active":
+                raise ServiceError("not_active")
+            pid = str(interaction.user.id)
+            seated(game, pid)
+            if self.epoch != game.epoch:
+                raise STALE
             if self.step == 1:
-                game = await interaction.client.service.get(self.game_id)
-                if game is None or game.status != "active":
-                    raise ServiceError("not_active")
-                if not rules_for(game.kind).free_actions(game.state, str(interaction.user.id)):
+                if not rules_for(game.kind).free_actions(game.state, pid):
                     raise RuleError("not_thing", "Only the Thing can declare.")
                 view = discord.ui.View(timeout=None)
-                view.add_item(DeclareButton(self.game_id, 2, label=t(lang, "thing.panel.declare_yes")))
+                view.add_item(DeclareButton(self.game_id, game.epoch, 2, label=t(lang, "thing.panel.declare_yes")))
                 await reply(interaction, t(lang, "thing.panel.declare_confirm"), view=view)
                 return
-            await act_and_report(interaction, self.game_id,
-                                 {"player": str(interaction.user.id), "type": "declare"})
+            await act_and_report(interaction, self.game_id, {"player": pid, "type": "declare"}, self.epoch)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -196,7 +217,7 @@ class PlayCog(commands.Cog):
                 await self.bot.service.last_game(interaction.channel_id)
             if game is None or game.state is None:
                 raise ServiceError("no_game")
-            await show_panel(interaction, game.id)
+            await show_panel(interaction, game.id, game=game)
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 

@@ -1,24 +1,36 @@
-"""Publishing a game's outcome: public log lines, the table message edited in place, and
-private events delivered by DM (or kept for the member's next interaction when DMs are closed).
+"""Delivering the outbox: public log lines, the table message edited in place, and private news
+by DM. The service wrote every announcement in the same transaction as the change it announces;
+this only sends them, after the commit, until they arrive.
+
+A 429 or a 5xx, a missing permission or a crash delays an announcement, never loses it: the row
+stays undelivered and is retried with backoff (or the rate limit's retry-after) by the outbox
+loop and after a restart. Public lines of one game arrive in order. A closed DM is not retried:
+the news stays readable in the member's panel and the channel is told to look there.
 
 Game-agnostic: each game kind registers a renderer in :data:`RENDERERS`.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
+from collections import defaultdict
 
 import discord
 
-from bot.db import Game
+from bot.db import Game, Outbox
 from bot.i18n import t
 from cogs import thing_ui
-from cogs.common import DM_CLOSED_CODES
-from engine.core.events import is_public
 
 log = logging.getLogger("keeper.publish")
 
 RENDERERS = {"thing": thing_ui}
 MAX_MESSAGE = 1900
+# Discord error codes meaning "this member cannot receive a DM from us"
+DM_CLOSED_CODES = {50007, 50278}
+# notice parameters that name members (rendered as mentions)
+MEMBER_PARAMS = {"player", "players", "old", "new"}
+MAX_BACKOFF_SECONDS = 900.0
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -33,90 +45,204 @@ def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
     return out
 
 
-def private_recipients(events: list[dict]) -> list[str]:
-    found: list[str] = []
-    for ev in events:
-        audience = ev.get("audience")
-        if isinstance(audience, list):
-            found.extend(p for p in audience if p not in found)
-    return found
+def mention(pid) -> str:
+    return f"<@{pid}>"
+
+
+def notice_line(lang: str, item: dict) -> str:
+    params = {}
+    for key, value in item.get("params", {}).items():
+        if key in MEMBER_PARAMS:
+            value = ", ".join(mention(p) for p in value) or "—" if isinstance(value, list) else mention(value)
+        params[key] = value
+    return t(lang, item["key"], **params)
+
+
+class Retry(Exception):
+    """Delivery failed for now: try again after ``seconds``."""
+
+    def __init__(self, reason: str, seconds: float):
+        super().__init__(reason)
+        self.reason, self.seconds = reason, seconds
+
+
+class GiveUp(Exception):
+    """Delivery can never succeed (the channel is gone, DMs are closed)."""
+
+
+def classify(exc: Exception, attempts: int) -> Exception:
+    """What a failed Discord call means for the outbox row."""
+    backoff = min(MAX_BACKOFF_SECONDS, 5.0 * 2 ** attempts)
+    if isinstance(exc, discord.RateLimited):
+        return Retry("rate limited", exc.retry_after)
+    if isinstance(exc, discord.NotFound):
+        return GiveUp(f"not found ({exc.code})")
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:
+            retry_after = getattr(exc, "retry_after", None) or (exc.response.headers.get("Retry-After")
+                                                                if getattr(exc, "response", None) else None)
+            return Retry("rate limited", float(retry_after or backoff))
+        if exc.status == 403:
+            # missing access or permission: an admin can fix it, so keep it and retry slowly
+            return Retry(f"forbidden ({exc.code})", max(backoff, 60.0))
+        return Retry(f"HTTP {exc.status} ({exc.code})", backoff)
+    if isinstance(exc, (OSError, asyncio.TimeoutError)):
+        return Retry(type(exc).__name__, backoff)
+    return exc
 
 
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
+        self.token = secrets.token_hex(8)  # this process's claim on the rows it is delivering
+        self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    @property
+    def service(self):
+        return self.bot.service
 
     async def channel(self, game: Game):
         channel = self.bot.get_channel(game.channel_id)
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(game.channel_id)
-            except discord.HTTPException:
-                return None
+            except Exception as exc:  # noqa: BLE001 - classified for the outbox
+                outcome = classify(exc, 0)
+                raise outcome if outcome is not exc else Retry(repr(exc), 60.0)
         return channel
 
-    async def publish(self, game: Game, events: list[dict], actor: str | None = None,
-                      notices: list[str] | None = None) -> None:
-        """Post public lines, update the table, deliver private events to everyone but ``actor``
-        (the actor's private events are shown in their own ephemeral reply)."""
-        ui = RENDERERS[game.kind]
-        lang = await self.bot.service.guild_language(game.guild_id)
-        channel = await self.channel(game)
-        if channel is None:
-            return
-        lines = list(notices or [])
-        lines += ui.public_lines([ev for ev in events if is_public(ev)], lang)
-        for pid in private_recipients(events):
-            if pid == actor:
-                continue
-            if not await self.deliver_private(game, channel, pid, events, lang):
-                lines.append(t(lang, "thing.event.news_pending", player=ui.mention(pid)))
-        if game.state is not None and game.status == "active":
-            lines += ui.waiting_lines(game.state, lang)
-        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        for text in chunks(lines):
-            await channel.send(text, allowed_mentions=mentions)
-        await self.update_table(game, channel, lang)
-
-    async def deliver_private(self, game: Game, channel, pid: str, events: list[dict], guild_lang: str) -> bool:
-        """DM a member their private events; on closed DMs keep them in the inbox. Never raises."""
-        ui = RENDERERS[game.kind]
-        mine = ui.private_events_for(events, pid)
-        if not mine:
-            return True
-        lang = self.bot.user_languages.get(int(pid), guild_lang)
-        lines = ui.private_lines(mine, pid, lang)
-        if not lines:
-            return True
-        where = f"#{getattr(channel, 'name', game.channel_id)}"
+    # ------------------------------------------------------------------ delivery
+    async def flush(self, game_id: int) -> None:
+        """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
+        for the outbox loop."""
         try:
-            user = self.bot.get_user(int(pid)) or await self.bot.fetch_user(int(pid))
-            for text in chunks([f"**{t(lang, 'kind.' + game.kind)}** · {where}"] + lines):
-                await user.send(text)
-            return True
-        except discord.HTTPException as exc:
-            if getattr(exc, "code", None) not in DM_CLOSED_CODES and exc.status != 403:
-                log.warning("DM to %s failed (%s); keeping the news in the inbox", pid, exc)
-            await self.bot.service.inbox_add(game.id, int(pid), mine)
-            return False
+            async with self._delivering[game_id]:
+                for _ in range(3):  # a closed DM adds a public line: deliver it in the same flush
+                    rows = await self.service.claim_outbox(game_id, self.token)
+                    if not rows:
+                        return
+                    await self._deliver(game_id, rows)
+        except Exception:  # noqa: BLE001 - one game's delivery never harms another's
+            log.exception("delivering the outbox of game %s failed; it stays queued", game_id)
 
-    async def update_table(self, game: Game, channel, lang: str) -> None:
+    async def deliver_due(self) -> int:
+        """Deliver every game's due announcements (the outbox loop and start-up); returns how many
+        games were served."""
+        games = await self.service.due_outbox_games()
+        for game_id in games:
+            await self.flush(game_id)
+        return len(games)
+
+    async def _deliver(self, game_id: int, rows: list[Outbox]) -> None:
+        game = await self.service.get(game_id)
+        if game is None:
+            await self.service.outbox_done([row.id for row in rows], "the game is gone")
+            return
+        lang = await self.service.guild_language(game.guild_id)
+        blocked: Retry | None = None  # a public row failed: later ones wait, to keep the order
+        for row in rows:
+            if row.kind == "table":
+                continue
+            if blocked is not None and row.kind == "public":
+                await self.service.outbox_retry(row, "waiting for an earlier line", blocked.seconds, row.progress)
+                continue
+            failure = await self._attempt(row, lambda row=row: self._send(game, row, lang))
+            if isinstance(failure, Retry) and row.kind == "public":
+                blocked = failure
+        tables = [row for row in rows if row.kind == "table"]
+        if tables:
+            failure = await self._attempt(tables[0], lambda: self.update_table(game, lang))
+            if failure is None or isinstance(failure, GiveUp):
+                await self.service.outbox_done([row.id for row in tables[1:]], None if failure is None else "given up")
+            else:
+                for row in tables[1:]:
+                    await self.service.outbox_retry(row, "waiting for the table", failure.seconds, 0)
+
+    async def _attempt(self, row: Outbox, send) -> Exception | None:
+        """Run one delivery and record its fate in the row."""
+        try:
+            await send()
+        except Exception as exc:  # noqa: BLE001 - classified below
+            failure = exc if isinstance(exc, (Retry, GiveUp)) else classify(exc, row.attempts)
+            if isinstance(failure, Retry):
+                log.warning("outbox row %s (%s) of game %s: %s; retry in %.0f s", row.id, row.kind, row.game_id,
+                            failure.reason, failure.seconds)
+                await self.service.outbox_retry(row, failure.reason, failure.seconds, row.progress)
+                return failure
+            if isinstance(failure, GiveUp):
+                await self.service.outbox_done([row.id], str(failure))
+                return failure
+            log.exception("outbox row %s of game %s cannot be rendered; dropped", row.id, row.game_id,
+                          exc_info=exc)
+            await self.service.outbox_done([row.id], f"render failed: {exc!r}"[:500])
+            return GiveUp(str(exc))
+        await self.service.outbox_done([row.id])
+        return None
+
+    async def _send(self, game: Game, row: Outbox, lang: str) -> None:
+        if row.kind == "public":
+            await self._send_public(game, row, lang)
+        elif row.kind == "dm":
+            await self._send_dm(game, row, lang)
+        else:
+            raise GiveUp(f"unknown outbox kind {row.kind}")
+
+    async def _send_public(self, game: Game, row: Outbox, lang: str) -> None:
+        ui = RENDERERS[game.kind]
+        payload = row.payload
+        lines = [notice_line(lang, item) for item in payload.get("notices", [])]
+        lines += ui.public_lines(payload.get("events", []), lang)
+        lines += ui.waiting_lines(payload.get("waiting", []), lang)
+        channel = await self.channel(game)
+        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
+        for index, text in enumerate(chunks(lines)):
+            if index < row.progress:
+                continue  # sent before a failure: a retry resumes after it
+            await channel.send(text, allowed_mentions=mentions)
+            row.progress = index + 1
+
+    async def _send_dm(self, game: Game, row: Outbox, lang: str) -> None:
+        pid = str(row.user_id)
+        if pid not in game.players or pid in game.autopilot:
+            raise GiveUp("no longer seated")
+        ui = RENDERERS[game.kind]
+        member_lang = self.bot.user_languages.get(row.user_id, lang)
+        lines = ui.private_lines(row.payload.get("events", []), pid, member_lang)
+        if not lines:
+            return
+        channel = self.bot.get_channel(game.channel_id)
+        where = f"#{getattr(channel, 'name', None) or game.channel_id}"
+        try:
+            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
+            for index, text in enumerate(chunks([f"**{t(member_lang, 'kind.' + game.kind)}** · {where}"] + lines)):
+                if index < row.progress:
+                    continue
+                await user.send(text)
+                row.progress = index + 1
+        except discord.HTTPException as exc:
+            if exc.status == 403 or getattr(exc, "code", None) in DM_CLOSED_CODES:
+                # the news stays in the member's panel: tell them where to find it
+                await self.service.outbox_add(game, "public", {
+                    "notices": [{"key": "publish.news_pending", "params": {"player": pid}}]})
+                raise GiveUp("DMs closed") from exc
+            raise
+
+    async def update_table(self, game: Game, lang: str) -> None:
+        """Edit the table message in place (or post it) from the game's current state."""
         if game.state is None:
             return
         ui = RENDERERS[game.kind]
         embed = ui.table_embed(game.state, game.names, lang)
         view = table_view(game, lang)
+        channel = await self.channel(game)
         if game.table_message_id:
             try:
                 await channel.get_partial_message(game.table_message_id).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
-                pass
-            except discord.HTTPException as exc:
-                log.warning("could not edit the table message of game %s: %s", game.id, exc)
-                return
+                pass  # deleted: post a new one
         message = await channel.send(embed=embed, view=view)
-        await self.bot.service.set_table_message(game.id, message.id)
+        await self.service.set_table_message(game.id, message.id)
         game.table_message_id = message.id
 
 

@@ -9,7 +9,16 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import desc, param, is_admin, refuse, reply
+from cogs.common import can_manage_server, desc, param, is_admin, refuse, reply
+
+
+def everyone_has(role: discord.Role) -> bool:
+    """@everyone, or a role that every member of the server holds (as far as Discord tells us:
+    Keeper has no members intent, so the known count is compared with the server's count)."""
+    if role.is_default():
+        return True
+    count = role.guild.member_count
+    return bool(count) and len(role.members) >= count
 
 
 class SettingsCog(commands.Cog):
@@ -36,7 +45,11 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(role=param("role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         try:
-            await self._check(interaction)
+            # a role-admin must not widen (or take over) admin powers: only server managers may
+            if not can_manage_server(interaction.user):
+                raise ServiceError("manage_server_only")
+            if role is not None and everyone_has(role):
+                raise ServiceError("admin_role_everyone")
             await self.bot.service.update_guild_settings(interaction.guild_id,
                                                          admin_role_id=role.id if role else None)
             lang = await self.bot.service.guild_language(interaction.guild_id)

@@ -71,10 +71,10 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
     return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
 
 
-def waiting_lines(state: dict, lang: str) -> list[str]:
-    rules = rules_for(GAME)
+def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
+    """Who the table waits for, from the prompts' ``player`` and ``kind`` (one line a member)."""
     seen, lines = set(), []
-    for prompt in rules.prompts(state):
+    for prompt in waiting:
         if prompt["player"] in seen:
             continue
         seen.add(prompt["player"])

@@ -47,3 +47,21 @@ def visible_to(ev: dict, player: str | None) -> bool:
 def is_public(ev: dict) -> bool:
     return ev.get("audience", ALL) == ALL
 
+
+
+def route(events: list[dict], players) -> tuple[list[dict], dict[str, list[dict]]]:
+    """Split a step's events into the public part and each player's private part.
+
+    Every delivery path uses this one function: an event goes to the channel if its audience is
+    everyone, otherwise privately to each player it names (a list) or does not exclude
+    (``{"except": [...]}``), in order. Players with nothing private are absent."""
+    public: list[dict] = []
+    private: dict[str, list[dict]] = {}
+    for ev in events:
+        if is_public(ev):
+            public.append(ev)
+            continue
+        for player in players:
+            if visible_to(ev, player):
+                private.setdefault(player, []).append(ev)
+    return public, private

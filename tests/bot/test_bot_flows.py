@@ -99,9 +99,10 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
     for card in set(game.state["hands"][str(closed.id)]):
         from bot.i18n import card_name
         assert card_name("en", "thing", card) in text
-    # delivered once: the next panel has no news any more
+    # private news is kept, not consumed: readable again from the panel and from /hand
     again = all_text(await open_panel(closed, channel2))
-    assert "Your starting hand:" not in again
+    assert "Your starting hand:" in again
+    assert "Your starting hand:" in all_text(panel_of(await closed.slash(channel2, "hand")))
     # members with open DMs got theirs by DM
     assert any("Your starting hand" in (msg.content or "") for msg in m[1].user.dm_channel.history())
 
