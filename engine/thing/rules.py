@@ -12,6 +12,7 @@ State layout (all plain data):
     eliminated  ids, in order                turn       {player, number, no_exchange, counting}
     stack       pending frames (top = last)  seq        last prompt id issued
     rng         seeded generator state       result     None, or the end of the game
+    out_of_play {id: [cards]} an eliminated player's cards that never return to play (R29)
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ class ThingRules(GameRules):
             "game": self.game_id, "players": players, "options": opts.model_dump(),
             "rng": Rng.new_state(seed), "seq": 0, "stack": [], "result": None,
             "direction": 1, "quarantine": {}, "roles": {p: HUMAN for p in players},
-            "infections": [], "eliminated": [], "discard": [], "turn": None,
+            "infections": [], "eliminated": [], "discard": [], "turn": None, "out_of_play": {},
         }
         rng = Rng(state["rng"])
         composition = self.build_deck(len(players), opts)
@@ -778,7 +779,13 @@ class ThingRules(GameRules):
         if p in s["quarantine"]:
             del s["quarantine"][p]
             s["discard"].append("quarantine")
-        s["discard"].extend(s["hands"][p])
+        # §8: the hand goes to the discard pile unseen - except «Нечто», which can never be
+        # discarded: it stays with the burned Thing, out of play, so no one else becomes the
+        # Thing (R29; it matters under Revenge, when the game goes on)
+        kept = [c for c in s["hands"][p] if c == THING]
+        s["discard"].extend(c for c in s["hands"][p] if c != THING)
+        if kept:
+            s.setdefault("out_of_play", {})[p] = kept
         s["hands"][p] = []
         s["eliminated"].append(p)
         if s["roles"][p] == HUMAN:  # §9 B: was the last human converted or burned?

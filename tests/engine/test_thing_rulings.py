@@ -3,6 +3,8 @@ sentence it rests on, or names the ruling that fills a gap the rulebook leaves.
 
 Default table: ann, bob, cid, dan (, eve...) clockwise, ann first, direction +1.
 """
+import json
+
 from engine.core.events import visible_to
 from engine.thing.invariants import violations
 
@@ -117,3 +119,120 @@ def test_r28_missed_cannot_redirect_to_a_quarantined_player():
     s, ev = seduction_of_cid_refused_with_missed(lambda s: quarantined(s, "dan"))
     assert of_type(ev, "no_exchange") and not of_type(ev, "exchange_redirected")
     ok(s)
+
+
+# ---------------------------------------------------------------- R29: the burned Thing under Revenge
+# «Нечто»: «Вы не можете сбросить или обменять эту карту, даже если эффект какой-то карты побуждает
+# вас к этому.» «Месть»: «Игра не заканчивается гибелью Нечто, если среди «выживших» остаются и люди,
+# и заражённые. Нечто (единственный игрок, кому известны роли всех игроков) по-прежнему может следить
+# за ходом игры...» R29: the burned Thing's other cards go to the discard pile; «Нечто» stays with the
+# burned Thing, out of play, so nobody else can ever become the Thing.
+def burned_thing_under_revenge():
+    """bob (infected) burns ann (the Thing); cid and dan are humans, so the game goes on. The draw
+    pile is then empty: the next draw reshuffles the discard pile."""
+    s = make_game({"ann": ["the_thing", "infected", "whisky", "axe"],
+                   "bob": ["infected", "flamethrower", "suspicion", "analysis"],
+                   "cid": ["whisky", "suspicion", "analysis", "watch_your_back"],
+                   "dan": ["whisky", "suspicion", "analysis", "watch_your_back"]},
+                  options={"revenge": True}, deck=["suspicion"], first="bob")
+    with_infected(s, "bob", "ann")
+    s, _ = act(s, "bob", "draw")
+    s, _ = act(s, "bob", "play", card="flamethrower", target="ann")
+    s, ev = act(s, "ann", "accept")
+    assert s["result"] is None and s["eliminated"] == ["ann"] and s["deck"] == []
+    return s, ev
+
+
+def play_plain_turns(s, turns):
+    """Finish the pending exchange, then play ``turns`` plain turns: draw, discard the drawn card
+    when allowed, exchange a harmless card. The invariants hold after every turn."""
+    s = finish_exchange(s)
+    for _ in range(turns):
+        p = prompt(s, kind="draw")["player"]
+        s, _ = act(s, p, "draw")
+        drawn = s["hands"][p][-1]
+        discards = [o["card"] for o in prompt(s, p, "step2")["options"] if o["type"] == "discard"]
+        s, _ = act(s, p, "discard", card=drawn if drawn in discards else discards[0])
+        s = finish_exchange(s)
+        ok(s)
+    return s
+
+
+def finish_exchange(s):
+    if RULES.prompts(s) and RULES.prompts(s)[0]["kind"] == "offer":
+        offer = prompt(s, kind="offer")
+        s, _ = act(s, offer["player"], "offer",
+                   card=next(o["card"] for o in offer["options"] if o["card"] != "infected"))
+        answer = prompt(s, kind="answer")
+        s, _ = act(s, answer["player"], "give",
+                   card=next(o["card"] for o in answer["options"] if o["type"] == "give" and o["card"] != "infected"))
+    return s
+
+
+def on_top(s, card):
+    """Put one more ``card`` on top of the draw pile (the composition gains it)."""
+    s["deck"].append(card)
+    s["composition"][card] = s["composition"].get(card, 0) + 1
+    return s
+
+
+def burn(s, by, target):
+    s, _ = act(on_top(s, "flamethrower"), by, "draw")
+    s, _ = act(s, by, "play", card="flamethrower", target=target)
+    s, ev = act(s, target, "accept")
+    return s, ev
+
+
+def test_r29_the_burned_thing_keeps_its_card_and_nobody_else_becomes_the_thing():
+    s, ev = burned_thing_under_revenge()
+    assert "the_thing" not in s["discard"] and "the_thing" not in s["deck"]
+    assert {"infected", "whisky", "axe"} <= set(s["discard"])  # the rest of ann's hand, unseen
+    assert s["roles"]["ann"] == "thing" and s["hands"]["ann"] == []  # still the Thing, out of the game
+    # public output as for any elimination: nothing names a card, ann's hand count is 0
+    public = [e for e in ev if visible_to(e, None)]
+    assert set(of_type(public, "eliminated")[0]) == {"type", "audience", "player", "by", "seats"}
+    assert not any(e.get("card") == "the_thing" or "cards" in e for e in public)
+    assert RULES.view(s, None)["hand_counts"]["ann"] == 0
+    s = play_plain_turns(s, 8)  # the discard pile is reshuffled and drawn through
+    assert [p for p, role in s["roles"].items() if role == "thing"] == ["ann"]
+    assert not any("the_thing" in s["hands"][p] for p in s["seats"])
+    assert s["infections"] == [{"player": "bob", "by": "ann"}]
+
+
+def test_r29_the_revenge_ending_stays_reachable_after_a_reshuffle():
+    s, _ = burned_thing_under_revenge()
+    s = play_plain_turns(s, 8)
+    assert sorted(s["seats"]) == ["bob", "cid", "dan"]  # three players: everyone is adjacent
+    if prompt(s, kind="draw")["player"] == "bob":
+        s = play_plain_turns(s, 1)
+    # a human burns bob, the only infected: only humans remain, so the humans win - unless a
+    # second Thing had appeared among them (the old bug), which would keep the game going
+    s, _ = burn(s, prompt(s, kind="draw")["player"], "bob")
+    assert s["result"] is not None and s["result"]["reason"] == "revenge_humans"
+    assert sorted(s["result"]["winners"]) == ["cid", "dan"]
+    ok(s)
+
+
+def test_r29_invariants_catch_a_thing_card_back_in_play_or_a_second_thing():
+    s, _ = burned_thing_under_revenge()
+    assert violations(s) == []
+    back = json_copy(s)  # the old bug: the burned Thing's card went to the discard pile
+    back["out_of_play"] = {}
+    back["discard"].append("the_thing")
+    assert any("Thing card" in v for v in violations(back))
+    second = json_copy(back)  # ...and was drawn: a second Thing
+    second["discard"].remove("the_thing")
+    second["hands"]["cid"].append("the_thing")
+    second["roles"]["cid"] = "thing"
+    assert any("Things" in v for v in violations(second))
+    rogue = json_copy(s)  # an infection by someone who is not the Thing
+    rogue["infections"].append({"player": "cid", "by": "bob"})
+    rogue["roles"]["cid"] = "infected"
+    rogue["hands"]["cid"][0] = "infected"
+    rogue["composition"]["infected"] += 1
+    rogue["composition"]["whisky"] -= 1
+    assert any("infected by" in v for v in violations(rogue))
+
+
+def json_copy(s):
+    return json.loads(json.dumps(s))
