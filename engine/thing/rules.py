@@ -669,7 +669,10 @@ class ThingRules(GameRules):
             public["beyond"] = self._neighbour(s, p, action["side"])
         events.append(event("card_played", player=p, card=c, **public))
         if card.category != "obstacle":
-            s["discard"].append(c)
+            # R30: «После применения своего эффекта карта действия сбрасывается» - the card waits
+            # below its effect's frames (like a panic card), so a reshuffle during its own draws
+            # (Persistence) or its target's replacement draw cannot put it back into the deck
+            self._push(s, {"k": "discard_card", "card": c})
         if card.ends_turn:
             s["turn"]["no_exchange"] = True
         target = action.get("target")

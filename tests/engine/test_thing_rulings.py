@@ -236,3 +236,36 @@ def test_r29_invariants_catch_a_thing_card_back_in_play_or_a_second_thing():
 
 def json_copy(s):
     return json.loads(json.dumps(s))
+
+
+# ---------------------------------------------------------------- R30: an action card is discarded last
+# «КАРТЫ ДЕЙСТВИЙ»: «После применения своего эффекта карта действия сбрасывается.» «Упорство»:
+# «Возьмите 3 карты событий из общей колоды, добавьте одну из них на руку и сбросьте остальные. Затем
+# сыграйте или сбросьте 1 карту.» «Примечание 3»: «Если у вас закончилась общая колода, перемешайте
+# сброс и сделайте из них новую колоду.» R30: Persistence is not in the discard pile while it draws,
+# so a reshuffle during its own draws cannot bring it back.
+def persistence_with_a_short_deck():
+    s = make_game({"ann": ["persistence", "whisky", "axe", "analysis"]}, deck=["suspicion", "scary"])
+    on_top(s, "no_thanks")  # one card waits in the discard pile: move it there from the deck
+    s["deck"].pop()
+    s["discard"].append("no_thanks")
+    s, _ = act(s, "ann", "draw")  # suspicion; the deck now holds only scary
+    return act(s, "ann", "play", card="persistence")
+
+
+def test_r30_persistence_is_not_reshuffled_into_its_own_draws():
+    s, ev = persistence_with_a_short_deck()
+    # scary, then the deck runs out: the discard pile (no_thanks only) is reshuffled and drawn,
+    # then nothing is left to draw
+    assert len(of_type(ev, "deck_reshuffled")) == 1 and of_type(ev, "no_card_to_draw")
+    assert sorted(o["card"] for o in prompt(s, "ann", "keep")["options"]) == ["no_thanks", "scary"]
+    assert "persistence" not in s["deck"] and "persistence" not in s["discard"]
+    ok(s)
+    s, _ = act(s, "ann", "keep", card="scary")
+    # «Затем сыграйте или сбросьте 1 карту» is part of the card's effect: it is still not discarded
+    assert "persistence" not in s["discard"] and prompt(s, "ann", "step2")
+    ok(s)
+    s, _ = act(s, "ann", "discard", card="whisky")
+    assert "persistence" in s["discard"]  # discarded once its effect is over
+    assert prompt(s, "ann", "offer")
+    ok(s)
