@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import insert, update
+from sqlalchemy import func, insert, true, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -64,10 +64,15 @@ def _is_busy(exc: OperationalError) -> bool:
     return any(word in text for word in ("locked", "busy", "could not serialize", "deadlock"))
 
 
-def resilient(method):
-    """Retry an operation while the database is busy or locked (up to ``busy_seconds``) and when
-    another process changed the game first (the operation re-reads and re-validates); then
-    refuse truthfully. A failed attempt committed nothing, so a retry never applies twice."""
+def resilient(method=None, *, retry_conflicts: bool = True):
+    """Retry an operation while the database is busy or locked (up to ``busy_seconds``) and, if
+    ``retry_conflicts``, when another process changed the game first (the operation re-reads and
+    re-validates: right for a member's click, which names its prompt; wrong for an admin's undo,
+    which was decided on what the admin saw). Then refuse truthfully. A failed attempt committed
+    nothing, so a retry never applies twice."""
+    if method is None:
+        return functools.partial(resilient, retry_conflicts=retry_conflicts)
+
     @functools.wraps(method)
     async def wrapper(self, *args, **kwargs):
         deadline = time.monotonic() + self.busy_seconds
@@ -83,7 +88,7 @@ def resilient(method):
                     raise ServiceError("db_busy") from exc
             except (StaleDataError, _Conflict) as exc:
                 conflicts += 1
-                if conflicts > CONFLICT_RETRIES:
+                if not retry_conflicts or conflicts > CONFLICT_RETRIES:
                     raise ServiceError("conflict") from exc
             await asyncio.sleep(delay)
             delay = min(delay * 2, 1.0)
@@ -446,7 +451,7 @@ class GameService:
         game.reminder_at = now + timedelta(minutes=minutes / 2)
 
     # ------------------------------------------------------------------ admin
-    @resilient
+    @resilient(retry_conflicts=False)
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished"):
@@ -482,7 +487,7 @@ class GameService:
             out = self._announcements(game, [], number=game.last_action, notices=notices)
             return Outcome(game=await self._save(session, game, out), revealed=revealed)
 
-    @resilient
+    @resilient(retry_conflicts=False)
     async def kick(self, game_id: int, user_id: int) -> Outcome:
         """Lobby: remove the member. Running game: their decisions are made by default from now
         on, and they lose every access (panel, free actions, private news) at once."""
@@ -505,7 +510,7 @@ class GameService:
                                    notices=[notice("admin.kick_done", player=uid)])
             return Outcome(game=game, events=events, applied=applied)
 
-    @resilient
+    @resilient(retry_conflicts=False)
     async def replace(self, game_id: int, old: int, new: int, new_name: str | None = None) -> Game:
         old_id, new_id = str(old), str(new)
         async with self._locked(game_id) as (session, game):
@@ -664,14 +669,20 @@ class GameService:
 
     # ------------------------------------------------------------------ outbox
     @resilient
-    async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = 60.0) -> list[Outbox]:
+    async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = 60.0,
+                           now: datetime | None = None) -> list[Outbox]:
         """Claim the game's due, undelivered rows for this process (another process skips them
-        until the claim lapses); oldest first."""
-        now = utcnow()
+        until the claim lapses); oldest first. A public row waiting for a retry holds back the
+        public rows after it, so a game's lines arrive in order."""
+        now = now or utcnow()
         async with self.sessions() as session:
+            waiting = (await session.exec(select(func.min(Outbox.id)).where(
+                Outbox.game_id == game_id, Outbox.delivered == False, Outbox.kind == "public",  # noqa: E712
+                Outbox.not_before > now))).first()
+            in_order = (Outbox.kind != "public") | (Outbox.id < waiting) if waiting is not None else true()
             await session.exec(update(Outbox).where(
                 Outbox.game_id == game_id, Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
-                (Outbox.claimed_until == None) | (Outbox.claimed_until < now))  # noqa: E711
+                (Outbox.claimed_until == None) | (Outbox.claimed_until < now), in_order)  # noqa: E711
                 .values(claim=token, claimed_until=now + timedelta(seconds=hold_seconds))
                 .execution_options(synchronize_session=False))
             await session.commit()
@@ -681,8 +692,8 @@ class GameService:
             return list(rows)
 
     @resilient
-    async def due_outbox_games(self, limit: int = 200) -> list[int]:
-        now = utcnow()
+    async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:
+        now = now or utcnow()
         async with self.sessions() as session:
             rows = await session.exec(select(Outbox.game_id).where(
                 Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712

@@ -112,25 +112,25 @@ class Publisher:
         return channel
 
     # ------------------------------------------------------------------ delivery
-    async def flush(self, game_id: int) -> None:
+    async def flush(self, game_id: int, now=None) -> None:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
         for the outbox loop."""
         try:
             async with self._delivering[game_id]:
                 for _ in range(3):  # a closed DM adds a public line: deliver it in the same flush
-                    rows = await self.service.claim_outbox(game_id, self.token)
+                    rows = await self.service.claim_outbox(game_id, self.token, now=now)
                     if not rows:
                         return
                     await self._deliver(game_id, rows)
         except Exception:  # noqa: BLE001 - one game's delivery never harms another's
             log.exception("delivering the outbox of game %s failed; it stays queued", game_id)
 
-    async def deliver_due(self) -> int:
+    async def deliver_due(self, now=None) -> int:
         """Deliver every game's due announcements (the outbox loop and start-up); returns how many
-        games were served."""
-        games = await self.service.due_outbox_games()
+        games were served. ``now``: the moment to compare retry times with (tests)."""
+        games = await self.service.due_outbox_games(now=now)
         for game_id in games:
-            await self.flush(game_id)
+            await self.flush(game_id, now=now)
         return len(games)
 
     async def _deliver(self, game_id: int, rows: list[Outbox]) -> None:
