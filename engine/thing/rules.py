@@ -920,19 +920,38 @@ class ThingRules(GameRules):
             self._push(s, {"k": "revelation", "order": f["order"], "i": f["i"] + 1})
 
     def _round_frame(self, s):
+        to = self._round_receivers(s)
+        options = {p: self._gives(s, p, q) for p, q in to.items()}
+        return {"k": "round", "options": options, "to": to, "choices": {}}
+
+    def _round_receivers(self, s):
+        """Round and Round (R18, R31): who takes part, and to whom each passes.
+
+        A player with no card they may pass to the player who would receive it (§5: a human
+        never passes Infected!, an infected passes spares only to the Thing) is left out: they
+        pass nothing and receive nothing, and the card meant for them goes on to the player
+        after them - so every hand keeps its size. First out are those who may pass nothing to
+        anyone at the table; then, going round against the passing direction until nothing
+        changes, anyone with no legal card for the next player still in the round."""
         d = s["direction"]
-        options = {}
-        for p in s["seats"]:
-            nxt = self._neighbour(s, p, d)
-            if nxt != p:
-                gives = self._gives(s, p, nxt)
-                if gives:  # R8: a player with no legal card passes nothing
-                    options[p] = gives
-        return {"k": "round", "options": options, "choices": {}}
+        ring = list(s["seats"]) if d == 1 else list(reversed(s["seats"]))
+        ring = [p for p in ring if any(self._gives(s, p, q) for q in ring if q != p)]
+        changed = True
+        while changed and len(ring) > 1:
+            changed = False
+            for i in range(len(ring) - 1, -1, -1):
+                if not self._gives(s, ring[i], ring[(i + 1) % len(ring)]):
+                    del ring[i]
+                    changed = True
+                    break
+        if len(ring) < 2:
+            return {}
+        return {p: ring[(i + 1) % len(ring)] for i, p in enumerate(ring)}
 
     def _finish_round(self, s, f, events):
         d = s["direction"]
-        moves = [(p, self._neighbour(s, p, d), card) for p, card in f["choices"].items()]
+        to = f.get("to") or {p: self._neighbour(s, p, d) for p in f["choices"]}  # frames saved before R31
+        moves = [(p, to[p], card) for p, card in f["choices"].items()]
         for giver, _, card in moves:
             s["hands"][giver].remove(card)
         for giver, receiver, card in moves:

@@ -269,3 +269,64 @@ def test_r30_persistence_is_not_reshuffled_into_its_own_draws():
     assert "persistence" in s["discard"]  # discarded once its effect is over
     assert prompt(s, "ann", "offer")
     ok(s)
+
+
+# ---------------------------------------------------------------- R31: Round and Round leaves out
+# The rulebook does not print the panic texts (spec §7.5: «Цепная реакция» - everyone passes one card
+# to the next player at once), but its passing rules bind every pass: a human «Если вы человек, вы не
+# можете передать эту карту другому игроку!»; an infected «нельзя передавать её какому-то другому
+# игроку (человеку или заражённому)» (only to the Thing). R31: a player with no card they may pass to
+# the player who would receive it is left out of the round - passes nothing, receives nothing - and
+# the card meant for them goes on to the player after them, so every hand stays at 4.
+def round_and_round(hands, infected_by=None):
+    s = make_game(hands, deck=["round_and_round"] + ["suspicion"] * 5)
+    for p, thing in (infected_by or {}).items():
+        with_infected(s, p, thing)
+    s, _ = act(s, "ann", "draw")
+    return s
+
+
+def pass_all(s, choices):
+    events = []
+    for p, card in choices.items():
+        s, ev = act(s, p, "pass", card=card)
+        events += ev
+    return s, events
+
+
+def test_r31_a_human_holding_only_infected_cards_is_left_out():
+    s = round_and_round({"bob": ["infected"] * 4})  # dan is the Thing
+    assert sorted(p["player"] for p in RULES.prompts(s)) == ["ann", "cid", "dan"]
+    s, ev = pass_all(s, {"ann": "whisky", "cid": "analysis", "dan": "suspicion"})
+    assert of_type(ev, "cards_passed")[0]["players"] == ["ann", "cid", "dan"]
+    assert s["hands"]["bob"] == ["infected"] * 4  # passes nothing, receives nothing
+    assert "whisky" in s["hands"]["cid"]  # ann's card went on to the player after bob
+    assert {p: len(h) for p, h in s["hands"].items()} == {"ann": 4, "bob": 4, "cid": 4, "dan": 4}
+    assert prompt(s, "bob", "draw")  # Round and Round ended ann's turn
+    ok(s)
+
+
+def test_r31_an_infected_player_who_may_not_pass_to_the_next_player_is_left_out():
+    # bob (infected, only Infected! cards) would pass to cid, a human: nothing is legal
+    s = round_and_round({"bob": ["infected"] * 4}, infected_by={"bob": "dan"})
+    assert "bob" not in [p["player"] for p in RULES.prompts(s)]
+    s, _ = pass_all(s, {"ann": "whisky", "cid": "analysis", "dan": "suspicion"})
+    assert s["hands"]["bob"] == ["infected"] * 4 and "whisky" in s["hands"]["cid"]
+    assert all(len(h) == 4 for h in s["hands"].values())
+    ok(s)
+
+
+def test_r31_when_the_next_player_is_left_out_the_card_goes_on_and_may_reach_the_thing():
+    # cid (human, only Infected!) is left out, so bob now passes to dan, the Thing: bob, infected
+    # and holding only Infected! cards, may pass a spare to the Thing and takes part
+    s = round_and_round({"bob": ["infected"] * 4, "cid": ["infected"] * 4,
+                         "dan": ["the_thing", "whisky", "suspicion", "analysis"]}, infected_by={"bob": "dan"})
+    assert sorted(p["player"] for p in RULES.prompts(s)) == ["ann", "bob", "dan"]
+    assert [o["card"] for o in prompt(s, "bob")["options"]] == ["infected"]
+    s, ev = pass_all(s, {"ann": "whisky", "bob": "infected", "dan": "suspicion"})
+    assert sorted(s["hands"]["bob"]) == ["infected", "infected", "infected", "whisky"]
+    assert s["hands"]["dan"].count("infected") == 1 and "suspicion" in s["hands"]["ann"]
+    assert s["hands"]["cid"] == ["infected"] * 4
+    assert all(len(h) == 4 for h in s["hands"].values())
+    assert not of_type(ev, "infected")  # a card to the Thing infects nobody
+    ok(s)
