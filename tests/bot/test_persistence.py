@@ -109,3 +109,131 @@ async def test_undo_and_reset_archive(service):
     assert archived.status == "archived" and archived.live_channel is None
     assert await service.get(game.id) is not None  # archived, never deleted
     assert (await service.create_lobby(1, 42, "thing", 100)).status == "lobby"
+
+
+class _HookedSessions:
+    """A session factory whose sessions run ``hook`` once, right after the first game row is
+    read: another process acting between this process's read and its write."""
+
+    def __init__(self, factory, hook):
+        self.factory, self.hook, self.fired = factory, hook, False
+
+    def __call__(self):
+        return _HookedSession(self, self.factory())
+
+
+class _HookedSession:
+    def __init__(self, owner, session):
+        self.owner, self.session = owner, session
+
+    async def __aenter__(self):
+        await self.session.__aenter__()
+        return self
+
+    async def __aexit__(self, *exc):
+        return await self.session.__aexit__(*exc)
+
+    async def get(self, *args, **kwargs):
+        found = await self.session.get(*args, **kwargs)
+        if not self.owner.fired:
+            self.owner.fired = True
+            await self.owner.hook()
+        return found
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+
+async def test_an_undo_in_one_process_never_silently_erases_a_click_in_another(service):
+    game = await started_game(service)
+    rules = rules_for("thing")
+    first = rules.prompts(game.state)[0]
+    game = (await service.act(game.id, {"player": first["player"], **first["options"][0]})).game
+    engine_b = make_engine(str(service.sessions.kw["bind"].url.render_as_string(hide_password=False)))
+    other_process = GameService(session_factory(engine_b))
+    clicked = []
+
+    async def click_meanwhile():
+        prompt = rules.prompts((await other_process.get(game.id)).state)[0]
+        outcome = await other_process.act(game.id, {"player": prompt["player"], "prompt": prompt["id"],
+                                                   **prompt["options"][0]})
+        clicked.append(outcome.applied[0])
+
+    undoing = GameService(_HookedSessions(service.sessions, click_meanwhile))
+    undoing._channel_of[game.id] = game.channel_id  # known already: the hook fires on the undo's own read
+    try:
+        with pytest.raises(ServiceError) as refused:
+            await undoing.undo(game.id, 1, force=True)
+        assert refused.value.code == "conflict"
+        assert clicked, "the other process's click was acknowledged"
+        log = [row.action for row in await service.actions(game.id)]
+        assert log[-1] == clicked[0] and len(log) == 2  # the acknowledged click stands
+        assert replay(await service.record(game.id)).state == (await service.get(game.id)).state
+    finally:
+        await engine_b.dispose()
+
+
+async def test_first_clicks_from_many_guilds_never_starve_a_small_pool(tmp_path):
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'pool.sqlite3'}", pool_size=2)
+    await create_tables(engine)
+    service = GameService(session_factory(engine), default_timeout_minutes=10)
+    games = []
+    for guild in range(30):
+        lobby = await service.create_lobby(5000 + guild, 9000 + guild, "thing", 100)
+        for user in range(101, 104):
+            await service.join(lobby.id, user)
+        games.append((await service.start(lobby.id)).game)
+    service._guild_cache.clear()  # the first click of each guild after a restart: settings uncached
+    rules = rules_for("thing")
+
+    async def first_click(game):
+        prompt = rules.prompts(game.state)[0]
+        return await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})
+
+    try:
+        results = await asyncio.wait_for(asyncio.gather(*(first_click(g) for g in games)), timeout=20)
+        assert len(results) == 30 and all(r.applied for r in results)
+    finally:
+        await engine.dispose()
+
+
+async def test_a_deadline_defaults_only_the_decision_that_expired(service):
+    from datetime import timedelta
+
+    from bot.db import Game, utcnow
+    service.default_timeout_minutes = 10
+    game = await started_game(service)
+    async with service.sessions() as session:  # the first player's time ran out...
+        await session.exec(text("UPDATE games SET deadline = :past WHERE id = :id")
+                           .bindparams(past=(utcnow() - timedelta(minutes=1)).replace(tzinfo=None), id=game.id))
+        await session.commit()
+    _, expired = await service.due()
+    assert [g.id for g in expired] == [game.id]
+    rules = rules_for("thing")
+    prompt = rules.prompts(game.state)[0]
+    # ...but they act just before the deadline loop gets to the game
+    after = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    fresh = rules.prompts(after.state)
+    assert await service.expire(game.id) is None
+    assert rules.prompts((await service.get(game.id)).state) == fresh  # nobody's new decision was taken
+    assert len(await service.actions(game.id)) == 1
+    assert isinstance(await service.get(game.id), Game)
+
+
+async def test_the_sqlite_wal_is_cut_back_once_it_passes_its_limit(tmp_path):
+    from bot.db import checkpoint_wal, wal_size
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'wal.sqlite3'}")
+    limit = 256 * 1024
+    try:
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql("CREATE TABLE filler (payload TEXT)")
+        while wal_size(engine) <= limit:
+            async with engine.begin() as conn:
+                await conn.exec_driver_sql("INSERT INTO filler VALUES (?)", ("x" * 4000,))
+        grown = wal_size(engine)
+        assert await checkpoint_wal(engine, limit=10 * grown) == "PASSIVE"
+        assert wal_size(engine) >= grown  # a passive checkpoint never shrinks the file
+        assert await checkpoint_wal(engine, limit=limit) == "TRUNCATE"
+        assert wal_size(engine) == 0
+    finally:
+        await engine.dispose()
