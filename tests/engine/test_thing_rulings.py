@@ -246,9 +246,8 @@ def json_copy(s):
 # so a reshuffle during its own draws cannot bring it back.
 def persistence_with_a_short_deck():
     s = make_game({"ann": ["persistence", "whisky", "axe", "analysis"]}, deck=["suspicion", "scary"])
-    on_top(s, "no_thanks")  # one card waits in the discard pile: move it there from the deck
-    s["deck"].pop()
-    s["discard"].append("no_thanks")
+    s["discard"].append("no_thanks")  # one card waits in the discard pile
+    s["composition"]["no_thanks"] = s["composition"].get("no_thanks", 0) + 1
     s, _ = act(s, "ann", "draw")  # suspicion; the deck now holds only scary
     return act(s, "ann", "play", card="persistence")
 
