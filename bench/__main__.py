@@ -11,3 +11,6 @@ if which in ("bot", "all"):
         print("bot benchmark not available yet")
     else:
         bot_main()
+if which in ("kill", "all"):
+    from bench.outbox_kill import main as kill_main
+    kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
