@@ -15,6 +15,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlmodel import Field, SQLModel
 from sqlmodel.ext.asyncio.session import AsyncSession
 
+from bot import migrations
+
 LIVE_STATUSES = ("lobby", "active")
 CORRUPT = "__corrupt__"  # the key of the state that stands in for one that can't be read
 
@@ -194,8 +196,10 @@ async def checkpoint_wal(engine: AsyncEngine, limit: int = WAL_LIMIT_BYTES) -> s
 
 
 async def create_tables(engine: AsyncEngine) -> None:
+    """Upgrade the schema to the newest migration (bot/migrations), in one transaction; a
+    database made before migrations is stamped with its revision first."""
     async with engine.begin() as conn:
-        await conn.run_sync(SQLModel.metadata.create_all)
+        await conn.run_sync(migrations.upgrade)
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
