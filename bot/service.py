@@ -670,7 +670,7 @@ class GameService:
     # ------------------------------------------------------------------ outbox
     @resilient
     async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = 60.0,
-                           now: datetime | None = None) -> list[Outbox]:
+                           now: datetime | None = None) -> tuple[Game | None, list[Outbox]]:
         """Claim the game's due, undelivered rows for this process (another process skips them
         until the claim lapses); oldest first. A public row waiting for a retry holds back the
         public rows after it, so a game's lines arrive in order."""
@@ -680,16 +680,19 @@ class GameService:
                 Outbox.game_id == game_id, Outbox.delivered == False, Outbox.kind == "public",  # noqa: E712
                 Outbox.not_before > now))).first()
             in_order = (Outbox.kind != "public") | (Outbox.id < waiting) if waiting is not None else true()
-            await session.exec(update(Outbox).where(
+            claimed = await session.exec(update(Outbox).where(
                 Outbox.game_id == game_id, Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
                 (Outbox.claimed_until == None) | (Outbox.claimed_until < now), in_order)  # noqa: E711
                 .values(claim=token, claimed_until=now + timedelta(seconds=hold_seconds))
                 .execution_options(synchronize_session=False))
+            if not claimed.rowcount:
+                return None, []
             await session.commit()
             rows = (await session.exec(select(Outbox).where(Outbox.claim == token, Outbox.game_id == game_id,
                                                             Outbox.delivered == False)  # noqa: E712
                                        .order_by(Outbox.id))).all()
-            return list(rows)
+            game = await session.get(Game, game_id) if rows else None
+            return game, list(rows)
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:

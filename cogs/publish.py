@@ -96,6 +96,7 @@ class Publisher:
         self.bot = bot
         self.token = secrets.token_hex(8)  # this process's claim on the rows it is delivering
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._added: set[int] = set()  # games whose delivery queued a further row
 
     @property
     def service(self):
@@ -117,11 +118,14 @@ class Publisher:
         for the outbox loop."""
         try:
             async with self._delivering[game_id]:
-                for _ in range(3):  # a closed DM adds a public line: deliver it in the same flush
-                    rows = await self.service.claim_outbox(game_id, self.token, now=now)
+                for _ in range(3):
+                    game, rows = await self.service.claim_outbox(game_id, self.token, now=now)
                     if not rows:
                         return
-                    await self._deliver(game_id, rows)
+                    await self._deliver(game, rows)
+                    if game_id not in self._added:
+                        return
+                    self._added.discard(game_id)  # a closed DM added a public line: deliver it too
         except Exception:  # noqa: BLE001 - one game's delivery never harms another's
             log.exception("delivering the outbox of game %s failed; it stays queued", game_id)
 
@@ -133,33 +137,41 @@ class Publisher:
             await self.flush(game_id, now=now)
         return len(games)
 
-    async def _deliver(self, game_id: int, rows: list[Outbox]) -> None:
-        game = await self.service.get(game_id)
+    async def _deliver(self, game: Game | None, rows: list[Outbox]) -> None:
         if game is None:
             await self.service.outbox_done([row.id for row in rows], "the game is gone")
             return
         lang = await self.service.guild_language(game.guild_id)
+        delivered: list[int] = []  # marked in one write at the end (a crash before it re-sends)
         blocked: Retry | None = None  # a public row failed: later ones wait, to keep the order
-        for row in rows:
-            if row.kind == "table":
-                continue
-            if blocked is not None and row.kind == "public":
-                await self.service.outbox_retry(row, "waiting for an earlier line", blocked.seconds, row.progress)
-                continue
-            failure = await self._attempt(row, lambda row=row: self._send(game, row, lang))
-            if isinstance(failure, Retry) and row.kind == "public":
-                blocked = failure
-        tables = [row for row in rows if row.kind == "table"]
-        if tables:
-            failure = await self._attempt(tables[0], lambda: self.update_table(game, lang))
-            if failure is None or isinstance(failure, GiveUp):
-                await self.service.outbox_done([row.id for row in tables[1:]], None if failure is None else "given up")
-            else:
-                for row in tables[1:]:
-                    await self.service.outbox_retry(row, "waiting for the table", failure.seconds, 0)
+        try:
+            for row in rows:
+                if row.kind == "table":
+                    continue
+                if blocked is not None and row.kind == "public":
+                    await self.service.outbox_retry(row, "waiting for an earlier line", blocked.seconds, row.progress)
+                    continue
+                failure = await self._attempt(row, lambda row=row: self._send(game, row, lang))
+                if failure is None:
+                    delivered.append(row.id)
+                elif isinstance(failure, Retry) and row.kind == "public":
+                    blocked = failure
+            tables = [row for row in rows if row.kind == "table"]
+            if tables:  # one refresh from the current state answers every queued one
+                failure = await self._attempt(tables[0], lambda: self.update_table(game, lang))
+                if failure is None:
+                    delivered += [row.id for row in tables]
+                elif isinstance(failure, GiveUp):
+                    await self.service.outbox_done([row.id for row in tables[1:]], "given up")
+                else:
+                    for row in tables[1:]:
+                        await self.service.outbox_retry(row, "waiting for the table", failure.seconds, 0)
+        finally:
+            if delivered:
+                await self.service.outbox_done(delivered)
 
     async def _attempt(self, row: Outbox, send) -> Exception | None:
-        """Run one delivery and record its fate in the row."""
+        """Run one delivery; record a failure in the row (success is recorded by the caller)."""
         try:
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
@@ -176,7 +188,6 @@ class Publisher:
                           exc_info=exc)
             await self.service.outbox_done([row.id], f"render failed: {exc!r}"[:500])
             return GiveUp(str(exc))
-        await self.service.outbox_done([row.id])
         return None
 
     async def _send(self, game: Game, row: Outbox, lang: str) -> None:
@@ -224,6 +235,7 @@ class Publisher:
                 # the news stays in the member's panel: tell them where to find it
                 await self.service.outbox_add(game, "public", {
                     "notices": [{"key": "publish.news_pending", "params": {"player": pid}}]})
+                self._added.add(game.id)
                 raise GiveUp("DMs closed") from exc
             raise
 

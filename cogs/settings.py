@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import can_manage_server, desc, param, is_admin, refuse, reply
+from cogs.common import can_manage_server, defer_private, desc, param, is_admin, refuse, reply
 
 
 def everyone_has(role: discord.Role) -> bool:
@@ -34,16 +34,18 @@ class SettingsCog(commands.Cog):
     @settings.command(name="language", description=desc("settings_language"))
     @app_commands.describe(language=param("language"))
     async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
+        await defer_private(interaction)  # answer Discord first: the database may be slow
         try:
             await self._check(interaction)
             await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
-            await reply(interaction, t(language, "settings.language_set"), ephemeral=False)
+            await reply(interaction, t(language, "settings.language_set"))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
     @settings.command(name="admin_role", description=desc("settings_admin_role"))
     @app_commands.describe(role=param("role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        await defer_private(interaction)
         try:
             # a role-admin must not widen (or take over) admin powers: only server managers may
             if not can_manage_server(interaction.user):
@@ -63,6 +65,7 @@ class SettingsCog(commands.Cog):
     @app_commands.describe(minutes=param("minutes"), action=param("action"))
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
                       action: Literal["default", "off"] = "default") -> None:
+        await defer_private(interaction)
         try:
             await self._check(interaction)
             await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
