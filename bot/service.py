@@ -35,6 +35,7 @@ from engine.registry import PLAYABLE, rules_for
 log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
+CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
 
 
 class ServiceError(Exception):
@@ -109,6 +110,7 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache: dict[int, GuildSettings] = {}
+        self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks[channel_id]
@@ -415,8 +417,11 @@ class GameService:
         await session.commit()
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
+        """A row claimed by this process, which delivers it right after the commit; if the process
+        dies first, the claim lapses and any process's outbox loop delivers it."""
         return Outbox(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, kind=kind,
-                      user_id=user_id, payload=payload or {})
+                      user_id=user_id, payload=payload or {}, claim=self.token,
+                      claimed_until=utcnow() + timedelta(seconds=CLAIM_SECONDS))
 
     def _announcements(self, game: Game, events: list[dict], number: int, actor: str | None = None,
                        notices=()) -> list:
@@ -669,30 +674,44 @@ class GameService:
 
     # ------------------------------------------------------------------ outbox
     @resilient
-    async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = 60.0,
-                           now: datetime | None = None) -> tuple[Game | None, list[Outbox]]:
-        """Claim the game's due, undelivered rows for this process (another process skips them
-        until the claim lapses); oldest first. A public row waiting for a retry holds back the
-        public rows after it, so a game's lines arrive in order."""
+    async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = CLAIM_SECONDS,
+                           now: datetime | None = None, game: Game | None = None) -> tuple[Game | None, list[Outbox]]:
+        """The game's due, undelivered rows that this process may deliver now, oldest first.
+
+        Rows are written already claimed by the process that wrote them (the hot path reads them
+        without a write); rows of a crashed process, or waiting for a retry, are claimed here. A
+        public row waiting for a retry holds back the public rows after it, so a game's lines
+        arrive in order; rows another live process holds are left to it."""
         now = now or utcnow()
         async with self.sessions() as session:
-            waiting = (await session.exec(select(func.min(Outbox.id)).where(
-                Outbox.game_id == game_id, Outbox.delivered == False, Outbox.kind == "public",  # noqa: E712
-                Outbox.not_before > now))).first()
-            in_order = (Outbox.kind != "public") | (Outbox.id < waiting) if waiting is not None else true()
-            claimed = await session.exec(update(Outbox).where(
-                Outbox.game_id == game_id, Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
-                (Outbox.claimed_until == None) | (Outbox.claimed_until < now), in_order)  # noqa: E711
-                .values(claim=token, claimed_until=now + timedelta(seconds=hold_seconds))
-                .execution_options(synchronize_session=False))
-            if not claimed.rowcount:
-                return None, []
-            await session.commit()
-            rows = (await session.exec(select(Outbox).where(Outbox.claim == token, Outbox.game_id == game_id,
-                                                            Outbox.delivered == False)  # noqa: E712
-                                       .order_by(Outbox.id))).all()
-            game = await session.get(Game, game_id) if rows else None
-            return game, list(rows)
+            pending = (await session.exec(select(Outbox).where(
+                Outbox.game_id == game_id, Outbox.delivered == False).order_by(Outbox.id))).all()  # noqa: E712
+            held_back = min((row.id for row in pending if row.kind == "public" and _aware(row.not_before) > now),
+                            default=None)
+            mine, to_claim = [], []
+            for row in pending:
+                if _aware(row.not_before) > now or (row.kind == "public" and held_back is not None
+                                                    and row.id > held_back):
+                    continue
+                live_claim = row.claimed_until is not None and _aware(row.claimed_until) >= now
+                if live_claim and row.claim == token:
+                    mine.append(row)
+                elif not live_claim:
+                    to_claim.append(row)
+            if to_claim:
+                ids = [row.id for row in to_claim]
+                await session.exec(update(Outbox).where(
+                    Outbox.id.in_(ids), (Outbox.claimed_until == None) | (Outbox.claimed_until < now))  # noqa: E711
+                    .values(claim=token, claimed_until=now + timedelta(seconds=hold_seconds))
+                    .execution_options(synchronize_session=False))
+                await session.commit()
+                got = set((await session.exec(select(Outbox.id).where(Outbox.id.in_(ids),
+                                                                      Outbox.claim == token))).all())
+                mine += [row for row in to_claim if row.id in got]
+                mine.sort(key=lambda row: row.id)
+            if mine and game is None:
+                game = await session.get(Game, game_id)
+            return game, mine
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:

@@ -89,7 +89,7 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch)
     try:
-        await bot.publisher.flush(game_id)
+        await bot.publisher.flush(game_id, game=outcome.game)
         await show_panel(interaction, game_id, game=outcome.game)
     except Exception as exc:  # noqa: BLE001 - the action stands; say so
         raise AfterCommit() from exc

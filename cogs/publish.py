@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections import defaultdict
 
 import discord
@@ -94,7 +93,6 @@ def classify(exc: Exception, attempts: int) -> Exception:
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
-        self.token = secrets.token_hex(8)  # this process's claim on the rows it is delivering
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
 
@@ -113,13 +111,13 @@ class Publisher:
         return channel
 
     # ------------------------------------------------------------------ delivery
-    async def flush(self, game_id: int, now=None) -> None:
-        """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
-        for the outbox loop."""
+    async def flush(self, game_id: int, now=None, game: Game | None = None) -> None:
+        """Deliver the game's due announcements now (``game``: its row as just committed, if the
+        caller has it). Never raises: what fails stays in the outbox for the outbox loop."""
         try:
             async with self._delivering[game_id]:
                 for _ in range(3):
-                    game, rows = await self.service.claim_outbox(game_id, self.token, now=now)
+                    game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now, game=game)
                     if not rows:
                         return
                     await self._deliver(game, rows)
