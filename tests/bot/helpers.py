@@ -143,3 +143,21 @@ async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=
                 await on_panel(member, panel_of(result))
         clicks += 1
     raise AssertionError("the game did not end")
+
+
+# a fixed deal for four members: the first draws a Flamethrower; the second is the Thing
+HANDS = {
+    0: ["flamethrower", "suspicion", "whisky", "axe"],
+    1: ["the_thing", "suspicion", "change_places", "no_thanks"],
+    2: ["suspicion", "better_run", "seduction", "barred_door"],
+    3: ["suspicion", "persistence", "watch_your_back", "im_comfortable"],
+}
+
+
+def fixed(members):
+    return seats_setup(members, HANDS, deck_top=["flamethrower"])
+
+
+async def log_size(env, channel) -> int:
+    game = await current_game(env, channel)
+    return len(await env.bot.service.actions(game.id))

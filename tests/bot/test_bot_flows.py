@@ -10,24 +10,8 @@ import discord
 from bot.client import create_bot
 from bot.db import utcnow
 from engine.core.errors import RuleError
-from tests.bot.helpers import (all_text, click_label, current_game, new_game, open_panel, option_components,
-                               panel_of, seats_setup, table_message, waiting_ids)
-
-HANDS = {
-    0: ["flamethrower", "suspicion", "whisky", "axe"],
-    1: ["the_thing", "suspicion", "change_places", "no_thanks"],
-    2: ["suspicion", "better_run", "seduction", "barred_door"],
-    3: ["suspicion", "persistence", "watch_your_back", "im_comfortable"],
-}
-
-
-def fixed(members):
-    return seats_setup(members, HANDS, deck_top=["flamethrower"])
-
-
-async def log_size(env, channel) -> int:
-    game = await current_game(env, channel)
-    return len(await env.bot.service.actions(game.id))
+from tests.bot.helpers import (all_text, click_label, current_game, fixed, log_size, new_game, open_panel,
+                               option_components, panel_of, table_message, waiting_ids)
 
 
 async def test_restart_in_a_response_window_keeps_old_buttons(simcord_env, bot_settings):

@@ -13,29 +13,13 @@ from sqlalchemy import text
 from bot.client import create_bot
 from bot.db import Outbox, utcnow
 from bot.settings import Settings
-from tests.bot.helpers import (all_text, click_label, current_game, new_game, open_panel, option_components,
-                               panel_of, seats_setup, table_message)
-
-HANDS = {
-    0: ["flamethrower", "suspicion", "whisky", "axe"],
-    1: ["the_thing", "suspicion", "change_places", "no_thanks"],
-    2: ["suspicion", "better_run", "seduction", "barred_door"],
-    3: ["suspicion", "persistence", "watch_your_back", "im_comfortable"],
-}
-
-
-def fixed(members):
-    return seats_setup(members, HANDS, deck_top=["flamethrower"])
+from tests.bot.helpers import (all_text, click_label, current_game, fixed, log_size, new_game, open_panel,
+                               option_components, panel_of, table_message)
 
 
 def admin_of(env, guild):
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(env.create_user("admin"), roles=[mods])
-
-
-async def log_size(env, channel) -> int:
-    game = await current_game(env, channel)
-    return len(await env.bot.service.actions(game.id))
 
 
 def contents(channel) -> list[str]:
