@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import AfterCommit, desc, param, defer_private, is_admin, refuse, reply, user_lang
+from cogs.common import after_commit, desc, param, defer_private, is_admin, refuse, reply, user_lang
 
 
 class AdminCog(commands.Cog):
@@ -32,11 +32,8 @@ class AdminCog(commands.Cog):
 
     async def _done(self, interaction: discord.Interaction, game_id: int, key: str, **params) -> None:
         """After the change is saved: deliver its announcements, then confirm privately."""
-        try:
-            await self.bot.publisher.flush(game_id)
-            await reply(interaction, t(user_lang(interaction), key, **params))
-        except Exception as exc:  # noqa: BLE001 - the change stands; say so
-            raise AfterCommit() from exc
+        await self.bot.publisher.flush(game_id)  # never raises: what fails stays queued
+        await after_commit(reply(interaction, t(user_lang(interaction), key, **params)))
 
     @gm.command(name="undo", description=desc("gm_undo"))
     @app_commands.describe(count=param("count"), force=param("force"))

@@ -28,6 +28,15 @@ def user_lang(interaction: discord.Interaction) -> str:
     return lang
 
 
+async def after_commit(awaitable) -> None:
+    """Run what follows a saved change (announce, confirm): a failure there must tell the member
+    that the change stands."""
+    try:
+        await awaitable
+    except Exception as exc:  # noqa: BLE001 - the change stands; say so
+        raise AfterCommit() from exc
+
+
 def error_text(lang: str, exc: Exception) -> str:
     if isinstance(exc, AfterCommit):
         return t(lang, "errors.after_commit")

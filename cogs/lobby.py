@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
+from cogs.common import after_commit, defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
 from engine.registry import rules_for
 
 # Lobby toggles for The Thing: flag -> (option, value when ticked)
@@ -103,7 +103,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
             elif self.verb == "start":
                 await start_game(interaction, game.id)
                 game = await bot.service.require(game.id)
-            await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                                  view=lobby_view(game, lang)))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -132,7 +133,8 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
             values = (interaction.data or {}).get("values") or []
             kept = {k: v for k, v in game.options.items() if k not in {key for key, _ in THING_FLAGS.values()}}
             game = await bot.service.set_options(game.id, {**kept, **options_from_flags(values)})
-            await interaction.edit_original_response(embed=lobby_embed(game, lang), view=lobby_view(game, lang))
+            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                                  view=lobby_view(game, lang)))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -187,7 +189,7 @@ class LobbyCog(commands.Cog):
         try:
             game = await self._managed_game(interaction)
             await start_game(interaction, game.id)
-            await reply(interaction, t(user_lang(interaction), "lobby.started"))
+            await after_commit(reply(interaction, t(user_lang(interaction), "lobby.started")))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -201,7 +203,7 @@ class LobbyCog(commands.Cog):
                 raise ServiceError("not_admin")  # a running game ends by /gm reset
             await self.bot.service.abort(game.id, lobby_only=not admin)
             await self.bot.publisher.flush(game.id)
-            await reply(interaction, t(user_lang(interaction), "lobby.aborted"))
+            await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 

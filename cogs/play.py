@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import AfterCommit, desc, defer_private, display_name, refuse, reply, user_lang
+from cogs.common import after_commit, desc, defer_private, display_name, refuse, reply, user_lang
 from cogs.publish import RENDERERS
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -88,11 +88,8 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     private results are in its news, and stay there for /hand)."""
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch)
-    try:
-        await bot.publisher.flush(game_id, game=outcome.game)
-        await show_panel(interaction, game_id, game=outcome.game)
-    except Exception as exc:  # noqa: BLE001 - the action stands; say so
-        raise AfterCommit() from exc
+    await bot.publisher.flush(game_id, game=outcome.game)  # never raises: what fails stays queued
+    await after_commit(show_panel(interaction, game_id, game=outcome.game))
 
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,

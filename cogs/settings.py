@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import can_manage_server, defer_private, desc, param, is_admin, refuse, reply
+from cogs.common import after_commit, can_manage_server, defer_private, desc, param, is_admin, refuse, reply
 
 
 def everyone_has(role: discord.Role) -> bool:
@@ -38,7 +38,7 @@ class SettingsCog(commands.Cog):
         try:
             await self._check(interaction)
             await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
-            await reply(interaction, t(language, "settings.language_set"))
+            await after_commit(reply(interaction, t(language, "settings.language_set")))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -57,7 +57,7 @@ class SettingsCog(commands.Cog):
             lang = await self.bot.service.guild_language(interaction.guild_id)
             text = t(lang, "settings.admin_role_set", role=role.mention) if role else \
                 t(lang, "settings.admin_role_cleared")
-            await reply(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+            await after_commit(reply(interaction, text, allowed_mentions=discord.AllowedMentions.none()))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
@@ -73,7 +73,7 @@ class SettingsCog(commands.Cog):
             lang = await self.bot.service.guild_language(interaction.guild_id)
             text = t(lang, "settings.timeout_set", minutes=minutes, action=t(lang, f"settings.action_{action}")) \
                 if minutes else t(lang, "settings.timeout_off")
-            await reply(interaction, text)
+            await after_commit(reply(interaction, text))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
             await refuse(interaction, exc)
 
