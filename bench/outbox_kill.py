@@ -49,7 +49,7 @@ async def child(database: Path, seed: int) -> None:
     """Play and announce until killed."""
     from bot.db import create_tables, make_engine, session_factory
     from bot.service import GameService
-    from cogs.publish import Publisher
+    from bot.publisher import Publisher
     from engine.registry import rules_for
 
     engine = make_engine(f"sqlite+aiosqlite:///{database}")
@@ -82,7 +82,7 @@ async def recover(database: Path) -> dict:
 
     from bot.db import create_tables, make_engine, session_factory, utcnow
     from bot.service import GameService
-    from cogs.publish import Publisher
+    from bot.publisher import Publisher
 
     engine = make_engine(f"sqlite+aiosqlite:///{database}")
     await create_tables(engine)

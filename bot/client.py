@@ -26,7 +26,7 @@ def intents() -> discord.Intents:
 
 class KeeperTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from cogs.common import refuse
+        from bot.interactions import refuse
 
         if isinstance(error, app_commands.CheckFailure):
             from bot.service import ServiceError
@@ -45,13 +45,13 @@ class KeeperBot(commands.Bot):
                                      pool_size=settings.db_pool_size)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
                                    settings.default_language, busy_seconds=settings.db_busy_seconds)
-        from cogs.publish import Publisher
+        from bot.publisher import Publisher
         self.publisher = Publisher(self)
         self.user_languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
         await create_tables(self.db_engine)
-        from cogs.common import CatalogTranslator
+        from bot.interactions import CatalogTranslator
         await self.tree.set_translator(CatalogTranslator())
         for cog in COGS:
             await self.load_extension(cog)

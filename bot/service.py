@@ -30,7 +30,7 @@ from engine.core.errors import RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
-from engine.registry import PLAYABLE, rules_for
+from engine.registry import playable, rules_for
 
 log = logging.getLogger("keeper.service")
 
@@ -214,7 +214,7 @@ class GameService:
     @resilient
     async def create_lobby(self, guild_id: int, channel_id: int, kind: str, creator_id: int,
                            options: dict | None = None, creator_name: str | None = None) -> Game:
-        if kind not in PLAYABLE:
+        if kind not in playable():
             raise ServiceError("unknown_kind", kind=kind)
         async with self.lock(channel_id):
             if await self.live_game(channel_id):

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import after_commit, desc, param, defer_private, is_admin, refuse, reply, user_lang
+from bot.interactions import after_commit, desc, param, defer_private, is_admin, refuse, reply, user_lang
 
 
 class AdminCog(commands.Cog):

@@ -2,38 +2,15 @@
 from __future__ import annotations
 
 import re
-from typing import Literal
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import after_commit, defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
-from engine.registry import rules_for
-
-# Lobby toggles for The Thing: flag -> (option, value when ticked)
-THING_FLAGS = {
-    "thing_in_deck": ("thing_in_deck", True),
-    "weapons_in_deck": ("weapons_in_deck", True),
-    "neighbours_only": ("neighbours_only", True),
-    "revenge": ("revenge", True),
-    "quarantine_two": ("quarantine_turns", 2),
-    "missed_no_infection": ("missed_infects", False),
-    "friends_ends_turn": ("friends_ends_turn", True),
-    "blind_date_to_discard": ("blind_date_to_discard", True),
-    "auto_end_no_humans": ("auto_end_no_humans", True),
-}
-
-
-def options_from_flags(flags) -> dict:
-    return {THING_FLAGS[f][0]: THING_FLAGS[f][1] for f in flags if f in THING_FLAGS}
-
-
-def flags_from_options(options: dict) -> list[str]:
-    return [flag for flag, (key, value) in THING_FLAGS.items() if options.get(key) == value]
-
+from bot.interactions import after_commit, defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
+from bot.games import ui_for
+from engine.registry import playable, rules_for
 
 def lobby_embed(game, lang: str) -> discord.Embed:
     rules = rules_for(game.kind)
@@ -42,9 +19,7 @@ def lobby_embed(game, lang: str) -> discord.Embed:
                           colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
                     value="\n".join(f"<@{p}>" for p in game.players) or "—", inline=False)
-    lines = [t(lang, f"thing.option_names.{f}") for f in flags_from_options(game.options)]
-    if game.options.get("infected_count"):
-        lines.append(t(lang, "thing.option_names.infected_count", count=game.options["infected_count"]))
+    lines = ui_for(game.kind).lobby_lines(game.options, lang)
     embed.add_field(name=t(lang, "lobby.options"), value="\n".join(lines) or t(lang, "lobby.no_options"),
                     inline=False)
     return embed
@@ -57,7 +32,12 @@ def lobby_view(game, lang: str) -> discord.ui.View:
     for verb, style in (("join", discord.ButtonStyle.success), ("leave", discord.ButtonStyle.secondary),
                         ("start", discord.ButtonStyle.primary), ("abort", discord.ButtonStyle.danger)):
         view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), style=style))
-    view.add_item(LobbyOptions(game.id, lang, flags_from_options(game.options)))
+    ui = ui_for(game.kind)
+    if getattr(ui, "LOBBY_FLAGS", None):
+        view.add_item(LobbyOptions(game.id, game.kind, lang, ui.flags_from_options(game.options)))
+    for option, (low, high) in getattr(ui, "LOBBY_NUMBERS", {}).items():
+        for page in range(-(-(high - low + 2) // (NUMBERS_PER_SELECT + 1))):  # "default" + every value
+            view.add_item(LobbyNumber(game.id, option, page, game.kind, lang, game.options.get(option)))
     return view
 
 
@@ -110,9 +90,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
-    def __init__(self, game_id: int, lang: str = "en", selected=()):
-        options = [discord.SelectOption(label=t(lang, f"thing.option_names.{flag}")[:100], value=flag,
-                                        default=flag in selected) for flag in THING_FLAGS]
+    def __init__(self, game_id: int, kind: str | None = None, lang: str = "en", selected=()):
+        ui = ui_for(kind) if kind else None
+        options = [discord.SelectOption(label=ui.flag_label(flag, lang)[:100], value=flag, default=flag in selected)
+                   for flag in ui.LOBBY_FLAGS] if ui else [discord.SelectOption(label="…", value="…")]
         super().__init__(discord.ui.Select(custom_id=f"keeper:lobbyopt:{game_id}", min_values=0,
                                            max_values=len(options), options=options,
                                            placeholder=t(lang, "lobby.options_placeholder")))
@@ -131,8 +112,59 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
             if not await can_manage(interaction, game):
                 raise ServiceError("not_creator")
             values = (interaction.data or {}).get("values") or []
-            kept = {k: v for k, v in game.options.items() if k not in {key for key, _ in THING_FLAGS.values()}}
-            game = await bot.service.set_options(game.id, {**kept, **options_from_flags(values)})
+            options = ui_for(game.kind).options_from_flags(values, game.options)
+            game = await bot.service.set_options(game.id, options)
+            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                                  view=lobby_view(game, lang)))
+        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
+            await refuse(interaction, exc)
+
+
+NUMBERS_PER_SELECT = 24  # Discord allows 25 options: "default" plus 24 values on the first page
+
+
+class LobbyNumber(discord.ui.DynamicItem[discord.ui.Select],
+                  template=r"keeper:lobbynum:(?P<game>[0-9]+):(?P<option>[a-z_]+):(?P<page>[0-9]+)"):
+    """A numeric option (e.g. how many Infected! cards), every allowed value offered over as many
+    selects as it takes (never cut)."""
+
+    def __init__(self, game_id: int, option: str, page: int, kind: str | None = None, lang: str = "en",
+                 current: int | None = None):
+        choices = [discord.SelectOption(label="…", value="default")]
+        placeholder = "…"
+        if kind:
+            ui = ui_for(kind)
+            low, high = ui.LOBBY_NUMBERS[option]
+            values = ["default"] + list(range(low, high + 1))
+            chunk = values[page * (NUMBERS_PER_SELECT + 1):(page + 1) * (NUMBERS_PER_SELECT + 1)]
+            choices = [discord.SelectOption(label=ui.number_label(option, None if v == "default" else v, lang)[:100],
+                                            value=str(v), default=(v == "default" and current is None) or v == current)
+                       for v in chunk]
+            placeholder = ui.number_label(option, current, lang)[:150]
+        super().__init__(discord.ui.Select(custom_id=f"keeper:lobbynum:{game_id}:{option}:{page}",
+                                           options=choices, placeholder=placeholder))
+        self.game_id, self.option = game_id, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), match["option"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        bot = interaction.client
+        try:
+            lang = await bot.service.guild_language(interaction.guild_id)
+            game = await bot.service.require(self.game_id)
+            if not await can_manage(interaction, game):
+                raise ServiceError("not_creator")
+            low, high = ui_for(game.kind).LOBBY_NUMBERS[self.option]
+            value = ((interaction.data or {}).get("values") or ["default"])[0]
+            options = {k: v for k, v in game.options.items() if k != self.option}
+            if value != "default":
+                if not value.isdigit() or not low <= int(value) <= high:
+                    raise ServiceError("stale_button")
+                options[self.option] = int(value)
+            game = await bot.service.set_options(game.id, options)
             await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
                                                                   view=lobby_view(game, lang)))
         except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
@@ -156,10 +188,9 @@ class LobbyCog(commands.Cog):
         return game
 
     @game.command(name="new", description=desc("game_new"))
-    @app_commands.describe(kind=param("kind"), infected_count=param("infected_count"))
-    async def new(self, interaction: discord.Interaction, kind: Literal["thing"] = "thing",
-                  infected_count: app_commands.Range[int, 1, 40] | None = None) -> None:
-        options = {"infected_count": infected_count} if infected_count else {}
+    @app_commands.describe(kind=param("kind"))
+    async def new(self, interaction: discord.Interaction, kind: str = "thing") -> None:
+        options: dict = {}
         try:
             if await self.bot.service.live_game(interaction.channel_id):
                 raise ServiceError("channel_busy")  # said privately, before anything is shown
@@ -182,6 +213,12 @@ class LobbyCog(commands.Cog):
             # a lobby nobody can see must not block the channel
             await self.bot.service.discard_lobby(game.id)
             raise
+
+    @new.autocomplete("kind")
+    async def _kinds(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        return [app_commands.Choice(name=t(lang, f"kind.{kind}"), value=kind) for kind in playable()
+                if current.lower() in kind or current.lower() in t(lang, f"kind.{kind}").lower()][:25]
 
     @game.command(name="start", description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
@@ -220,11 +257,14 @@ class LobbyCog(commands.Cog):
         else:
             prompts = self.bot.service.prompts(game)
             waiting = ", ".join(dict.fromkeys(f"<@{p['player']}>" for p in prompts)) or "—"
-            turn = (game.state.get("turn") or {}).get("number", "?") if isinstance(game.state, dict) else "?"
+            try:
+                turn = ui_for(game.kind).status_line(game.state, lang)
+            except Exception:  # noqa: BLE001 - a damaged state still gets an answer
+                turn = "?"
             text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
         await reply(interaction, text)
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbyOptions)
+    bot.add_dynamic_items(LobbyButton, LobbyOptions, LobbyNumber)
     await bot.add_cog(LobbyCog(bot))

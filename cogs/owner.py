@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import defer_private, desc, refuse, reply, user_lang
+from bot.interactions import defer_private, desc, refuse, reply, user_lang
 
 
 class OwnerCog(commands.Cog):

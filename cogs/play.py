@@ -17,8 +17,8 @@ from discord.ext import commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import after_commit, desc, defer_private, display_name, refuse, reply, user_lang
-from cogs.publish import RENDERERS
+from bot.interactions import HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, refuse, reply, user_lang
+from bot.games import ui_for
 from engine.core.errors import RuleError
 from engine.registry import rules_for
 
@@ -52,7 +52,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None) 
         raise ServiceError("no_game")
     pid = str(interaction.user.id)
     seated(game, pid)
-    ui = RENDERERS[game.kind]
+    ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     view = decision_view(game, pid, lang)
@@ -60,7 +60,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None) 
 
 
 def decision_view(game, pid: str, lang: str) -> discord.ui.View:
-    ui = RENDERERS[game.kind]
+    ui = ui_for(game.kind)
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
     if game.status != "active":
@@ -114,10 +114,9 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
         await refuse(interaction, exc)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"keeper:hand:(?P<game>[0-9]+)"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
     def __init__(self, game_id: int, label: str = "My hand"):
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
-                                           custom_id=f"keeper:hand:{game_id}"))
+        super().__init__(hand_button(game_id, label))
         self.game_id = game_id
 
     @classmethod

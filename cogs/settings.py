@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from cogs.common import after_commit, can_manage_server, defer_private, desc, param, is_admin, refuse, reply
+from bot.interactions import after_commit, can_manage_server, defer_private, desc, param, is_admin, refuse, reply
 
 
 def everyone_has(role: discord.Role) -> bool:

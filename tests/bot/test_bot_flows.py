@@ -244,8 +244,14 @@ async def test_lobby_options_join_leave_and_abort(simcord_env):
     guild = env.create_guild()
     channel = guild.create_text_channel("lobby")
     m = [guild.add_member(env.create_user(f"p{i}")) for i in range(5)]
-    await m[0].slash(channel, "game new", kind="thing", infected_count=12)
+    await m[0].slash(channel, "game new", kind="thing")
     lobby = channel.last_message
+    # numeric options: every allowed value is offered, over as many menus as it takes (1..40 here)
+    offered = [o["value"] for row in lobby.components for item in row.children
+               if getattr(item, "custom_id", "").startswith("keeper:lobbynum:") for o in
+               [{"value": option.value} for option in item.options]]
+    assert offered == ["default"] + [str(n) for n in range(1, 41)]
+    await m[0].select(lobby, ["12"], custom_id=f"keeper:lobbynum:{(await current_game(env, channel)).id}:infected_count:0")
     for member in m[1:]:
         await member.click(lobby, label="Join")
     left = await m[4].click(lobby, label="Leave")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cogs import thing_ui
+from bot.games.thing import render as thing_ui
 from engine.core.events import is_public, visible_to
 from engine.core.record import replay
 from tests.bot.helpers import all_text, current_game, new_game, play_to_the_end

@@ -58,7 +58,7 @@ async def test_command_descriptions_are_translated_for_uk_and_ru():
     from discord import app_commands
 
     from bot.i18n import catalog
-    from cogs.common import CatalogTranslator, desc, param
+    from bot.interactions import CatalogTranslator, desc, param
 
     translator = CatalogTranslator()
     context = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_description, None)

@@ -1,4 +1,4 @@
-"""Shared helpers for cogs: languages, admin checks, error replies."""
+"""Shared helpers for the cogs' interactions: languages, admin checks, replies, error replies."""
 from __future__ import annotations
 
 import logging
@@ -12,6 +12,16 @@ from engine.core.errors import RuleError
 
 log = logging.getLogger("keeper")
 
+
+
+# The table's "My hand / act" button: built here (the publisher puts it on the table message),
+# dispatched by the play cog's DynamicItem with the same template.
+HAND_TEMPLATE = r"keeper:hand:(?P<game>[0-9]+)"
+
+
+def hand_button(game_id: int, label: str) -> discord.ui.Button:
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
+                             custom_id=f"keeper:hand:{game_id}")
 
 
 class AfterCommit(Exception):

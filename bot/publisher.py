@@ -7,7 +7,7 @@ stays undelivered and is retried with backoff (or the rate limit's retry-after) 
 loop and after a restart. Public lines of one game arrive in order. A closed DM is not retried:
 the news stays readable in the member's panel and the channel is told to look there.
 
-Game-agnostic: each game kind registers a renderer in :data:`RENDERERS`.
+Game-agnostic: each game's renderer comes from :mod:`bot.games`.
 """
 from __future__ import annotations
 
@@ -19,11 +19,11 @@ import discord
 
 from bot.db import Game, Outbox
 from bot.i18n import t
-from cogs import thing_ui
+from bot.games import ui_for
+from bot.interactions import hand_button
 
 log = logging.getLogger("keeper.publish")
 
-RENDERERS = {"thing": thing_ui}
 MAX_MESSAGE = 1900
 # Discord error codes meaning "this member cannot receive a DM from us"
 DM_CLOSED_CODES = {50007, 50278}
@@ -197,7 +197,7 @@ class Publisher:
             raise GiveUp(f"unknown outbox kind {row.kind}")
 
     async def _send_public(self, game: Game, row: Outbox, lang: str) -> None:
-        ui = RENDERERS[game.kind]
+        ui = ui_for(game.kind)
         payload = row.payload
         lines = [notice_line(lang, item) for item in payload.get("notices", [])]
         lines += ui.public_lines(payload.get("events", []), lang)
@@ -214,7 +214,7 @@ class Publisher:
         pid = str(row.user_id)
         if pid not in game.players or pid in game.autopilot:
             raise GiveUp("no longer seated")
-        ui = RENDERERS[game.kind]
+        ui = ui_for(game.kind)
         member_lang = self.bot.user_languages.get(row.user_id, lang)
         lines = ui.private_lines(row.payload.get("events", []), pid, member_lang)
         if not lines:
@@ -241,7 +241,7 @@ class Publisher:
         """Edit the table message in place (or post it) from the game's current state."""
         if game.state is None:
             return
-        ui = RENDERERS[game.kind]
+        ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang)
         view = table_view(game, lang)
         channel = await self.channel(game)
@@ -257,9 +257,7 @@ class Publisher:
 
 
 def table_view(game: Game, lang: str) -> discord.ui.View:
-    from cogs.play import HandButton  # the buttons live with the play cog
-
     view = discord.ui.View(timeout=None)
     if game.status == "active":
-        view.add_item(HandButton(game.id, label=t(lang, "thing.table.hand_button")))
+        view.add_item(hand_button(game.id, ui_for(game.kind).hand_button_label(lang)))
     return view

@@ -194,6 +194,60 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return t(lang, f"thing.option.{kind}", card=c)
 
 
+def hand_button_label(lang: str) -> str:
+    return t(lang, "thing.table.hand_button")
+
+
+def status_line(state: dict, lang: str) -> str:
+    """Where the game stands, for /game status (the caller adds who is waited for)."""
+    return str(state["turn"]["number"]) if state.get("turn") else "—"
+
+
+def lobby_lines(options: dict, lang: str) -> list[str]:
+    """The lobby's list of chosen options."""
+    lines = [flag_label(f, lang) for f in flags_from_options(options)]
+    lines += [number_label(option, options[option], lang) for option in LOBBY_NUMBERS if options.get(option)]
+    return lines
+
+
+# Lobby toggles: flag -> (option of ThingOptions, value when ticked)
+LOBBY_FLAGS = {
+    "thing_in_deck": ("thing_in_deck", True),
+    "weapons_in_deck": ("weapons_in_deck", True),
+    "neighbours_only": ("neighbours_only", True),
+    "revenge": ("revenge", True),
+    "quarantine_two": ("quarantine_turns", 2),
+    "missed_no_infection": ("missed_infects", False),
+    "friends_ends_turn": ("friends_ends_turn", True),
+    "blind_date_to_discard": ("blind_date_to_discard", True),
+    "auto_end_no_humans": ("auto_end_no_humans", True),
+}
+
+
+# Numeric lobby options: option -> (lowest, highest) value
+LOBBY_NUMBERS = {"infected_count": (1, 40)}
+
+
+def number_label(option: str, value: int | None, lang: str) -> str:
+    if value is None:
+        return t(lang, f"commands.params.{option}")
+    return t(lang, f"thing.option_names.{option}", count=value)
+
+
+def flag_label(flag: str, lang: str) -> str:
+    return t(lang, f"thing.option_names.{flag}")
+
+
+def flags_from_options(options: dict) -> list[str]:
+    return [flag for flag, (key, value) in LOBBY_FLAGS.items() if options.get(key) == value]
+
+
+def options_from_flags(flags, options: dict) -> dict:
+    """The lobby's options after the toggles ``flags`` were chosen (others kept)."""
+    kept = {k: v for k, v in options.items() if k not in {key for key, _ in LOBBY_FLAGS.values()}}
+    return {**kept, **{LOBBY_FLAGS[f][0]: LOBBY_FLAGS[f][1] for f in flags if f in LOBBY_FLAGS}}
+
+
 def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:
     view = rules_for(GAME).view(state, player)
     me = view["you"]
