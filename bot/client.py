@@ -26,14 +26,8 @@ def intents() -> discord.Intents:
 
 class KeeperTree(app_commands.CommandTree):
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        from bot.interactions import refuse
-
-        if isinstance(error, app_commands.CheckFailure):
-            from bot.service import ServiceError
-            await refuse(interaction, ServiceError("guild_only"))
-            return
-        log.exception("command error", exc_info=error)
-        await refuse(interaction, error)
+        from bot.interactions import handle_error
+        await handle_error(interaction, error)
 
 
 class KeeperBot(commands.Bot):

@@ -1,10 +1,12 @@
 """Shared helpers for the cogs' interactions: languages, admin checks, replies, error replies."""
 from __future__ import annotations
 
+import functools
 import logging
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import catalog, language_of, t
 from bot.service import ServiceError
@@ -76,16 +78,65 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         view.stop()
 
 
-async def refuse(interaction: discord.Interaction, exc: Exception) -> None:
-    """Tell the member what happened: why nothing changed, or that their change was saved though
-    showing it failed. A bug still gets a clear reply, then propagates to discord.py's error
-    handling (and the log)."""
+async def handle_error(interaction: discord.Interaction, error: Exception) -> None:
+    """The one place an interaction's failure is answered (slash commands through the tree's
+    on_error, components through :class:`KeeperItem`): a refusal is explained; anything else is
+    logged with its cause, and the member is told the truth — that nothing changed, or, after a
+    saved change, that it stands."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.CheckFailure):
+        error = ServiceError("guild_only")
     try:
-        await reply(interaction, error_text(user_lang(interaction), exc))
-    except discord.HTTPException:
-        log.warning("could not answer interaction %s (%s)", interaction.id, exc)
-    if not isinstance(exc, (RuleError, ServiceError)):
-        raise exc
+        await reply(interaction, error_text(user_lang(interaction), error))
+    except discord.HTTPException as exc:
+        log.warning("could not answer interaction %s (%s: %s)", interaction.id, type(error).__name__, exc)
+    if not isinstance(error, (RuleError, ServiceError)):
+        cause = error.__cause__ if isinstance(error, AfterCommit) and error.__cause__ else error
+        log.error("interaction %s failed", interaction.id, exc_info=cause)
+
+
+refuse = handle_error  # the name the admin-facing checks use
+
+REFUSALS = (RuleError, ServiceError, AfterCommit)
+
+
+def answering(callback):
+    """A refusal (or a failure after a saved change) is answered here; a bug goes on to the
+    tree's on_error, which answers it the same way and is where it is reported."""
+    @functools.wraps(callback)
+    async def wrapper(*args, **kwargs):
+        interaction = next(a for a in args if isinstance(a, discord.Interaction))
+        try:
+            return await callback(*args, **kwargs)
+        except REFUSALS as exc:
+            await handle_error(interaction, exc)
+    return wrapper
+
+
+class KeeperCog(commands.Cog):
+    """Base of Keeper's cogs: every slash command's refusals are answered by handle_error."""
+
+    async def cog_load(self) -> None:
+        for command in self.walk_app_commands():
+            if isinstance(command, app_commands.Command):
+                # discord.py 2.x keeps the coroutine in _callback; wrapping it after the
+                # parameters were read keeps their annotations resolvable in the cog's module
+                command._callback = answering(command._callback)
+
+
+class KeeperItem:
+    """Mixin for Keeper's persistent components: subclasses implement ``run``; any failure is
+    answered by :func:`handle_error` (discord.py would otherwise swallow it)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as exc:  # noqa: BLE001 - answered and logged in one place
+            await handle_error(interaction, exc)
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
 
 
 async def defer_private(interaction: discord.Interaction) -> None:

@@ -7,14 +7,13 @@ import json
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import after_commit, desc, param, defer_private, is_admin, refuse, reply, user_lang
+from bot.interactions import KeeperCog, after_commit, desc, param, defer_private, is_admin, reply, user_lang
 
 
-class AdminCog(commands.Cog):
+class AdminCog(KeeperCog):
     gm = app_commands.Group(name="gm", description=desc("gm"), guild_only=True)
 
     def __init__(self, bot):
@@ -40,69 +39,51 @@ class AdminCog(commands.Cog):
     async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 1,
                    force: bool = False) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            await self.bot.service.undo(game.id, count, force)
-            await self._done(interaction, game.id, "admin.undo_done", count=count)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        await self.bot.service.undo(game.id, count, force)
+        await self._done(interaction, game.id, "admin.undo_done", count=count)
 
     @gm.command(name="reset", description=desc("gm_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            await self.bot.service.reset(game.id)
-            await self._done(interaction, game.id, "admin.reset_done")
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        await self.bot.service.reset(game.id)
+        await self._done(interaction, game.id, "admin.reset_done")
 
     # members are taken as users: a member who left the server can still be named (by id)
     @gm.command(name="kick", description=desc("gm_kick"))
     @app_commands.describe(member=param("member"))
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            await self.bot.service.kick(game.id, member.id)
-            await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        await self.bot.service.kick(game.id, member.id)
+        await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
 
     @gm.command(name="replace", description=desc("gm_replace"))
     @app_commands.describe(old=param("old"), new=param("new"))
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
-            await self._done(interaction, game.id, "admin.replace_done", old=old.mention, new=new.mention)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
+        await self._done(interaction, game.id, "admin.replace_done", old=old.mention, new=new.mention)
 
     @gm.command(name="skip", description=desc("gm_skip"))
     @app_commands.describe(member=param("member"))
     async def skip(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            outcome = await self.bot.service.skip(game.id, member.id if member else None)
-            players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
-            await self._done(interaction, game.id, "admin.skip_done", players=players)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        outcome = await self.bot.service.skip(game.id, member.id if member else None)
+        players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
+        await self._done(interaction, game.id, "admin.skip_done", players=players)
 
     @gm.command(name="export", description=desc("gm_export"))
     async def export(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._game(interaction)
-            record = await self.bot.service.export(game.id, interaction.user.id)
-            data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
-            await reply(interaction, t(user_lang(interaction), "admin.export_done"),
-                        file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json"))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._game(interaction)
+        record = await self.bot.service.export(game.id, interaction.user.id)
+        data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
+        await reply(interaction, t(user_lang(interaction), "admin.export_done"),
+                    file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json"))
 
 
 async def setup(bot) -> None:

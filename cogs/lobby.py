@@ -4,11 +4,10 @@ from __future__ import annotations
 import re
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import after_commit, defer_private, desc, param, display_name, is_admin, refuse, reply, user_lang
+from bot.interactions import KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
 from bot.games import ui_for
 from engine.registry import playable, rules_for
 
@@ -51,7 +50,7 @@ async def start_game(interaction: discord.Interaction, game_id: int) -> None:
     await bot.publisher.flush(game_id)  # never raises: the deal and the table are in the outbox
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort)"):
     def __init__(self, game_id: int, verb: str, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary):
@@ -63,33 +62,30 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), match["verb"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         # answer Discord first (a burst of joins or a busy database must not miss its 3 seconds);
         # every click re-checks the game's state and the member's rights
         await interaction.response.defer()
         bot = interaction.client
-        try:
-            lang = await bot.service.guild_language(interaction.guild_id)
-            game = await bot.service.require(self.game_id)
-            if self.verb == "join":
-                game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
-            elif self.verb == "leave":
-                game = await bot.service.leave(game.id, interaction.user.id)
-            elif not await can_manage(interaction, game):
-                raise ServiceError("not_creator")
-            elif self.verb == "abort":
-                game = await bot.service.abort(game.id, lobby_only=True)
-                await bot.publisher.flush(game.id)
-            elif self.verb == "start":
-                await start_game(interaction, game.id)
-                game = await bot.service.require(game.id)
-            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
-                                                                  view=lobby_view(game, lang)))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        lang = await bot.service.guild_language(interaction.guild_id)
+        game = await bot.service.require(self.game_id)
+        if self.verb == "join":
+            game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
+        elif self.verb == "leave":
+            game = await bot.service.leave(game.id, interaction.user.id)
+        elif not await can_manage(interaction, game):
+            raise ServiceError("not_creator")
+        elif self.verb == "abort":
+            game = await bot.service.abort(game.id, lobby_only=True)
+            await bot.publisher.flush(game.id)
+        elif self.verb == "start":
+            await start_game(interaction, game.id)
+            game = await bot.service.require(game.id)
+        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                              view=lobby_view(game, lang)))
 
 
-class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
+class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int, kind: str | None = None, lang: str = "en", selected=()):
         ui = ui_for(kind) if kind else None
         options = [discord.SelectOption(label=ui.flag_label(flag, lang)[:100], value=flag, default=flag in selected)
@@ -103,27 +99,24 @@ class LobbyOptions(discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         bot = interaction.client
-        try:
-            lang = await bot.service.guild_language(interaction.guild_id)
-            game = await bot.service.require(self.game_id)
-            if not await can_manage(interaction, game):
-                raise ServiceError("not_creator")
-            values = (interaction.data or {}).get("values") or []
-            options = ui_for(game.kind).options_from_flags(values, game.options)
-            game = await bot.service.set_options(game.id, options)
-            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
-                                                                  view=lobby_view(game, lang)))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        lang = await bot.service.guild_language(interaction.guild_id)
+        game = await bot.service.require(self.game_id)
+        if not await can_manage(interaction, game):
+            raise ServiceError("not_creator")
+        values = (interaction.data or {}).get("values") or []
+        options = ui_for(game.kind).options_from_flags(values, game.options)
+        game = await bot.service.set_options(game.id, options)
+        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                              view=lobby_view(game, lang)))
 
 
 NUMBERS_PER_SELECT = 24  # Discord allows 25 options: "default" plus 24 values on the first page
 
 
-class LobbyNumber(discord.ui.DynamicItem[discord.ui.Select],
+class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                   template=r"keeper:lobbynum:(?P<game>[0-9]+):(?P<option>[a-z_]+):(?P<page>[0-9]+)"):
     """A numeric option (e.g. how many Infected! cards), every allowed value offered over as many
     selects as it takes (never cut)."""
@@ -149,29 +142,26 @@ class LobbyNumber(discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), match["option"], int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer()
         bot = interaction.client
-        try:
-            lang = await bot.service.guild_language(interaction.guild_id)
-            game = await bot.service.require(self.game_id)
-            if not await can_manage(interaction, game):
-                raise ServiceError("not_creator")
-            low, high = ui_for(game.kind).LOBBY_NUMBERS[self.option]
-            value = ((interaction.data or {}).get("values") or ["default"])[0]
-            options = {k: v for k, v in game.options.items() if k != self.option}
-            if value != "default":
-                if not value.isdigit() or not low <= int(value) <= high:
-                    raise ServiceError("stale_button")
-                options[self.option] = int(value)
-            game = await bot.service.set_options(game.id, options)
-            await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
-                                                                  view=lobby_view(game, lang)))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        lang = await bot.service.guild_language(interaction.guild_id)
+        game = await bot.service.require(self.game_id)
+        if not await can_manage(interaction, game):
+            raise ServiceError("not_creator")
+        low, high = ui_for(game.kind).LOBBY_NUMBERS[self.option]
+        value = ((interaction.data or {}).get("values") or ["default"])[0]
+        options = {k: v for k, v in game.options.items() if k != self.option}
+        if value != "default":
+            if not value.isdigit() or not low <= int(value) <= high:
+                raise ServiceError("stale_button")
+            options[self.option] = int(value)
+        game = await bot.service.set_options(game.id, options)
+        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+                                                              view=lobby_view(game, lang)))
 
 
-class LobbyCog(commands.Cog):
+class LobbyCog(KeeperCog):
     game = app_commands.Group(name="game", description=desc("game"),
                               guild_only=True)
 
@@ -191,21 +181,13 @@ class LobbyCog(commands.Cog):
     @app_commands.describe(kind=param("kind"))
     async def new(self, interaction: discord.Interaction, kind: str = "thing") -> None:
         options: dict = {}
-        try:
-            if await self.bot.service.live_game(interaction.channel_id):
-                raise ServiceError("channel_busy")  # said privately, before anything is shown
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
-            return
+        if await self.bot.service.live_game(interaction.channel_id):
+            raise ServiceError("channel_busy")  # said privately, before anything is shown
         await interaction.response.defer(thinking=True)  # answer Discord first; the lobby replaces this
-        try:
-            lang = await self.bot.service.guild_language(interaction.guild_id)
-            game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
-                                                       interaction.user.id, options=options,
-                                                       creator_name=display_name(interaction))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
-            return
+        lang = await self.bot.service.guild_language(interaction.guild_id)
+        game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
+                                                   interaction.user.id, options=options,
+                                                   creator_name=display_name(interaction))
         try:
             await interaction.edit_original_response(content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
                                                      view=lobby_view(game, lang))
@@ -223,26 +205,20 @@ class LobbyCog(commands.Cog):
     @game.command(name="start", description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._managed_game(interaction)
-            await start_game(interaction, game.id)
-            await after_commit(reply(interaction, t(user_lang(interaction), "lobby.started")))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._managed_game(interaction)
+        await start_game(interaction, game.id)
+        await after_commit(reply(interaction, t(user_lang(interaction), "lobby.started")))
 
     @game.command(name="abort", description=desc("game_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            game = await self._managed_game(interaction)
-            admin = await is_admin(interaction)
-            if game.status != "lobby" and not admin:
-                raise ServiceError("not_admin")  # a running game ends by /gm reset
-            await self.bot.service.abort(game.id, lobby_only=not admin)
-            await self.bot.publisher.flush(game.id)
-            await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await self._managed_game(interaction)
+        admin = await is_admin(interaction)
+        if game.status != "lobby" and not admin:
+            raise ServiceError("not_admin")  # a running game ends by /gm reset
+        await self.bot.service.abort(game.id, lobby_only=not admin)
+        await self.bot.publisher.flush(game.id)
+        await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
 
     @game.command(name="status", description=desc("game_status"))
     async def status(self, interaction: discord.Interaction) -> None:

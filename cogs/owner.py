@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import defer_private, desc, refuse, reply, user_lang
+from bot.interactions import KeeperCog, defer_private, desc, reply, user_lang
 
 
-class OwnerCog(commands.Cog):
+class OwnerCog(KeeperCog):
     keeper = app_commands.Group(name="keeper", description=desc("keeper"))
 
     def __init__(self, bot):
@@ -19,8 +18,7 @@ class OwnerCog(commands.Cog):
     @keeper.command(name="sync", description=desc("keeper_sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
         if not await self.bot.is_owner(interaction.user):
-            await refuse(interaction, ServiceError("not_admin"))
-            return
+            raise ServiceError("not_admin")
         await defer_private(interaction)
         synced = await self.bot.tree.sync()
         await reply(interaction, t(user_lang(interaction), "admin.sync_done", count=len(synced)))

@@ -12,12 +12,11 @@ import re
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, refuse, reply, user_lang
+from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
 from bot.games import ui_for
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -95,26 +94,23 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
                          digest: str) -> None:
     await defer_private(interaction)
-    try:
-        game = await interaction.client.service.get(game_id)
-        if game is None or game.status != "active":
-            raise ServiceError("not_active")
-        pid = str(interaction.user.id)
-        seated(game, pid)
-        if epoch != game.epoch:
-            raise STALE
-        await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
-        prompt = next((p for p in rules_for(game.kind).prompts(game.state)
-                       if p["id"] == prompt_id and p["player"] == pid), None)
-        option = next((o for o in prompt["options"] if option_digest(o) == digest), None) if prompt else None
-        if option is None:
-            raise STALE
-        await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch)
-    except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-        await refuse(interaction, exc)
+    game = await interaction.client.service.get(game_id)
+    if game is None or game.status != "active":
+        raise ServiceError("not_active")
+    pid = str(interaction.user.id)
+    seated(game, pid)
+    if epoch != game.epoch:
+        raise STALE
+    await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
+    prompt = next((p for p in rules_for(game.kind).prompts(game.state)
+                   if p["id"] == prompt_id and p["player"] == pid), None)
+    option = next((o for o in prompt["options"] if option_digest(o) == digest), None) if prompt else None
+    if option is None:
+        raise STALE
+    await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
+class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
     def __init__(self, game_id: int, label: str = "My hand"):
         super().__init__(hand_button(game_id, label))
         self.game_id = game_id
@@ -123,15 +119,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLA
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            await show_panel(interaction, self.game_id)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        await show_panel(interaction, self.game_id)
 
 
-class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
+class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                    template=r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, digest: str, label: str = "…"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
@@ -142,11 +135,11 @@ class OptionButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), match["digest"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, self.digest)
 
 
-class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
+class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"keeper:sel:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
         options = [discord.SelectOption(label=label[:100], value=digest) for digest, label in choices] or \
@@ -159,12 +152,12 @@ class OptionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["0"]
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
 
 
-class DeclareButton(discord.ui.DynamicItem[discord.ui.Button],
+class DeclareButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                     template=r"keeper:declare:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<step>[12])"):
     def __init__(self, game_id: int, epoch: int, step: int, label: str = "Declare"):
         style = discord.ButtonStyle.danger
@@ -176,30 +169,27 @@ class DeclareButton(discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["step"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         lang = user_lang(interaction)
-        try:
-            game = await interaction.client.service.get(self.game_id)
-            if game is None or game.status != "active":
-                raise ServiceError("not_active")
-            pid = str(interaction.user.id)
-            seated(game, pid)
-            if self.epoch != game.epoch:
-                raise STALE
-            if self.step == 1:
-                if not rules_for(game.kind).free_actions(game.state, pid):
-                    raise RuleError("not_thing", "Only the Thing can declare.")
-                view = discord.ui.View(timeout=None)
-                view.add_item(DeclareButton(self.game_id, game.epoch, 2, label=t(lang, "thing.panel.declare_yes")))
-                await reply(interaction, t(lang, "thing.panel.declare_confirm"), view=view)
-                return
-            await act_and_report(interaction, self.game_id, {"player": pid, "type": "declare"}, self.epoch)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        game = await interaction.client.service.get(self.game_id)
+        if game is None or game.status != "active":
+            raise ServiceError("not_active")
+        pid = str(interaction.user.id)
+        seated(game, pid)
+        if self.epoch != game.epoch:
+            raise STALE
+        if self.step == 1:
+            if not rules_for(game.kind).free_actions(game.state, pid):
+                raise RuleError("not_thing", "Only the Thing can declare.")
+            view = discord.ui.View(timeout=None)
+            view.add_item(DeclareButton(self.game_id, game.epoch, 2, label=t(lang, "thing.panel.declare_yes")))
+            await reply(interaction, t(lang, "thing.panel.declare_confirm"), view=view)
+            return
+        await act_and_report(interaction, self.game_id, {"player": pid, "type": "declare"}, self.epoch)
 
 
-class PlayCog(commands.Cog):
+class PlayCog(KeeperCog):
     def __init__(self, bot):
         self.bot = bot
 
@@ -207,15 +197,12 @@ class PlayCog(commands.Cog):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
-        try:
-            # the running game, or after the end the channel's last one (hands and roles stay readable)
-            game = await self.bot.service.live_game(interaction.channel_id) or \
-                await self.bot.service.last_game(interaction.channel_id)
-            if game is None or game.state is None:
-                raise ServiceError("no_game")
-            await show_panel(interaction, game.id, game=game)
-        except Exception as exc:  # noqa: BLE001 - refuse() re-raises bugs
-            await refuse(interaction, exc)
+        # the running game, or after the end the channel's last one (hands and roles stay readable)
+        game = await self.bot.service.live_game(interaction.channel_id) or \
+            await self.bot.service.last_game(interaction.channel_id)
+        if game is None or game.state is None:
+            raise ServiceError("no_game")
+        await show_panel(interaction, game.id, game=game)
 
 
 async def setup(bot) -> None:
