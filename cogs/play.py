@@ -77,8 +77,9 @@ def decision_view(game, pid: str, lang: str) -> discord.ui.View:
                 view.add_item(OptionSelect(game.id, game.epoch, prompt["id"], chunk // SELECT_SIZE,
                                            labelled[chunk:chunk + SELECT_SIZE],
                                            placeholder=t(lang, "thing.panel.choose_placeholder")))
-    if rules.free_actions(game.state, pid):
-        view.add_item(DeclareButton(game.id, game.epoch, 1, label=t(lang, "thing.panel.declare")))
+    for action in rules.free_actions(game.state, pid):
+        view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
+                                       label=ui.free_action_label(action, lang)[:80]))
     return view
 
 
@@ -157,17 +158,20 @@ class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
 
 
-class DeclareButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"keeper:declare:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<step>[12])"):
-    def __init__(self, game_id: int, epoch: int, step: int, label: str = "Declare"):
+class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"keeper:free:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<digest>[0-9a-f]+):(?P<step>[12])"):
+    """An action a player may take outside any decision (the Thing's declaration), labelled by
+    its game; step 1 asks for confirmation when the game wants it, step 2 acts."""
+
+    def __init__(self, game_id: int, epoch: int, digest: str, step: int, label: str = "…"):
         style = discord.ButtonStyle.danger
         super().__init__(discord.ui.Button(label=label, style=style,
-                                           custom_id=f"keeper:declare:{game_id}:{epoch}:{step}"))
-        self.game_id, self.epoch, self.step = game_id, epoch, step
+                                           custom_id=f"keeper:free:{game_id}:{epoch}:{digest}:{step}"))
+        self.game_id, self.epoch, self.digest, self.step = game_id, epoch, digest, step
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["step"]))
+        return cls(int(match["game"]), int(match["epoch"]), match["digest"], int(match["step"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
@@ -179,14 +183,17 @@ class DeclareButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         seated(game, pid)
         if self.epoch != game.epoch:
             raise STALE
-        if self.step == 1:
-            if not rules_for(game.kind).free_actions(game.state, pid):
-                raise RuleError("not_thing", "Only the Thing can declare.")
+        action = next((a for a in rules_for(game.kind).free_actions(game.state, pid)
+                       if option_digest(a) == self.digest), None)
+        if action is None:
+            raise STALE
+        question = ui_for(game.kind).free_action_confirm(action, lang)
+        if self.step == 1 and question:
             view = discord.ui.View(timeout=None)
-            view.add_item(DeclareButton(self.game_id, game.epoch, 2, label=t(lang, "thing.panel.declare_yes")))
-            await reply(interaction, t(lang, "thing.panel.declare_confirm"), view=view)
+            view.add_item(FreeActionButton(self.game_id, game.epoch, self.digest, 2, label=question[1][:80]))
+            await reply(interaction, question[0], view=view)
             return
-        await act_and_report(interaction, self.game_id, {"player": pid, "type": "declare"}, self.epoch)
+        await act_and_report(interaction, self.game_id, {"player": pid, **action}, self.epoch)
 
 
 class PlayCog(KeeperCog):
@@ -206,5 +213,5 @@ class PlayCog(KeeperCog):
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, DeclareButton)
+    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, FreeActionButton)
     await bot.add_cog(PlayCog(bot))

@@ -92,7 +92,7 @@ def option_components(panel) -> list[dict]:
     for row in panel.components:
         for item in row.get("components", []):
             cid = item.get("custom_id", "")
-            if cid.startswith(("keeper:opt:", "keeper:sel:", "keeper:declare:")):
+            if cid.startswith(("keeper:opt:", "keeper:sel:", "keeper:free:")):
                 out.append(item)
     return out
 
@@ -129,7 +129,7 @@ async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=
         if on_panel:
             await on_panel(member, panel)
         controls = option_components(panel)
-        declare = [c for c in controls if c["custom_id"].startswith("keeper:declare:")]
+        declare = [c for c in controls if c["custom_id"].startswith("keeper:free:")]
         options = [c for c in controls if c not in declare]
         if declare and rng.random() < 0.03:
             confirm = panel_of(await choose(member, panel, declare[0]))

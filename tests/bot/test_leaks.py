@@ -125,7 +125,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
                 member = by_id[rng.choice(waiting)]
                 panel = await open_panel(member, channel)
                 seen[member.id].append(all_text(panel))
-                controls = [c for c in option_components(panel) if not c["custom_id"].startswith("keeper:declare:")]
+                controls = [c for c in option_components(panel) if not c["custom_id"].startswith("keeper:free:")]
                 if not controls:
                     return
                 control = rng.choice(controls)

@@ -135,7 +135,7 @@ async def test_a_kicked_member_loses_all_access_at_once(simcord_env):
     _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
     thing = m[1]
     old_panel = await open_panel(thing, channel)
-    declare_id = custom_id(old_panel, "keeper:declare:")
+    declare_id = custom_id(old_panel, "keeper:free:")
     dms_before = len(thing.user.dm_channel.history())
 
     await admin.slash(channel, "gm kick", member=thing)

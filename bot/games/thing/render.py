@@ -194,6 +194,18 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return t(lang, f"thing.option.{kind}", card=c)
 
 
+def free_action_label(action: dict, lang: str) -> str:
+    """The button of an action outside any decision (the Thing's declaration)."""
+    return t(lang, f"thing.panel.{action['type']}")
+
+
+def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
+    """(question, confirm-button label) when the action needs a second click, else None."""
+    if action["type"] == "declare":  # it ends the game: never on a slip of the finger
+        return t(lang, "thing.panel.declare_confirm"), t(lang, "thing.panel.declare_yes")
+    return None
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, "thing.table.hand_button")
 
