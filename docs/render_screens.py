@@ -1,0 +1,348 @@
+"""Render the README's screens of a game of The Thing into docs/screens/*.png.
+
+    .venv/bin/python docs/render_screens.py
+
+The real bot (``bot.client.create_bot``) runs inside SimCord with a throw-away SQLite file;
+four members play a short scripted game (fixed seats, hands and deck, so every run draws the
+same screens), and SimCord's browser preview (``simcord[preview]``, the ``docs`` extra) shows
+each moment in Debian's headless Chromium (``apt-get install chromium``), driven over the
+DevTools protocol. No network, no Discord token, no browser download.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import aiohttp  # noqa: E402  (simcord[preview] brings it)
+import simcord  # noqa: E402
+from PIL import Image  # noqa: E402  (simcord[preview] brings it)
+
+from bot.client import create_bot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+OUT = ROOT / "docs" / "screens"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--hide-scrollbars", "--mute-audio", "--force-device-scale-factor=1",
+    "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+)
+MAX_BYTES = 300 * 1024
+
+# ------------------------------------------------------------------------- the scripted game
+
+NAMES = ("MacReady", "Blair", "Childs", "Norris")  # seats in this order; Blair is the Thing
+HANDS = {
+    0: ["suspicion", "whisky", "axe", "watch_your_back"],
+    1: ["the_thing", "infected", "no_thanks", "persistence"],
+    2: ["suspicion", "better_run", "seduction", "barred_door"],
+    3: ["suspicion", "persistence", "im_comfortable", "missed"],
+}
+# the exact draw pile, top first: nothing is left to chance
+DECK = ["analysis", "whisky", "suspicion", "whisky", "flamethrower",
+        "no_barbecue", "axe", "infected", "suspicion", "whisky", "missed", "axe"]
+
+
+def buttons(message) -> dict[str, str]:
+    """Label -> custom_id of every button on a message (a Message or a ResponseMessage)."""
+    found = {}
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else [c.to_dict() for c in row.children]
+        for item in items:
+            if item.get("label") and item.get("custom_id"):
+                found[item["label"]] = item["custom_id"]
+    return found
+
+
+def table_message(channel):
+    """The public table (edited in place): the message with the 'My hand / act' button."""
+    for message in reversed(channel.history()):
+        if any(cid.startswith("keeper:hand:") for cid in buttons(message).values()):
+            return message
+    raise RuntimeError("no table message in the channel")
+
+
+def panel_of(result):
+    return result.followups[-1] if result.followups else result.response
+
+
+async def open_panel(member, channel):
+    return panel_of(await member.click(table_message(channel), label="My hand / act"))
+
+
+async def act(member, channel, *labels):
+    """Open ``member``'s private panel and press ``labels`` in turn; return the last panel."""
+    panel = await open_panel(member, channel)
+    for label in labels:
+        offered = buttons(panel)
+        if label not in offered:
+            raise RuntimeError(f"{member.user.name}: no {label!r} on the panel (offered: {list(offered)})")
+        panel = panel_of(await member.click(panel, custom_id=offered[label]))
+    return panel
+
+
+# ------------------------------------------------------------------------- headless Chromium
+
+
+class Chromium:
+    """Debian's Chromium, headless, with a fresh profile, driven over the DevTools protocol."""
+
+    async def __aenter__(self) -> Chromium:
+        if not shutil.which(CHROMIUM):
+            raise SystemExit(f"{CHROMIUM} not found: apt-get install -y chromium")
+        self.profile = tempfile.mkdtemp(prefix="keeper-chromium-")
+        self.proc = await asyncio.create_subprocess_exec(
+            CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={self.profile}", "about:blank",
+            stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.PIPE)
+        self.http = aiohttp.ClientSession()
+        self.ws = None
+        try:
+            endpoint = None
+            async with asyncio.timeout(30):
+                while endpoint is None:
+                    line = await self.proc.stderr.readline()
+                    if not line:
+                        raise RuntimeError("chromium exited before it listened")
+                    if found := re.search(rb"DevTools listening on ws://([^/\s]+)/", line):
+                        endpoint = found.group(1).decode()
+            self._drain = asyncio.ensure_future(self.proc.stderr.read())
+            async with self.http.get(f"http://{endpoint}/json/list") as response:
+                page = next(t for t in await response.json() if t["type"] == "page")
+            self.ws = await self.http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
+        except BaseException:
+            await self.__aexit__(None, None, None)
+            raise
+        self._ids = 0
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        await self.http.close()
+        if self.proc.returncode is None:
+            self.proc.terminate()
+            await self.proc.wait()
+        if getattr(self, "_drain", None):
+            self._drain.cancel()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+    async def send(self, method: str, **params):
+        self._ids += 1
+        ident = self._ids
+        await self.ws.send_json({"id": ident, "method": method, "params": params})
+        async with asyncio.timeout(60):
+            while True:
+                message = await self.ws.receive_json()
+                if message.get("id") == ident:
+                    if "error" in message:
+                        raise RuntimeError(f"{method}: {message['error']}")
+                    return message["result"]
+
+    async def evaluate(self, expression: str):
+        result = await self.send("Runtime.evaluate", expression=expression, awaitPromise=True,
+                                 returnByValue=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"page script failed: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+
+# the preview's own readiness flag, then fonts, then no animation or caret (as SimCord's
+# Playwright capture does)
+WAIT_READY = """new Promise((resolve) => {
+  const start = Date.now();
+  const tick = () => {
+    const status = window.simcordPreview;
+    if (status && status.ready) resolve(true);
+    else if (Date.now() - start > 20000) resolve(false);
+    else setTimeout(tick, 50);
+  };
+  tick();
+})"""
+SETTLE = """(async () => {
+  await document.fonts.ready;
+  document.querySelectorAll('*').forEach((element) => {
+    element.style.setProperty('animation-play-state', 'paused', 'important');
+    element.style.setProperty('transition', 'none', 'important');
+    element.style.setProperty('caret-color', 'transparent', 'important');
+  });
+  document.getAnimations?.().forEach((animation) => animation.cancel());
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const box = document.getElementById('preview-app').getBoundingClientRect();
+  return {x: box.x, y: box.y, width: box.width, height: box.height};
+})()"""
+STATUS = "JSON.stringify({complete: window.simcordPreview.complete, diagnostics: window.simcordPreview.diagnostics})"
+
+
+class Screens:
+    def __init__(self, env, browser: Chromium, out: Path):
+        self.env, self.browser, self.out = env, browser, out
+        self.written: list[Path] = []
+
+    async def capture(self, name: str, channel, viewer, target, *, width: int, height: int,
+                      layout: str = "channel") -> Path:
+        """One PNG of ``target`` as ``viewer`` sees it: the preview's Discord-like view alone,
+        ``width`` x ``height``, without the preview's own toolbar and sidebar."""
+        async with self.env.preview(channel, viewers=[viewer], layout=layout, display="fixed",
+                                    width=width, height=height) as preview:
+            await preview.show(target)
+            # room for the preview's toolbar and message sidebar around the fixed view
+            await self.browser.send("Emulation.setDeviceMetricsOverride", width=width + 420,
+                                    height=height + 160, deviceScaleFactor=1, mobile=False)
+            await self.browser.send("Page.navigate", url=preview.url)
+            if not await self.browser.evaluate(WAIT_READY):
+                raise RuntimeError(f"{name}: the preview page never became ready")
+            status = json.loads(await self.browser.evaluate(STATUS))
+            if not status.get("complete", True):
+                print(f"  {name}: preview reports incomplete rendering: {status.get('diagnostics')}",
+                      file=sys.stderr)
+            box = await self.browser.evaluate(SETTLE)
+            if (round(box["width"]), round(box["height"])) != (width, height):
+                raise RuntimeError(f"{name}: the preview drew {box['width']}x{box['height']}, "
+                                   f"not the {width}x{height} asked for")
+            clip = {"x": round(box["x"]), "y": round(box["y"]), "width": int(box["width"]),
+                    "height": int(box["height"]), "scale": 1}
+            shot = await self.browser.send("Page.captureScreenshot", format="png", clip=clip)
+            await self.browser.send("Page.navigate", url="about:blank")
+        path = self.out / f"{name}.png"
+        save_png(base64.b64decode(shot["data"]), path)
+        self.written.append(path)
+        print(f"  {path}: {clip['width']}x{clip['height']}, {path.stat().st_size // 1024} KB")
+        return path
+
+
+def save_png(data: bytes, path: Path) -> None:
+    """Write the screenshot as a compact PNG (a 256-colour palette if the full one is too big)."""
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    if buffer.tell() > MAX_BYTES:
+        buffer = io.BytesIO()
+        image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+            buffer, format="PNG", optimize=True)
+    path.write_bytes(buffer.getvalue())
+
+
+def discord_like_mentions() -> None:
+    """Show user mentions as Discord's client does, for this process only.
+
+    SimCord 3.2.1's preview leaves ``<@123…>`` raw in embed descriptions and field values
+    (Discord shows a name there), and in a DM it names only the DM's own members (Discord's
+    client also knows everyone in a server it shares with the reader). Keeper's table, lobby,
+    panel and DMs mention players in exactly those places."""
+    try:
+        from simcord.preview import _markdown, _messages, _queries, _snapshot
+        for field in ("embed_description", "embed_field_value"):
+            _markdown._FIELD_POLICIES[field]["mentions"] = True
+        strict = _messages._user_allowed
+
+        def user_allowed(preview, page, user_id):
+            if strict(preview, page, user_id):
+                return True
+            backend = preview.env.backend
+            channel = backend.get_channel(page.channel_id)
+            return channel.guild_id is None and any(
+                user_id in guild.members and any(r in guild.members for r in channel.recipient_ids)
+                for guild in backend.guilds.values())
+
+        for module in (_messages, _queries, _snapshot):
+            module._user_allowed = user_allowed
+    except (ImportError, AttributeError, KeyError, TypeError):
+        print("  (this SimCord differs from 3.2.1: mentions may stay raw in embeds and DMs)",
+              file=sys.stderr)
+
+
+# ------------------------------------------------------------------------- the game, shot by shot
+
+
+async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
+    shots = Screens(env, browser, out)
+    await env.bot.tree.sync()
+    await env.bot.user.edit(username="Keeper")
+    guild = env.create_guild(name="Outpost 31")
+    channel = guild.create_text_channel("the-thing")
+    members = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in NAMES]
+    macready, blair, childs, norris = members
+    # public screens are shown as a member who watches: no one's private replies in view
+    onlooker = guild.add_member(env.create_user("fuchs", global_name="Fuchs"))
+
+    # the lobby: everyone has joined, the creator is about to start
+    await macready.slash(channel, "game new", kind="thing")
+    lobby = channel.last_message
+    for member in members[1:]:
+        await member.click(lobby, label="Join")
+    await shots.capture("lobby", channel, macready, lobby, width=760, height=560, layout="message")
+
+    game = await env.bot.service.live_game(channel.id)
+    ids = [str(m.id) for m in members]
+    await env.bot.service.set_setup(game.id, {
+        "seats": ids, "first_player": ids[0],
+        "hands": {ids[i]: cards for i, cards in HANDS.items()}, "deck": DECK})
+    await macready.click(lobby, label="Start")
+
+    # turn 1: MacReady analyses Blair (and sees the Thing), then trades with Blair
+    await act(macready, channel, "Draw", "Analysis → Blair", "Offer Axe")
+    await act(blair, channel, "Give Resolute")
+    # turn 2: Blair, the Thing, passes Infected! to Childs
+    await act(blair, channel, "Draw", "Discard Whisky", "Offer Infected!")
+    await act(childs, channel, "Give Barred Door")
+    await shots.capture("table", channel, onlooker, channel.last_message, width=760, height=1000)
+    # turn 3: Childs, now infected, trades with Norris
+    await act(childs, channel, "Draw", "Discard Seduction", "Offer Suspicion")
+    await act(norris, channel, "Give Missed!")
+    # turn 4: Norris drinks Whisky (shows his hand to all) and trades with MacReady
+    await act(norris, channel, "Draw", "Play Whisky", "Offer I'm Comfortable")
+    await act(macready, channel, "Give Whisky")
+
+    # turn 5: MacReady draws a Flamethrower; his private panel offers to burn a neighbour
+    panel = await act(macready, channel, "Draw")
+    await shots.capture("panel", channel, macready, panel, width=760, height=620, layout="message")
+
+    # Blair's DMs: the starting hand ("You are The Thing") and the news of Childs's infection
+    dm = blair.user.dm_channel
+    await shots.capture("dm", dm, blair.user, dm.last_message, width=760, height=420)
+
+    # the end: MacReady burns Blair, Blair has no defence, the humans win
+    await act(macready, channel, "Flamethrower → Blair")
+    await act(blair, channel, "Accept")
+    last = await env.bot.service.last_game(channel.id)
+    if last.status != "finished":
+        raise RuntimeError(f"the scripted game did not end (status {last.status})")
+    await shots.capture("end", channel, onlooker, channel.last_message, width=760, height=640)
+    return shots.written
+
+
+async def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    discord_like_mentions()
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="keeper-screens-") as tmp:
+        settings = Settings(_env_file=None, token="offline",
+                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'keeper.sqlite3'}",
+                            default_language="en", deadline_check_seconds=0)
+        async with Chromium() as browser, simcord.run(create_bot(settings)) as env:
+            written = await play_and_render(env, browser, out)
+    too_big = [p for p in written if p.stat().st_size > MAX_BYTES]
+    print(f"{len(written)} screens in {time.monotonic() - started:.1f} s")
+    if too_big:
+        raise SystemExit(f"over {MAX_BYTES // 1024} KB: {', '.join(p.name for p in too_big)}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (default: docs/screens)")
+    asyncio.run(main(parser.parse_args().out))
