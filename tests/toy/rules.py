@@ -1,0 +1,62 @@
+"""The toy game's rules over the shared engine interface."""
+from __future__ import annotations
+
+from engine.core.events import event, only
+from engine.core.game import GameRules
+from engine.core.rng import Rng
+
+TARGET = 10
+
+
+class ToyRules(GameRules):
+    game_id = "toy"
+    min_players = 2
+    max_players = 4
+
+    def new_game(self, players, seed, options=None, setup=None):
+        state = {"players": list(players), "rng": Rng.new_state(seed), "seq": 1, "counter": 0, "turn": 0,
+                 "secrets": {}, "result": None}
+        rng = Rng(state["rng"])
+        events = [event("game_started", players=list(players))]
+        for player in players:
+            state["secrets"][player] = rng.roll(6)
+            events.append(event("secret_dealt", only(player), reveal=True, player=player,
+                                value=state["secrets"][player]))
+        return state, events
+
+    def prompts(self, state):
+        if state["result"]:
+            return []
+        player = state["players"][state["turn"] % len(state["players"])]
+        return [{"id": state["seq"], "player": player, "kind": "add",
+                 "options": [{"type": "add", "n": 1}, {"type": "add", "n": 2}],
+                 "default": {"type": "add", "n": 1}}]
+
+    def free_actions(self, state, player):
+        return [] if state["result"] else [{"type": "concede"}]
+
+    def _resolve(self, state, action, events):
+        player = action["player"]
+        state["seq"] += 1
+        if action["type"] == "concede":
+            winners = [p for p in state["players"] if p != player]
+            self._finish(state, events, winners, "conceded")
+            return
+        state["counter"] += action["n"]
+        events.append(event("added", player=player, n=action["n"], counter=state["counter"]))
+        if state["counter"] >= TARGET:
+            self._finish(state, events, [player], "reached")
+        else:
+            state["turn"] += 1
+
+    @staticmethod
+    def _finish(state, events, winners, reason):
+        state["result"] = {"winners": winners, "reason": reason, "secrets": dict(state["secrets"])}
+        events.append(event("game_over", reveal=True, **state["result"]))
+
+    def view(self, state, player=None):
+        out = {"counter": state["counter"], "players": list(state["players"]), "result": state["result"],
+               "waiting_for": [p["player"] for p in self.prompts(state)]}
+        if player in state["players"]:
+            out["you"] = {"secret": state["secrets"][player]}
+        return out

@@ -1,0 +1,82 @@
+"""A second game through every layer: engine, records, the seam, the real bot in SimCord."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.record import GameRecord, replay
+from engine.registry import playable, rules_for
+from tests.bot.helpers import all_text, open_panel, option_components, panel_of, choose
+from tests.toy import install, uninstall
+
+
+@pytest.fixture(autouse=True)
+def toy_installed():
+    install()
+    yield
+    uninstall()
+
+
+def test_the_toy_game_replays_from_its_record():
+    assert "toy" in playable()
+    rules = rules_for("toy")
+    state, _ = rules.new_game(["a", "b"], 5)
+    actions = []
+    while not rules.is_over(state):
+        prompt = rules.prompts(state)[0]
+        action = {"player": prompt["player"], **prompt["options"][1]}
+        state, _ = rules.apply(state, action)
+        actions.append(action)
+    assert state["result"]["reason"] == "reached" and state["counter"] >= 10
+    assert replay(GameRecord(game="toy", seed=5, players=["a", "b"], actions=actions)).state == state
+
+
+async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("toy")
+    a, b = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
+    await a.slash(channel, "game new", kind="toy")
+    lobby = channel.last_message
+    await b.click(lobby, label="Join")
+    await a.click(lobby, label="Start")
+    game = await env.bot.service.live_game(channel.id)
+    assert game.kind == "toy" and game.status == "active"
+    status = panel_of(await b.slash(channel, "game status"))
+    assert "Waiting for" in status.content or str(a.id) in status.content
+
+    by_id = {a.id: a, b.id: b}
+    for _ in range(20):
+        game = await env.bot.service.get(game.id)
+        if game.status != "active":
+            break
+        member = by_id[int(env.bot.service.prompts(game)[0]["player"])]
+        panel = await open_panel(member, channel)
+        assert "Your secret die shows" in all_text(panel)  # the member's own news, in the panel
+        add_two = next(c for c in option_components(panel) if c.get("label") == "Add 2")
+        await choose(member, panel, add_two)
+    game = await env.bot.service.get(game.id)
+    assert game.status == "finished" and game.state["result"]["reason"] == "reached"
+    public = "\n".join(m.content or "" for m in channel.history())
+    assert "the counter is 10" in public and "Game over" in public
+    assert "secret die" not in public  # the deal is private...
+    for member in (a, b):  # ...and reached each member by DM
+        assert any("Your secret die shows" in (m.content or "") for m in member.user.dm_channel.history())
+
+
+async def test_a_free_action_of_another_game_is_labelled_and_confirmed_by_it(simcord_env):
+    env = simcord_env
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    channel = guild.create_text_channel("toy")
+    a, b = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
+    await a.slash(channel, "game new", kind="toy")
+    await b.click(channel.last_message, label="Join")
+    await a.click(channel.last_message, label="Start")
+    panel = await open_panel(b, channel)
+    concede = next(c for c in option_components(panel) if c.get("label") == "Concede")
+    confirm = panel_of(await choose(b, panel, concede))
+    assert "Really concede?" in confirm.content
+    await choose(b, confirm, option_components(confirm)[0])
+    game = await env.bot.service.last_game(channel.id)
+    assert game.status == "finished" and game.state["result"]["winners"] == [str(a.id)]

@@ -1,0 +1,70 @@
+"""The toy game's renderer: plain English (a test-only game has no catalogs)."""
+from __future__ import annotations
+
+import discord
+
+from engine.core.events import is_public, visible_to
+from engine.registry import rules_for
+
+LOBBY_FLAGS: dict = {}
+LOBBY_NUMBERS: dict = {}
+
+
+def public_lines(events, lang):
+    lines = []
+    for ev in events:
+        if not is_public(ev):
+            continue
+        if ev["type"] == "added":
+            lines.append(f"<@{ev['player']}> adds {ev['n']}: the counter is {ev['counter']}.")
+        elif ev["type"] == "game_over":
+            lines.append(f"Game over ({ev['reason']}): " + ", ".join(f"<@{w}>" for w in ev["winners"]) + " win.")
+        elif ev["type"] == "game_started":
+            lines.append("The toy game begins.")
+    return lines
+
+
+def waiting_lines(waiting, lang):
+    return [f"Waiting for <@{w['player']}>." for w in waiting]
+
+
+def private_lines(events, player, lang):
+    return [f"Your secret die shows {ev['value']}." for ev in events
+            if ev["type"] == "secret_dealt" and not is_public(ev) and visible_to(ev, player)]
+
+
+def table_embed(state, names, lang):
+    view = rules_for("toy").view(state)
+    return discord.Embed(title="Toy table", description=f"Counter: {view['counter']}")
+
+
+def panel_embed(state, player, names, lang, news):
+    view = rules_for("toy").view(state, player)
+    embed = discord.Embed(title="Your toy panel", description=f"Secret: {view['you']['secret']}")
+    if news:
+        embed.add_field(name="News", value="\n".join(news)[-1024:])
+    return embed
+
+
+def option_label(option, state, names, lang):
+    return f"Add {option['n']}"
+
+
+def free_action_label(action, lang):
+    return "Concede"
+
+
+def free_action_confirm(action, lang):
+    return ("Really concede?", "Yes, concede")
+
+
+def hand_button_label(lang):
+    return "My hand / act"
+
+
+def status_line(state, lang):
+    return str(state["counter"])
+
+
+def lobby_lines(options, lang):
+    return []
