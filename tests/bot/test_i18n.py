@@ -1,6 +1,9 @@
-"""Translation catalogs: uk/ru mirror en key for key and placeholder for placeholder; `t` renders
-and falls back to English; Discord locales map to catalog languages; every card is named in all
-three languages. Plain pytest: no Discord connection, the real catalog files are only read."""
+"""Translation catalogs: the shared catalog (bot/locales) and every game's catalog
+(bot/games/<game>/locales) merge without overlap; uk/ru mirror en key for key and placeholder for
+placeholder; plural messages have their language's CLDR categories and the right word form for
+1, 2, 5, 11, 21; the shared catalog names no game; `t` renders, picks plurals and falls back to
+English; Discord locales map to catalog languages; every card is named in all three languages.
+Plain pytest: no Discord connection, the real catalog files are only read."""
 from __future__ import annotations
 
 import re
@@ -9,34 +12,70 @@ from pathlib import Path
 
 import pytest
 import yaml
+from babel import Locale
 
 from bot import i18n
 from bot.i18n import LANGUAGES, card_name, language_of, t
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "locales"
+GAMES = ROOT / "bot" / "games"
+GAME_LOCALES = {path.parent.name: path for path in sorted(GAMES.glob("*/locales")) if path.is_dir()}
 CARDS = ROOT / "data" / "thing" / "cards.yaml"
 TRANSLATIONS = ("uk", "ru")
+CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
+NUMBERS = (1, 2, 5, 11, 21)
 
 
-def _load(language: str) -> dict:
-    return yaml.safe_load((LOCALES / f"{language}.yaml").read_text(encoding="utf-8")) or {}
+def _load(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def _is_plural(value) -> bool:
+    return isinstance(value, dict) and "other" in value and set(value) <= CATEGORIES | {"_plural_by"}
 
 
 def _leaves(data: dict, prefix: str = ""):
+    """(dotted key, value): a string, or a plural mapping (category -> template, maybe _plural_by)."""
     for key, value in data.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and not _is_plural(value):
             yield from _leaves(value, f"{prefix}{key}.")
         else:
             yield f"{prefix}{key}", value
 
 
-def _flat(language: str) -> dict[str, str]:
-    return dict(_leaves(_load(language)))
+def _files(language: str) -> list[Path]:
+    return [LOCALES / f"{language}.yaml", *(path / f"{language}.yaml" for path in GAME_LOCALES.values())]
 
 
-def _placeholders(text: str) -> set[str]:
-    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+def _flat(language: str) -> dict:
+    """The merged catalog as the files say it (shared, then every game)."""
+    merged: dict = {}
+    for path in _files(language):
+        merged.update(_leaves(_load(path)))
+    return merged
+
+
+def _shared(language: str) -> dict:
+    return dict(_leaves(_load(LOCALES / f"{language}.yaml")))
+
+
+def _game(game: str, language: str) -> dict:
+    return dict(_leaves(_load(GAME_LOCALES[game] / f"{language}.yaml")))
+
+
+def _texts(value) -> list[str]:
+    """The templates of a message: itself, or each plural form."""
+    return [text for category, text in value.items() if category != "_plural_by"] if _is_plural(value) else [value]
+
+
+def _placeholders(value) -> set[str]:
+    return {field for text in _texts(value)
+            for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def _plural_keys(language: str) -> set[str]:
+    return {key for key, value in _flat(language).items() if _is_plural(value)}
 
 
 @pytest.fixture(autouse=True)
@@ -48,13 +87,16 @@ def _fresh_catalogs():
 
 def test_languages():
     assert LANGUAGES == ("en", "uk", "ru")
+    assert "thing" in GAME_LOCALES
     for language in LANGUAGES:
-        assert (LOCALES / f"{language}.yaml").is_file()
+        for path in _files(language):
+            assert path.is_file(), f"missing catalog {path}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_leaf_is_a_string(language):
-    bad = {key: value for key, value in _flat(language).items() if not isinstance(value, str)}
+    bad = {key: value for key, value in _flat(language).items()
+           if not all(isinstance(text, str) for text in (value.values() if _is_plural(value) else [value]))}
     assert not bad, f"{language}: non-string values (quote them): {bad}"
 
 
@@ -63,8 +105,11 @@ def test_same_keys_as_english(language):
     en, other = set(_flat("en")), set(_flat(language))
     assert not en - other, f"{language}.yaml is missing: {sorted(en - other)}"
     assert not other - en, f"{language}.yaml has keys English does not: {sorted(other - en)}"
+    # a message is a plural in every language or in none
+    assert _plural_keys(language) == _plural_keys("en")
     # the loader the bot uses agrees
-    assert set(i18n.catalog(language)) == set(i18n.catalog("en"))
+    assert set(i18n.catalog(language)) == set(i18n.catalog("en")) == set(_flat("en"))
+    assert {k for k, v in i18n.catalog(language).items() if isinstance(v, i18n.Plural)} == _plural_keys("en")
 
 
 @pytest.mark.parametrize("language", TRANSLATIONS)
@@ -78,15 +123,242 @@ def test_same_placeholders_as_english(language):
 @pytest.mark.parametrize("language", TRANSLATIONS)
 def test_translated_and_well_formed(language):
     en, other = _flat("en"), _flat(language)
-    for key, text in other.items():
-        # empty exactly where English is empty (e.g. thing.event.turn_ended)
-        assert bool(text) == bool(en[key]), f"{language}: {key} emptiness differs from English"
-        # no English left behind: Latin letters only in commands, placeholders and the bot's name
-        rest = re.sub(r"`[^`]*`|\{[^}]*\}|Keeper", "", text)
-        assert not re.search(r"[A-Za-z]", rest), f"{language}: {key} looks untranslated: {text!r}"
-        # Markdown and commands kept as in English
-        assert text.count("**") == en[key].count("**"), f"{language}: {key} bold markers differ"
-        assert re.findall(r"`[^`]*`", text) == re.findall(r"`[^`]*`", en[key]), f"{language}: {key} commands differ"
+    for key, value in other.items():
+        english = en[key]["other"] if _is_plural(en[key]) else en[key]
+        for text in _texts(value):
+            # empty exactly where English is empty (e.g. thing.event.turn_ended)
+            assert bool(text) == bool(english), f"{language}: {key} emptiness differs from English"
+            # no English left behind: Latin letters only in commands, placeholders and the bot's name
+            rest = re.sub(r"`[^`]*`|\{[^}]*\}|Keeper", "", text)
+            assert not re.search(r"[A-Za-z]", rest), f"{language}: {key} looks untranslated: {text!r}"
+            # Markdown and commands kept as in English
+            assert text.count("**") == english.count("**"), f"{language}: {key} bold markers differ"
+            assert re.findall(r"`[^`]*`", text) == re.findall(r"`[^`]*`", english), \
+                f"{language}: {key} commands differ"
+
+
+# ------------------------------------------------------------------ shared and game catalogs
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_catalogs_do_not_overlap(language):
+    seen: dict[str, Path] = {}
+    for path in _files(language):
+        for key, _ in _leaves(_load(path)):
+            assert key not in seen, f"{key} is defined in both {seen[key]} and {path}"
+            seen[key] = path
+    # the bot's loader merges the same files into the same catalog
+    assert set(i18n.catalog(language)) == set(seen)
+
+
+def _vocabulary(game: str, language: str) -> set[str]:
+    """Words that name a game or its own things: its name, roles, teams (and The Thing's cards)."""
+    words = {str(value) for key, value in _game(game, language).items()
+             if key == f"kind.{game}" or key.startswith(("role.", "team."))}
+    if game == "thing":
+        words |= {entry["names"][language] for entry in yaml.safe_load(CARDS.read_text(encoding="utf-8"))["cards"]}
+    return {word for word in words if word.strip()}
+
+
+@pytest.mark.parametrize("game", sorted(GAME_LOCALES))
+def test_shared_catalog_names_no_game(game):
+    for language in LANGUAGES:
+        shared, own = _shared(language), _game(game, language)
+        assert own, f"{game} has an empty {language} catalog"
+        assert not [k for k in shared if k.startswith(f"{game}.") or k == f"kind.{game}"], \
+            f"bot/locales/{language}.yaml holds {game}'s keys"
+        assert not shared.keys() & own.keys()
+    # The Thing's roles, teams and name are its own, not shared
+    assert not [k for k in _shared("en") if k.startswith(("role.", "team.", "kind."))]
+    # and no shared message talks about the game. (uk is left out: «Щось» is also plain "something")
+    for language in ("en", "ru"):
+        words = _vocabulary(game, language)
+        for key, value in _shared(language).items():
+            for text in _texts(value):
+                found = [w for w in words if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text, re.IGNORECASE)]
+                assert not found, f"bot/locales/{language}.yaml {key} names {game}'s {found}: {text!r}"
+
+
+def test_game_catalogs_are_merged_and_may_not_redefine_keys(tmp_path, monkeypatch):
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "en.yaml").write_text("lobby:\n  join: 'Join'\n", encoding="utf-8")
+    toy = tmp_path / "games" / "toy" / "locales"
+    toy.mkdir(parents=True)
+    (toy / "en.yaml").write_text("kind:\n  toy: 'Toy'\ntoy:\n  moves: {one: '{count} move', other: '{count} moves'}\n",
+                                 encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locales")
+    monkeypatch.setattr(i18n, "GAMES_DIR", tmp_path / "games")
+    i18n.catalog.cache_clear()
+    assert t("en", "lobby.join") == "Join" and t("en", "kind.toy") == "Toy"
+    assert t("en", "toy.moves", count=1) == "1 move" and t("uk", "toy.moves", count=3) == "3 moves"
+    (toy / "en.yaml").write_text("lobby:\n  join: 'Play'\n", encoding="utf-8")
+    i18n.catalog.cache_clear()
+    with pytest.raises(ValueError, match="lobby.join"):
+        i18n.catalog("en")
+
+
+# ------------------------------------------------------------------ plurals
+def _words(*forms: str) -> tuple[str, ...]:
+    """Fragments "1 карта", "2 карти"… for NUMBERS from one word form per number."""
+    assert len(forms) == len(NUMBERS)
+    return tuple(f"{n} {form}" for n, form in zip(NUMBERS, forms))
+
+
+EN = lambda one, other: _words(one, other, other, other, other)  # noqa: E731
+
+# Every plural message: the words that follow the number (and the verb that agrees with it), for
+# 1, 2, 5, 11, 21 in each language.
+PLURALS = {
+    "errors.undo_range": {
+        "en": EN("action to undo", "actions to undo"),
+        "uk": _words("дію", "дії", "дій", "дій", "дію"),
+        "ru": _words("действие", "действия", "действий", "действий", "действие"),
+    },
+    "errors.too_few_players": {
+        "en": EN("player", "players"),
+        "uk": ("потрібен щонайменше 1 гравець", "потрібні щонайменше 2 гравці", "потрібно щонайменше 5 гравців",
+               "потрібно щонайменше 11 гравців", "потрібен щонайменше 21 гравець"),
+        "ru": _words("игрока", "игроков", "игроков", "игроков", "игрока"),
+    },
+    "lobby.description": {
+        "en": EN("player)", "players)"),
+        "uk": _words("гравця)", "гравців)", "гравців)", "гравців)", "гравця)"),
+        "ru": _words("игрока)", "игроков)", "игроков)", "игроков)", "игрока)"),
+    },
+    "lobby.players": {
+        "en": EN("player", "players"),
+        "uk": _words("гравець", "гравці", "гравців", "гравців", "гравець"),
+        "ru": _words("игрок", "игрока", "игроков", "игроков", "игрок"),
+    },
+    "admin.undo_done": {
+        "en": EN("action", "actions"),
+        "uk": _words("дію", "дії", "дій", "дій", "дію"),
+        "ru": _words("действие", "действия", "действий", "действий", "действие"),
+    },
+    "admin.sync_done": {
+        "en": EN("command", "commands"),
+        "uk": _words("команду", "команди", "команд", "команд", "команду"),
+        "ru": ("Синхронизирована 1 команда", "Синхронизированы 2 команды", "Синхронизировано 5 команд",
+               "Синхронизировано 11 команд", "Синхронизирована 21 команда"),
+    },
+    "settings.timeout_set": {
+        "en": EN("minute", "minutes"),
+        "uk": _words("хвилина", "хвилини", "хвилин", "хвилин", "хвилина"),
+        "ru": _words("минута", "минуты", "минут", "минут", "минута"),
+    },
+    "thing.option_names.infected_count": {
+        "en": EN("Infected! card", "Infected! cards"),
+        "uk": _words("карта «Зараження!»", "карти «Зараження!»", "карт «Зараження!»", "карт «Зараження!»",
+                     "карта «Зараження!»"),
+        "ru": _words("карта «Заражение!»", "карты «Заражение!»", "карт «Заражение!»", "карт «Заражение!»",
+                     "карта «Заражение!»"),
+    },
+    "thing.table.cards": {
+        "en": EN("card", "cards"),
+        "uk": _words("карта", "карти", "карт", "карт", "карта"),
+        "ru": _words("карта", "карты", "карт", "карт", "карта"),
+    },
+    "thing.table.deck_value": {
+        "en": EN("card,", "cards,"),
+        "uk": _words("карта,", "карти,", "карт,", "карт,", "карта,"),
+        "ru": _words("карта,", "карты,", "карт,", "карт,", "карта,"),
+    },
+    "thing.table.quarantine": {
+        "en": EN("turn left", "turns left"),
+        "uk": ("лишився 1 хід", "лишилося 2 ходи", "лишилося 5 ходів", "лишилося 11 ходів", "лишився 21 хід"),
+        "ru": ("остался 1 ход", "осталось 2 хода", "осталось 5 ходов", "осталось 11 ходов", "остался 21 ход"),
+    },
+    "thing.event.deck_reshuffled": {
+        "en": EN("card)", "cards)"),
+        "uk": _words("карта)", "карти)", "карт)", "карт)", "карта)"),
+        "ru": _words("карта)", "карты)", "карт)", "карт)", "карта)"),
+    },
+    "thing.event.card_discarded_many": {
+        "en": EN("card.", "cards."),
+        "uk": _words("карту.", "карти.", "карт.", "карт.", "карту."),
+        "ru": _words("карту.", "карты.", "карт.", "карт.", "карту."),
+    },
+    "thing.event.quarantine_placed": {
+        "en": EN("turn.", "turns."),
+        "uk": _words("хід.", "ходи.", "ходів.", "ходів.", "хід."),
+        "ru": _words("ход.", "хода.", "ходов.", "ходов.", "ход."),
+    },
+}
+
+
+def _needed_categories(language: str) -> set[str]:
+    return set(Locale.parse(language).plural_form.tags) | {"other"}
+
+
+def test_plural_categories_per_language():
+    assert _needed_categories("en") == {"one", "other"}
+    assert _needed_categories("uk") == _needed_categories("ru") == {"one", "few", "many", "other"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_messages_have_their_languages_categories(language):
+    needed = _needed_categories(language)
+    en = _flat("en")
+    for key, value in _flat(language).items():
+        if not _is_plural(value):
+            continue
+        forms = {category for category in value if category != "_plural_by"}
+        assert forms == needed, f"{language}: {key} has {sorted(forms)}, needs {sorted(needed)}"
+        # every language picks the form by the same parameter, which every form shows
+        by = value.get("_plural_by", "count")
+        assert by == en[key].get("_plural_by", "count"), f"{language}: {key} is plural by another parameter"
+        for category in forms:
+            assert _placeholders(value[category]) == _placeholders(value), \
+                f"{language}: {key}.{category} lacks some of {sorted(_placeholders(value))}"
+            assert f"{{{by}}}" in value[category], f"{language}: {key}.{category} does not show {{{by}}}"
+
+
+def test_every_plural_message_is_checked():
+    for language in LANGUAGES:
+        assert _plural_keys(language) == set(PLURALS), \
+            f"{language}: plural messages and PLURALS differ: {sorted(_plural_keys(language) ^ set(PLURALS))}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", sorted(PLURALS))
+def test_plural_word_forms(language, key):
+    message = _flat(language)[key]
+    by = message.get("_plural_by", "count")
+    others = {name: "X" for name in _placeholders(message) if name != by}
+    for n, expected in zip(NUMBERS, PLURALS[key][language]):
+        text = t(language, key, **others, **{by: n})
+        assert re.search(rf"(?<![\w.]){re.escape(expected)}(?!\w)", text), \
+            f"{language}: {key} for {n} should say {expected!r}: {text!r}"
+        assert "{" not in text
+
+
+def test_plural_by_count_or_named_parameter():
+    assert t("uk", "thing.table.cards", count=21) == "21 карта"
+    assert t("ru", "thing.table.cards", count=3) == "3 карты"
+    assert t("en", "thing.table.cards", count=1) == "1 card"
+    assert "3 хода" in t("ru", "thing.table.quarantine", turns=3)
+    assert "1 minute;" in t("en", "settings.timeout_set", minutes=1, action="A")
+    # needs at least {min}: the form follows min, not the count shown beside it
+    assert "щонайменше 4 гравці" in t("uk", "errors.too_few_players", kind="K", min=4, count=1)
+    # numbers given as strings count too; anything else, or nothing, takes "other"
+    assert t("uk", "thing.table.cards", count="5") == "5 карт"
+    assert t("uk", "thing.table.cards", count="many") == "many карти"
+    assert t("ru", "thing.table.cards", count=1.5) == "1.5 карты"
+    assert t("uk", "thing.table.cards") == "{count} карти"
+    assert t("en", "thing.table.cards", other=1) == "{count} cards"
+
+
+def test_plural_falls_back_to_english_with_english_rules(monkeypatch):
+    real = i18n.catalog
+
+    def without_cards(language):
+        data = dict(real(language))
+        if language == "uk":
+            data.pop("thing.table.cards", None)
+        return data
+
+    monkeypatch.setattr(i18n, "catalog", without_cards)
+    assert t("uk", "thing.table.cards", count=1) == "1 card"
+    assert t("uk", "thing.table.cards", count=2) == "2 cards"
+    assert t("uk", "thing.table.cards", count=21) == "21 cards"
 
 
 def test_table_field_names_match_test_helpers():
@@ -159,6 +431,7 @@ def test_missing_key_falls_back_to_english(tmp_path, monkeypatch):
     (tmp_path / "uk.yaml").write_text("greeting: 'Привіт, {player}!'\nempty_uk: ''\n", encoding="utf-8")
     (tmp_path / "ru.yaml").write_text("", encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "GAMES_DIR", tmp_path / "games")
     i18n.catalog.cache_clear()
 
     assert t("uk", "greeting", player="<@1>") == "Привіт, <@1>!"
