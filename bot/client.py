@@ -31,14 +31,19 @@ class KeeperTree(app_commands.CommandTree):
 
 
 class KeeperBot(commands.Bot):
+    """One process of Keeper, serving every guild."""
+
     def __init__(self, settings: Settings):
+        shards = settings.shards()
+        sharding = {"shard_count": shards[0], "shard_ids": shards[1]} if shards else {}
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+                         tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+                         **sharding)
         self.settings = settings
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
                                      pool_size=settings.db_pool_size)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
-                                   settings.default_language, busy_seconds=settings.db_busy_seconds)
+                                   settings.default_language, busy_seconds=settings.db_busy_seconds, shards=shards)
         from bot.publisher import Publisher
         self.publisher = Publisher(self)
         self.user_languages: dict[int, str] = {}
@@ -75,5 +80,11 @@ class KeeperBot(commands.Bot):
         await self.db_engine.dispose()
 
 
+class ShardedKeeperBot(KeeperBot, commands.AutoShardedBot):
+    """One of several Keeper processes over one database: it connects the shard range of its
+    settings, and its deadline and outbox loops serve only those shards' guilds."""
+
+
 def create_bot(settings: Settings | None = None) -> KeeperBot:
-    return KeeperBot(settings or Settings())
+    settings = settings or Settings()
+    return (ShardedKeeperBot if settings.shards() else KeeperBot)(settings)

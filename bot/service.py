@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import insert, update
+from sqlalchemy import insert, true, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -102,7 +102,7 @@ class _Conflict(Exception):
 
 class GameService:
     def __init__(self, sessions, default_timeout_minutes: int = 0, default_language: str = "en",
-                 busy_seconds: float = 10.0):
+                 busy_seconds: float = 10.0, shards: tuple[int, list[int]] | None = None):
         self.sessions = sessions
         self.default_timeout_minutes = default_timeout_minutes
         self.default_language = default_language
@@ -111,6 +111,7 @@ class GameService:
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache: dict[int, GuildSettings] = {}
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
+        self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks[channel_id]
@@ -609,15 +610,24 @@ class GameService:
             return Outcome(game=game, events=events, applied=applied)
 
     # ------------------------------------------------------------------ deadlines
+    def _mine(self, guild_column):
+        """SQL: the guild belongs to one of this process's shards (Discord's formula)."""
+        if self.shards is None:
+            return true()
+        count, ids = self.shards
+        return (guild_column.op(">>")(22) % count).in_(ids)
+
     @resilient
     async def due(self, now: datetime | None = None) -> tuple[list[Game], list[Game]]:
-        """(games whose reminder is due, games whose deadline has passed)."""
+        """(games whose reminder is due, games whose deadline has passed), of this process's guilds."""
         now = now or utcnow()
         async with self.sessions() as session:
             reminders = (await session.exec(select(Game).where(
-                Game.status == "active", Game.reminder_at != None, Game.reminder_at <= now))).all()  # noqa: E711
+                Game.status == "active", Game.reminder_at != None, Game.reminder_at <= now,  # noqa: E711
+                self._mine(Game.guild_id)))).all()
             expired = (await session.exec(select(Game).where(
-                Game.status == "active", Game.deadline != None, Game.deadline <= now))).all()  # noqa: E711
+                Game.status == "active", Game.deadline != None, Game.deadline <= now,  # noqa: E711
+                self._mine(Game.guild_id)))).all()
             return list(reminders), list(expired)
 
     @resilient
@@ -719,7 +729,8 @@ class GameService:
         async with self.sessions() as session:
             rows = await session.exec(select(Outbox.game_id).where(
                 Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
-                (Outbox.claimed_until == None) | (Outbox.claimed_until < now))  # noqa: E711
+                (Outbox.claimed_until == None) | (Outbox.claimed_until < now),  # noqa: E711
+                self._mine(Outbox.guild_id))
                 .distinct().limit(limit))
             return list(rows.all())
 

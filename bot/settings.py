@@ -22,6 +22,22 @@ class Settings(BaseSettings):
     db_busy_seconds: float = Field(10.0, description="How long an operation retries a busy or locked database.")
     db_pool_size: int = Field(10, description="Database connections per bot process.")
     wal_check_seconds: float = Field(5.0, description="How often SQLite's write-ahead log is checkpointed.")
+    shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")
+    shard_ids: str | None = Field(None, description="This process's shards: '0-3' or '0,2'; needs shard_count.")
+
+    def shards(self) -> tuple[int, list[int]] | None:
+        """(shard count, this process's shard ids), or None for one process serving every guild."""
+        if not self.shard_count:
+            return None
+        if not self.shard_ids:
+            return self.shard_count, list(range(self.shard_count))
+        ids: list[int] = []
+        for part in self.shard_ids.split(","):
+            low, _, high = part.strip().partition("-")
+            ids += list(range(int(low), int(high or low) + 1))
+        if not ids or any(not 0 <= i < self.shard_count for i in ids):
+            raise ValueError(f"shard_ids {self.shard_ids!r} must lie in 0..{self.shard_count - 1}")
+        return self.shard_count, sorted(set(ids))
 
     @field_validator("default_language")
     @classmethod

@@ -237,3 +237,56 @@ async def test_the_sqlite_wal_is_cut_back_once_it_passes_its_limit(tmp_path):
         assert wal_size(engine) == 0
     finally:
         await engine.dispose()
+
+
+async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tmp_path):
+    """Two bot processes over one database, shards 0 and 1 of 2: each one's deadline and outbox
+    loops see only its own guilds; a click sent to both is applied once."""
+    from datetime import timedelta
+
+    from bot.client import ShardedKeeperBot, create_bot
+    from bot.db import utcnow
+    from bot.settings import Settings
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'shards.sqlite3'}"
+    settings = [Settings(_env_file=None, token="x", database_url=url, shard_count=2, shard_ids=str(i))
+                for i in (0, 1)]
+    assert settings[0].shards() == (2, [0]) and Settings(_env_file=None, shard_count=4, shard_ids="1-2,3").shards() \
+        == (4, [1, 2, 3])
+    bot = create_bot(settings[1])
+    assert isinstance(bot, ShardedKeeperBot) and bot.shard_count == 2 and bot.shard_ids == [1]
+    await bot.db_engine.dispose()
+
+    engines = [make_engine(url) for _ in range(2)]
+    await create_tables(engines[0])
+    services = [GameService(session_factory(e), default_timeout_minutes=10, shards=s.shards())
+                for e, s in zip(engines, settings)]
+    try:
+        guilds = {0: 5 << 22, 1: (6 << 22) | 17}  # guild id >> 22 picks the shard: 5 % 2 = 1, 6 % 2 = 0
+        games = {}
+        for shard_of_guild, guild in ((1, guilds[0]), (0, guilds[1])):
+            lobby = await services[0].create_lobby(guild, guild + 1, "thing", 100)
+            for user in range(101, 104):
+                await services[0].join(lobby.id, user)
+            games[shard_of_guild] = (await services[0].start(lobby.id)).game
+        later = utcnow() + timedelta(minutes=11)
+        for shard in (0, 1):
+            _, expired = await services[shard].due(later)
+            assert [g.id for g in expired] == [games[shard].id]
+            assert await services[shard].due_outbox_games(now=later + timedelta(minutes=5)) == [games[shard].id]
+
+        game = games[0]
+        prompt = rules_for("thing").prompts(game.state)[0]
+        action = {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]}
+        results = await asyncio.gather(*[services[i % 2].act(game.id, dict(action)) for i in range(20)],
+                                       return_exceptions=True)
+        assert sum(not isinstance(r, Exception) for r in results) == 1
+        assert all(isinstance(r, (RuleError, ServiceError)) for r in results if isinstance(r, Exception))
+        assert len(await services[0].actions(game.id)) == 1
+        # both deadline loops firing on one game default it once
+        other = games[1]
+        expired = await asyncio.gather(*[s.expire(other.id, later) for s in services], return_exceptions=True)
+        assert len(await services[0].actions(other.id)) == 1, expired
+    finally:
+        for e in engines:
+            await e.dispose()
