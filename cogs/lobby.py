@@ -133,7 +133,10 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
             choices = [discord.SelectOption(label=ui.number_label(option, None if v == "default" else v, lang)[:100],
                                             value=str(v), default=(v == "default" and current is None) or v == current)
                        for v in chunk]
-            placeholder = ui.number_label(option, current, lang)[:150]
+            numbers = [v for v in chunk if v != "default"]
+            pages = -(-(high - low + 2) // (NUMBERS_PER_SELECT + 1))
+            span = f" · {numbers[0]}–{numbers[-1]}" if pages > 1 and numbers else ""  # which menu is which
+            placeholder = (ui.number_label(option, current, lang) + span)[:150]
         super().__init__(discord.ui.Select(custom_id=f"keeper:lobbynum:{game_id}:{option}:{page}",
                                            options=choices, placeholder=placeholder))
         self.game_id, self.option = game_id, option
