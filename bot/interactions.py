@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import operations
 from bot.i18n import catalog, language_of, t
 from bot.service import ServiceError
 from engine.core.errors import RuleError
@@ -66,16 +67,7 @@ def error_text(lang: str, exc: Exception) -> str:
 
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
     """Answer ephemerally whether or not the interaction was already deferred."""
-    kwargs.setdefault("ephemeral", True)
-    if interaction.response.is_done():
-        await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
-    view = kwargs.get("view")
-    if view is not None:
-        # Keeper's controls are DynamicItems, dispatched by custom_id whatever view sent them;
-        # discord.py would otherwise keep every ephemeral view (with a 15-minute timer) in memory
-        view.stop()
+    await operations.respond(interaction, content, **kwargs)
 
 
 async def handle_error(interaction: discord.Interaction, error: Exception) -> None:
@@ -141,8 +133,7 @@ class KeeperItem:
 
 async def defer_private(interaction: discord.Interaction) -> None:
     """Every reply that may hold a secret is deferred ephemerally first."""
-    if not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
+    await operations.defer(interaction, ephemeral=True, thinking=True)
 
 
 def can_manage_server(member) -> bool:

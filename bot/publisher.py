@@ -17,7 +17,9 @@ from collections import defaultdict
 
 import discord
 
+from bot import operations
 from bot.db import Game, Outbox
+from bot.operations import GiveUp, Retry, classify
 from bot.i18n import t
 from bot.games import ui_for
 from bot.interactions import hand_button
@@ -25,11 +27,8 @@ from bot.interactions import hand_button
 log = logging.getLogger("keeper.publish")
 
 MAX_MESSAGE = 1900
-# Discord error codes meaning "this member cannot receive a DM from us"
-DM_CLOSED_CODES = {50007, 50278}
 # notice parameters that name members (rendered as mentions)
 MEMBER_PARAMS = {"player", "players", "old", "new"}
-MAX_BACKOFF_SECONDS = 900.0
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -57,39 +56,6 @@ def notice_line(lang: str, item: dict) -> str:
     return t(lang, item["key"], **params)
 
 
-class Retry(Exception):
-    """Delivery failed for now: try again after ``seconds``."""
-
-    def __init__(self, reason: str, seconds: float):
-        super().__init__(reason)
-        self.reason, self.seconds = reason, seconds
-
-
-class GiveUp(Exception):
-    """Delivery can never succeed (the channel is gone, DMs are closed)."""
-
-
-def classify(exc: Exception, attempts: int) -> Exception:
-    """What a failed Discord call means for the outbox row."""
-    backoff = min(MAX_BACKOFF_SECONDS, 5.0 * 2 ** attempts)
-    if isinstance(exc, discord.RateLimited):
-        return Retry("rate limited", exc.retry_after)
-    if isinstance(exc, discord.NotFound):
-        return GiveUp(f"not found ({exc.code})")
-    if isinstance(exc, discord.HTTPException):
-        if exc.status == 429:
-            retry_after = getattr(exc, "retry_after", None) or (exc.response.headers.get("Retry-After")
-                                                                if getattr(exc, "response", None) else None)
-            return Retry("rate limited", float(retry_after or backoff))
-        if exc.status == 403:
-            # missing access or permission: an admin can fix it, so keep it and retry slowly
-            return Retry(f"forbidden ({exc.code})", max(backoff, 60.0))
-        return Retry(f"HTTP {exc.status} ({exc.code})", backoff)
-    if isinstance(exc, (OSError, asyncio.TimeoutError)):
-        return Retry(type(exc).__name__, backoff)
-    return exc
-
-
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
@@ -101,14 +67,7 @@ class Publisher:
         return self.bot.service
 
     async def channel(self, game: Game):
-        channel = self.bot.get_channel(game.channel_id)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(game.channel_id)
-            except Exception as exc:  # noqa: BLE001 - classified for the outbox
-                outcome = classify(exc, 0)
-                raise outcome if outcome is not exc else Retry(repr(exc), 60.0)
-        return channel
+        return await operations.channel(self.bot, game.channel_id)
 
     # ------------------------------------------------------------------ delivery
     async def flush(self, game_id: int, now=None, game: Game | None = None) -> None:
@@ -173,7 +132,7 @@ class Publisher:
         try:
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
-            failure = exc if isinstance(exc, (Retry, GiveUp)) else classify(exc, row.attempts)
+            failure = classify(exc, row.attempts)
             if isinstance(failure, Retry):
                 log.warning("outbox row %s (%s) of game %s: %s; retry in %.0f s", row.id, row.kind, row.game_id,
                             failure.reason, failure.seconds)
@@ -207,7 +166,7 @@ class Publisher:
         for index, text in enumerate(chunks(lines)):
             if index < row.progress:
                 continue  # sent before a failure: a retry resumes after it
-            await channel.send(text, allowed_mentions=mentions)
+            await operations.send(channel, row.attempts, content=text, allowed_mentions=mentions)
             row.progress = index + 1
 
     async def _send_dm(self, game: Game, row: Outbox, lang: str) -> None:
@@ -222,19 +181,16 @@ class Publisher:
         channel = self.bot.get_channel(game.channel_id)
         where = f"#{getattr(channel, 'name', None) or game.channel_id}"
         try:
-            user = self.bot.get_user(row.user_id) or await self.bot.fetch_user(row.user_id)
             for index, text in enumerate(chunks([f"**{t(member_lang, 'kind.' + game.kind)}** · {where}"] + lines)):
                 if index < row.progress:
                     continue
-                await user.send(text)
+                await operations.send_dm(self.bot, row.user_id, text, row.attempts)
                 row.progress = index + 1
-        except discord.HTTPException as exc:
-            if exc.status == 403 or getattr(exc, "code", None) in DM_CLOSED_CODES:
-                # the news stays in the member's panel: tell them where to find it
-                await self.service.outbox_add(game, "public", {
-                    "notices": [{"key": "publish.news_pending", "params": {"player": pid}}]})
-                self._added.add(game.id)
-                raise GiveUp("DMs closed") from exc
+        except operations.DMClosed:
+            # the news stays in the member's panel: tell them where to find it
+            await self.service.outbox_add(game, "public", {
+                "notices": [{"key": "publish.news_pending", "params": {"player": pid}}]})
+            self._added.add(game.id)
             raise
 
     async def update_table(self, game: Game, lang: str) -> None:
@@ -245,13 +201,9 @@ class Publisher:
         embed = ui.table_embed(game.state, game.names, lang)
         view = table_view(game, lang)
         channel = await self.channel(game)
-        if game.table_message_id:
-            try:
-                await channel.get_partial_message(game.table_message_id).edit(embed=embed, view=view)
-                return
-            except discord.NotFound:
-                pass  # deleted: post a new one
-        message = await channel.send(embed=embed, view=view)
+        if game.table_message_id and await operations.edit(channel, game.table_message_id, embed=embed, view=view):
+            return
+        message = await operations.send(channel, embed=embed, view=view)  # first, or the old one was deleted
         await self.service.set_table_message(game.id, message.id)
         game.table_message_id = message.id
 

@@ -1,0 +1,133 @@
+"""Every Discord call Keeper makes, wrapped so that each failure means one thing (SpellBot's
+``operations.py`` is the model): callers never catch discord.py's exceptions themselves.
+
+Deliveries (channel messages, edits, DMs) raise :class:`Retry` (try again after ``seconds``: a
+429 with its retry-after, a 5xx, a missing permission an admin can fix) or :class:`GiveUp` (the
+channel is gone, DMs are closed). Interaction replies return whether they reached the member.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+log = logging.getLogger("keeper.operations")
+
+MAX_BACKOFF_SECONDS = 900.0
+# Discord error codes meaning "this member cannot receive a DM from us"
+DM_CLOSED_CODES = {50007, 50278}
+
+
+class Retry(Exception):
+    """Delivery failed for now: try again after ``seconds``."""
+
+    def __init__(self, reason: str, seconds: float):
+        super().__init__(reason)
+        self.reason, self.seconds = reason, seconds
+
+
+class GiveUp(Exception):
+    """Delivery can never succeed (the channel is gone, DMs are closed)."""
+
+
+class DMClosed(GiveUp):
+    """The member does not accept DMs from Keeper."""
+
+
+def classify(exc: Exception, attempts: int = 0) -> Exception:
+    """What a failed Discord call means for a delivery; other exceptions are returned as they are."""
+    backoff = min(MAX_BACKOFF_SECONDS, 5.0 * 2 ** attempts)
+    if isinstance(exc, (Retry, GiveUp)):
+        return exc
+    if isinstance(exc, discord.RateLimited):
+        return Retry("rate limited", exc.retry_after)
+    if isinstance(exc, discord.NotFound):
+        return GiveUp(f"not found ({exc.code})")
+    if isinstance(exc, discord.HTTPException):
+        if exc.status == 429:
+            retry_after = getattr(exc, "retry_after", None) or (exc.response.headers.get("Retry-After")
+                                                                if getattr(exc, "response", None) else None)
+            return Retry("rate limited", float(retry_after or backoff))
+        if exc.status == 403:
+            # missing access or permission: an admin can fix it, so keep it and retry slowly
+            return Retry(f"forbidden ({exc.code})", max(backoff, 60.0))
+        return Retry(f"HTTP {exc.status} ({exc.code})", backoff)
+    if isinstance(exc, (OSError, asyncio.TimeoutError)):
+        return Retry(type(exc).__name__, backoff)
+    return exc
+
+
+async def _delivering(call, attempts: int = 0):
+    try:
+        return await call
+    except (discord.DiscordException, OSError, asyncio.TimeoutError) as exc:
+        raise classify(exc, attempts) from exc
+
+
+async def channel(bot, channel_id: int):
+    """The channel from the cache, else from Discord."""
+    found = bot.get_channel(channel_id)
+    if found is None:
+        found = await _delivering(bot.fetch_channel(channel_id))
+    return found
+
+
+async def send(target, attempts: int = 0, **kwargs) -> discord.Message:
+    """Post a message in a channel."""
+    return await _delivering(target.send(**kwargs), attempts)
+
+
+async def edit(target, message_id: int, attempts: int = 0, **kwargs) -> bool:
+    """Edit a message in place; False if it is gone (the caller posts a new one)."""
+    try:
+        await _delivering(target.get_partial_message(message_id).edit(**kwargs), attempts)
+    except GiveUp:
+        return False
+    return True
+
+
+async def send_dm(bot, user_id: int, content: str, attempts: int = 0) -> None:
+    """DM a member; :class:`DMClosed` when they accept none from Keeper."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        await user.send(content)
+    except discord.HTTPException as exc:
+        if exc.status == 403 or getattr(exc, "code", None) in DM_CLOSED_CODES:
+            raise DMClosed("DMs closed") from exc
+        raise classify(exc, attempts) from exc
+    except (OSError, asyncio.TimeoutError) as exc:
+        raise classify(exc, attempts) from exc
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thinking: bool = True) -> bool:
+    """Acknowledge an interaction within Discord's 3 seconds (once); False if it expired."""
+    if interaction.response.is_done():
+        return True
+    try:
+        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        return True
+    except discord.InteractionResponded:
+        return True
+    except discord.HTTPException as exc:
+        log.warning("could not defer interaction %s: %s", interaction.id, exc)
+        return False
+
+
+async def respond(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:
+    """Answer (ephemerally by default) whether or not the interaction was deferred. Raises
+    discord.HTTPException if the answer did not reach the member (the caller decides what the
+    member is told instead)."""
+    kwargs.setdefault("ephemeral", True)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+        else:
+            await interaction.response.send_message(content, **kwargs)
+    except discord.InteractionResponded:
+        await interaction.followup.send(content or discord.utils.MISSING, **kwargs)
+    view = kwargs.get("view")
+    if view is not None:
+        # Keeper's controls are DynamicItems, dispatched by custom_id whatever view sent them;
+        # discord.py would otherwise keep every ephemeral view (with a 15-minute timer) in memory
+        view.stop()
