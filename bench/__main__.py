@@ -14,3 +14,6 @@ if which in ("bot", "all"):
 if which in ("kill", "all"):
     from bench.outbox_kill import main as kill_main
     kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
+if which in ("picture", "all"):
+    from bench.picture_bench import main as picture_main
+    picture_main()
