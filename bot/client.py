@@ -36,9 +36,11 @@ class KeeperBot(commands.Bot):
     def __init__(self, settings: Settings):
         shards = settings.shards()
         sharding = {"shard_count": shards[0], "shard_ids": shards[1]} if shards else {}
+        # a rate limit longer than this is raised, not slept through, so the outbox retries the
+        # row later (and its claim never lapses mid-delivery)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
                          tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
-                         **sharding)
+                         max_ratelimit_timeout=10.0, **sharding)
         self.settings = settings
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
                                      pool_size=settings.db_pool_size)

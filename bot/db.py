@@ -146,6 +146,7 @@ class Outbox(SQLModel, table=True):
 
 # The WAL is folded back and cut to this size whenever it grows past it (see checkpoint_wal).
 WAL_LIMIT_BYTES = 16 * 1024 * 1024
+WAL_FALLBACK_PAGES = 50_000  # ~200 MB of 4 KB pages
 
 
 def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10) -> AsyncEngine:
@@ -163,8 +164,9 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10) -> Asy
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             # no checkpoint inside a player's commit (it made the slowest 1% of commits 2x
-            # slower); bot.client runs checkpoint_wal off the hot path instead
-            cursor.execute("PRAGMA wal_autocheckpoint=0")
+            # slower): bot.client runs checkpoint_wal off the hot path; this far larger automatic
+            # one is only the fallback that bounds the WAL if that loop is off
+            cursor.execute(f"PRAGMA wal_autocheckpoint={WAL_FALLBACK_PAGES}")
             cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
             cursor.close()
     return engine

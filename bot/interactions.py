@@ -41,11 +41,11 @@ def user_lang(interaction: discord.Interaction) -> str:
     return lang
 
 
-async def after_commit(awaitable) -> None:
+async def after_commit(awaitable):
     """Run what follows a saved change (announce, confirm): a failure there must tell the member
     that the change stands."""
     try:
-        await awaitable
+        return await awaitable
     except Exception as exc:  # noqa: BLE001 - the change stands; say so
         raise AfterCommit() from exc
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import aiohttp
 import discord
 
 log = logging.getLogger("keeper.operations")
@@ -52,16 +53,18 @@ def classify(exc: Exception, attempts: int = 0) -> Exception:
         if exc.status == 403:
             # missing access or permission: an admin can fix it, so keep it and retry slowly
             return Retry(f"forbidden ({exc.code})", max(backoff, 60.0))
+        if 400 <= exc.status < 500:
+            return GiveUp(f"refused: HTTP {exc.status} ({exc.code})")  # sending it again cannot help
         return Retry(f"HTTP {exc.status} ({exc.code})", backoff)
-    if isinstance(exc, (OSError, asyncio.TimeoutError)):
-        return Retry(type(exc).__name__, backoff)
+    if isinstance(exc, (OSError, asyncio.TimeoutError, aiohttp.ClientError)):
+        return Retry(type(exc).__name__, backoff)  # the connection broke: try again
     return exc
 
 
 async def _delivering(call, attempts: int = 0):
     try:
         return await call
-    except (discord.DiscordException, OSError, asyncio.TimeoutError) as exc:
+    except (discord.DiscordException, OSError, asyncio.TimeoutError, aiohttp.ClientError) as exc:
         raise classify(exc, attempts) from exc
 
 
@@ -96,7 +99,7 @@ async def send_dm(bot, user_id: int, content: str, attempts: int = 0) -> None:
         if exc.status == 403 or getattr(exc, "code", None) in DM_CLOSED_CODES:
             raise DMClosed("DMs closed") from exc
         raise classify(exc, attempts) from exc
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (OSError, asyncio.TimeoutError, aiohttp.ClientError) as exc:
         raise classify(exc, attempts) from exc
 
 

@@ -32,7 +32,9 @@ MEMBER_PARAMS = {"player", "players", "old", "new"}
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
+    """Messages of at most ``limit`` characters, whole lines together (a longer line is cut)."""
     out, current = [], ""
+    lines = [line[i:i + limit] for line in lines for i in range(0, max(len(line), 1), limit)]
     for line in lines:
         if current and len(current) + len(line) + 1 > limit:
             out.append(current)
@@ -70,13 +72,13 @@ class Publisher:
         return await operations.channel(self.bot, game.channel_id)
 
     # ------------------------------------------------------------------ delivery
-    async def flush(self, game_id: int, now=None, game: Game | None = None) -> None:
-        """Deliver the game's due announcements now (``game``: its row as just committed, if the
-        caller has it). Never raises: what fails stays in the outbox for the outbox loop."""
+    async def flush(self, game_id: int, now=None) -> None:
+        """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
+        for the outbox loop."""
         try:
             async with self._delivering[game_id]:
                 for _ in range(3):
-                    game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now, game=game)
+                    game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
                         return
                     await self._deliver(game, rows)

@@ -35,7 +35,8 @@ from engine.registry import playable, rules_for
 log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
-CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
+CLAIM_SECONDS = 60.0
+SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
 
 class ServiceError(Exception):
@@ -109,7 +110,7 @@ class GameService:
         self.busy_seconds = busy_seconds
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
-        self._guild_cache: dict[int, GuildSettings] = {}
+        self._guild_cache: dict[int, tuple[float, GuildSettings]] = {}  # id -> (expires, settings)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
@@ -167,7 +168,7 @@ class GameService:
             return []
         try:
             return rules_for(game.kind).prompts(_readable(game.state))
-        except ServiceError:
+        except Exception:  # noqa: BLE001 - a damaged state waits for nobody (and is reset by an admin)
             return []
 
     @resilient
@@ -181,18 +182,24 @@ class GameService:
 
     # ------------------------------------------------------------------ guild settings
     async def guild_settings(self, guild_id: int, session=None) -> GuildSettings:
-        """Cached; loaded with the caller's ``session`` when given (one connection per operation)."""
+        """Cached for a minute (another process may change them); loaded with the caller's
+        ``session`` when given (one connection per operation). The cache holds a plain copy,
+        never an object bound to a session that may roll back."""
         cached = self._guild_cache.get(guild_id)
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] > time.monotonic():
+            return cached[1]
         if session is not None:
             found = await session.get(GuildSettings, guild_id)
         else:
-            async with self.sessions() as own:
-                found = await own.get(GuildSettings, guild_id)
-        found = found or GuildSettings(guild_id=guild_id)
-        self._guild_cache[guild_id] = found
-        return found
+            found = await self._load_guild_settings(guild_id)
+        copy = GuildSettings(**found.model_dump()) if found else GuildSettings(guild_id=guild_id)
+        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        return copy
+
+    @resilient
+    async def _load_guild_settings(self, guild_id: int) -> GuildSettings | None:
+        async with self.sessions() as session:
+            return await session.get(GuildSettings, guild_id)
 
     @resilient
     async def update_guild_settings(self, guild_id: int, **changes) -> GuildSettings:
@@ -203,8 +210,9 @@ class GameService:
             session.add(found)
             await session.commit()
             await session.refresh(found)
-        self._guild_cache[guild_id] = found
-        return found
+        copy = GuildSettings(**found.model_dump())
+        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        return copy
 
     async def guild_language(self, guild_id: int | None) -> str:
         if guild_id is None:
@@ -497,12 +505,16 @@ class GameService:
     async def kick(self, game_id: int, user_id: int) -> Outcome:
         """Lobby: remove the member. Running game: their decisions are made by default from now
         on, and they lose every access (panel, free actions, private news) at once."""
-        if (await self.require(game_id)).status == "lobby":
-            game = await self.leave(game_id, user_id)
-            async with self._locked(game_id) as (session, game):
-                announced = [self._outbox(game, "public", {"notices": [notice("admin.kick_lobby", player=str(user_id))]})]
-                return Outcome(game=await self._save(session, game, announced))
         uid = str(user_id)
+        if (await self.require(game_id)).status == "lobby":
+            async with self._locked(game_id) as (session, game):
+                if game.status != "lobby":
+                    raise ServiceError("not_in_lobby")
+                if uid not in game.players:
+                    raise ServiceError("not_joined")
+                game.players = [p for p in game.players if p != uid]
+                announced = [self._outbox(game, "public", {"notices": [notice("admin.kick_lobby", player=uid)]})]
+                return Outcome(game=await self._save(session, game, announced))
         async with self._locked(game_id) as (session, game):
             if uid not in game.players:
                 raise ServiceError("not_joined")
@@ -585,6 +597,11 @@ class GameService:
                 step = await self._default(game_id, player, prompt, epoch, notices)
             except RuleError:
                 continue  # the decision went away with an earlier default
+            except ServiceError:
+                if not outcome.applied:
+                    raise  # nothing was saved: the refusal is true
+                log.warning("skip of game %s stopped after %d defaults", game_id, len(outcome.applied))
+                break  # what was applied stands and is reported
             notices = ()  # announced once, with the first default
             outcome.game = step.game
             outcome.events.extend(step.events)
@@ -685,13 +702,14 @@ class GameService:
     # ------------------------------------------------------------------ outbox
     @resilient
     async def claim_outbox(self, game_id: int, token: str, hold_seconds: float = CLAIM_SECONDS,
-                           now: datetime | None = None, game: Game | None = None) -> tuple[Game | None, list[Outbox]]:
+                           now: datetime | None = None) -> tuple[Game | None, list[Outbox]]:
         """The game's due, undelivered rows that this process may deliver now, oldest first.
 
         Rows are written already claimed by the process that wrote them (the hot path reads them
         without a write); rows of a crashed process, or waiting for a retry, are claimed here. A
         public row waiting for a retry holds back the public rows after it, so a game's lines
-        arrive in order; rows another live process holds are left to it."""
+        arrive in order; rows another live process holds are left to it. The game is read in the
+        same transaction: rows are rendered from its current state, whoever wrote them."""
         now = now or utcnow()
         async with self.sessions() as session:
             pending = (await session.exec(select(Outbox).where(
@@ -719,9 +737,7 @@ class GameService:
                                                                       Outbox.claim == token))).all())
                 mine += [row for row in to_claim if row.id in got]
                 mine.sort(key=lambda row: row.id)
-            if mine and game is None:
-                game = await session.get(Game, game_id)
-            return game, mine
+            return (await session.get(Game, game_id) if mine else None), mine
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:

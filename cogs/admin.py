@@ -80,10 +80,10 @@ class AdminCog(KeeperCog):
     async def export(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
-        record = await self.bot.service.export(game.id, interaction.user.id)
+        record = await self.bot.service.export(game.id, interaction.user.id)  # saved: the exporter is barred
         data = json.dumps(record.to_dict(), ensure_ascii=False, indent=1).encode()
-        await reply(interaction, t(user_lang(interaction), "admin.export_done"),
-                    file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json"))
+        await after_commit(reply(interaction, t(user_lang(interaction), "admin.export_done"),
+                                 file=discord.File(io.BytesIO(data), filename=f"keeper-game-{game.id}.json")))
 
 
 async def setup(bot) -> None:

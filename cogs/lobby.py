@@ -225,6 +225,7 @@ class LobbyCog(KeeperCog):
 
     @game.command(name="status", description=desc("game_status"))
     async def status(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)  # answer Discord first: the database may be slow
         lang = user_lang(interaction)
         game = await self.bot.service.live_game(interaction.channel_id)
         if game is None:

@@ -88,7 +88,7 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     private results are in its news, and stay there for /hand)."""
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch)
-    await bot.publisher.flush(game_id, game=outcome.game)  # never raises: what fails stays queued
+    await bot.publisher.flush(game_id)  # never raises: what fails stays queued
     await after_commit(show_panel(interaction, game_id, game=outcome.game))
 
 
