@@ -12,6 +12,7 @@ Game-agnostic: each game's renderer comes from :mod:`bot.games`.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from collections import defaultdict
 
@@ -63,6 +64,7 @@ class Publisher:
         self.bot = bot
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
+        self._table_shown: dict[int, str | None] = {}  # game -> digest of the table last shown
 
     @property
     def service(self):
@@ -200,14 +202,26 @@ class Publisher:
         if game.state is None:
             return
         ui = ui_for(game.kind)
+        digest = getattr(ui, "table_digest", None)
+        digest = digest(game.state, game.names, lang) + game.status if digest else None
+        if digest and game.table_message_id and self._table_shown.get(game.id) == digest:
+            return  # nothing on the table changed: no re-render, no edit
         embed = ui.table_embed(game.state, game.names, lang)
+        files = []
+        if hasattr(ui, "table_picture"):
+            files = [discord.File(io.BytesIO(ui.table_picture(game.state, game.names, lang)), filename="table.png")]
+            embed.set_image(url="attachment://table.png")
         view = table_view(game, lang)
         channel = await self.channel(game)
-        if game.table_message_id and await operations.edit(channel, game.table_message_id, embed=embed, view=view):
+        if game.table_message_id and await operations.edit(channel, game.table_message_id, embed=embed, view=view,
+                                                          attachments=files):
+            self._table_shown[game.id] = digest
             return
-        message = await operations.send(channel, embed=embed, view=view)  # first, or the old one was deleted
+        # the first table message, or the old one was deleted
+        message = await operations.send(channel, embed=embed, view=view, files=files)
         await self.service.set_table_message(game.id, message.id)
         game.table_message_id = message.id
+        self._table_shown[game.id] = digest
 
 
 def table_view(game: Game, lang: str) -> discord.ui.View:

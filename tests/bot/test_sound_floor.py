@@ -313,3 +313,20 @@ async def test_every_change_writes_its_announcements_in_its_own_transaction(simc
     kinds = {row.kind for row in rows}
     assert {"public", "dm", "table"} <= kinds  # the deal: lines, private hands, the table
     assert all(row.delivered for row in rows)
+
+
+async def test_the_table_carries_its_picture_and_is_redrawn_only_when_it_changed(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    table = table_message(channel)
+    assert [a.filename for a in table.attachments] == ["table.png"]
+    assert table.embeds[0].image.url.endswith("table.png")
+    from bot.games.thing import render
+    drawn = []
+    real = render.table_picture
+    monkeypatch.setattr(render, "table_picture", lambda *a: drawn.append(1) or real(*a))
+    game = await current_game(env, channel)
+    await env.bot.publisher.update_table(game, "en")  # nothing changed since it was shown
+    assert drawn == []
+    await click_label(m[0], await open_panel(m[0], channel), "Draw")  # the table changes
+    assert drawn == [1]

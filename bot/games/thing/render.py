@@ -206,6 +206,33 @@ def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
     return None
 
 
+def table_picture(state: dict, names: dict, lang: str) -> bytes:
+    """The table drawn with Pillow (seats, doors, quarantines, direction, whose turn), its words
+    from the catalogs."""
+    from bot.games.thing.picture import render_table
+
+    labels = {"turn": t(lang, "thing.table.title", turn="{turn}"), "game_over": t(lang, "thing.table.finished"),
+              "deck": t(lang, "thing.table.deck"), "discard": t(lang, "thing.table.discard"),
+              "next_event": t(lang, "thing.table.next_event"), "next_panic": t(lang, "thing.table.next_panic"),
+              "door": t(lang, "thing.table.door"), "eliminated": t(lang, "thing.table.out"),
+              "clockwise": t(lang, "thing.table.clockwise"),
+              "counterclockwise": t(lang, "thing.table.counterclockwise"),
+              "team_humans": t(lang, "team.humans"), "team_thing": t(lang, "team.thing")}
+    labels.update({f"quarantine_{n}": t(lang, "thing.table.quarantine", turns=n) for n in (1, 2, 3)})
+    labels.update({f"reason_{r}": t(lang, f"thing.reason.{r}") for r in
+                   ("thing_burned", "declared_true", "declared_false", "revenge_humans", "revenge_infected")})
+    labels.update({f"role_{r}": t(lang, f"role.{r}") for r in ("human", "thing", "infected")})
+    return render_table(rules_for(GAME).view(state, None), names, lang, labels)
+
+
+def table_digest(state: dict, names: dict, lang: str) -> str:
+    """Changes exactly when the table (embed and picture) would look different."""
+    import hashlib
+    import json
+    public = json.dumps([rules_for(GAME).view(state, None), names, lang], sort_keys=True, default=str)
+    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, "thing.table.hand_button")
 
