@@ -151,9 +151,6 @@ def language_of(discord_locale) -> str:
 
 
 def card_name(language: str, game: str, card: str) -> str:
-    if game == "thing":
-        from engine.content.thing import default_pack
-        found = default_pack().cards.get(card)
-        if found is not None:
-            return getattr(found.names, language if language in LANGUAGES else "en")
-    return card
+    """A card's name in ``language``, from its game's content pack (through the game's renderer)."""
+    from bot.games import ui_for
+    return ui_for(game).card_name(language if language in LANGUAGES else "en", card)

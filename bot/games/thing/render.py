@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import card_name, t
+from bot.i18n import t
+from engine.content.thing import default_pack
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
@@ -18,8 +19,14 @@ def mention(pid) -> str:
     return f"<@{pid}>"
 
 
+def card_name(lang: str, cid: str) -> str:
+    """A card's name from The Thing's content pack, in the seeds' terms."""
+    found = default_pack().cards.get(cid)
+    return getattr(found.names, lang) if found is not None else cid
+
+
 def card(lang, cid) -> str:
-    return card_name(lang, GAME, cid)
+    return card_name(lang, cid)
 
 
 def cards(lang, cids) -> str:
