@@ -23,6 +23,7 @@ from engine.registry import rules_for
 
 MAX_BUTTONS = 20
 SELECT_SIZE = 25
+SELECTS_PER_PAGE = 4  # a panel has five rows: four menus and a row of page and free-action buttons
 STALE = RuleError("stale_prompt", "That choice is no longer current.")
 
 
@@ -42,8 +43,9 @@ def seated(game, pid: str) -> None:
         raise ServiceError("game_corrupt" if game.state else "no_game")
 
 
-async def show_panel(interaction: discord.Interaction, game_id: int, game=None) -> None:
-    """Send the member's private panel: hand, role, latest private news and their decision."""
+async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0) -> None:
+    """Send the member's private panel: hand, role, latest private news and their decision
+    (``page``: which page of a long list of options)."""
     bot = interaction.client
     lang = user_lang(interaction)
     game = game or await bot.service.get(game_id)
@@ -54,11 +56,14 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None) 
     ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
-    view = decision_view(game, pid, lang)
+    view = decision_view(game, pid, lang, page)
     await reply(interaction, embed=embed, view=view)
 
 
-def decision_view(game, pid: str, lang: str) -> discord.ui.View:
+def decision_view(game, pid: str, lang: str, page: int = 0) -> discord.ui.View:
+    """The controls of the member's decision, drawn from the shape of its answer: buttons or
+    paginated selects for one of a list, a multi-select for a subset, paginated selects for a
+    number; never an option left out. Then the game's free actions."""
     ui = ui_for(game.kind)
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
@@ -67,20 +72,58 @@ def decision_view(game, pid: str, lang: str) -> discord.ui.View:
     prompts = rules.prompts_for(game.state, pid)
     if prompts:
         prompt = prompts[0]
-        labelled = [(option_digest(o), ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80])
-                    for o in prompt["options"]]
-        if len(labelled) <= MAX_BUTTONS:
-            for digest, label in labelled:
-                view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
+        shape = prompt.get("shape", "one")
+        if shape == "subset":
+            subset_controls(view, game, prompt, pid, lang)
+        elif shape == "number":
+            spec = prompt["number"]
+            choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]
+            paged_selects(view, game, prompt, choices, page, lang, t(lang, "panel.choose_number"))
         else:
-            for chunk in range(0, min(len(labelled), SELECT_SIZE * 4), SELECT_SIZE):
-                view.add_item(OptionSelect(game.id, game.epoch, prompt["id"], chunk // SELECT_SIZE,
-                                           labelled[chunk:chunk + SELECT_SIZE],
-                                           placeholder=t(lang, "thing.panel.choose_placeholder")))
+            labelled = [(option_digest(o), ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80])
+                        for o in prompt["options"]]
+            if len(labelled) <= MAX_BUTTONS:
+                for digest, label in labelled:
+                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
+            else:
+                paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
     for action in rules.free_actions(game.state, pid):
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
+
+
+def paged_selects(view, game, prompt, choices: list[tuple[str, str]], page: int, lang: str, placeholder: str) -> None:
+    """Selects of 25 choices, SELECTS_PER_PAGE to a page, with page buttons when there are more."""
+    per_page = SELECT_SIZE * SELECTS_PER_PAGE
+    pages = max(1, -(-len(choices) // per_page))
+    page = min(max(page, 0), pages - 1)
+    shown = choices[page * per_page:(page + 1) * per_page]
+    for offset in range(0, len(shown), SELECT_SIZE):
+        chunk = shown[offset:offset + SELECT_SIZE]
+        span = t(lang, "panel.range", first=chunk[0][1][:30], last=chunk[-1][1][:30]) if len(choices) > SELECT_SIZE else ""
+        view.add_item(OptionSelect(game.id, game.epoch, prompt["id"], page * SELECTS_PER_PAGE + offset // SELECT_SIZE,
+                                   chunk, placeholder=f"{placeholder} {span}".strip()[:150]))
+    if pages > 1:
+        for target, key in ((page - 1, "panel.previous"), (page + 1, "panel.next")):
+            if 0 <= target < pages:
+                view.add_item(PageButton(game.id, game.epoch, prompt["id"], target,
+                                         label=f"{t(lang, key)} · {t(lang, 'panel.page', page=target + 1, pages=pages)}"))
+
+
+def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
+    """One multi-select over the ids (a repeated id is offered once per copy)."""
+    ui = ui_for(game.kind)
+    spec = prompt["subset"]
+    ids = spec["ids"]
+    if len(ids) > SELECT_SIZE:
+        # Discord's menus hold 25 choices and one pick spans one menu: say so rather than cut
+        raise ServiceError("too_many_choices", count=len(ids))
+    choices = [(str(index), ui.item_label(spec, item, game.state, game.names, lang)[:100])
+               for index, item in enumerate(ids)]
+    placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
+    view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, spec["min"], min(spec["max"], len(ids)),
+                               placeholder=placeholder))
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int) -> None:
@@ -92,8 +135,23 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     await after_commit(show_panel(interaction, game_id, game=outcome.game))
 
 
+def answer_of(prompt: dict, chosen) -> dict | None:
+    """The action a control's value names: an option's digest (one of a list), the indexes of
+    the chosen ids (subset) or the number; None if it names nothing of this prompt."""
+    shape = prompt.get("shape", "one")
+    if shape == "one":
+        return next((o for o in prompt["options"] if option_digest(o) == chosen), None)
+    spec = prompt[shape]
+    if shape == "number":
+        return {**spec["action"], spec["field"]: int(chosen)} if str(chosen).lstrip("-").isdigit() else None
+    indexes = chosen if isinstance(chosen, list) else []
+    if not all(str(i).isdigit() and int(i) < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
+        return None
+    return {**spec["action"], spec["field"]: [spec["ids"][int(i)] for i in indexes]}
+
+
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
-                         digest: str) -> None:
+                         digest) -> None:
     await defer_private(interaction)
     game = await interaction.client.service.get(game_id)
     if game is None or game.status != "active":
@@ -158,6 +216,44 @@ class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
 
 
+class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"keeper:sub:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+)"):
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, choices=(), low: int = 1, high: int = 1,
+                 placeholder: str = "…"):
+        options = [discord.SelectOption(label=label, value=value) for value, label in choices] or \
+            [discord.SelectOption(label="…", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"keeper:sub:{game_id}:{epoch}:{prompt_id}", options=options,
+                                           min_values=min(low, len(options)), max_values=max(1, min(high, len(options))),
+                                           placeholder=placeholder))
+        self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        values = list((interaction.data or {}).get("values") or [])
+        await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, values)
+
+
+class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"keeper:page:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<page>[0-9]+)"):
+    """Another page of a long list of options (it only redraws the member's panel)."""
+
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, page: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"keeper:page:{game_id}:{epoch}:{prompt_id}:{page}"))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        await show_panel(interaction, self.game_id, page=self.page)
+
+
 class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"keeper:free:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<digest>[0-9a-f]+):(?P<step>[12])"):
     """An action a player may take outside any decision (the Thing's declaration), labelled by
@@ -213,5 +309,5 @@ class PlayCog(KeeperCog):
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, FreeActionButton)
+    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, SubsetSelect, PageButton, FreeActionButton)
     await bot.add_cog(PlayCog(bot))

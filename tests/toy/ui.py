@@ -50,6 +50,10 @@ def option_label(option, state, names, lang):
     return f"Add {option['n']}"
 
 
+def item_label(spec, item, state, names, lang):
+    return f"{item} token"
+
+
 def free_action_label(action, lang):
     return "Concede"
 

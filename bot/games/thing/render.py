@@ -201,6 +201,11 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return t(lang, f"thing.option.{kind}", card=c)
 
 
+def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
+    """One id of a subset choice: the Thing's subsets are cards."""
+    return card(lang, item)
+
+
 def free_action_label(action: dict, lang: str) -> str:
     """The button of an action outside any decision (the Thing's declaration)."""
     return t(lang, f"thing.panel.{action['type']}")
