@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from engine.core import shapes
 from engine.core.game import GameRules
 
 MAX_ACTIONS = 50_000
@@ -26,14 +27,29 @@ class Totals:
 
 
 def choose(rng: random.Random, state: dict, actions: list[dict]) -> dict:
-    """A random legal agent. The Thing declares when it is right, and rarely as a bluff."""
+    """A random legal agent. The Thing declares when it is right, and rarely as a bluff.
+
+    ``actions`` may hold patterns (``legal_actions`` of a ``subset``/``number`` prompt): a chosen
+    pattern becomes a uniformly random answer of its shape."""
     declares = [a for a in actions if a["type"] == "declare"]
     others = [a for a in actions if a["type"] != "declare"]
     if declares:
         humans_left = any(state["roles"][p] == "human" for p in state["seats"])
         if not others or (not humans_left and rng.random() < 0.5) or rng.random() < 0.0005:
             return declares[0]
-    return rng.choice(others)
+    return shapes.sample(rng.choice(others), rng)
+
+
+def legal_moves(rules: GameRules, state: dict) -> list[dict]:
+    """Every pending prompt's answers (one pattern per subset/number prompt) plus free actions."""
+    legal = []
+    for prompt in rules.prompts(state):
+        if prompt.get("shape", "one") == "one":
+            legal.extend({"player": prompt["player"], **o} for o in prompt["options"])
+        else:
+            legal.append({"player": prompt["player"], **shapes.pattern(prompt)})
+    legal += [{"player": p, **a} for p in state["seats"] for a in rules.free_actions(state, p)]
+    return legal
 
 
 def play_random_game(rules: GameRules, players: int, seed: int, options: dict | None = None,
@@ -44,10 +60,8 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
     rng = random.Random(seed)
     actions = []
     while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
-        # one prompt computation per step: every pending prompt's options plus free actions
-        legal = [{"player": pr["player"], **o} for pr in rules.prompts(state) for o in pr["options"]]
-        legal += [{"player": p, **a} for p in state["seats"] for a in rules.free_actions(state, p)]
-        action = choose(rng, state, legal)
+        # one prompt computation per step: every pending prompt's answers plus free actions
+        action = choose(rng, state, legal_moves(rules, state))
         rules.apply_in_place(state, action)
         actions.append(action)
         if check:

@@ -1,17 +1,22 @@
 """The interface every game implements, and the shared apply/validate/default machinery.
 
 A game's state is a plain JSON-serialisable dict. Pending work lives in ``state["stack"]`` as
-data frames, so a saved state resumes exactly. Each frame that needs a decision produces a
-*prompt*: ``{"id", "player", "kind", "options": [actions], "default": action | "random"}``.
-An action is a dict ``{"player": id, "type": ..., ...}``; it is legal iff it equals one of the
-options of a prompt addressed to that player (ignoring an optional ``"prompt"`` id that the
-caller may send to guard against stale buttons), or is one of the game's free actions.
+data frames (:mod:`engine.core.flow`), so a saved state resumes exactly. Each frame that needs a
+decision produces a *prompt*: ``{"id", "player", "kind", "shape", "options": [actions],
+"default"}`` (``shape`` and the ``subset``/``number`` specs: :mod:`engine.core.shapes`).
+An action is a dict ``{"player": id, "type": ..., ...}``; it is legal iff it answers a prompt
+addressed to that player (equals one of its options, or fits its shape; an optional ``"prompt"``
+id that the caller may send guards against stale buttons), or is one of the game's free actions.
+
+``version`` names the rules and the content a game is played with: ``new_game`` stores it in the
+state and records carry it (:mod:`engine.core.record`).
 """
 from __future__ import annotations
 
 import pickle
 from typing import Any
 
+from engine.core import shapes
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 
@@ -33,6 +38,17 @@ class GameRules:
     """Base class: subclasses provide setup, prompts, free actions, resolution and views."""
 
     game_id: str = ""
+    # bump when the rules change behaviour (the same record would replay differently)
+    rules_version: str = "0"
+
+    @property
+    def version(self) -> str:
+        """``<rules_version>+<digest of the content files>``: two games with the same version
+        and the same record play out identically."""
+        return f"{self.rules_version}+{self.content_digest()}"
+
+    def content_digest(self) -> str:
+        return "none"
 
     # --- to implement -------------------------------------------------------------------
     def new_game(self, players: list[str], seed: int, options: dict | None = None,
@@ -69,7 +85,10 @@ class GameRules:
             return []
         actions = []
         for prompt in self.prompts_for(state, player):
-            actions.extend({"player": player, **option} for option in prompt["options"])
+            if prompt.get("shape", "one") == "one":
+                actions.extend({"player": player, **option} for option in prompt["options"])
+            else:  # never enumerated: one pattern describing the answers (engine.core.shapes)
+                actions.append({"player": player, **shapes.pattern(prompt)})
         actions.extend({"player": player, **a} for a in self.free_actions(state, player))
         return actions
 
@@ -92,18 +111,31 @@ class GameRules:
             return {"player": player, **self._default_choice(state, prompts[0])}
         wanted = strip_meta(action)
         for prompt in prompts:
-            if wanted in prompt["options"]:
-                return {"player": player, **wanted}
+            if prompt.get("shape", "one") == "one":  # the common case, inline
+                if wanted in prompt["options"]:
+                    return {"player": player, **wanted}
+                continue
+            answer = shapes.match(prompt, wanted)
+            if answer is not None:
+                return {"player": player, **answer}
         if wanted in self.free_actions(state, player):
             return {"player": player, **wanted}
         raise self.explain(state, action)
 
     def _default_choice(self, state: State, prompt: dict) -> Action:
+        """A fixed action, ``"first"``, ``"random"`` or ``"random_<type>"`` (uniform over the
+        options of that type); ``subset``/``number`` prompts carry a concrete default."""
         default = prompt.get("default")
-        if default == "random" or default is None:
-            # the RNG draw happens on the copy made by apply(), so a refused action changes nothing
-            return Rng(state["rng"]).choice(prompt["options"])
-        return default
+        if isinstance(default, dict):
+            return default
+        if default == "first":
+            return prompt["options"][0]
+        options = prompt["options"]
+        if isinstance(default, str) and default.startswith("random_"):
+            wanted = default[len("random_"):]
+            options = [o for o in options if o["type"] == wanted]
+        # the RNG draw happens on the copy made by apply(), so a refused action changes nothing
+        return Rng(state["rng"]).choice(options)
 
     def apply(self, state: State, action: Action) -> tuple[State, list[Event]]:
         """Validate and resolve ``action`` on a copy; the given state is never modified."""

@@ -21,7 +21,8 @@ from itertools import combinations
 from engine.content.thing import ThingPack, default_pack
 from engine.core.errors import RuleError
 from engine.core.events import ALL, event, only
-from engine.core.game import GameRules
+from engine.core.flow import (Accept, Auto, Choice, FlowRules, Offer, ResponseWindow, Simultaneous,
+                              frames)
 from engine.core.rng import Rng
 from engine.thing.options import ThingOptions, ThingSetup
 
@@ -30,9 +31,26 @@ INFECTED = "infected"
 HUMAN, THING_ROLE, INFECTED_ROLE = "human", "thing", "infected"
 
 
-class ThingRules(GameRules):
+class ThingRules(FlowRules):
     game_id = "thing"
     min_players, max_players = 4, 12
+
+    # frame kinds (engine.core.flow); hooks are _ask_<k>, _answer_<k>, _run_<k>, ...
+    FRAMES = frames(
+        draw=Choice(default={"type": "draw"}),
+        step2=Choice(default="random_discard"),   # never a defence card, nothing role-dependent
+        keep=Choice(),
+        offer=Offer(then="answer", field="card", carry=("reason", "redirected")),
+        answer=Accept(default="random_give"),      # a refusal needs a defence card: AFK gives
+        respond=ResponseWindow(who="target", pass_action={"type": "accept"}),
+        choose=Choice(),
+        forgetful=Choice(),
+        revelation=Choice(default={"type": "reveal", "what": "nothing"}),
+        round=Simultaneous(prompt_kind="pass", action="pass", field="card", chosen_event="pass_chosen"),
+        blind_date=Choice(),
+        end_turn=Auto(), step3=Auto(), discard_card=Auto(),
+    )
+    PROMPT_KEYS = ("card_played", "by", "from", "reason", "purpose")
 
     def __init__(self, pack: ThingPack | None = None):
         self.pack = pack or default_pack()
@@ -97,7 +115,7 @@ class ThingRules(GameRules):
             events.append(event("hand_dealt", only(p), reveal=True, player=p, cards=list(hands[p])))
             events.append(event("role_told", only(p), reveal=True, player=p, role=state["roles"][p]))
         self._start_turn(state, first, events)
-        self._run(state, events)
+        self.run(state, events)
         return state, events
 
     def _deal(self, state, pool, opts: ThingOptions, setup_opts: ThingSetup, rng: Rng):
@@ -264,75 +282,56 @@ class ThingRules(GameRules):
             s["roles"][p] = THING_ROLE
             events.append(event("role_told", only(p), reveal=True, player=p, role=THING_ROLE))
 
-    # ------------------------------------------------------------------ frames and prompts
-    def _push(self, s, frame):
-        if frame["k"] in PROMPT_FRAMES:
-            s["seq"] += 1
-            frame["id"] = s["seq"]
-        s["stack"].append(frame)
+    # ------------------------------------------------------------------ prompts
+    def _ask_draw(self, s, f):
+        return {"player": s["turn"]["player"], "options": [{"type": "draw"}]}
 
-    def prompts(self, s):
-        if s["result"] is not None or not s["stack"]:
-            return []
-        frame = s["stack"][-1]
-        kind = frame["k"]
-        if kind == "round":
-            return [self._prompt(frame, p, "pass", [{"type": "pass", "card": c} for c in cards], "random")
-                    for p, cards in frame["options"].items() if p not in frame["choices"]]
-        builder = getattr(self, "_options_" + kind)
-        player, options, default = builder(s, frame)
-        return [self._prompt(frame, player, kind, options, default)]
-
-    @staticmethod
-    def _prompt(frame, player, kind, options, default):
-        prompt = {"id": frame["id"], "player": player, "kind": kind, "options": options, "default": default}
-        for key in ("card_played", "by", "from", "reason", "purpose"):
-            if key in frame:
-                prompt[key] = frame[key]
-        return prompt
-
-    def _options_draw(self, s, f):
-        return s["turn"]["player"], [{"type": "draw"}], {"type": "draw"}
-
-    def _options_step2(self, s, f):
+    def _ask_step2(self, s, f):
         p = s["turn"]["player"]
         hand = s["hands"][p]
         options = [{"type": "discard", "card": c} for c in _distinct(hand) if self.can_discard(s, p, c)]
         if not self._quarantined(s, p):
             for c in _distinct(hand):
                 options.extend(self._play_options(s, p, c))
-        return p, options, "random_discard"
+        return {"player": p, "options": options}
 
-    def _options_keep(self, s, f):
-        cards = [THING] if THING in f["cards"] else _distinct(f["cards"])
-        return s["turn"]["player"], [{"type": "keep", "card": c} for c in cards], "random"
+    def _ask_keep(self, s, f):
+        p = s["turn"]["player"]
+        keep = f.get("keep", 1)
+        if keep == 1:
+            cards = [THING] if THING in f["cards"] else _distinct(f["cards"])
+            return {"player": p, "options": [{"type": "keep", "card": c} for c in cards]}
+        # a drawn Thing must be kept (R11): it is kept anyway, the player picks the rest
+        ids = list(f["cards"])
+        if THING in ids:
+            ids.remove(THING)
+            keep -= 1
+        count = min(keep, len(ids))
+        return {"player": p, "subset": {"ids": ids, "min": count, "max": count,
+                                        "action": {"type": "keep"}, "field": "cards"}}
 
-    def _options_offer(self, s, f):
-        return f["from"], [{"type": "offer", "card": c} for c in self._gives(s, f["from"], f["to"])], "random"
+    def _ask_offer(self, s, f):
+        return {"options": [{"type": "offer", "card": c} for c in self._gives(s, f["from"], f["to"])]}
 
-    def _options_answer(self, s, f):
+    def _ask_answer(self, s, f):
         p = f["to"]
         options = [{"type": "give", "card": c} for c in self._gives(s, p, f["from"])]
-        gives = bool(options)
+        if not options:
+            return {"options": []}  # R8: no legal card to give back, so no exchange (defence moot)
         for c in _distinct(s["hands"][p]):
             if self.cards[c].answers == "exchange":
                 options.append({"type": "defend", "card": c})
-        if not gives:
-            return p, [], None  # R8: no legal card to give back, so no exchange (defence moot)
-        return p, options, "random_give"
+        return {"options": options}
 
-    def _options_respond(self, s, f):
-        p = f["target"]
-        options = [{"type": "accept"}]
-        for c in _distinct(s["hands"][p]):
-            if self.cards[c].answers == self.cards[f["card_played"]].response:
-                options.append({"type": "defend", "card": c})
-        return p, options, {"type": "accept"}
+    def _responses_respond(self, s, f):
+        wanted = self.cards[f["card_played"]].response
+        return [{"type": "defend", "card": c} for c in _distinct(s["hands"][f["target"]])
+                if self.cards[c].answers == wanted]
 
-    def _options_choose(self, s, f):
-        return s["turn"]["player"], [{"type": "choose", "target": t} for t in f["targets"]], "random"
+    def _ask_choose(self, s, f):
+        return {"player": s["turn"]["player"], "options": [{"type": "choose", "target": t} for t in f["targets"]]}
 
-    def _options_forgetful(self, s, f):
+    def _ask_forgetful(self, s, f):
         p = s["turn"]["player"]
         hand = s["hands"][p]
         count = min(f["count"], len(hand))
@@ -347,29 +346,19 @@ class ThingRules(GameRules):
                     sets.append(cards)
             if sets:
                 break
-        return p, [{"type": "discard_set", "cards": c} for c in sets], "random"
+        return {"player": p, "options": [{"type": "discard_set", "cards": c} for c in sets]}
 
-    def _options_revelation(self, s, f):
+    def _ask_revelation(self, s, f):
         p = f["order"][f["i"]]
         options = [{"type": "reveal", "what": "nothing"}, {"type": "reveal", "what": "hand"}]
         if INFECTED in s["hands"][p]:
             options.append({"type": "reveal", "what": "infected"})
-        return p, options, {"type": "reveal", "what": "nothing"}
+        return {"player": p, "options": options}
 
-    def _options_blind_date(self, s, f):
+    def _ask_blind_date(self, s, f):
         p = s["turn"]["player"]
-        return p, [{"type": "swap_with_deck", "card": c} for c in _distinct(s["hands"][p])
-                   if self.can_discard(s, p, c)], "random"
-
-    def _default_choice(self, state, prompt):
-        default = prompt["default"]
-        rng = Rng(state["rng"])
-        if default in ("random_discard", "random_give"):
-            # an AFK player discards or gives a uniformly random legal card: never a defence,
-            # and nothing that depends on their role beyond what the rules force
-            wanted = "discard" if default == "random_discard" else "give"
-            return rng.choice([o for o in prompt["options"] if o["type"] == wanted])
-        return super()._default_choice(state, prompt)
+        return {"player": p, "options": [{"type": "swap_with_deck", "card": c} for c in _distinct(s["hands"][p])
+                                         if self.can_discard(s, p, c)]}
 
     # ------------------------------------------------------------------ play options (step 2)
     def _play_options(self, s, p, c):
@@ -480,44 +469,7 @@ class ThingRules(GameRules):
         return RuleError("illegal", "That move is not allowed now.")
 
     # ------------------------------------------------------------------ resolution
-    def _resolve(self, s, action, events):
-        kind = action["type"]
-        if kind == "declare":
-            self._declare(s, action["player"], events)
-            return
-        frame = s["stack"][-1]
-        if frame["k"] == "round":
-            frame["choices"][action["player"]] = action["card"]
-            if len(frame["choices"]) == len(frame["options"]):
-                s["stack"].pop()
-                self._finish_round(s, frame, events)
-            else:
-                events.append(event("pass_chosen", player=action["player"]))
-        else:
-            s["stack"].pop()
-            getattr(self, "_answer_" + frame["k"])(s, frame, action, events)
-        self._run(s, events)
-
-    def _run(self, s, events):
-        """Run automatic frames until a decision is needed or the game ends."""
-        while s["result"] is None:
-            if not s["stack"]:
-                self._next_turn(s, events)
-                continue
-            frame = s["stack"][-1]
-            if frame["k"] in PROMPT_FRAMES:
-                if (frame["options"] if frame["k"] == "round" else self._has_options(s, frame)):
-                    return
-                s["stack"].pop()
-                self._no_options(s, frame, events)
-                continue
-            s["stack"].pop()
-            getattr(self, "_auto_" + frame["k"])(s, frame, events)
-
-    def _has_options(self, s, frame):
-        return bool(getattr(self, "_options_" + frame["k"])(s, frame)[1])
-
-    def _no_options(self, s, frame, events):
+    def _void(self, s, frame, events):
         """A prompt with nothing legal to choose: R8 for exchanges, otherwise the step is void."""
         if frame["k"] in ("offer", "answer"):
             events.append(event("no_exchange", reason="none", **{"from": frame["from"], "to": frame["to"]}))
@@ -531,14 +483,15 @@ class ThingRules(GameRules):
                      "counting": self._quarantined(s, p)}
         events.append(event("turn_started", player=p, number=number))
         for frame in ({"k": "end_turn"}, {"k": "step3"}, {"k": "draw"}):
-            self._push(s, frame)
+            self.push(s, frame)
 
-    def _next_turn(self, s, events):
+    def _idle(self, s, events):
+        """Nothing pending: the turn passes on in the direction of play."""
         p = s["turn"]["player"]
         nxt = self._neighbour(s, p, s["direction"])
         self._start_turn(s, nxt, events)
 
-    def _auto_end_turn(self, s, f, events):
+    def _run_end_turn(self, s, f, events):
         p = s["turn"]["player"]
         if s["turn"]["counting"] and p in s["quarantine"]:
             s["quarantine"][p] -= 1
@@ -556,15 +509,15 @@ class ThingRules(GameRules):
             return
         if self.cards[card].category == "panic":
             events.append(event("panic_drawn", reveal=True, player=p, card=card))
-            self._push(s, {"k": "discard_card", "card": card})
+            self.push(s, {"k": "discard_card", "card": card})
             self._start_panic(s, p, card, events)
         else:
             events.append(event("event_drawn", player=p))
             events.append(event("card_drawn", only(p), reveal=True, player=p, card=card, why="turn"))
             self._add_to_hand(s, p, card, events)
-            self._push(s, {"k": "step2"})
+            self.push(s, {"k": "step2"})
 
-    def _auto_discard_card(self, s, f, events):
+    def _run_discard_card(self, s, f, events):
         s["discard"].append(f["card"])
 
     def _answer_step2(self, s, f, action, events):
@@ -578,7 +531,7 @@ class ThingRules(GameRules):
             return
         self._play(s, p, action, events)
 
-    def _auto_step3(self, s, f, events):
+    def _run_step3(self, s, f, events):
         if s["turn"]["no_exchange"]:
             return
         p = s["turn"]["player"]
@@ -589,15 +542,12 @@ class ThingRules(GameRules):
         if self._door_on_side(s, p, d) or self._quarantined(s, p) or self._quarantined(s, partner):
             events.append(event("no_exchange", reason="blocked", **{"from": p, "to": partner}))
             return
-        self._push(s, {"k": "offer", "from": p, "to": partner, "reason": "turn"})
+        self.push(s, {"k": "offer", "from": p, "to": partner, "reason": "turn"})
 
     # --- exchanges (§5)
     def _answer_offer(self, s, f, action, events):
+        # the offered card waits hidden in the "answer" frame the core opens next
         events.append(event("exchange_offered", **{"from": f["from"], "to": f["to"]}, reason=f["reason"]))
-        frame = {"k": "answer", "from": f["from"], "to": f["to"], "card": action["card"], "reason": f["reason"]}
-        if f.get("redirected"):
-            frame["redirected"] = True
-        self._push(s, frame)
 
     def _answer_answer(self, s, f, action, events):
         giver, receiver, offered = f["from"], f["to"], f["card"]
@@ -630,7 +580,7 @@ class ThingRules(GameRules):
             events.append(event("no_exchange", reason="missed", **{"from": giver, "to": nxt}))
             return
         events.append(event("exchange_redirected", **{"from": giver, "to": nxt}))
-        self._push(s, {"k": "offer", "from": giver, "to": nxt, "reason": f["reason"], "redirected": True})
+        self.push(s, {"k": "offer", "from": giver, "to": nxt, "reason": f["reason"], "redirected": True})
 
     def _swap_cards(self, s, a, card_a, b, card_b, events, redirected=False):
         s["hands"][a].remove(card_a)
@@ -643,14 +593,14 @@ class ThingRules(GameRules):
         may_infect = not (redirected and not s["options"]["missed_infects"])
         if may_infect:
             self._maybe_infect(s, a, card_a, b, events)
-            self._maybe_infect(s, b, card_b, a, events)
+            if self.goes_on(s, events):
+                self._maybe_infect(s, b, card_b, a, events)
 
     def _maybe_infect(self, s, giver, card, receiver, events):
         if card == INFECTED and s["roles"][giver] == THING_ROLE and s["roles"][receiver] == HUMAN:
             s["roles"][receiver] = INFECTED_ROLE
             s["infections"].append({"player": receiver, "by": giver})
             events.append(event("infected", only(receiver, giver), reveal=True, player=receiver, by=giver))
-            self._check_auto_end(s, events)
 
     def _use_defence(self, s, p, card, against, events):
         s["hands"][p].remove(card)
@@ -672,15 +622,17 @@ class ThingRules(GameRules):
             # R30: «После применения своего эффекта карта действия сбрасывается» - the card waits
             # below its effect's frames (like a panic card), so a reshuffle during its own draws
             # (Persistence) or its target's replacement draw cannot put it back into the deck
-            self._push(s, {"k": "discard_card", "card": c})
+            self.push(s, {"k": "discard_card", "card": c})
         if card.ends_turn:
             s["turn"]["no_exchange"] = True
         target = action.get("target")
         if card.response in ("burn", "swap"):
-            self._push(s, {"k": "respond", "by": p, "target": target, "card_played": c})
+            self.push(s, {"k": "respond", "by": p, "target": target, "card_played": c})
             return
         for eff in card.effects:
             self._effect(s, p, c, eff, action, events)
+            if not self.goes_on(s, events):
+                return
 
     def _effect(self, s, p, c, eff, action, events):
         target = action.get("target")
@@ -706,19 +658,19 @@ class ThingRules(GameRules):
                 if card is not None:
                     drawn.append(card)
             if drawn:
-                self._push(s, {"k": "keep", "cards": drawn})
+                self.push(s, {"k": "keep", "cards": drawn, "keep": eff.param("keep", 1)})
         elif kind == "play_again":
             # pushed before the keep frame resolves: insert below it
             frame = {"k": "step2"}
             top = s["stack"].pop() if s["stack"] and s["stack"][-1]["k"] == "keep" else None
-            self._push(s, frame)
+            self.push(s, frame)
             if top is not None:
                 s["stack"].append(top)
         elif kind == "reverse_direction":
             s["direction"] = -s["direction"]
             events.append(event("direction_changed", direction=s["direction"]))
         elif kind == "exchange":
-            self._push(s, {"k": "offer", "from": p, "to": target, "reason": c})
+            self.push(s, {"k": "offer", "from": p, "to": target, "reason": c})
         elif kind == "place_quarantine":
             s["quarantine"][target] = s["options"]["quarantine_turns"]
             events.append(event("quarantine_placed", player=target, turns=s["quarantine"][target]))
@@ -740,19 +692,28 @@ class ThingRules(GameRules):
 
     def _answer_keep(self, s, f, action, events):
         p = s["turn"]["player"]
-        kept = action["card"]
         rest = list(f["cards"])
-        rest.remove(kept)
-        self._add_to_hand(s, p, kept, events)
-        s["discard"].extend(rest)
-        events.append(event("kept_one", player=p, discarded=len(rest)))
-        events.append(event("you_kept", only(p), player=p, card=kept, discarded=rest))
-
-    def _answer_respond(self, s, f, action, events):
-        by, target, played = f["by"], f["target"], f["card_played"]
-        if action["type"] == "defend":
-            self._use_defence(s, target, action["card"], self.cards[played].response, events)
+        if "card" in action:  # keep one (a one-shape prompt)
+            kept = action["card"]
+            rest.remove(kept)
+            self._add_to_hand(s, p, kept, events)
+            s["discard"].extend(rest)
+            events.append(event("kept_one", player=p, discarded=len(rest)))
+            events.append(event("you_kept", only(p), player=p, card=kept, discarded=rest))
             return
+        kept = ([THING] if THING in rest else []) + list(action["cards"])
+        for card in kept:
+            rest.remove(card)
+            self._add_to_hand(s, p, card, events)
+        s["discard"].extend(rest)
+        events.append(event("kept_cards", player=p, kept=len(kept), discarded=len(rest)))
+        events.append(event("you_kept", only(p), player=p, cards=kept, discarded=rest))
+
+    def _responded_respond(self, s, f, action, events):
+        self._use_defence(s, f["target"], action["card"], self.cards[f["card_played"]].response, events)
+
+    def _passed_respond(self, s, f, events):
+        by, target, played = f["by"], f["target"], f["card_played"]
         events.append(event("accepted", player=target, card=played))
         if self.cards[played].response == "burn":
             self._eliminate(s, target, by, events)
@@ -794,10 +755,6 @@ class ThingRules(GameRules):
         if s["roles"][p] == HUMAN:  # §9 B: was the last human converted or burned?
             s["human_burned_after"] = len(s["infections"])
         events.append(event("eliminated", player=p, by=by, seats=list(seats)))
-        if s["roles"][p] == THING_ROLE and not s["options"]["revenge"]:
-            self._finish(s, "thing_burned", events)
-        else:
-            self._check_revenge(s, events)
 
     # --- panic cards (§7.5)
     def _start_panic(self, s, p, c, events):
@@ -809,7 +766,7 @@ class ThingRules(GameRules):
             kind = eff.do
             if kind == "revelations":
                 order = [self._neighbour(s, p, s["direction"], i) for i in range(len(s["seats"]))]
-                self._push(s, {"k": "revelation", "order": order, "i": 0})
+                self.push(s, {"k": "revelation", "order": order, "i": 0})
             elif kind == "discard_obstacles":
                 self._discard_obstacles(s, eff.param("kinds"), events)
             elif kind == "swap_seats":
@@ -829,16 +786,16 @@ class ThingRules(GameRules):
                         targets = []
                 else:
                     targets = self._any_targets(s, p, card)
-                self._push(s, {"k": "choose", "purpose": c, "targets": targets})
+                self.push(s, {"k": "choose", "purpose": c, "targets": targets})
             elif kind == "exchange":
                 if quarantined:
                     events.append(event("nothing_happens", step=c))
                     continue
                 if s["options"]["friends_ends_turn"]:
                     s["turn"]["no_exchange"] = True
-                self._push(s, {"k": "choose", "purpose": c, "targets": self._any_targets(s, p, card)})
+                self.push(s, {"k": "choose", "purpose": c, "targets": self._any_targets(s, p, card)})
             elif kind == "discard_and_draw":
-                self._push(s, {"k": "forgetful", "count": eff.param("count", 3)})
+                self.push(s, {"k": "forgetful", "count": eff.param("count", 3)})
             elif kind == "pair_swaps":
                 self._pair_swaps(s, p, events)
             elif kind == "show_hand":
@@ -846,11 +803,11 @@ class ThingRules(GameRules):
                     self._effect(s, p, c, eff, {}, events)
                 else:
                     targets = [q for q in self._neighbours(s, p) if self._reachable(s, p, q)]
-                    self._push(s, {"k": "choose", "purpose": c, "targets": targets})
+                    self.push(s, {"k": "choose", "purpose": c, "targets": targets})
             elif kind == "pass_cards":
-                self._push(s, self._round_frame(s))
+                self.push(s, self._round_frame(s))
             elif kind == "swap_with_deck":
-                self._push(s, {"k": "blind_date"})
+                self.push(s, {"k": "blind_date"})
             else:
                 raise AssertionError(f"panic effect {kind}")
 
@@ -887,7 +844,7 @@ class ThingRules(GameRules):
             else:
                 self._swap_seats(s, p, target, events)
         elif "exchange" in kinds:
-            self._push(s, {"k": "offer", "from": p, "to": target, "reason": f["purpose"]})
+            self.push(s, {"k": "offer", "from": p, "to": target, "reason": f["purpose"]})
         else:  # show_hand to a neighbour
             eff = next(e for e in card.effects if e.do == "show_hand")
             self._effect(s, p, f["purpose"], eff, {"target": target}, events)
@@ -917,7 +874,7 @@ class ThingRules(GameRules):
             events.append(event("revelation_declined", player=p))
         stop = what == "infected" or (what == "hand" and INFECTED in s["hands"][p])
         if not stop and f["i"] + 1 < len(f["order"]):
-            self._push(s, {"k": "revelation", "order": f["order"], "i": f["i"] + 1})
+            self.push(s, {"k": "revelation", "order": f["order"], "i": f["i"] + 1})
 
     def _round_frame(self, s):
         to = self._round_receivers(s)
@@ -948,7 +905,7 @@ class ThingRules(GameRules):
             return {}
         return {p: ring[(i + 1) % len(ring)] for i, p in enumerate(ring)}
 
-    def _finish_round(self, s, f, events):
+    def _done_round(self, s, f, events):
         d = s["direction"]
         to = f.get("to") or {p: self._neighbour(s, p, d) for p in f["choices"]}  # frames saved before R31
         moves = [(p, to[p], card) for p, card in f["choices"].items()]
@@ -961,8 +918,9 @@ class ThingRules(GameRules):
             events.append(event("card_received", only(receiver), reveal=True, player=receiver, card=card,
                                 **{"from": giver}))
         for giver, receiver, card in moves:  # R18: infection after all cards moved
-            if s["result"] is None:
-                self._maybe_infect(s, giver, card, receiver, events)
+            self._maybe_infect(s, giver, card, receiver, events)
+            if not self.goes_on(s, events):
+                return
 
     def _answer_blind_date(self, s, f, action, events):
         p = s["turn"]["player"]
@@ -979,27 +937,34 @@ class ThingRules(GameRules):
             self._add_to_hand(s, p, new, events)
 
     # ------------------------------------------------------------------ end of game (§9)
-    def _declare(self, s, p, events):
-        humans_left = [q for q in s["seats"] if s["roles"][q] == HUMAN]
-        events.append(event("thing_declared", player=p))
-        self._finish(s, "declared_false" if humans_left else "declared_true", events)
+    def _free_declare(self, s, action, events):
+        events.append(event("thing_declared", player=action["player"]))
+        s["declared_by"] = action["player"]
 
-    def _check_auto_end(self, s, events):
-        if s["options"]["auto_end_no_humans"] and s["result"] is None \
-                and not any(s["roles"][q] == HUMAN for q in s["seats"]):
-            self._finish(s, "declared_true", events)
+    def check_end(self, s):
+        """§9, R13, R12 and advanced rule 6, checked after every primitive step."""
+        roles = s["roles"]
+        if "declared_by" in s:
+            humans_left = any(roles[q] == HUMAN for q in s["seats"])
+            return self._result(s, "declared_false" if humans_left else "declared_true")
+        if s["eliminated"] and THING_ROLE in [roles[q] for q in s["eliminated"]]:
+            if not s["options"]["revenge"]:
+                return self._result(s, "thing_burned")  # R13: at once, mid-turn
+            living = {roles[q] for q in s["seats"]}
+            if living <= {HUMAN}:
+                return self._result(s, "revenge_humans")
+            if living <= {INFECTED_ROLE}:
+                return self._result(s, "revenge_infected")
+            return None
+        # R12 option: the game ends with the infection of the last human (a last human who was
+        # burned instead leaves the ending to the Thing's declaration, as before)
+        if s["infections"] and s["options"]["auto_end_no_humans"] \
+                and s.get("human_burned_after", -1) < len(s["infections"]) \
+                and not any(roles[q] == HUMAN for q in s["seats"]):
+            return self._result(s, "declared_true")
+        return None
 
-    def _check_revenge(self, s, events):
-        thing_dead = any(s["roles"][q] == THING_ROLE for q in s["eliminated"])
-        if not (s["options"]["revenge"] and thing_dead) or s["result"] is not None:
-            return
-        roles = {s["roles"][q] for q in s["seats"]}
-        if roles <= {HUMAN}:
-            self._finish(s, "revenge_humans", events)
-        elif roles <= {INFECTED_ROLE}:
-            self._finish(s, "revenge_infected", events)
-
-    def _finish(self, s, reason, events):
+    def _result(self, s, reason):
         roles, living = s["roles"], s["seats"]
         if reason in ("thing_burned", "declared_false", "revenge_humans"):
             winners = [q for q in living if roles[q] == HUMAN]
@@ -1018,14 +983,15 @@ class ThingRules(GameRules):
                 last = s["infections"][-1]["player"] if converted_last else None
                 winners = [thing] + [q for q in living if roles[q] == INFECTED_ROLE and q != last]
             team = "thing"
-        s["result"] = {"reason": reason, "team": team, "winners": winners, "roles": dict(roles),
-                       "eliminated": list(s["eliminated"])}
+        return {"reason": reason, "team": team, "winners": winners, "roles": dict(roles),
+                "eliminated": list(s["eliminated"])}
+
+    def game_over(self, s, events):
         for frame in s["stack"]:  # cards held by unfinished steps go to the discard pile
             if frame["k"] == "discard_card":
                 s["discard"].append(frame["card"])
             elif frame["k"] == "keep":
                 s["discard"].extend(frame["cards"])
-        s["stack"] = []
         events.append(event("game_over", reveal=True, **s["result"]))
 
     # ------------------------------------------------------------------ views
@@ -1068,10 +1034,6 @@ class ThingRules(GameRules):
                 me["passing"] = frame["choices"][player]
             out["you"] = me
         return out
-
-
-PROMPT_FRAMES = {"draw", "step2", "keep", "offer", "answer", "respond", "choose", "forgetful",
-                 "revelation", "round", "blind_date"}
 
 
 def _distinct(cards):

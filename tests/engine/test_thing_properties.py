@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from engine.core.errors import RuleError
 from engine.core.events import visible_to
 from engine.core.record import GameRecord, replay
-from engine.simulate import choose
+from engine.core import shapes
+from engine.simulate import choose, legal_moves
 from engine.thing.invariants import violations
 
 from helpers import RULES
@@ -117,8 +118,7 @@ def test_random_games(players, seed, options):
     no_event_card = False
     while not rules.is_over(state):
         assert len(actions) < MAX_ACTIONS, "game does not end"
-        legal = [{"player": pr["player"], **o} for pr in rules.prompts(state) for o in pr["options"]]
-        legal += [{"player": p, **a} for p in state["seats"] for a in rules.free_actions(state, p)]
+        legal = legal_moves(rules, state)  # a subset prompt gives one pattern, sampled by choose()
         assert legal, "a live game always has a legal action"
         action = choose(rng, state, legal)
         if action["type"] != "declare" and rng.random() < 0.1:
@@ -158,8 +158,8 @@ def test_apply_never_mutates_and_undo_replays_a_prefix(players, seed):
     for _ in range(60):
         if rules.is_over(state):
             break
-        legal = [{"player": pr["player"], **o} for pr in rules.prompts(state) for o in pr["options"]]
-        action = rng.choice(legal)
+        legal = [a for a in legal_moves(rules, state) if a["type"] != "declare"]
+        action = shapes.sample(rng.choice(legal), rng)
         before = json.dumps(state, sort_keys=True)
         new, _ = rules.apply(state, action)
         assert json.dumps(state, sort_keys=True) == before
