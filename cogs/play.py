@@ -163,7 +163,7 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
     prompt = next((p for p in rules_for(game.kind).prompts(game.state)
                    if p["id"] == prompt_id and p["player"] == pid), None)
-    option = next((o for o in prompt["options"] if option_digest(o) == digest), None) if prompt else None
+    option = answer_of(prompt, digest) if prompt else None
     if option is None:
         raise STALE
     await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch)

@@ -92,7 +92,7 @@ def option_components(panel) -> list[dict]:
     for row in panel.components:
         for item in row.get("components", []):
             cid = item.get("custom_id", "")
-            if cid.startswith(("keeper:opt:", "keeper:sel:", "keeper:free:")):
+            if cid.startswith(("keeper:opt:", "keeper:sel:", "keeper:sub:", "keeper:free:")):
                 out.append(item)
     return out
 

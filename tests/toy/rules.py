@@ -15,7 +15,7 @@ class ToyRules(GameRules):
 
     def new_game(self, players, seed, options=None, setup=None):
         state = {"players": list(players), "rng": Rng.new_state(seed), "seq": 1, "counter": 0, "turn": 0,
-                 "secrets": {}, "result": None}
+                 "secrets": {}, "result": None, "stage": "add", "bid": None, "picked": None}
         rng = Rng(state["rng"])
         events = [event("game_started", players=list(players))]
         for player in players:
@@ -28,6 +28,15 @@ class ToyRules(GameRules):
         if state["result"]:
             return []
         player = state["players"][state["turn"] % len(state["players"])]
+        if state["stage"] == "bid":  # a number prompt: more values than one menu holds
+            return [{"id": state["seq"], "player": player, "kind": "bid", "shape": "number",
+                     "number": {"min": 0, "max": 30, "action": {"type": "bid"}, "field": "value"},
+                     "options": [{"type": "bid", "value": n} for n in range(0, 25)], "default": {"type": "bid", "value": 0}}]
+        if state["stage"] == "pick":  # a subset prompt over ids that repeat
+            spec = {"ids": ["red", "red", "blue", "green"], "min": 1, "max": 2, "action": {"type": "pick"},
+                    "field": "tokens"}
+            return [{"id": state["seq"], "player": player, "kind": "pick", "shape": "subset", "subset": spec,
+                     "options": [{"type": "pick", "tokens": ["red"]}], "default": {"type": "pick", "tokens": ["red"]}}]
         return [{"id": state["seq"], "player": player, "kind": "add",
                  "options": [{"type": "add", "n": 1}, {"type": "add", "n": 2}],
                  "default": {"type": "add", "n": 1}}]
@@ -42,10 +51,23 @@ class ToyRules(GameRules):
             winners = [p for p in state["players"] if p != player]
             self._finish(state, events, winners, "conceded")
             return
+        if action["type"] == "bid":
+            state["bid"], state["stage"] = action["value"], "pick"
+            events.append(event("bid", player=player, value=action["value"]))
+            return
+        if action["type"] == "pick":
+            state["picked"], state["stage"] = sorted(action["tokens"]), "add"
+            events.append(event("picked", player=player, tokens=sorted(action["tokens"])))
+            state["turn"] += 1
+            return
+        before = state["counter"]
         state["counter"] += action["n"]
         events.append(event("added", player=player, n=action["n"], counter=state["counter"]))
         if state["counter"] >= TARGET:
             self._finish(state, events, [player], "reached")
+        elif before < 5 <= state["counter"]:
+            state["stage"] = "bid"  # the next player bids, then picks tokens
+            state["turn"] += 1
         else:
             state["turn"] += 1
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.core.errors import RuleError
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
 from tests.bot.helpers import all_text, open_panel, option_components, panel_of, choose
@@ -23,10 +24,18 @@ def test_the_toy_game_replays_from_its_record():
     actions = []
     while not rules.is_over(state):
         prompt = rules.prompts(state)[0]
-        action = {"player": prompt["player"], **prompt["options"][1]}
+        answer = {"bid": {"type": "bid", "value": 27}, "pick": {"type": "pick", "tokens": ["red", "red"]}}
+        action = {"player": prompt["player"], **answer.get(prompt["kind"], prompt["options"][-1])}
         state, _ = rules.apply(state, action)
         actions.append(action)
     assert state["result"]["reason"] == "reached" and state["counter"] >= 10
+    assert state["bid"] == 27 and state["picked"] == ["red", "red"]  # answers the core validated by shape
+    with pytest.raises(RuleError):  # three of a kind that appears twice: refused without enumerating
+        probe, _ = rules.new_game(["a", "b"], 5)
+        for _ in range(3):
+            probe, _ = rules.apply(probe, {"player": rules.prompts(probe)[0]["player"], "type": "add", "n": 2})
+        probe, _ = rules.apply(probe, {"player": rules.prompts(probe)[0]["player"], "type": "bid", "value": 3})
+        rules.apply(probe, {"player": rules.prompts(probe)[0]["player"], "type": "pick", "tokens": ["red"] * 3})
     assert replay(GameRecord(game="toy", seed=5, players=["a", "b"], actions=actions)).state == state
 
 
@@ -50,15 +59,29 @@ async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
         game = await env.bot.service.get(game.id)
         if game.status != "active":
             break
-        member = by_id[int(env.bot.service.prompts(game)[0]["player"])]
+        prompt = env.bot.service.prompts(game)[0]
+        member = by_id[int(prompt["player"])]
         panel = await open_panel(member, channel)
         assert "Your secret die shows" in all_text(panel)  # the member's own news, in the panel
-        add_two = next(c for c in option_components(panel) if c.get("label") == "Add 2")
-        await choose(member, panel, add_two)
+        controls = option_components(panel)
+        if prompt["kind"] == "bid":  # 31 numbers: two menus, every value offered
+            menus = [c for c in controls if c["type"] == 3]
+            assert [o["value"] for m in menus for o in m["options"]] == [str(n) for n in range(31)]
+            await member.select(panel, ["27"], custom_id=menus[1]["custom_id"])
+        elif prompt["kind"] == "pick":  # one multi-select, a repeated id offered per copy
+            menu = next(c for c in controls if c["custom_id"].startswith("keeper:sub:"))
+            assert (menu["min_values"], menu["max_values"]) == (1, 2)
+            assert [o["label"] for o in menu["options"]] == ["red token", "red token", "blue token", "green token"]
+            await member.select(panel, ["0", "1"], custom_id=menu["custom_id"])
+        else:
+            add_two = next(c for c in controls if c.get("label") == "Add 2")
+            await choose(member, panel, add_two)
     game = await env.bot.service.get(game.id)
     assert game.status == "finished" and game.state["result"]["reason"] == "reached"
     public = "\n".join(m.content or "" for m in channel.history())
     assert "the counter is 10" in public and "Game over" in public
+    assert "bids 27." in public and "picks red and red." in public
+    assert game.state["bid"] == 27 and game.state["picked"] == ["red", "red"]
     assert "secret die" not in public  # the deal is private...
     for member in (a, b):  # ...and reached each member by DM
         assert any("Your secret die shows" in (m.content or "") for m in member.user.dm_channel.history())

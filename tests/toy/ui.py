@@ -19,6 +19,10 @@ def public_lines(events, lang):
             lines.append(f"<@{ev['player']}> adds {ev['n']}: the counter is {ev['counter']}.")
         elif ev["type"] == "game_over":
             lines.append(f"Game over ({ev['reason']}): " + ", ".join(f"<@{w}>" for w in ev["winners"]) + " win.")
+        elif ev["type"] == "bid":
+            lines.append(f"<@{ev['player']}> bids {ev['value']}.")
+        elif ev["type"] == "picked":
+            lines.append(f"<@{ev['player']}> picks {' and '.join(ev['tokens'])}.")
         elif ev["type"] == "game_started":
             lines.append("The toy game begins.")
     return lines
