@@ -1,45 +1,103 @@
-"""Shared helpers for content packs: read YAML and turn pydantic errors into ContentError."""
+"""The one reader of content packs: YAML files, pydantic validation, errors naming file and entry.
+
+Every pack reads its files with :func:`read_mapping`, validates each list entry on its own with
+:func:`validate_file` (so the error names the entry), and states its content digest with
+:func:`files_digest`. Errors are :class:`ContentError(file name, entry, problem)`.
+"""
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from engine.content import ContentError
+from engine.content.dialect import Strict  # noqa: F401 - the base of every content model
 
 
-class Strict(BaseModel):
-    """Base for content models: unknown keys are errors, instances are immutable."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
+def _name(path) -> str:
+    return path.name if isinstance(path, Path) else str(path)
 
 
 def read_yaml(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ContentError(path, None, "file is missing") from None
+        raise ContentError(_name(path), None, "file is missing") from None
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
+        line = f"line {mark.line + 1}" if mark else None
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise ContentError(path, None, f"malformed YAML{where}: {getattr(exc, 'problem', exc)}") from None
+        raise ContentError(_name(path), line,
+                           f"malformed YAML{where}: {getattr(exc, 'problem', exc)}") from None
 
 
-def validate_entry(model: type[BaseModel], raw: Any, path: Path, entry: str | None):
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in err['loc']) or '(entry)'}: {err['msg']}" for err in exc.errors()
-        )
-        raise ContentError(path, entry, problems) from None
+def read_mapping(path: Path) -> dict:
+    """A pack file: a YAML mapping (an empty file is an empty mapping)."""
+    data = read_yaml(path)
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ContentError(_name(path), None, "top level must be a mapping")
+    return data
+
+
+def problem(err: ValidationError) -> str:
+    """The first three problems of a validation error, each with where it is."""
+    parts = []
+    for e in err.errors()[:3]:
+        loc = ".".join(str(p) for p in e["loc"] if not str(p).startswith("function-"))
+        parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
+    more = f" (+{err.error_count() - 3} more)" if err.error_count() > 3 else ""
+    return "; ".join(parts) + more
 
 
 def entry_id(raw: Any, index: int) -> str:
-    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-        return raw["id"]
+    """How an error names an entry: its ``id`` (or ``type``), else its position from 1."""
+    if isinstance(raw, dict):
+        for key in ("id", "type"):
+            if isinstance(raw.get(key), (str, int)):
+                return str(raw[key])
     return f"#{index + 1}"
+
+
+def validate_entry(model: type[BaseModel], raw: Any, path, entry: str | None):
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise ContentError(_name(path), entry, problem(exc)) from None
+
+
+def validate_file(path, data: dict, model: type[BaseModel], list_key: str | None):
+    """Validate a whole file; with ``list_key``, each entry of that list first, so an error
+    names the entry."""
+    if list_key is not None:
+        entries = data.get(list_key)
+        if not isinstance(entries, list):
+            raise ContentError(_name(path), None, f"'{list_key}' must be a list")
+        item_type = model.model_fields[list_key].annotation.__args__[0]  # type: ignore[union-attr]
+        for index, raw in enumerate(entries):
+            validate_entry(item_type, raw, path, entry_id(raw, index))
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]["loc"]
+        entry = None
+        if list_key and len(first) >= 2 and first[0] == list_key and isinstance(first[1], int):
+            entry = entry_id(data[list_key][first[1]], first[1])
+        elif first:
+            entry = str(first[0])
+        raise ContentError(_name(path), entry, problem(err)) from None
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A short digest of the files a pack was read from (names and bytes): part of a game's
+    version, so a record made with other content is recognised."""
+    digest = hashlib.sha256()
+    for path in sorted(paths, key=lambda p: p.name):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]

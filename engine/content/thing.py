@@ -5,67 +5,68 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
-from engine.content.loader import Strict, entry_id, read_yaml, validate_entry
+from engine.content.dialect import Names, Spec, Strict, Text, step
+from engine.content.loader import files_digest, read_mapping, validate_file
 
 Category = Literal["infection", "action", "defence", "obstacle", "panic"]
 Target = Literal["none", "self", "adjacent", "self_or_adjacent", "any", "gap", "obstacle", "nth"]
 Response = Literal["burn", "swap", "exchange"]
 
-# The effect vocabulary (documented in data/thing/README.md). The engine implements each name.
-EFFECTS: dict[str, set[str]] = {
-    "eliminate": set(),
-    "show_hand": {"from", "to"},
-    "peek_random_card": set(),
-    "draw_keep": {"draw", "keep"},
-    "play_again": set(),
-    "reverse_direction": set(),
-    "swap_seats": set(),
-    "exchange": set(),
-    "refuse": set(),
-    "peek_offered_card": set(),
-    "redirect_exchange": set(),
-    "place_quarantine": set(),
-    "place_door": set(),
-    "remove_obstacle": set(),
-    "discard_obstacles": {"kinds"},
-    "pair_swaps": set(),
-    "revelations": set(),
-    "discard_and_draw": {"count"},
-    "pass_cards": set(),
-    "swap_with_deck": set(),
-}
-PLAYER_COUNTS = range(4, 13)
+
+# The effect vocabulary (documented in data/thing/README.md): each step is a one-key mapping
+# {primitive: {params}}, the dialect Unfathomable uses too. The engine implements each name.
+class ShowHand(Spec):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    from_: Literal["player", "target"] = Field(alias="from")
+    to: Literal["player", "target", "all"]
 
 
-class Names(Strict):
-    en: str
-    ru: str
-    uk: str
-
-
-class Text(Strict):
-    en: str
-
-
-class Effect(Strict):
-    model_config = Strict.model_config | {"extra": "allow"}
-    do: str
+class DrawKeep(Spec):
+    draw: int = Field(ge=1)
+    keep: int = Field(ge=1)
 
     @model_validator(mode="after")
-    def _known(self):
-        if self.do not in EFFECTS:
-            raise ValueError(f"unknown effect '{self.do}' (known: {', '.join(sorted(EFFECTS))})")
-        extra = set(self.model_extra or {})
-        unknown = extra - EFFECTS[self.do]
-        if unknown:
-            raise ValueError(f"effect '{self.do}' has unknown parameter(s) {sorted(unknown)}")
+    def _fits(self):
+        if self.keep > self.draw:
+            raise ValueError("keep cannot exceed draw")
         return self
 
-    def param(self, name: str, default=None):
-        return (self.model_extra or {}).get(name, default)
+
+class DiscardObstacles(Spec):
+    kinds: list[Literal["quarantine", "door"]] = Field(min_length=1)
+
+
+class DiscardAndDraw(Spec):
+    count: int = Field(ge=1)
+
+
+EFFECTS: dict[str, type[Spec]] = {
+    "eliminate": Spec,
+    "show_hand": ShowHand,
+    "peek_random_card": Spec,
+    "draw_keep": DrawKeep,
+    "play_again": Spec,
+    "reverse_direction": Spec,
+    "swap_seats": Spec,
+    "exchange": Spec,
+    "refuse": Spec,
+    "peek_offered_card": Spec,
+    "redirect_exchange": Spec,
+    "place_quarantine": Spec,
+    "place_door": Spec,
+    "remove_obstacle": Spec,
+    "discard_obstacles": DiscardObstacles,
+    "pair_swaps": Spec,
+    "revelations": Spec,
+    "discard_and_draw": DiscardAndDraw,
+    "pass_cards": Spec,
+    "swap_with_deck": Spec,
+}
+Effect = list[step("primitive", EFFECTS)]
+PLAYER_COUNTS = range(4, 13)
 
 
 class CardDef(Strict):
@@ -74,7 +75,7 @@ class CardDef(Strict):
     copies: dict[int, int]
     names: Names
     text: Text
-    effects: list[Effect]
+    effects: Effect = []
     target: Target = "none"
     response: Response | None = None
     answers: Response | None = None
@@ -82,6 +83,7 @@ class CardDef(Strict):
     ignores_doors: bool = False
     ignores_quarantine: bool = False
     neighbours_only_rule: bool = False  # advanced rule 4 restricts this card to neighbours
+    weapon: bool = False                # advanced rule 3 keeps it out of the deal
     nth: int | None = None
 
     @field_validator("copies")
@@ -96,8 +98,12 @@ class CardDef(Strict):
 
     @model_validator(mode="after")
     def _consistent(self):
+        if self.names.uk is None or self.names.ru is None:
+            raise ValueError("names need en, uk and ru (the bot shows all three)")
         if self.category == "defence" and self.answers is None:
             raise ValueError("a defence card needs 'answers'")
+        if self.category == "defence" and (not self.effects or self.effects[0].name != "refuse"):
+            raise ValueError("a defence card's first step is 'refuse'")
         if self.category != "defence" and self.answers is not None:
             raise ValueError("only defence cards have 'answers'")
         if self.target == "nth" and not self.nth:
@@ -114,37 +120,39 @@ class CardDef(Strict):
 
 class ThingPack(Strict):
     cards: dict[str, CardDef]
+    digest: str = "none"  # of the files read: part of the rules' version (engine.core.game)
 
     def composition(self, players: int) -> dict[str, int]:
         return {cid: card.count_for(players) for cid, card in self.cards.items() if card.count_for(players)}
 
 
 class _File(Strict):
-    cards: list[dict]
+    cards: list[CardDef]
 
 
 def load(data_dir: Path | None = None) -> ThingPack:
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "thing"
     path = data_dir / "cards.yaml"
-    raw = read_yaml(path)
-    top = validate_entry(_File, raw, path, None)
+    top = validate_file(path, read_mapping(path), _File, "cards")
     cards: dict[str, CardDef] = {}
-    for index, entry in enumerate(top.cards):
-        cid = entry_id(entry, index)
-        card = validate_entry(CardDef, entry, path, cid)
+    for card in top.cards:
         if card.id in cards:
-            raise ContentError(path, cid, "duplicate card id")
+            raise ContentError(path.name, card.id, "duplicate card id")
         cards[card.id] = card
     for required in ("the_thing", "infected"):
         if required not in cards:
-            raise ContentError(path, required, "required card is missing")
+            raise ContentError(path.name, required, "required card is missing")
     if cards["the_thing"].copies != {0: 1}:
-        raise ContentError(path, "the_thing", "exactly one unnumbered copy is required")
+        raise ContentError(path.name, "the_thing", "exactly one unnumbered copy is required")
     answerable = {c.response for c in cards.values() if c.response}
     for card in cards.values():
         if card.answers and card.answers not in answerable:
-            raise ContentError(path, card.id, f"answers '{card.answers}', which no card triggers")
-    return ThingPack(cards=cards)
+            raise ContentError(path.name, card.id, f"answers '{card.answers}', which no card triggers")
+    for effect in ("place_quarantine", "place_door"):
+        placing = [c.id for c in cards.values() if any(e.name == effect for e in c.effects)]
+        if len(placing) > 1:  # the card that goes to the discard pile when the obstacle ends
+            raise ContentError(path.name, placing[1], f"only one card may '{effect}'")
+    return ThingPack(cards=cards, digest=files_digest([path]))
 
 
 @lru_cache(maxsize=1)

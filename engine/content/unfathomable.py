@@ -9,10 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
+from engine.content.dialect import Names, Strict as Model, Text
+from engine.content.loader import files_digest, problem as _problem, read_mapping, validate_file
 from engine.content.unfathomable_effects import (
     MONSTERS, NON_TREACHERY, PLAYER_WORDS, RESOURCES, SKILL_TYPES, Condition, Effect,
     SkillType, Track, walk,
@@ -20,20 +21,6 @@ from engine.content.unfathomable_effects import (
 
 Provenance = Literal["official", "authored"]
 LANGS = ("en", "uk", "ru")
-
-
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Names(Model):
-    en: str
-    uk: str | None = None
-    ru: str | None = None
-
-
-class Text(Model):
-    en: str
 
 
 class Named(Model):
@@ -514,6 +501,7 @@ FILES: dict[str, tuple[type[Model], str | None]] = {
 
 class UnfathomablePack(Model):
     data_dir: Path
+    digest: str  # of the files read: part of the game's version (engine.core.game)
     components: ComponentsFile
     resources: ResourcesFile
     tracks: TracksFile
@@ -547,68 +535,14 @@ class UnfathomablePack(Model):
 
 # ---------------------------------------------------------------- loading
 
-def _problem(err: ValidationError) -> str:
-    parts = []
-    for e in err.errors()[:3]:
-        loc = ".".join(str(p) for p in e["loc"] if not str(p).startswith("function-"))
-        parts.append(f"{loc}: {e['msg']}" if loc else e["msg"])
-    more = f" (+{err.error_count() - 3} more)" if err.error_count() > 3 else ""
-    return "; ".join(parts) + more
-
-
-def _entry_name(entry: Any, index: int) -> str:
-    if isinstance(entry, dict):
-        for key in ("id", "type"):
-            if key in entry:
-                return str(entry[key])
-    return f"#{index}"
-
-
-def _read(path: Path) -> Any:
-    if not path.exists():
-        raise ContentError(path.name, None, "file is missing")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else None
-        raise ContentError(path.name, where, f"malformed YAML: {getattr(exc, 'problem', exc)}") from exc
-    if not isinstance(data, dict):
-        raise ContentError(path.name, None, "top level must be a mapping")
-    return data
-
-
-def _validate_file(file: str, data: dict, model: type[Model], list_key: str | None) -> Model:
-    if list_key is not None:
-        entries = data.get(list_key)
-        if not isinstance(entries, list):
-            raise ContentError(file, None, f"'{list_key}' must be a list")
-        item_type = model.model_fields[list_key].annotation.__args__[0]  # type: ignore[union-attr]
-        for index, entry in enumerate(entries):
-            try:
-                item_type.model_validate(entry)
-            except ValidationError as err:
-                raise ContentError(file, _entry_name(entry, index), _problem(err)) from None
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]["loc"]
-        entry = None
-        if list_key and len(first) >= 2 and first[0] == list_key and isinstance(first[1], int):
-            entry = _entry_name(data[list_key][first[1]], first[1])
-        elif first:
-            entry = str(first[0])
-        raise ContentError(file, entry, _problem(err)) from None
-
-
 def load(data_dir: Path | None = None) -> UnfathomablePack:
     """Read, validate and cross-check the whole Unfathomable pack."""
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "unfathomable"
     parts: dict[str, Any] = {}
     for file, (model, list_key) in FILES.items():
-        parts[file.removesuffix(".yaml")] = _validate_file(file, _read(data_dir / file), model, list_key)
+        parts[file.removesuffix(".yaml")] = validate_file(file, read_mapping(data_dir / file), model, list_key)
     try:
-        pack = UnfathomablePack(data_dir=data_dir, **parts)
+        pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(data_dir / f for f in FILES), **parts)
     except ValidationError as err:  # pragma: no cover - every part was validated above
         raise ContentError(str(data_dir), None, _problem(err)) from None
     _check_ids(pack)

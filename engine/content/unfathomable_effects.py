@@ -1,6 +1,7 @@
 """The Unfathomable effect vocabulary: every primitive an effect tree may use.
 
-An effect is a list of steps; each step is a one-key mapping ``{primitive: {params}}``.
+An effect is a list of steps; each step is a one-key mapping ``{primitive: {params}}`` - the
+shared content dialect (:mod:`engine.content.dialect`), also used by The Thing.
 Each primitive is a pydantic model below; ``PRIMITIVES`` maps the YAML name to the model.
 Conditions (``CONDITIONS``) and quantities (``QUANTITIES``) are the two small side
 vocabularies used inside parameters. ``data/unfathomable/README.md`` documents all of them;
@@ -11,9 +12,11 @@ strings here and are resolved by ``engine.content.unfathomable`` once every file
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from engine.content.dialect import Spec, Tagged, step
 
 SKILL_TYPES = ("influence", "lore", "observation", "strength", "will", "treachery")
 NON_TREACHERY = SKILL_TYPES[:5]
@@ -44,10 +47,6 @@ PLAYER_POOLS = (
 )
 # Sets of spaces, used where a step acts on many spaces at once.
 AREAS = ("board", "water", "deck", "interior", "ship", "depths")
-
-
-class Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 # ---------------------------------------------------------------- selectors
@@ -241,30 +240,7 @@ CONDITIONS: dict[str, type[Spec]] = {
 }
 
 
-def _one_key(kind: str, registry: dict[str, type[Spec]]):
-    def parse(value: Any):
-        if isinstance(value, Spec):
-            return value
-        if not isinstance(value, dict) or len(value) != 1:
-            raise ValueError(f"a {kind} is a one-key mapping {{name: {{params}}}}, got {value!r}")
-        (name, params), = value.items()
-        if name not in registry:
-            raise ValueError(f"unknown {kind} '{name}' (known: {', '.join(sorted(registry))})")
-        return Tagged(kind=kind, name=name, spec=registry[name].model_validate(params if params is not None else {}))
-    return parse
-
-
-class Tagged(BaseModel):
-    """A parsed one-key step: the primitive/condition name and its typed parameters."""
-    model_config = ConfigDict(frozen=True)
-    kind: Literal["primitive", "condition"]
-    name: str
-    spec: Spec
-
-
-from pydantic import BeforeValidator  # noqa: E402
-
-Condition = Annotated[Tagged, BeforeValidator(_one_key("condition", CONDITIONS))]
+Condition = step("condition", CONDITIONS)
 
 
 # ---------------------------------------------------------------- primitives
@@ -695,7 +671,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "cannot_attack": CannotAttack, "barricade": Barricade,
 }
 
-Step = Annotated[Tagged, BeforeValidator(_one_key("primitive", PRIMITIVES))]
+Step = step("primitive", PRIMITIVES)
 Effect = list[Step]
 
 for _model in [*PRIMITIVES.values(), *CONDITIONS.values(), Option, PlayersIn, ChosenPlayer,

@@ -76,10 +76,10 @@ class Cards:
 
     def _effect(self, s, p, c, eff, action, events):
         target = action.get("target")
-        kind = eff.do
+        kind = eff.name
         if kind == "show_hand":
-            source = target if eff.param("from") == "target" else p
-            to = eff.param("to")
+            source = target if eff.spec.from_ == "target" else p
+            to = eff.spec.to
             audience = ALL if to == "all" else only(p if to == "player" else target)
             events.append(event("hand_shown", audience, reveal=True, player=source,
                                 cards=list(s["hands"][source]), to=(to if to == "all" else audience[0]),
@@ -93,12 +93,12 @@ class Cards:
             events.append(event("card_seen", only(p), reveal=True, player=p, owner=target, card=seen))
         elif kind == "draw_keep":
             drawn = []
-            for _ in range(eff.param("draw", 3)):
+            for _ in range(eff.spec.draw):
                 card = self._draw_event_card(s, p, events, why=c)
                 if card is not None:
                     drawn.append(card)
             if drawn:
-                self.push(s, {"k": "keep", "cards": drawn, "keep": eff.param("keep", 1)})
+                self.push(s, {"k": "keep", "cards": drawn, "keep": eff.spec.keep})
         elif kind == "play_again":
             # pushed before the keep frame resolves: insert below it
             frame = {"k": "step2"}
@@ -121,11 +121,11 @@ class Cards:
         elif kind == "remove_obstacle":
             if action["obstacle"] == "quarantine":
                 del s["quarantine"][target]
-                s["discard"].append("quarantine")
+                s["discard"].append(self.quarantine_card)
                 events.append(event("quarantine_removed", player=target))
             else:
                 s["doors"][self._gap(s, p, action["side"])] = False
-                s["discard"].append("barred_door")
+                s["discard"].append(self.door_card)
                 events.append(event("door_removed", between=[p, self._neighbour(s, p, action["side"])]))
         else:
             raise AssertionError(f"effect {kind} is not used at step 2")
@@ -170,12 +170,18 @@ class Cards:
                 if self.cards[c].answers == wanted]
 
     def _responded_respond(self, s, f, action, events):
-        self._use_defence(s, f["target"], action["card"], self.cards[f["card_played"]].response, events)
+        self._defend(s, f["target"], action["card"], self.cards[f["card_played"]].response, f, events)
 
     def _passed_respond(self, s, f, events):
+        """No defence: the played card's steps happen to its target (Flamethrower, seat swaps)."""
         by, target, played = f["by"], f["target"], f["card_played"]
         events.append(event("accepted", player=target, card=played))
-        if self.cards[played].response == "burn":
-            self._eliminate(s, target, by, events)
-        else:
-            self._swap_seats(s, by, target, events)
+        for eff in self.cards[played].effects:
+            if eff.name == "eliminate":
+                self._eliminate(s, target, by, events)
+            elif eff.name == "swap_seats":
+                self._swap_seats(s, by, target, events)
+            else:
+                raise AssertionError(f"effect {eff.name} after a response window")
+            if not self.goes_on(s, events):
+                return

@@ -18,23 +18,39 @@ class Exchanges:
         options = [{"type": "give", "card": c} for c in self._gives(s, p, f["from"])]
         if not options:
             return {"options": []}  # R8: no legal card to give back, so no exchange (defence moot)
+        window = self._exchange_window(f)
         for c in distinct(s["hands"][p]):
-            if self.cards[c].answers == "exchange":
+            if self.cards[c].answers == window:
                 options.append({"type": "defend", "card": c})
         return {"options": options}
+
+    def _exchange_window(self, f):
+        """The window an offered player answers in: the card's ``response`` when a card asked
+        for the exchange (Seduction, Can't We Be Friends?), the plain exchange of step 3 else."""
+        card = self.cards.get(f["reason"])
+        return (card.response if card is not None else None) or "exchange"
 
     def _answer_answer(self, s, f, action, events):
         giver, receiver, offered = f["from"], f["to"], f["card"]
         if action["type"] == "give":
             self._swap_cards(s, giver, offered, receiver, action["card"], events, redirected=f.get("redirected"))
             return
-        defence = action["card"]
-        self._use_defence(s, receiver, defence, "exchange", events)
-        if defence == "scary":
-            events.append(event("offered_card_seen", only(receiver), reveal=True, player=receiver,
-                                card=offered, **{"from": giver}))
-        if defence == "missed":
-            self._redirect(s, f, events)
+        self._defend(s, receiver, action["card"], self._exchange_window(f), f, events)
+
+    def _defend(self, s, p, c, against, f, events):
+        """A defence card's steps, in the order the data lists them (§7.3)."""
+        for eff in self.cards[c].effects:
+            if eff.name == "refuse":
+                self._use_defence(s, p, c, against, events)
+            elif eff.name == "peek_offered_card":
+                events.append(event("offered_card_seen", only(p), reveal=True, player=p,
+                                    card=f["card"], **{"from": f["from"]}))
+            elif eff.name == "redirect_exchange":
+                self._redirect(s, f, events)
+            else:
+                raise AssertionError(f"effect {eff.name} in a defence")
+            if not self.goes_on(s, events):
+                return
 
     def _redirect(self, s, f, events):
         """Missed!: the player after the refuser (R24) exchanges with the offerer instead.

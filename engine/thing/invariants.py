@@ -7,13 +7,16 @@ from engine.thing.rules import INFECTED, INFECTED_ROLE, THING, THING_ROLE
 
 
 def card_locations(state) -> Counter:
+    from engine.registry import rules_for  # the obstacle card ids come from the data
+
+    rules = rules_for("thing")
     where = Counter(state["deck"]) + Counter(state["discard"])
     for hand in state["hands"].values():
         where.update(hand)
     for cards in state.get("out_of_play", {}).values():  # the burned Thing's «Нечто» (R29)
         where.update(cards)
-    where["quarantine"] += len(state["quarantine"])
-    where["barred_door"] += sum(state["doors"])
+    where[rules.quarantine_card] += len(state["quarantine"])
+    where[rules.door_card] += sum(state["doors"])
     for frame in state["stack"]:
         if frame["k"] == "keep":  # Persistence's drawn cards wait in the frame
             where.update(frame["cards"])

@@ -12,24 +12,24 @@ class Panic:
         card = self.cards[c]
         if card.ends_turn:
             s["turn"]["no_exchange"] = True
-        quarantined = self._quarantined(s, p)
+        if card.target != "none" and self._quarantined(s, p) and not card.ignores_quarantine:
+            # R3: a quarantined drawer can do nothing aimed at another player
+            events.append(event("nothing_happens", step=c))
+            return
         for eff in card.effects:
-            kind = eff.do
+            kind = eff.name
             if kind == "revelations":
                 order = [self._neighbour(s, p, s["direction"], i) for i in range(len(s["seats"]))]
                 self.push(s, {"k": "revelation", "order": order, "i": 0})
             elif kind == "discard_obstacles":
-                self._discard_obstacles(s, eff.param("kinds"), events)
+                self._discard_obstacles(s, eff.spec.kinds, events)
             elif kind == "swap_seats":
-                if quarantined:  # R3
-                    events.append(event("nothing_happens", step=c))
-                    continue
                 if card.target == "nth":
                     n = card.nth
                     targets = []
                     for d in (1, -1):
                         q = self._neighbour(s, p, d, n)
-                        if q != p and q not in targets:
+                        if q != p and q not in targets and (card.ignores_doors or not self._behind_door(s, p, q)):
                             targets.append(q)
                     # the drawer picks a side; a quarantined player there means no swap (card
                     # text). With nobody free on either side there is nothing to choose.
@@ -39,21 +39,19 @@ class Panic:
                     targets = self._any_targets(s, p, card)
                 self.push(s, {"k": "choose", "purpose": c, "targets": targets})
             elif kind == "exchange":
-                if quarantined:
-                    events.append(event("nothing_happens", step=c))
-                    continue
                 if s["options"]["friends_ends_turn"]:
                     s["turn"]["no_exchange"] = True
                 self.push(s, {"k": "choose", "purpose": c, "targets": self._any_targets(s, p, card)})
             elif kind == "discard_and_draw":
-                self.push(s, {"k": "forgetful", "count": eff.param("count", 3)})
+                self.push(s, {"k": "forgetful", "count": eff.spec.count})
             elif kind == "pair_swaps":
                 self._pair_swaps(s, p, events)
             elif kind == "show_hand":
-                if eff.param("to") == "all":
+                if eff.spec.to == "all":
                     self._effect(s, p, c, eff, {}, events)
                 else:
-                    targets = [q for q in self._neighbours(s, p) if self._reachable(s, p, q)]
+                    targets = [q for q in self._neighbours(s, p) if self._reachable(s, p, q)
+                               and (card.ignores_quarantine or not self._quarantined(s, q))]
                     self.push(s, {"k": "choose", "purpose": c, "targets": targets})
             elif kind == "pass_cards":
                 self.push(s, self._round_frame(s))
@@ -61,6 +59,8 @@ class Panic:
                 self.push(s, {"k": "blind_date"})
             else:
                 raise AssertionError(f"panic effect {kind}")
+            if not self.goes_on(s, events):
+                return
 
     def _ask_choose(self, s, f):
         return {"player": s["turn"]["player"], "options": [{"type": "choose", "target": t} for t in f["targets"]]}
@@ -69,7 +69,7 @@ class Panic:
         p = s["turn"]["player"]
         target = action["target"]
         card = self.cards[f["purpose"]]
-        kinds = [e.do for e in card.effects]
+        kinds = [e.name for e in card.effects]
         events.append(event("target_chosen", player=p, target=target, card=f["purpose"]))
         if "swap_seats" in kinds:
             if self._quarantined(s, target):  # One, Two...: the chosen player is quarantined
@@ -79,7 +79,7 @@ class Panic:
         elif "exchange" in kinds:
             self.push(s, {"k": "offer", "from": p, "to": target, "reason": f["purpose"]})
         else:  # show_hand to a neighbour
-            eff = next(e for e in card.effects if e.do == "show_hand")
+            eff = next(e for e in card.effects if e.name == "show_hand")
             self._effect(s, p, f["purpose"], eff, {"target": target}, events)
 
     def _ask_forgetful(self, s, f):

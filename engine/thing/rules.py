@@ -60,6 +60,17 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     )
     PROMPT_KEYS = ("card_played", "by", "from", "reason", "purpose")
 
+    rules_version = "1"  # bump when a rule changes what a record replays to
+
     def __init__(self, pack: ThingPack | None = None):
         self.pack = pack or default_pack()
         self.cards = self.pack.cards
+        # the obstacle cards that go to the discard pile when a quarantine or door ends
+        self.quarantine_card = self._placing("place_quarantine")
+        self.door_card = self._placing("place_door")
+
+    def _placing(self, effect):
+        return next((cid for cid, card in self.cards.items() if any(e.name == effect for e in card.effects)), None)
+
+    def content_digest(self):
+        return self.pack.digest

@@ -15,7 +15,8 @@ class Setup:
             composition = dict(options.custom_deck)
             composition[THING] = 1
         else:
-            composition = self.pack.composition(players)
+            composition = {cid: card.count_for(players) for cid, card in self.cards.items()
+                           if card.count_for(players)}
         if options.infected_count is not None:
             composition[INFECTED] = options.infected_count
         return {cid: n for cid, n in composition.items() if n > 0}
@@ -109,7 +110,7 @@ class Setup:
             def dealt_at_start(c):
                 card = self.cards[c]
                 return not (card.category == "panic" or c in (INFECTED, THING)
-                            or (opts.weapons_in_deck and c in ("flamethrower", "analysis")))
+                            or (opts.weapons_in_deck and card.weapon))
             dealable = [c for c in pool if dealt_at_start(c)]
             set_aside = [c for c in pool if not dealt_at_start(c)]
             rng.shuffle(dealable)

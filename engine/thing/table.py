@@ -64,11 +64,11 @@ class Table:
 
     def _discard_obstacles(self, s, kinds, events):
         if "quarantine" in kinds and s["quarantine"]:
-            s["discard"].extend(["quarantine"] * len(s["quarantine"]))
+            s["discard"].extend([self.quarantine_card] * len(s["quarantine"]))
             s["quarantine"] = {}
             events.append(event("quarantines_discarded"))
         if "door" in kinds and any(s["doors"]):
-            s["discard"].extend(["barred_door"] * sum(s["doors"]))
+            s["discard"].extend([self.door_card] * sum(s["doors"]))
             s["doors"] = [False] * len(s["doors"])
             events.append(event("doors_discarded"))
 
@@ -85,10 +85,10 @@ class Table:
         else:
             lost, new_doors = sum(doors), [False] * len(seats)
         s["doors"] = new_doors
-        s["discard"].extend(["barred_door"] * lost)
+        s["discard"].extend([self.door_card] * lost)
         if p in s["quarantine"]:
             del s["quarantine"][p]
-            s["discard"].append("quarantine")
+            s["discard"].append(self.quarantine_card)
         # §8: the hand goes to the discard pile unseen - except «Нечто», which can never be
         # discarded: it stays with the burned Thing, out of play, so no one else becomes the
         # Thing (R29; it matters under Revenge, when the game goes on)

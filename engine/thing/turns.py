@@ -81,7 +81,7 @@ class Turns:
             s["quarantine"][p] -= 1
             if s["quarantine"][p] <= 0:
                 del s["quarantine"][p]
-                s["discard"].append("quarantine")
+                s["discard"].append(self.quarantine_card)
                 events.append(event("quarantine_ended", player=p))
         events.append(event("turn_ended", player=p))
 

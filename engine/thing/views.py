@@ -90,7 +90,7 @@ class Views:
         if target is not None:
             if target not in s["seats"]:
                 return RuleError("target_gone", "{target} is not a living player.", target=target)
-            if self._quarantined(s, target) and card != "axe":
+            if self._quarantined(s, target) and not (card in self.cards and self.cards[card].target == "obstacle"):
                 return RuleError("target_quarantined", "{target} is in quarantine and cannot be targeted.",
                                  target=target)
             if self._behind_door(s, p, target):

@@ -19,10 +19,11 @@ THING_FILLER = ["the_thing", "whisky", "suspicion", "analysis"]
 
 def make_game(hands: dict | None = None, players: int = 4, deck: list | None = None,
               seats: list | None = None, first: str | None = None, options: dict | None = None,
-              seed: int = 1):
+              seed: int = 1, rules=None):
     """A game with exact hands (unlisted players get FILLER) and an exact draw pile (top first).
 
     ``custom_deck`` only makes the hand cards available; the real composition is hands + deck.
+    ``rules``: other rules (e.g. over an edited content pack) instead of the registry's.
     """
     seats = list(seats or NAMES[:players])
     given = dict(hands or {})
@@ -36,7 +37,7 @@ def make_game(hands: dict | None = None, players: int = 4, deck: list | None = N
     if deck is None:
         deck = ["suspicion"] * 30
     setup = {"seats": seats, "first_player": first or seats[0], "hands": hands, "deck": list(deck)}
-    state, events = RULES.new_game(seats, seed, opts, setup)
+    state, events = (rules or RULES).new_game(seats, seed, opts, setup)
     return state
 
 

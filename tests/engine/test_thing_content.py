@@ -38,12 +38,17 @@ def test_the_real_pack_loads_with_every_card_of_the_spec():
 
 
 @pytest.mark.parametrize("card_id,change,problem", [
-    ("flamethrower", lambda c: c["effects"].append({"do": "teleport"}), "unknown effect 'teleport'"),
+    ("flamethrower", lambda c: c["effects"].append({"teleport": {}}), "unknown primitive 'teleport'"),
     ("axe", lambda c: c.update(copies={3: 1}), "not a player count"),
     ("whisky", lambda c: c.pop("names"), "names"),
+    ("axe", lambda c: c["names"].pop("uk"), "en, uk and ru"),
     ("scary", lambda c: c.pop("answers"), "needs 'answers'"),
+    ("scary", lambda c: c.update(effects=[{"peek_offered_card": {}}]), "first step is 'refuse'"),
     ("oops", lambda c: c.update(colour="red"), "colour"),
-    ("forgetful", lambda c: c["effects"][0].update(cards=3), "unknown parameter"),
+    ("forgetful", lambda c: c["effects"][0]["discard_and_draw"].update(cards=3), "cards: Extra inputs"),
+    ("persistence", lambda c: c["effects"][0]["draw_keep"].update(keep=4), "keep cannot exceed draw"),
+    # one dialect: the old {do: step, param: ...} form is refused
+    ("whisky", lambda c: c.update(effects=[{"do": "show_hand", "from": "player", "to": "all"}]), "one-key mapping"),
 ])
 def test_a_broken_card_fails_naming_file_and_card(pack_copy, card_id, change, problem):
     edit(pack_copy, card_id, change)
