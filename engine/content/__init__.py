@@ -19,6 +19,7 @@ DATA_ROOT = Path(__file__).resolve().parents[2] / "data"
 PACKS: dict[str, str] = {
     "thing": "engine.content.thing",
     "unfathomable": "engine.content.unfathomable",
+    "eldritch": "engine.content.eldritch",
 }
 
 

@@ -18,7 +18,7 @@ from engine.content.eldritch_effects import (
     CONDITIONS, PRIMITIVES, QUANTITIES, SKILLS, STATIC, WHO, Condition, Effect, Skill, SpaceType,
     walk,
 )
-from engine.content.loader import Strict, entry_id, read_yaml, validate_entry
+from engine.content.loader import Strict, entry_id, files_digest, read_yaml, validate_entry
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eldritch"
 
@@ -73,6 +73,9 @@ Timing = Literal[
     "omen_enters_green", "end_of_mythos", "doom_advances_awakened",
 ]
 Limit = Literal["none", "once_per_round", "once_per_test", "once_per_game"]
+# Timings whose effect runs once and is over: static modifiers make no sense there.
+_ONE_SHOT_TIMINGS = frozenset({"action", "local_action", "reckoning", "on_gain", "enters_play", "on_spawn",
+                               "end_of_mythos", "omen_enters_green", "doom_advances_awakened"})
 
 
 class Ability(Strict):
@@ -88,10 +91,8 @@ class Ability(Strict):
     @model_validator(mode="after")
     def _static_only_passive(self):
         for step in self.effect:
-            if step.name in STATIC and self.timing not in (
-                    "passive", "combat", "before_test", "after_test_roll", "encounter_phase",
-                    "before_will_test", "before_strength_test", "after_will_test", "after_strength_test"):
-                raise ValueError(f"'{step.name}' is a modifier; it belongs in a passive or test-window ability")
+            if step.name in STATIC and self.timing in _ONE_SHOT_TIMINGS:
+                raise ValueError(f"'{step.name}' is a modifier; it has no meaning in a {self.timing} ability")
         return self
 
 
@@ -106,6 +107,7 @@ class Encounter(Strict):
 class Component(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Names
+    name_authored: list[Lang] = []
     expected: int = Field(ge=0)
     file: str | None = None             # the pack file that holds these entries
 
@@ -324,10 +326,15 @@ class SetAside(Strict):
     decks: list[str] = []
 
 
+class DefeatRule(Strict):
+    when: Condition                     # checked after every primitive once awakened
+    text: Text
+
+
 class Awakening(Strict):
     effect: Effect = []
     abilities: list[Ability] = []       # rules that replace the front's after awakening
-    defeat: list[Ability] = []          # when the investigators lose (timing + requires)
+    defeat: list[DefeatRule] = []       # besides the rules' own losses (all players eliminated, ...)
     text: Text
     provenance: Provenance
     ruling: Text | None = None
@@ -337,6 +344,7 @@ class AncientOne(Named):
     doom: int = Field(ge=1)
     mysteries_to_win: int = Field(ge=1)
     mythos: dict[Literal["stage_1", "stage_2", "stage_3"], Stage]
+    mythos_deck_size: int = Field(ge=1)    # the table's total, stated to catch a typo in a row
     setup: Effect = []
     set_aside: SetAside = SetAside()
     abilities: list[Ability] = []
@@ -351,6 +359,9 @@ class AncientOne(Named):
     def _shape(self):
         if sorted(self.mythos) != ["stage_1", "stage_2", "stage_3"]:
             raise ValueError("mythos needs stage_1, stage_2 and stage_3")
+        total = sum(sum(s.model_dump().values()) for s in self.mythos.values())
+        if total != self.mythos_deck_size:
+            raise ValueError(f"the mythos table adds up to {total}, mythos_deck_size says {self.mythos_deck_size}")
         return self
 
 
@@ -548,6 +559,7 @@ PENDING: frozenset[str] = frozenset({
 class EldritchPack(BaseModel):
     model_config = {"frozen": True, "arbitrary_types_allowed": True}
     data_dir: Path
+    digest: str                          # of the files read: part of a game's content version
     components: ComponentsFile
     map: MapFile
     investigators: InvestigatorsFile
@@ -585,14 +597,14 @@ def _read(path: Path) -> dict:
     if data is None:
         data = {}
     if not isinstance(data, dict):
-        raise ContentError(path, None, "top level must be a mapping")
+        raise ContentError(path.name, None, "top level must be a mapping")
     return data
 
 
 def _validate_file(path: Path, data: dict, model: type[Strict], list_key: str) -> Strict:
     entries = data.get(list_key)
     if not isinstance(entries, list):
-        raise ContentError(path, None, f"'{list_key}' must be a list")
+        raise ContentError(path.name, None, f"'{list_key}' must be a list")
     item_type = model.model_fields[list_key].annotation.__args__[0]  # type: ignore[union-attr]
     for index, raw in enumerate(entries):
         validate_entry(item_type, raw, path, entry_id(raw, index))
@@ -607,7 +619,7 @@ def _validate_file(path: Path, data: dict, model: type[Strict], list_key: str) -
         elif loc:
             entry = str(loc[0])
         where = ".".join(str(p) for p in loc)
-        raise ContentError(path, entry, f"{where}: {err['msg']}") from None
+        raise ContentError(path.name, entry, f"{where}: {err['msg']}") from None
 
 
 def load(data_dir: Path | None = None) -> EldritchPack:
@@ -619,7 +631,8 @@ def load(data_dir: Path | None = None) -> EldritchPack:
     encounters = {}
     for path in sorted(data_dir.glob(ENCOUNTER_GLOB)):
         encounters[path.name] = _validate_file(path, _read(path), EncountersFile, "decks")
-    pack = EldritchPack(data_dir=data_dir, encounters=encounters, **parts)
+    files = [data_dir / f for f in FILES] + sorted(data_dir.glob(ENCOUNTER_GLOB))
+    pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), encounters=encounters, **parts)
     _check_ids(pack)
     _check_map(pack)
     _check_references(pack)
@@ -655,15 +668,15 @@ def _check_ids(pack: EldritchPack) -> None:
     }
     for file, ids in lists.items():
         if (d := _dup(ids)) is not None:
-            raise ContentError(pack.data_dir / file, d, "duplicate id")
+            raise ContentError(file, d, "duplicate id")
     deck_ids: list[str] = []
     for file, f in pack.encounters.items():
         for d in f.decks:
             deck_ids.append(d.id)
             if (c := _dup([c.id for c in d.cards])) is not None:
-                raise ContentError(pack.data_dir / file, c, f"duplicate card id in deck '{d.id}'")
+                raise ContentError(file, c, f"duplicate card id in deck '{d.id}'")
     if (d := _dup(deck_ids)) is not None:
-        raise ContentError(pack.data_dir / "encounters", d, "duplicate deck id")
+        raise ContentError("encounters_*.yaml", d, "duplicate deck id")
 
 
 def _check_map(pack: EldritchPack) -> None:
@@ -675,16 +688,16 @@ def _check_map(pack: EldritchPack) -> None:
         label = f"{p.a} -- {p.b}"
         for end in (p.a, p.b):
             if end not in spaces:
-                raise ContentError(path, label, f"path end '{end}' is not a space")
+                raise ContentError(path.name, label, f"path end '{end}' is not a space")
         pair = frozenset((p.a, p.b))
         if p.a == p.b or pair in seen_pairs:
-            raise ContentError(path, label, "a path joins two different spaces once")
+            raise ContentError(path.name, label, "a path joins two different spaces once")
         seen_pairs.add(pair)
         adjacency[p.a].add(p.b)
         adjacency[p.b].add(p.a)
     for sid, near in adjacency.items():
         if not near:
-            raise ContentError(path, sid, "every space has at least one path")
+            raise ContentError(path.name, sid, "every space has at least one path")
     start = next(iter(spaces))
     reached, queue = {start}, deque([start])
     while queue:
@@ -693,19 +706,19 @@ def _check_map(pack: EldritchPack) -> None:
                 reached.add(nxt)
                 queue.append(nxt)
     if missing := sorted(set(spaces) - reached):
-        raise ContentError(path, missing[0], "space not reachable from the rest of the map")
+        raise ContentError(path.name, missing[0], "space not reachable from the rest of the map")
     for s in pack.map.spaces:
         if s.gate and s.type != "city":
-            raise ContentError(path, s.id, "gate tokens name cities")
+            raise ContentError(path.name, s.id, "gate tokens name cities")
         if s.encounter_deck and not s.gate:
-            raise ContentError(path, s.id, "the nine encounter cities are the gate cities")
+            raise ContentError(path.name, s.id, "the nine encounter cities are the gate cities")
     if [o.index for o in pack.map.omen_track] != list(range(len(pack.map.omen_track))):
-        raise ContentError(path, "omen_track", "indexes run 0, 1, 2, ...")
+        raise ContentError(path.name, "omen_track", "indexes run 0, 1, 2, ...")
     if [o.start for o in pack.map.omen_track].count(True) != 1:
-        raise ContentError(path, "omen_track", "exactly one start space")
+        raise ContentError(path.name, "omen_track", "exactly one start space")
     counts = sorted(n for r in pack.map.reference_cards for n in r.players)
     if counts != list(range(1, 9)):
-        raise ContentError(path, "reference_cards", f"the cards must cover 1-8 players once, got {counts}")
+        raise ContentError(path.name, "reference_cards", f"the cards must cover 1-8 players once, got {counts}")
 
 
 def adjacency(pack: EldritchPack) -> dict[str, dict[str, str]]:
@@ -751,7 +764,7 @@ def _check_references(pack: EldritchPack) -> None:
 
     def need(file: str, entry: str, kind: str, value: str, known) -> None:
         if value not in known:
-            raise ContentError(d / file, entry, f"{kind} '{value}' does not exist")
+            raise ContentError(file, entry, f"{kind} '{value}' does not exist")
 
     def check_tree(file: str, entry: str, tree: Any) -> None:
         for _path, kind, value in walk(tree):
@@ -771,6 +784,9 @@ def _check_references(pack: EldritchPack) -> None:
             elif kind == "card":
                 if not all(_pending(pack, f) for f in ("assets.yaml", "artifacts.yaml", "spells.yaml")):
                     need(file, entry, "card", value, all_cards)
+            elif kind == "deck":
+                if not _pending(pack, "encounters"):
+                    need(file, entry, "encounter deck", value, {dk.id for dk in pack.decks()})
 
     # investigators
     for inv in pack.investigators.investigators:
@@ -792,7 +808,7 @@ def _check_references(pack: EldritchPack) -> None:
         for kind, n in ao.set_aside.monsters.items():
             need(f, ao.id, "monster", kind, monsters)
             if n > monsters[kind].copies:
-                raise ContentError(d / f, ao.id, f"sets aside {n} '{kind}', the box has {monsters[kind].copies}")
+                raise ContentError(f, ao.id, f"sets aside {n} '{kind}', the box has {monsters[kind].copies}")
         if not _pending(pack, "encounters"):
             need(f, ao.id, "research deck", ao.research_deck, deck_ids)
             for sd in [*ao.special_decks, *ao.set_aside.decks]:
@@ -801,7 +817,7 @@ def _check_references(pack: EldritchPack) -> None:
         for m in [*ao.mysteries, *([ao.final_mystery] if ao.final_mystery else [])]:
             check_tree(f, m.id, [m.enters_play, m.abilities, m.encounter, m.solved_when])
             if m.special_deck and m.special_deck not in ao.special_decks:
-                raise ContentError(d / f, m.id, f"special deck '{m.special_deck}' is not one of {ao.id}'s")
+                raise ContentError(f, m.id, f"special deck '{m.special_deck}' is not one of {ao.id}'s")
     # mythos
     for card in pack.mythos.mythos:
         f = "mythos.yaml"
@@ -848,7 +864,7 @@ def _check_references(pack: EldritchPack) -> None:
         for user in h.used_by:
             stem, _, ref = user.partition(":")
             if not ref:
-                raise ContentError(d / "hooks.yaml", h.id, f"used_by '{user}' is not '<file stem>:<entry id>'")
+                raise ContentError("hooks.yaml", h.id, f"used_by '{user}' is not '<file stem>:<entry id>'")
 
 
 # ---------------------------------------------------------------- counts
@@ -908,28 +924,29 @@ def _check_counts(pack: EldritchPack) -> None:
     expected = {c.id: c.expected for c in pack.components.components}
     for component, have in _count(pack).items():
         if component not in expected:
-            raise ContentError(d / "components.yaml", component, "component missing from the list")
+            raise ContentError("components.yaml", component, "component missing from the list")
         file = _COUNT_FILES[component]
         if _pending(pack, file):
             continue
         if have != expected[component]:
-            raise ContentError(d / file, component, f"holds {have}, the component list says {expected[component]}")
+            raise ContentError(file, component, f"holds {have}, the component list says {expected[component]}")
     # mythos colours and difficulties
     colours: dict[str, int] = {}
     for m in pack.mythos.mythos:
         colours[m.colour] = colours.get(m.colour, 0) + 1
-    for colour in ("green", "yellow", "blue"):
+        colours[m.difficulty] = colours.get(m.difficulty, 0) + 1
+    for colour in ("green", "yellow", "blue", "easy", "normal", "hard"):
         want = expected.get(f"mythos_{colour}")
         if want is not None and colours.get(colour, 0) != want:
-            raise ContentError(d / "mythos.yaml", None, f"{colours.get(colour, 0)} {colour} cards, the list says {want}")
+            raise ContentError("mythos.yaml", f"mythos_{colour}", f"{colours.get(colour, 0)} {colour} cards, the list says {want}")
     # every Ancient One's mythos deck can be built from the box
     for ao in pack.ancient_ones.ancient_ones:
         try:
             mythos_deck_counts(pack, ao.id)
         except ValueError as exc:
-            raise ContentError(d / "ancient_ones.yaml", ao.id, str(exc)) from None
+            raise ContentError("ancient_ones.yaml", ao.id, str(exc)) from None
     if sum(1 for s in pack.map.spaces if s.expedition) != expected.get("expedition_sites", 6):
-        raise ContentError(d / "map.yaml", None, "expedition sites differ from the component list")
+        raise ContentError("map.yaml", None, "expedition sites differ from the component list")
 
 
 def mythos_deck_counts(pack: EldritchPack, ao_id: str, exclude: str | None = None) -> dict[str, dict[str, int]]:
@@ -988,6 +1005,9 @@ def summary(pack: EldritchPack) -> list[SummaryRow]:
                    "monsters.yaml": "monsters"}.get(file, "deck" if file != "encounters" else "encounters")
         label = names.get(component, component) + (" (not yet written)" if pending else "")
         rows.append(SummaryRow(section, label, have, None if pending else expected.get(component)))
+    for key in ("green", "yellow", "blue", "easy", "normal", "hard"):
+        have = sum(1 for m in pack.mythos.mythos if key in (m.colour, m.difficulty))
+        rows.append(SummaryRow("deck", names.get(f"mythos_{key}", key), have, expected.get(f"mythos_{key}")))
     for ao in pack.ancient_ones.ancient_ones:
         size = sum(sum(s.model_dump().values()) for s in ao.mythos.values())
         rows.append(SummaryRow("ancient ones", f"{ao.name.en}: mythos deck", size))

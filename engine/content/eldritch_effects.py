@@ -21,7 +21,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_valida
 SKILLS = ("lore", "influence", "observation", "strength", "will")
 SPACE_TYPES = ("city", "wilderness", "sea")
 Skill = Literal["lore", "influence", "observation", "strength", "will"]
-SkillOrChoice = Literal["lore", "influence", "observation", "strength", "will", "choice"]
+SkillOrChoice = Literal["lore", "influence", "observation", "strength", "will", "choice", "same"]
 SpaceType = Literal["city", "wilderness", "sea"]
 
 # Investigator selectors.
@@ -92,9 +92,15 @@ class Quantity(Spec):
         "chosen_number",         # the number picked by the last choose_number step
         "discarded_count",       # how many things the last discard_* step discarded
         "spent_count",           # how much the last spend step (with any_number) spent
+        "test_dice",             # dice rolled in the current test
+        "mythos_reckonings_in_play",    # mythos cards in play with a reckoning ability
+        "monster_reckonings_on_board",  # monsters on the board with a reckoning
     ]
     who: Who = "self"
     trait: str | None = None
+    at: "Place | None" = None        # monsters_on_board / cultists_on_board: only on that place
+    minus_of: str | None = None      # subtract this other quantity (same who)
+    half: bool = False               # halve the value, rounding up (before times/plus)
     times: int = 1
     plus: int = 0
     min: int | None = None
@@ -113,7 +119,9 @@ def _amount_ge(value, bound: int, name: str):
 class SpaceFilter(Spec):
     type: list[SpaceType] = []          # any of these space types (empty: any type)
     has: list[Feature] = []             # holds all of these
+    has_any: list[Feature] = []         # holds at least one of these
     without: list[Feature] = []         # holds none of these
+    not_here: bool = False              # never the space of `self`
 
 
 class ChosenSpace(SpaceFilter):
@@ -174,6 +182,7 @@ class CountCond(Cmp):
     of: str     # a quantity name
     who: Who = "self"
     trait: str | None = None
+    at: "Place | None" = None
 
 
 class HasCondition(Spec):
@@ -221,6 +230,27 @@ class Flag(Spec):
     pass
 
 
+class EncounterKind(Spec):
+    kind: list[Literal["combat", "location", "research", "other_world", "expedition", "rumor",
+                       "special", "defeated_investigator", "mystery"]] = Field(min_length=1)
+
+
+class LostThisTest(Spec):
+    what: Literal["health", "sanity"]
+
+
+class SpaceHas(Spec):
+    at: "Place" = "here"
+    has: list[Feature] = []
+    has_any: list[Feature] = []
+    without: list[Feature] = []
+
+
+class TriggeringCard(Spec):
+    trait: str | None = None
+    name: str | None = None
+
+
 class Not(Spec):
     condition: "Condition"
 
@@ -245,6 +275,12 @@ CONDITIONS: dict[str, type[Spec]] = {
     "awakened": Flag,                   # the Ancient One has awakened
     "delayed": Flag,                    # `self` is Delayed
     "is_lead": Flag,                    # `self` holds the Lead token
+    "encounter_kind": EncounterKind,    # the encounter being resolved is of one of these kinds
+    "triggering_card": TriggeringCard,  # the card that triggered this ability has that trait / id
+    "lost_this_test": LostThisTest,     # `self` lost health / sanity from the current combat test
+    "space_has": SpaceHas,              # that place holds these features
+    "gate_matches_omen": Flag,          # the gate this ability is about matches the current omen
+    "last_succeeded": Flag,             # the previous step did what it said (spawned, gained, moved, ...)
     "not": Not, "all": AllOf, "any": AnyOf,
 }
 
@@ -413,9 +449,10 @@ class Discard(Primitive):
     kind: list[Literal["asset", "artifact", "spell"]] = ["asset", "artifact"]
     trait: str | None = None
     name: str | None = None
-    count: Union[Amount, Literal["all"]] = 1
+    count: Union[Amount, Literal["all", "any_number"]] = 1
     keep: int | None = Field(None, ge=0)   # discard all but this many
     random: bool = False
+    triggering: bool = False               # the card that fired this ability (e.g. the spell just cast)
 
 
 class Give(Primitive):
@@ -529,6 +566,7 @@ class SpawnMonster(Primitive):
 
 class Fight(Primitive):
     """ambush / encounter_monster: a combat encounter, then `defeated` or `survived`."""
+    who: Who = "self"
     monster: str = "random"          # ambush: random | cultist | a monster id
     target: Monsters | None = None   # encounter_monster: the monster(s) to fight, in self's order
     defeated: "Effect" = []          # run if the monster was defeated in this combat
@@ -543,6 +581,11 @@ class DamageMonsters(Primitive):
 class MonsterStep(Primitive):
     """discard_monsters / defeat_monsters / monsters_recover."""
     target: Monsters
+
+
+class MonstersRecover(Primitive):
+    target: Monsters
+    amount: Amount | None = None     # None: all lost health
 
 
 class MoveMonsters(Primitive):
@@ -570,14 +613,18 @@ class PlaceOnMystery(Primitive):
 class Tokens(Primitive):
     """place_eldritch / remove_eldritch / place_health_token."""
     count: Amount = 1
-    on: Literal["this_card", "active_mystery", "ancient_one", "omen_green", "place"] = "this_card"
-    at: Place | None = None          # on: place
+    where: Literal["this_card", "active_mystery", "ancient_one", "omen_green", "place"] = "this_card"
+    at: Place | None = None          # where: place
 
     @model_validator(mode="after")
     def _where(self):
-        if (self.on == "place") != (self.at is not None):
-            raise ValueError("'at' goes with, and only with, on: place")
+        if (self.where == "place") != (self.at is not None):
+            raise ValueError("'at' goes with, and only with, where: place")
         return self
+
+
+class SpecialEncounter(Primitive):
+    deck: str                        # an encounter deck id (kind special)
 
 
 class MoveToken(Primitive):
@@ -684,7 +731,7 @@ class Roll(Primitive):
 
 class ForEach(Primitive):
     who: Literal["investigators", "other_investigators", "on_space", "others_on_space",
-                 "on_type", "holding"] = "investigators"
+                 "on_or_adjacent", "on_type", "holding"] = "investigators"
     at: Place = "here"               # on_space / others_on_space: that space
     type: list[SpaceType] = []       # on_type: investigators on a space of these types
     has: list[Feature] = []          # on_type: ... that also holds these
@@ -692,9 +739,13 @@ class ForEach(Primitive):
     effect: "Effect"
 
 
+class ForEachSpace(SpaceFilter, Primitive):
+    effect: "Effect"                 # run once per matching space; inside it is `chosen_space`
+
+
 class ChooseInvestigator(Primitive):
     chooser: Who = "self"
-    among: Literal["any", "others", "on_space", "others_on_space", "not_acted", "delayed"] = "any"
+    among: Literal["any", "others", "on_space", "others_on_space", "not_acted", "delayed", "nearest"] = "any"
     at: Place = "here"
     condition: Condition | None = None
 
@@ -809,13 +860,15 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "advance_omen": DoomStep, "retreat_omen": DoomStep, "set_omen": SetOmen,
     # gates
     "spawn_gates": SpawnGates, "close_gate": CloseGate, "discard_gates": DiscardGates,
-    "reorder_gate_stack": NoParams,
+    "reorder_gate_stack": NoParams, "look_at_back": NoParams,
     # monsters
     "spawn_monster": SpawnMonster, "ambush": Fight, "encounter_monster": Fight,
     "damage_monsters": DamageMonsters, "discard_monsters": MonsterStep, "defeat_monsters": MonsterStep,
-    "monsters_recover": MonsterStep, "move_monsters": MoveMonsters,
+    "monsters_recover": MonstersRecover,
+    "skip_strength_test": NoParams, "no_further_encounter": NoParams, "move_monsters": MoveMonsters,
     # tokens, mysteries, rumors, mythos
     "place_eldritch": Tokens, "remove_eldritch": Tokens, "place_health_token": Tokens,
+    "place_mystery_token": Tokens, "special_encounter": SpecialEncounter,
     "move_eldritch": MoveToken, "put_on_card": PlaceOnMystery,
     "solve_rumor": RumorStep, "fail_rumor": RumorStep, "solve_mystery": NoParams,
     "unsolve_mystery": UnsolveMystery,
@@ -825,7 +878,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "flip_this": FlipThis, "flip_face_up": NoParams, "discard_this": NoParams,
     # structure
     "test": Test, "may": May, "choose_one": ChooseOne, "if": If, "roll": Roll,
-    "for_each": ForEach, "choose_investigator": ChooseInvestigator, "choose_space": ChooseSpace,
+    "for_each": ForEach, "for_each_space": ForEachSpace, "choose_investigator": ChooseInvestigator, "choose_space": ChooseSpace,
     "choose_number": ChooseNumber, "repeat": Repeat, "hook": Hook,
     "investigators_win": GameEnd, "investigators_lose": GameEnd,
     # static modifiers and responses (abilities only)
@@ -851,7 +904,15 @@ QUANTITIES = Quantity.model_fields["of"].annotation.__args__  # type: ignore[uni
 # ---------------------------------------------------------------- tree walking
 
 _CARD_OF_STEP = {"gain_asset": "asset", "gain_artifact": "artifact", "gain_spell": "spell"}
-_PLACE_FIELDS = ("at", "to", "toward", "source")
+_PLACE_CACHE: dict[tuple[type, str], bool] = {}
+
+
+def _is_place_field(cls: type, name: str) -> bool:
+    """A parameter typed as a Place (a string there is a space id unless it is a keyword)."""
+    key = (cls, name)
+    if key not in _PLACE_CACHE:
+        _PLACE_CACHE[key] = "PlaceMap" in str(cls.model_fields[name].annotation)
+    return _PLACE_CACHE[key]
 _NOT_SPACES = set(PLACE_WORDS) | {"any", "all"}
 
 
@@ -881,11 +942,12 @@ def _walk_fields(step: str, spec: BaseModel, path: str):
         sub = f"{path}.{name}"
         if value is None or isinstance(spec, Hook) and name == "params":
             continue
-        if name in _PLACE_FIELDS and isinstance(value, str):
+        if isinstance(value, str) and _is_place_field(type(spec), name):
             if value not in _NOT_SPACES:
                 yield sub, "space", value
         elif name == "space" and isinstance(value, str):
-            yield sub, "space", value
+            if value not in _NOT_SPACES:
+                yield sub, "space", value
         elif name == "kind" and isinstance(spec, (SpawnMonster, Monsters, MonsterOnBoard)):
             yield sub, "monster", value
         elif name == "any_of" and isinstance(spec, SpawnMonster):
@@ -900,14 +962,18 @@ def _walk_fields(step: str, spec: BaseModel, path: str):
         elif name == "name" and isinstance(value, str):
             if step in _CARD_OF_STEP:
                 yield sub, _CARD_OF_STEP[step], value
-            elif isinstance(spec, (GainCondition, DiscardCondition, HasCondition, ResolveReckonings)):
+            elif isinstance(spec, (GainCondition, DiscardCondition, HasCondition, ResolveReckonings,
+                                   TriggeringCard)):
                 yield sub, "condition_card", value
             else:
                 yield sub, "card", value
         elif name == "trait" and isinstance(value, str):
-            yield sub, "trait", value
+            if not isinstance(spec, DrawMythos):   # a mythos trait (rumor/event/ongoing), checked by its Literal
+                yield sub, "trait", value
         elif name == "id" and isinstance(spec, Hook):
             yield sub, "hook", value
+        elif name == "deck" and isinstance(spec, SpecialEncounter):
+            yield sub, "deck", value
         elif name == "of" and isinstance(spec, CountCond):
             yield sub, "quantity", value
         else:
