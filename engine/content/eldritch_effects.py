@@ -297,7 +297,9 @@ def _one_key(kind: str, registry: dict[str, type[Spec]]):
     def parse(value: Any):
         if isinstance(value, Tagged):
             return value
-        if isinstance(value, str) and value in registry:
+        if isinstance(value, str):
+            if value not in registry:
+                raise ValueError(f"unknown {kind} '{value}'")
             value = {value: {}}
         if not isinstance(value, dict) or len(value) != 1:
             raise ValueError(f"a {kind} is a one-key mapping {{name: {{params}}}}, got {value!r}")
@@ -929,8 +931,11 @@ def walk(node: Any, path: str = ""):
     elif isinstance(node, (list, tuple)):
         for i, value in enumerate(node):
             yield from walk(value, f"{path}[{i}]")
-    elif isinstance(node, BaseModel):
+    elif isinstance(node, Spec):
         yield from _walk_fields("", node, path)
+    elif isinstance(node, BaseModel):      # an entry model: only its nested effects hold references
+        for name in type(node).model_fields:
+            yield from walk(getattr(node, name), f"{path}.{name}")
     elif isinstance(node, dict):
         for key, value in node.items():
             yield from walk(value, f"{path}.{key}")

@@ -1,0 +1,469 @@
+"""The Eldritch Horror content pack loads, resolves, matches the component list and fails loudly
+when broken. Covers the first half of the pack (map, investigators, Ancient Ones, monsters,
+mythos); the card and encounter files are checked by the same loader once they are written."""
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import typing
+from collections import Counter, deque
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.content import DATA_ROOT, ContentError, SummaryRow, load_pack
+from engine.content import eldritch as pack_module
+from engine.content.eldritch_effects import CONDITIONS, PRIMITIVES, QUANTITIES, walk
+
+PACK_DIR = DATA_ROOT / "eldritch"
+README = (PACK_DIR / "README.md").read_text(encoding="utf-8")
+SHARED = Path("/work/shared")
+FACTS = SHARED / "reference" / "eldritch_horror" / "facts.yaml"
+SEEDS = [SHARED / "seeds" / "002_ec7a00e07774708a.txt", SHARED / "seeds" / "004_98ee7adfd4237c62.txt"]
+
+# The rulebook's component list (digest section 2), typed in by hand.
+COMPONENT_LIST = {
+    "investigator_sheets": 12, "ancient_one_sheets": 4, "mythos_cards": 51, "mystery_cards": 16,
+    "monster_tokens_normal": 34, "monster_tokens_epic": 9, "gate_tokens": 9, "clue_tokens": 36,
+    "reference_cards": 4, "asset_cards": 40, "artifact_cards": 14, "spell_cards": 20,
+    "condition_cards": 36, "encounter_cards": 122, "encounter_america": 8, "encounter_europe": 8,
+    "encounter_asia_australia": 8, "encounter_general": 12, "encounter_other_world": 24,
+    "encounter_expedition": 18, "encounter_special": 12, "encounter_research": 32,
+    "mythos_green": 18, "mythos_yellow": 21, "mythos_blue": 12,
+}
+
+# Every path of the board (facts.yaml `map.paths`, two map sources compared edge by edge).
+PATHS = {
+    ("space_1", "space_4", "uncharted"), ("space_1", "space_19", "ship"), ("space_2", "tokyo", "ship"),
+    ("space_3", "sydney", "ship"), ("space_4", "space_5", "uncharted"), ("space_6", "space_7", "train"),
+    ("space_7", "space_8", "ship"), ("space_7", "amazon", "uncharted"), ("space_10", "space_8", "ship"),
+    ("space_10", "space_15", "ship"), ("space_10", "pyramids", "uncharted"),
+    ("space_11", "space_15", "ship"), ("space_14", "space_16", "train"),
+    ("space_15", "space_17", "ship"), ("space_15", "space_18", "ship"),
+    ("space_15", "heart_of_africa", "uncharted"), ("space_16", "tunguska", "train"),
+    ("space_17", "space_20", "ship"), ("space_17", "himalayas", "uncharted"),
+    ("space_18", "sydney", "ship"), ("space_19", "tokyo", "ship"), ("space_19", "tunguska", "train"),
+    ("space_20", "tokyo", "ship"), ("space_20", "sydney", "ship"), ("space_21", "sydney", "uncharted"),
+    ("arkham", "space_5", "train"), ("arkham", "space_6", "train"), ("arkham", "space_8", "ship"),
+    ("arkham", "space_9", "ship"), ("arkham", "london", "ship"), ("san_francisco", "space_1", "ship"),
+    ("san_francisco", "space_2", "ship"), ("san_francisco", "space_5", "train"),
+    ("san_francisco", "space_6", "train"), ("san_francisco", "space_7", "ship"),
+    ("buenos_aires", "space_3", "ship"), ("buenos_aires", "space_7", "ship"),
+    ("buenos_aires", "space_8", "ship"), ("buenos_aires", "space_11", "ship"),
+    ("buenos_aires", "space_12", "ship"), ("buenos_aires", "amazon", "uncharted"),
+    ("london", "space_13", "ship"), ("london", "rome", "ship"), ("rome", "space_10", "ship"),
+    ("rome", "space_14", "train"), ("rome", "pyramids", "ship"), ("istanbul", "space_16", "train"),
+    ("istanbul", "space_17", "train"), ("istanbul", "rome", "train"), ("istanbul", "pyramids", "train"),
+    ("shanghai", "space_17", "train"), ("shanghai", "space_19", "train"),
+    ("shanghai", "space_20", "ship"), ("shanghai", "tokyo", "ship"),
+    ("shanghai", "himalayas", "uncharted"), ("heart_of_africa", "pyramids", "uncharted"),
+    ("antarctica", "space_12", "ship"), ("antarctica", "sydney", "ship"),
+}
+
+GATES = {"arkham": "red", "rome": "red", "shanghai": "red", "sydney": "red",
+         "buenos_aires": "blue", "london": "blue", "tokyo": "blue",
+         "san_francisco": "green", "istanbul": "green"}
+EXPEDITIONS = {"amazon", "pyramids", "heart_of_africa", "antarctica", "tunguska", "himalayas"}
+
+# Investigator sheets: (health, sanity, lore, influence, observation, strength, will, start, starting cards)
+INVESTIGATORS = {
+    "akachi_onyele": (5, 7, 3, 2, 2, 2, 4, "space_15", ["mists_of_releh"]),
+    "charlie_kane": (4, 8, 2, 4, 3, 2, 2, "san_francisco", ["personal_assistant"]),
+    "diana_stanley": (7, 5, 4, 2, 3, 3, 1, "space_7", ["arcane_manuscripts", "wither"]),
+    "jacqueline_fine": (4, 8, 4, 2, 3, 1, 3, "space_5", ["flesh_ward"]),
+    "jim_culver": (7, 5, 3, 3, 2, 2, 3, "space_6", ["shriveling"]),
+    "leo_anderson": (6, 6, 2, 2, 3, 3, 3, "buenos_aires", ["hired_muscle"]),
+    "lily_chen": (6, 6, 2, 2, 2, 4, 3, "shanghai", ["protective_amulet", "lucky_rabbits_foot"]),
+    "lola_hayes": (5, 7, 2, 4, 2, 2, 3, "tokyo", ["derringer_18"]),
+    "mark_harrigan": (8, 4, 1, 2, 2, 4, 4, "space_14", ["revolver_38", "kerosene"]),
+    "norman_withers": (5, 7, 3, 1, 3, 2, 4, "arkham", ["feed_the_mind"]),
+    "silas_marsh": (8, 4, 1, 3, 3, 3, 3, "sydney", ["fishing_net"]),
+    "trish_scarborough": (7, 5, 1, 3, 4, 3, 2, "space_16", ["automatic_45"]),
+}
+
+# Ancient One sheets: doom and the mythos table (green, yellow, blue per stage).
+ANCIENT_ONES = {
+    "azathoth": (15, [(1, 2, 1), (2, 3, 1), (2, 4, 0)]),
+    "cthulhu": (12, [(0, 2, 2), (1, 3, 0), (3, 4, 0)]),
+    "shub_niggurath": (13, [(1, 2, 1), (3, 2, 1), (2, 4, 0)]),
+    "yog_sothoth": (14, [(0, 2, 1), (2, 3, 1), (3, 4, 0)]),
+}
+
+
+@pytest.fixture(scope="module")
+def pack():
+    return pack_module.load()
+
+
+# ---------------------------------------------------------------- loading and counts
+
+def test_load_through_the_registry(pack):
+    loaded = load_pack("eldritch")
+    assert isinstance(loaded, pack_module.EldritchPack)
+    assert loaded.data_dir == PACK_DIR
+    assert loaded.digest == pack.digest and re.fullmatch(r"[0-9a-f]{12}", pack.digest)
+
+
+def test_component_list_matches_the_rulebook(pack):
+    expected = {c.id: c.expected for c in pack.components.components}
+    for component, count in COMPONENT_LIST.items():
+        assert expected[component] == count, component
+
+
+def test_summary_counts_match_the_component_list(pack):
+    rows = pack_module.summary(pack)
+    assert all(isinstance(r, SummaryRow) for r in rows)
+    checked = [r for r in rows if r.expected is not None]
+    assert len(checked) >= 18
+    for row in checked:
+        assert row.count == row.expected, row
+    by_name = {r.name: r for r in rows}
+    for name, count in {"Investigator sheets": 12, "Ancient One sheets": 4, "Map spaces": 36, "Map paths": 58,
+                        "Mythos cards": 51, "Mystery cards": 16, "Monster tokens (normal)": 34,
+                        "Monster tokens (epic)": 9, "Cultist tokens": 5, "Gate tokens": 9, "Clue tokens": 36,
+                        "Reference cards": 4}.items():
+        assert by_name[name].count == count and by_name[name].expected == count, name
+
+
+def test_only_second_half_files_may_be_pending(pack):
+    assert pack_module.PENDING <= {"assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml", "encounters"}
+    for file in ("assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml"):
+        stem = file.removesuffix(".yaml")
+        if file not in pack_module.PENDING:
+            assert getattr(getattr(pack, stem), stem), f"{file} left PENDING but is empty"
+
+
+def test_content_check_includes_eldritch():
+    from engine.content import PACKS, available_games
+    assert PACKS["eldritch"] == "engine.content.eldritch"
+    assert "eldritch" in available_games()
+
+
+# ---------------------------------------------------------------- map
+
+def test_map_spaces(pack):
+    spaces = {s.id: s for s in pack.map.spaces}
+    assert len(spaces) == 36
+    assert sorted(s.number for s in spaces.values() if s.number) == list(range(1, 22))
+    types = Counter(s.type for s in spaces.values())
+    assert types == {"city": 18, "wilderness": 10, "sea": 8}
+    assert {s.id: s.gate for s in spaces.values() if s.gate} == GATES
+    assert {s.id for s in spaces.values() if s.expedition} == EXPEDITIONS
+    assert {s.id: s.encounter_deck for s in spaces.values() if s.encounter_deck} == {
+        "arkham": "america", "san_francisco": "america", "buenos_aires": "america",
+        "london": "europe", "rome": "europe", "istanbul": "europe",
+        "shanghai": "asia_australia", "tokyo": "asia_australia", "sydney": "asia_australia"}
+    assert spaces["antarctica"].type == "sea" and spaces["antarctica"].ruling
+
+
+def test_map_paths_are_the_boards(pack):
+    have = {(p.a, p.b, p.kind) for p in pack.map.paths}
+    assert have == PATHS
+    assert Counter(p.kind for p in pack.map.paths) == {"ship": 33, "train": 15, "uncharted": 10}
+    wraps = {frozenset((p.a, p.b)) for p in pack.map.paths if p.wraps}
+    assert wraps == {frozenset(("space_1", "space_19")), frozenset(("space_2", "tokyo")),
+                     frozenset(("space_3", "sydney"))}
+    adj = pack_module.adjacency(pack)
+    # the rulebook's travel example: San Francisco -> Space 5, then a train ticket to Arkham
+    assert "space_5" in adj["san_francisco"] and adj["space_5"]["arkham"] == "train"
+
+
+def test_map_paths_match_facts_yaml(pack):
+    if not FACTS.exists():
+        pytest.skip("facts.yaml not available")
+    facts = yaml.safe_load(FACTS.read_text(encoding="utf-8"))
+    names = {s.name.en: s.id for s in pack.map.spaces}
+    want = set()
+    for line in facts["map"]["paths"]:
+        a, b, kind = re.fullmatch(r"(.+?) -- (.+?) : (\w+)", line).groups()
+        want.add((frozenset((names[a], names[b])), kind))
+    assert {(frozenset((p.a, p.b)), p.kind) for p in pack.map.paths} == want
+
+
+def test_every_space_reachable(pack):
+    adj = pack_module.adjacency(pack)
+    for start in adj:
+        seen, queue = {start}, deque([start])
+        while queue:
+            for nxt in adj[queue.popleft()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    queue.append(nxt)
+        assert seen == set(adj), start
+
+
+def test_tracks_and_reference_cards(pack):
+    assert [o.omen for o in pack.map.omen_track] == ["green", "blue", "red", "blue"]
+    assert [o.start for o in pack.map.omen_track] == [True, False, False, False]
+    table = {tuple(r.players): (r.gates, r.clues, r.surge) for r in pack.map.reference_cards}
+    assert table == {(1, 2): (1, 1, 1), (3, 4): (1, 2, 2), (5, 6): (2, 3, 2), (7, 8): (2, 4, 3)}
+    assert all(r.provenance == "authored" and r.ruling for r in pack.map.reference_cards)
+    assert pack.map.limits.reserve_slots == 4 and pack.map.limits.tickets_per_investigator == 2
+    assert len(pack.map.other_worlds) == 9
+
+
+# ---------------------------------------------------------------- investigators
+
+def test_every_investigator_is_complete(pack):
+    investigators = {i.id: i for i in pack.investigators.investigators}
+    assert set(investigators) == set(INVESTIGATORS)
+    spaces = {s.id for s in pack.map.spaces}
+    for iid, (health, sanity, lore, influence, observation, strength, will, start, cards) in INVESTIGATORS.items():
+        inv = investigators[iid]
+        assert (inv.health, inv.sanity) == (health, sanity), iid
+        assert inv.skills == {"lore": lore, "influence": influence, "observation": observation,
+                              "strength": strength, "will": will}, iid
+        assert inv.start == start and inv.start in spaces, iid
+        assert [s.name for s in inv.starting if s.kind in ("asset", "spell")] == cards, iid
+        assert inv.action.timing == "action" and inv.action.effect and inv.action.text, iid
+        assert inv.passive.effect and inv.passive.text, iid
+        for encounter in (inv.defeated.injury, inv.defeated.madness):
+            names = [step.name for step in encounter.effect]
+            assert names[0] == "claim_possessions" and "test" in names, iid
+        assert inv.name.uk and inv.name.ru and inv.occupation.uk and inv.occupation.ru, iid
+    assert investigators["trish_scarborough"].defeated.provenance == "official"
+    assert sum(i.defeated.provenance == "authored" for i in investigators.values()) == 11
+
+
+def test_investigator_rulings(pack):
+    inv = {i.id: i for i in pack.investigators.investigators}
+    charlie = inv["charlie_kane"].action.effect[0]
+    assert charlie.name == "choose_investigator" and charlie.spec.among == "others"
+    assert charlie.spec.condition is not None and charlie.spec.condition.name == "not"
+    assert inv["diana_stanley"].passive.effect[0].name == "set_horror"
+    assert inv["diana_stanley"].passive.effect[0].spec.amount == 1
+
+
+# ---------------------------------------------------------------- Ancient Ones
+
+def test_every_ancient_one_is_complete(pack):
+    aos = {a.id: a for a in pack.ancient_ones.ancient_ones}
+    assert set(aos) == set(ANCIENT_ONES)
+    for aid, (doom, table) in ANCIENT_ONES.items():
+        ao = aos[aid]
+        assert ao.doom == doom and ao.mysteries_to_win == 3, aid
+        rows = [(ao.mythos[s].green, ao.mythos[s].yellow, ao.mythos[s].blue) for s in ("stage_1", "stage_2", "stage_3")]
+        assert rows == table, aid
+        assert ao.mythos_deck_size == sum(map(sum, table)), aid
+        assert len(ao.mysteries) == 4 and all(m.text for m in ao.mysteries), aid
+        assert ao.cultist.front.toughness >= 1 and ao.cultist.awakened.toughness >= 1, aid
+        assert ao.research_deck == f"research_{aid}", aid
+        assert ao.awakening.text and (ao.awakening.effect or ao.awakening.abilities), aid
+        if aid != "azathoth":
+            assert ao.final_mystery is not None and ao.awakening.provenance == "authored", aid
+            assert ao.awakening.ruling is not None, aid
+    assert aos["azathoth"].final_mystery is None
+    assert [s.name for s in aos["azathoth"].awakening.effect] == ["investigators_lose"]
+    assert aos["cthulhu"].special_decks == ["rlyeh_risen"]
+    assert aos["yog_sothoth"].special_decks == ["the_key_and_the_gate"]
+    assert aos["cthulhu"].set_aside.monsters == {"deep_one": 1, "star_spawn": 1}
+    assert aos["shub_niggurath"].set_aside.monsters == {"ghoul": 2, "goat_spawn": 2, "dark_young": 1}
+
+
+def test_mystery_solve_timing_ruling(pack):
+    checks = {m.id: m.check for a in pack.ancient_ones.ancient_ones for m in a.mysteries}
+    at_end = {m for m, c in checks.items() if c == "end_of_mythos"}
+    assert at_end == {"occult_research", "watching_the_stars", "spawn_of_the_black_goat", "spawn_of_yog_sothoth"}
+
+
+@pytest.mark.parametrize("ao", sorted(ANCIENT_ONES))
+@pytest.mark.parametrize("exclude", [None, "easy", "hard"])
+def test_mythos_deck_buildable(pack, ao, exclude):
+    doom, table = ANCIENT_ONES[ao]
+    deck = pack_module.build_mythos_deck(pack, ao, random.Random(7), exclude=exclude)
+    cards = {m.id: m for m in pack.mythos.mythos}
+    assert len(deck) == len(set(deck)) == sum(map(sum, table))
+    start = 0
+    for green, yellow, blue in table:
+        stage = deck[start:start + green + yellow + blue]
+        assert Counter(cards[c].colour for c in stage) == Counter(
+            {"green": green, "yellow": yellow, "blue": blue}) - Counter(), ao
+        assert all(cards[c].difficulty != exclude for c in stage)
+        start += len(stage)
+
+
+# ---------------------------------------------------------------- monsters and mythos
+
+def test_monsters(pack):
+    monsters = {m.id: m for m in pack.monsters.monsters}
+    normal = [m for m in monsters.values() if not m.epic]
+    assert len(normal) == 28 and sum(m.copies for m in normal) == 34
+    assert {m.id for m in monsters.values() if m.epic} == {
+        "cthulhu", "cthylla", "dunwich_horror", "nug", "shub_niggurath", "spinner_of_webs",
+        "tick_tock_men", "wind_walker", "zombie_horde"}
+    assert monsters["cultist"].copies == 5 and monsters["cultist"].cultist
+    assert {m.id: m.copies for m in normal if m.copies > 1} == {"cultist": 5, "ghoul": 2, "goat_spawn": 2}
+    assert monsters["vampire"].will == -1
+    assert monsters["riot"].will is None and monsters["riot"].horror is None
+    assert monsters["colour_out_of_space"].strength is None
+    assert monsters["zombie_horde"].toughness == 5
+    assert monsters["cthulhu"].toughness.base == 3 and monsters["cthulhu"].toughness.per_investigator == 1
+    spawn_targets = {m.id: m.spawn[0].spec.to for m in normal if m.spawn and m.spawn[0].name == "move_monsters"}
+    assert spawn_targets == {"colour_out_of_space": "tunguska", "chthonian": "heart_of_africa",
+                             "elder_thing": "antarctica", "gnoph_keh": "himalayas", "mummy": "pyramids",
+                             "serpent_people": "amazon"}
+
+
+def test_mythos_cards(pack):
+    cards = pack.mythos.mythos
+    assert len(cards) == 51
+    assert Counter(m.colour for m in cards) == {"green": 18, "yellow": 21, "blue": 12}
+    assert Counter(m.difficulty for m in cards) == {"easy": 14, "normal": 23, "hard": 14}
+    assert Counter(m.trait for m in cards) == {"event": 36, "ongoing": 3, "rumor": 12}
+    assert all(m.trait == "rumor" for m in cards if m.colour == "blue")
+    rumors = {m.id: m.rumor for m in cards if m.rumor}
+    assert rumors["dimensions_collide"].eldritch_tokens == 8 and rumors["dimensions_collide"].space == "space_11"
+    assert rumors["secrets_of_the_past"].space == "active_expedition"
+    gaps = {"secrets_of_the_past", "faded_from_society", "patrolling_the_border", "return_of_the_ancient_ones",
+            "mysterious_lights", "web_between_worlds"}
+    for m in cards:
+        if m.id in gaps:
+            assert m.ruling is not None, m.id
+    for m in cards:
+        assert m.text and m.name.uk and m.name.ru, m.id
+
+
+# ---------------------------------------------------------------- vocabulary and references
+
+def test_vocabulary_is_documented():
+    for name in PRIMITIVES:
+        assert f"#### `{name}`" in README, name
+    for name in CONDITIONS:
+        assert f"`{name}" in README, name
+    for name in QUANTITIES:
+        assert f"`{name}`" in README, name
+    for timing in typing.get_args(pack_module.Timing):
+        assert f"`{timing}`" in README, timing
+
+
+def test_every_reference_resolves(pack):
+    spaces = {s.id for s in pack.map.spaces}
+    monsters = {m.id for m in pack.monsters.monsters}
+    trees = [pack.investigators, pack.ancient_ones, pack.monsters, pack.mythos]
+    seen = Counter()
+    for tree in trees:
+        for _path, kind, value in walk(tree):
+            seen[kind] += 1
+            if kind == "space":
+                assert value in spaces, value
+            elif kind == "monster":
+                assert value in monsters, value
+            elif kind == "hook":
+                assert value in {h.id for h in pack.hooks.hooks}, value
+            elif kind == "trait":
+                assert value in pack_module.TRAITS, value
+    assert seen["step"] > 300 and seen["space"] > 20 and seen["monster"] > 10
+    used = {v for tree in trees for _p, k, v in walk(tree) if k == "hook"}
+    assert used == {h.id for h in pack.hooks.hooks}
+
+
+def test_every_entry_has_provenance_and_authored_ones_say_why(pack):
+    entries = [*pack.map.spaces, *pack.investigators.investigators, *pack.monsters.monsters,
+               *pack.mythos.mythos, *pack.ancient_ones.ancient_ones,
+               *[m for a in pack.ancient_ones.ancient_ones for m in a.mysteries]]
+    for e in entries:
+        assert e.provenance in ("official", "authored")
+        if e.provenance == "authored":
+            assert e.ruling is not None, e.id
+
+
+# ---------------------------------------------------------------- broken copies fail naming file and entry
+
+@pytest.fixture
+def broken(tmp_path):
+    target = tmp_path / "eldritch"
+    shutil.copytree(PACK_DIR, target)
+
+    def edit(file: str, old: str, new: str) -> Path:
+        path = target / file
+        text = path.read_text(encoding="utf-8")
+        assert old in text, old
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        return target
+    return edit
+
+
+@pytest.mark.parametrize("file, old, new, entry, problem", [
+    ("investigators.yaml", "start: san_francisco", "start: atlantis", "charlie_kane", "space 'atlantis'"),
+    ("investigators.yaml", "health: 4\n", "health: 0\n", "charlie_kane", "health"),
+    ("investigators.yaml", "effect: [reorder_gate_stack]", "effect: [summon_azathoth]", "akachi_onyele",
+     "unknown primitive"),
+    ("map.yaml", "- {a: space_1, b: space_4, kind: uncharted}", "- {a: space_1, b: space_99, kind: uncharted}",
+     "space_1 -- space_99", "space_99"),
+    ("map.yaml", "  - id: space_9\n", "  - id: space_9\n    colour: blue\n", "space_9", "colour"),
+    ("monsters.yaml", "copies: 5", "copies: 4", "monster_tokens_normal", "holds 33"),
+    ("monsters.yaml", "to: tunguska}", "to: lemuria}", "colour_out_of_space", "space 'lemuria'"),
+    ("mythos.yaml", "symbols: [advance_omen, monster_surge, spawn_clues]\n    effect:\n      - may:",
+     "symbols: [advance_omen, spawn_clues]\n    effect:\n      - may:", "a_proposition", "green card"),
+    ("mythos.yaml", "kind: tick_tock_men, at: space_21", "kind: tick_tock_man, at: space_21", "lost_knowledge",
+     "monster 'tick_tock_man'"),
+    ("ancient_ones.yaml", "stage_2: {green: 1, yellow: 3, blue: 0}", "stage_2: {green: 1, yellow: 3, blue: 9}",
+     "cthulhu", "mythos table"),
+    ("ancient_ones.yaml", "monsters: {deep_one: 1, star_spawn: 1}", "monsters: {deep_one: 3, star_spawn: 1}",
+     "cthulhu", "the box has 1"),
+    ("hooks.yaml", "id: clear_defeated_investigators", "id: clear_the_fallen", "no_peace_for_the_fallen", "hook"),
+])
+def test_a_broken_copy_fails_naming_file_and_entry(broken, file, old, new, entry, problem):
+    data_dir = broken(file, old, new)
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    err = info.value
+    expected_file = "mythos.yaml" if file == "hooks.yaml" else file
+    assert Path(err.file).name == expected_file, str(err)
+    assert err.entry == entry, str(err)
+    assert problem in err.problem, str(err)
+
+
+def test_a_missing_file_and_bad_yaml_fail_naming_the_file(broken, tmp_path):
+    data_dir = broken("mythos.yaml", "mythos:\n", "mythos:\n  - [\n")
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    assert Path(info.value.file).name == "mythos.yaml"
+    (data_dir / "monsters.yaml").unlink()
+    (data_dir / "mythos.yaml").write_text((PACK_DIR / "mythos.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    assert Path(info.value.file).name == "monsters.yaml" and "missing" in info.value.problem
+
+
+# ---------------------------------------------------------------- no copied text
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:'[^\W_]+)?", text.lower())
+
+
+def _grams(words: list[str], n: int = 8) -> set[tuple[str, ...]]:
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def _prose(node, key=None):
+    """Every sentence we wrote: text/ruling/meaning/label values (by language)."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            if k in ("text", "ruling", "meaning", "label") and isinstance(v, dict):
+                yield from (s for s in v.values() if isinstance(s, str))
+            else:
+                yield from _prose(v, k)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _prose(v, key)
+
+
+def test_no_text_copied_from_the_sources():
+    sources = [p for p in [FACTS, *SEEDS] if p.exists()]
+    if not sources:
+        pytest.skip("sources not available")
+    known: set[tuple[str, ...]] = set()
+    for path in sources:
+        known |= _grams(_words(path.read_text(encoding="utf-8")))
+    copied = []
+    count = 0
+    for path in sorted(PACK_DIR.glob("*.yaml")):
+        for sentence in _prose(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            count += 1
+            if hit := _grams(_words(sentence)) & known:
+                copied.append((path.name, sentence, " ".join(sorted(hit)[0])))
+    assert count > 200
+    assert not copied, copied
