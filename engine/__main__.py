@@ -1,6 +1,6 @@
 """Command line: replay records, simulate random games, check content packs.
 
-    python -m engine replay FILE [--view PLAYER] [--upto N] [--json]
+    python -m engine replay FILE [--view PLAYER] [--upto N] [--json] [--allow-other-version]
     python -m engine simulate thing --players N --games G --seed S [--option key=value ...]
     python -m engine content check [--json]
 """
@@ -27,7 +27,7 @@ def cmd_replay(args) -> int:
 
     try:
         record = GameRecord.load(args.file)
-        result = replay(record, args.upto)
+        result = replay(record, args.upto, allow_other_version=args.allow_other_version)
     except (RecordError, RuleError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -99,6 +99,8 @@ def main(argv=None) -> int:
     p.add_argument("--view", metavar="PLAYER", help="print only what this player may see")
     p.add_argument("--upto", type=int, help="replay only the first N actions")
     p.add_argument("--json", action="store_true", help="JSON output")
+    p.add_argument("--allow-other-version", action="store_true",
+                   help="replay a record made with other rules or content anyway")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play random games with random legal agents")

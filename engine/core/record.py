@@ -4,6 +4,7 @@ A record replays to exactly the same game. Records are how rule scenarios are wr
 reports are reproduced and how undo works (replay all but the last actions). YAML or JSON::
 
     game: thing
+    version: 1+3f2a9c1d04be   # optional: the rules and content it was played with
     seed: 7
     players: [ann, bob, cid, dan]
     options: {revenge: true}
@@ -11,6 +12,12 @@ reports are reproduced and how undo works (replay all but the last actions). YAM
     actions:
       - {player: ann, type: draw}
       - {player: ann, type: play, card: flamethrower, target: bob}
+
+``version`` is the game's ``GameRules.version`` when the record was made (``state["version"]``):
+``<rules version>+<digest of the content files>``. ``replay`` refuses a record whose version is
+not the engine's current one (the same actions could now mean another game), unless asked with
+``allow_other_version=True``; a record without a version (older records, hand-written
+scenarios) replays as before.
 """
 from __future__ import annotations
 
@@ -33,8 +40,9 @@ class GameRecord:
     setup: dict = field(default_factory=dict)
     actions: list[dict] = field(default_factory=list)
     extra: dict = field(default_factory=dict)  # e.g. a scenario's expectations; ignored by replay
+    version: str | None = None  # GameRules.version it was played with; None: not known
 
-    KEYS = ("game", "seed", "players", "options", "setup", "actions")
+    KEYS = ("game", "version", "seed", "players", "options", "setup", "actions")
 
     @classmethod
     def from_dict(cls, data: Any, source: str = "record") -> "GameRecord":
@@ -49,8 +57,10 @@ class GameRecord:
         for i, a in enumerate(actions):
             if "player" not in a or "type" not in a:
                 raise RecordError(f"{source}: action #{i + 1} needs 'player' and 'type'")
+        version = data.get("version")
         return cls(
             game=str(data["game"]), seed=int(data["seed"]),
+            version=None if version is None else str(version),
             players=[str(p) for p in data["players"]],
             options=dict(data.get("options") or {}), setup=dict(data.get("setup") or {}),
             actions=[{k: (str(v) if k == "player" else v) for k, v in a.items()} for a in actions],
@@ -68,9 +78,13 @@ class GameRecord:
         return cls.from_dict(data, str(path))
 
     def to_dict(self) -> dict:
-        return {"game": self.game, "seed": self.seed, "players": list(self.players),
-                "options": dict(self.options), "setup": dict(self.setup),
-                "actions": [dict(a) for a in self.actions]}
+        out = {"game": self.game}
+        if self.version is not None:
+            out["version"] = self.version
+        out.update({"seed": self.seed, "players": list(self.players),
+                    "options": dict(self.options), "setup": dict(self.setup),
+                    "actions": [dict(a) for a in self.actions]})
+        return out
 
     def dump(self, fmt: str = "yaml") -> str:
         if fmt == "json":
@@ -85,11 +99,20 @@ class Replay:
     applied: int
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Replay:
-    """Rebuild the game from its record; ``upto`` keeps only the first N actions (undo)."""
+def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: bool = False) -> Replay:
+    """Rebuild the game from its record; ``upto`` keeps only the first N actions (undo).
+
+    A record made with other rules or content (``record.version`` differs from the engine's) is
+    refused with a RecordError unless ``allow_other_version``; a record without a version
+    replays as before."""
     from engine.registry import rules_for
 
     rules = rules_for(record.game)
+    if record.version is not None and record.version != rules.version and not allow_other_version:
+        raise RecordError(
+            f"this {record.game} record was made with version {record.version}, but the engine is at "
+            f"{rules.version} (rules version + content digest): its actions may mean another game now. "
+            f"Replay it with allow_other_version=True (CLI: --allow-other-version) to try anyway.")
     state, events = rules.new_game(record.players, record.seed, record.options, record.setup)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):

@@ -34,7 +34,7 @@ class Setup:
             if cid not in self.cards:
                 raise RuleError("unknown_card", "Unknown card '{card}'.", card=cid)
         state = {
-            "game": self.game_id, "players": players, "options": opts.model_dump(),
+            "game": self.game_id, "version": self.version, "players": players, "options": opts.model_dump(),
             "rng": Rng.new_state(seed), "seq": 0, "stack": [], "result": None,
             "direction": 1, "quarantine": {}, "roles": {p: HUMAN for p in players},
             "infections": [], "eliminated": [], "discard": [], "turn": None, "out_of_play": {},
