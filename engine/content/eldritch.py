@@ -70,7 +70,8 @@ Timing = Literal[
     "would_lose_health", "would_lose_sanity", "before_test", "after_test_roll", "after_close_gate",
     "other_gains_condition", "acquire_assets", "spend_clue", "improve_skill",
     "after_research_encounter", "after_spell_test_pass", "moves_onto", "lost_sanity_to_horror",
-    "omen_enters_green", "end_of_mythos", "doom_advances_awakened",
+    "omen_enters_green", "end_of_mythos", "doom_advances_awakened", "rest_on_space", "action_phase",
+    "instead_of_encounter",
 ]
 Limit = Literal["none", "once_per_round", "once_per_test", "once_per_game"]
 # Timings whose effect runs once and is over: static modifiers make no sense there.

@@ -93,6 +93,7 @@ class Quantity(Spec):
         "discarded_count",       # how many things the last discard_* step discarded
         "spent_count",           # how much the last spend step (with any_number) spent
         "test_dice",             # dice rolled in the current test
+        "last_cost",             # printed cost of the card the previous step gained
         "mythos_reckonings_in_play",    # mythos cards in play with a reckoning ability
         "monster_reckonings_on_board",  # monsters on the board with a reckoning
     ]
@@ -279,6 +280,7 @@ CONDITIONS: dict[str, type[Spec]] = {
     "triggering_card": TriggeringCard,  # the card that triggered this ability has that trait / id
     "lost_this_test": LostThisTest,     # `self` lost health / sanity from the current combat test
     "space_has": SpaceHas,              # that place holds these features
+    "resolving_spell": Flag,            # a Spell effect of `self` is being resolved
     "gate_matches_omen": Flag,          # the gate this ability is about matches the current omen
     "last_succeeded": Flag,             # the previous step did what it said (spawned, gained, moved, ...)
     "not": Not, "all": AllOf, "any": AnyOf,
@@ -407,6 +409,7 @@ class GainCard(Primitive):
     count: Amount = 1
     name: str | None = None          # a card id: gain that card by name
     trait: str | None = None         # gain by trait
+    any_trait: list[str] = []        # gain by trait: a card with any one of these
     source: Literal["deck", "reserve", "discard", "reserve_or_discard"] = "deck"
     max_cost: Amount | None = None   # assets: only cards costing at most this
     total_cost: Amount | None = None  # assets from the reserve: any number of cards whose costs add up to at most this
@@ -414,8 +417,8 @@ class GainCard(Primitive):
 
     @model_validator(mode="after")
     def _shape(self):
-        if self.name and self.trait:
-            raise ValueError("give name or trait, not both")
+        if sum(bool(x) for x in (self.name, self.trait, self.any_trait)) > 1:
+            raise ValueError("give at most one of name / trait / any_trait")
         return self
 
 
@@ -455,6 +458,7 @@ class Discard(Primitive):
     keep: int | None = Field(None, ge=0)   # discard all but this many
     random: bool = False
     triggering: bool = False               # the card that fired this ability (e.g. the spell just cast)
+    last: bool = False                     # the card the previous step gained
 
 
 class Give(Primitive):
@@ -463,6 +467,7 @@ class Give(Primitive):
     what: list[Literal["clues", "items", "assets", "artifacts", "spells", "tickets", "possessions"]]
     count: Union[int, Literal["any_number"]] = "any_number"
     swap_spaces: bool = False   # Mi-go Brain Case: the other may move to self's space, self to theirs
+    trade: bool = False         # both hand each other any of `what` (a trade, not a gift)
 
 
 class GainTicket(Primitive):
@@ -623,6 +628,11 @@ class Tokens(Primitive):
         if (self.where == "place") != (self.at is not None):
             raise ValueError("'at' goes with, and only with, where: place")
         return self
+
+
+class RemoteEncounter(Primitive):
+    kind: Literal["research", "other_world", "location", "expedition"] = "research"
+    at: "Place"                      # resolve that encounter as if `self` stood there
 
 
 class SpecialEncounter(Primitive):
@@ -863,6 +873,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     # gates
     "spawn_gates": SpawnGates, "close_gate": CloseGate, "discard_gates": DiscardGates,
     "reorder_gate_stack": NoParams, "look_at_back": NoParams,
+    "encounter_ignoring_monsters": NoParams, "remote_encounter": RemoteEncounter,
     # monsters
     "spawn_monster": SpawnMonster, "ambush": Fight, "encounter_monster": Fight,
     "damage_monsters": DamageMonsters, "discard_monsters": MonsterStep, "defeat_monsters": MonsterStep,
@@ -972,6 +983,9 @@ def _walk_fields(step: str, spec: BaseModel, path: str):
                 yield sub, "condition_card", value
             else:
                 yield sub, "card", value
+        elif name == "any_trait" and isinstance(spec, GainCard):
+            for i, v in enumerate(value):
+                yield f"{sub}[{i}]", "trait", v
         elif name == "trait" and isinstance(value, str):
             if not isinstance(spec, DrawMythos):   # a mythos trait (rumor/event/ongoing), checked by its Literal
                 yield sub, "trait", value
