@@ -26,7 +26,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
 from bot.db import CORRUPT, LIVE_STATUSES, ActionLog, Game, GuildSettings, News, Outbox, utcnow
-from engine.core.errors import RuleError
+from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
@@ -482,7 +482,12 @@ class GameService:
                 # a seated member holds the finished game's record (seed and all): reopening
                 # it would let them read every hidden card
                 raise ServiceError("undo_exported")
-            state = replay(_record(game, rows[:-count])).state
+            try:
+                state = replay(_record(game, rows[:-count])).state
+            except RecordError as exc:
+                # the game began under other rules or content (a deploy since): replaying its log
+                # now could rebuild another game, so the undo is refused and nothing changes
+                raise ServiceError("undo_other_version") from exc
             first_undone = rows[-count].number
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
                                                        ActionLog.number >= first_undone).values(undone=True))
@@ -812,5 +817,6 @@ def _loggable(action: dict) -> dict:
 
 def _record(game: Game, rows: list[ActionLog]) -> GameRecord:
     """The game's record: what replays it (undo, export, bug reports)."""
+    version = game.state.get("version") if isinstance(game.state, dict) else None
     return GameRecord(game=game.kind, seed=game.seed, players=list(game.players), options=dict(game.options),
-                      setup=dict(game.setup), actions=[row.action for row in rows])
+                      setup=dict(game.setup), actions=[row.action for row in rows], version=version)

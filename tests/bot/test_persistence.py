@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from sqlmodel import select
 
-from bot.db import ActionLog, create_tables, make_engine, session_factory
+from bot.db import ActionLog, Game, create_tables, make_engine, session_factory
 from bot.service import GameService, ServiceError
 from engine.core.errors import RuleError
 from engine.core.record import replay
@@ -290,3 +290,24 @@ async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tm
     finally:
         for e in engines:
             await e.dispose()
+
+
+async def test_an_undo_after_a_deploy_that_changed_the_rules_is_refused(service):
+    """Records carry the rules and content version: a game begun under another one is not
+    replayed (its actions could mean another game now), and nothing changes."""
+    game = await started_game(service)
+    assert game.state["version"] == rules_for("thing").version
+    prompt = rules_for("thing").prompts(game.state)[0]
+    game = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    assert (await service.record(game.id)).version == rules_for("thing").version
+    async with service.sessions() as session:  # as if the game had begun before a deploy
+        stored = await session.get(Game, game.id)
+        stored.state = {**stored.state, "version": "0+olderpack"}
+        session.add(stored)
+        await session.commit()
+    before = await service.get(game.id)
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(game.id, 1, force=True)
+    assert refused.value.code == "undo_other_version"
+    after = await service.get(game.id)
+    assert after.state == before.state and len(await service.actions(game.id)) == 1
