@@ -1,7 +1,7 @@
 """Command line: replay records, simulate random games, check content packs.
 
     python -m engine replay FILE [--view PLAYER] [--upto N] [--json] [--allow-other-version]
-    python -m engine simulate thing --players N --games G --seed S [--option key=value ...]
+    python -m engine simulate GAME --players N --games G --seed S [--option key=value ...]
     python -m engine content check [--json]
 """
 from __future__ import annotations
@@ -11,6 +11,8 @@ import json
 import sys
 
 import yaml
+
+from engine.registry import playable
 
 
 def _print(data, as_json: bool) -> None:
@@ -50,6 +52,9 @@ def _parse_option(text: str):
 def cmd_simulate(args) -> int:
     from engine.simulate import simulate
 
+    if args.game not in playable():
+        print(f"unknown game '{args.game}' (playable: {', '.join(playable())})", file=sys.stderr)
+        return 2
     options = dict(_parse_option(o) for o in args.option or [])
     totals = simulate(args.game, args.players, args.games, args.seed, options)
     for sample in totals.error_samples:
@@ -104,7 +109,7 @@ def main(argv=None) -> int:
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("simulate", help="play random games with random legal agents")
-    p.add_argument("game", choices=["thing"])
+    p.add_argument("game", help="a registered game: " + ", ".join(playable()))
     p.add_argument("--players", type=int, default=6)
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)

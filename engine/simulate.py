@@ -14,30 +14,29 @@ MAX_ACTIONS = 50_000
 class Totals:
     games: int = 0
     finished: int = 0
-    humans_wins: int = 0
-    thing_wins: int = 0
-    turns: int = 0
+    wins: dict = field(default_factory=dict)      # winning side -> games
+    reasons: dict = field(default_factory=dict)   # end reason -> games
+    rounds: int = 0
     errors: int = 0
     error_samples: list = field(default_factory=list)
 
     def line(self) -> str:
-        avg = self.turns / self.games if self.games else 0.0
-        return (f"games={self.games} finished={self.finished} humans_wins={self.humans_wins} "
-                f"thing_wins={self.thing_wins} avg_turns={avg:.1f} errors={self.errors}")
+        avg = self.rounds / self.finished if self.finished else 0.0
+        wins = " ".join(f"wins[{k}]={v}" for k, v in sorted(self.wins.items()))
+        reasons = " ".join(f"end[{k}]={v}" for k, v in sorted(self.reasons.items()))
+        return (f"games={self.games} finished={self.finished} {wins} {reasons} "
+                f"avg_rounds={avg:.1f} errors={self.errors}").replace("  ", " ")
 
 
-def choose(rng: random.Random, state: dict, actions: list[dict]) -> dict:
-    """A random legal agent. The Thing declares when it is right, and rarely as a bluff.
-
-    ``actions`` may hold patterns (``legal_actions`` of a ``subset``/``number`` prompt): a chosen
-    pattern becomes a uniformly random answer of its shape."""
-    declares = [a for a in actions if a["type"] == "declare"]
-    others = [a for a in actions if a["type"] != "declare"]
-    if declares:
-        humans_left = any(state["roles"][p] == "human" for p in state["seats"])
-        if not others or (not humans_left and rng.random() < 0.5) or rng.random() < 0.0005:
-            return declares[0]
-    return shapes.sample(rng.choice(others), rng)
+def choose(rng: random.Random, state: dict, actions: list[dict], rules: GameRules | None = None) -> dict:
+    """A random legal agent: the game's deliberate move if it has one (the Thing declares when
+    it is right), else a uniformly random one. ``actions`` may hold patterns (``legal_actions`` of
+    a ``subset``/``number`` prompt): a chosen pattern becomes a random answer of its shape."""
+    if rules is None:
+        from engine.registry import rules_for
+        rules = rules_for(state.get("game", "thing"))
+    preferred = rules.agent_preference(rng, state, actions)
+    return shapes.sample(preferred if preferred is not None else rng.choice(actions), rng)
 
 
 def legal_moves(rules: GameRules, state: dict) -> list[dict]:
@@ -48,7 +47,7 @@ def legal_moves(rules: GameRules, state: dict) -> list[dict]:
             legal.extend({"player": prompt["player"], **o} for o in prompt["options"])
         else:
             legal.append({"player": prompt["player"], **shapes.pattern(prompt)})
-    legal += [{"player": p, **a} for p in state["seats"] for a in rules.free_actions(state, p)]
+    legal += [{"player": p, **a} for p in state["players"] for a in rules.free_actions(state, p)]
     return legal
 
 
@@ -61,7 +60,7 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
     actions = []
     while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
         # one prompt computation per step: every pending prompt's answers plus free actions
-        action = choose(rng, state, legal_moves(rules, state))
+        action = choose(rng, state, legal_moves(rules, state), rules)
         rules.apply_in_place(state, action)
         actions.append(action)
         if check:
@@ -76,9 +75,7 @@ def simulate(game: str, players: int, games: int, seed: int, options: dict | Non
     from engine.registry import rules_for
 
     rules = rules_for(game)
-    check = None
-    if check_invariants and game == "thing":
-        from engine.thing.invariants import violations as check
+    check = rules.invariant_violations if check_invariants else None
     totals = Totals()
     for i in range(games):
         totals.games += 1
@@ -89,12 +86,10 @@ def simulate(game: str, players: int, games: int, seed: int, options: dict | Non
             if len(totals.error_samples) < 5:
                 totals.error_samples.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
             continue
-        totals.turns += state["turn"]["number"]
-        result = state["result"]
-        if result:
+        if rules.is_over(state):
+            outcome = rules.outcome(state)
             totals.finished += 1
-            if result["team"] == "humans":
-                totals.humans_wins += 1
-            else:
-                totals.thing_wins += 1
+            totals.rounds += outcome["rounds"]
+            totals.wins[outcome["winner"]] = totals.wins.get(outcome["winner"], 0) + 1
+            totals.reasons[outcome["reason"]] = totals.reasons.get(outcome["reason"], 0) + 1
     return totals

@@ -76,6 +76,24 @@ class GameRules:
     def is_over(self, state: State) -> bool:
         return state.get("result") is not None
 
+    # --- for simulations (python -m engine simulate <game>) -----------------------------
+    def invariant_violations(self, state: State) -> list[str]:
+        """What is wrong with a reachable state (checked after every step in simulations)."""
+        return []
+
+    def agent_preference(self, rng, state: State, actions: list[Action]) -> Action | None:
+        """A random agent's deliberate move among ``actions``, if the game wants one (the Thing
+        declares when it is right); None: a uniformly random legal move."""
+        return None
+
+    def outcome(self, state: State) -> dict:
+        """A finished game's summary for simulation totals: ``winner`` (a side), ``reason``,
+        ``rounds``."""
+        result = state.get("result") or {}
+        turn = state.get("turn")
+        return {"winner": result.get("team") or result.get("winner") or "?", "reason": result.get("reason", "?"),
+                "rounds": turn.get("number", 0) if isinstance(turn, dict) else 0}
+
     # --- shared machinery ----------------------------------------------------------------
     def prompts_for(self, state: State, player: str) -> list[dict]:
         return [p for p in self.prompts(state) if p["player"] == player]

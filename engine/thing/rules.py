@@ -62,6 +62,20 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
 
     rules_version = "1"  # bump when a rule changes what a record replays to
 
+    def invariant_violations(self, state):
+        from engine.thing.invariants import violations
+        return violations(state)
+
+    def agent_preference(self, rng, state, actions):
+        """The Thing declares when no human is left (half the time), and very rarely as a bluff."""
+        declares = [a for a in actions if a["type"] == "declare"]
+        if not declares:
+            return None
+        humans_left = any(state["roles"][p] == "human" for p in state["seats"])
+        if len(declares) == len(actions) or (not humans_left and rng.random() < 0.5) or rng.random() < 0.0005:
+            return declares[0]
+        return rng.choice([a for a in actions if a["type"] != "declare"])
+
     def __init__(self, pack: ThingPack | None = None):
         self.pack = pack or default_pack()
         self.cards = self.pack.cards

@@ -76,6 +76,10 @@ class ToyRules(GameRules):
         state["result"] = {"winners": winners, "reason": reason, "secrets": dict(state["secrets"])}
         events.append(event("game_over", reveal=True, **state["result"]))
 
+    def outcome(self, state):
+        result = state["result"]
+        return {"winner": "player", "reason": result["reason"], "rounds": state["turn"]}
+
     def view(self, state, player=None):
         out = {"counter": state["counter"], "players": list(state["players"]), "result": state["result"],
                "waiting_for": [p["player"] for p in self.prompts(state)]}

@@ -103,3 +103,11 @@ async def test_a_free_action_of_another_game_is_labelled_and_confirmed_by_it(sim
     await choose(b, confirm, option_components(confirm)[0])
     game = await env.bot.service.last_game(channel.id)
     assert game.status == "finished" and game.state["result"]["winners"] == [str(a.id)]
+
+
+def test_simulate_takes_any_registered_game():
+    from engine.simulate import simulate
+    totals = simulate("toy", 3, 20, 7)
+    assert totals.games == totals.finished == 20 and totals.errors == 0
+    assert sum(totals.wins.values()) == 20 and set(totals.reasons) <= {"reached", "conceded"}
+    assert "games=20 finished=20" in totals.line()
