@@ -553,8 +553,16 @@ ENCOUNTER_GLOB = "encounters_*.yaml"
 # count checks are skipped and its references are not required. Remove a file from here when it
 # is written; the test suite then holds it to the full checks.
 PENDING: frozenset[str] = frozenset({
-    "assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml", "encounters",
+    "assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml",
+    "encounters_other_world.yaml",
+    "encounters_expedition.yaml", "encounters_research.yaml", "encounters_special.yaml",
 })
+# The encounter file that holds each kind of deck (README files table).
+ENCOUNTER_FILES = {
+    "region": "encounters_regions.yaml", "general": "encounters_general.yaml",
+    "other_world": "encounters_other_world.yaml", "expedition": "encounters_expedition.yaml",
+    "research": "encounters_research.yaml", "special": "encounters_special.yaml",
+}
 
 
 class EldritchPack(BaseModel):
@@ -631,7 +639,12 @@ def load(data_dir: Path | None = None) -> EldritchPack:
         parts[file.removesuffix(".yaml")] = _validate_file(data_dir / file, _read(data_dir / file), model, list_key)
     encounters = {}
     for path in sorted(data_dir.glob(ENCOUNTER_GLOB)):
-        encounters[path.name] = _validate_file(path, _read(path), EncountersFile, "decks")
+        data = _read(path)
+        for deck in data.get("decks") or []:      # each card on its own: an error names the card
+            if isinstance(deck, dict) and isinstance(deck.get("cards"), list):
+                for index, card in enumerate(deck["cards"]):
+                    validate_entry(EncounterCard, card, path, entry_id(card, index))
+        encounters[path.name] = _validate_file(path, data, EncountersFile, "decks")
     files = [data_dir / f for f in FILES] + sorted(data_dir.glob(ENCOUNTER_GLOB))
     pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), encounters=encounters, **parts)
     _check_ids(pack)
@@ -742,10 +755,13 @@ def _card_ids(pack: EldritchPack) -> dict[str, set[str]]:
 
 def _pending(pack: EldritchPack, what: str) -> bool:
     """A second-half file still empty: references into it are not checked yet."""
+    if what == "encounters":            # every encounter file: pending while any one is
+        return any(_pending(pack, f) for f in ENCOUNTER_FILES.values())
     if what not in PENDING:
         return False
-    if what == "encounters":
-        return not any(f.decks for f in pack.encounters.values())
+    if what.startswith("encounters_"):
+        f = pack.encounters.get(what)
+        return f is None or not f.decks
     model = getattr(pack, what.removesuffix(".yaml"))
     return not getattr(model, FILES[what][1])
 
@@ -779,6 +795,8 @@ def _check_references(pack: EldritchPack) -> None:
                 need(file, entry, "trait", value, TRAITS)
             elif kind == "quantity":
                 need(file, entry, "quantity", value, quantities)
+            elif kind == "condition_card" and ".triggering_card." in _path and value in monsters:
+                pass                    # the triggering component may be a monster (its horror)
             elif kind in cards:
                 if not _pending(pack, _KIND_FILE[kind]):
                     need(file, entry, kind.replace("_card", ""), value, cards[kind])
@@ -786,7 +804,7 @@ def _check_references(pack: EldritchPack) -> None:
                 if not all(_pending(pack, f) for f in ("assets.yaml", "artifacts.yaml", "spells.yaml")):
                     need(file, entry, "card", value, all_cards)
             elif kind == "deck":
-                if not _pending(pack, "encounters"):
+                if not _pending(pack, ENCOUNTER_FILES["special"]):
                     need(file, entry, "encounter deck", value, {dk.id for dk in pack.decks()})
 
     # investigators
@@ -810,8 +828,9 @@ def _check_references(pack: EldritchPack) -> None:
             need(f, ao.id, "monster", kind, monsters)
             if n > monsters[kind].copies:
                 raise ContentError(f, ao.id, f"sets aside {n} '{kind}', the box has {monsters[kind].copies}")
-        if not _pending(pack, "encounters"):
+        if not _pending(pack, ENCOUNTER_FILES["research"]):
             need(f, ao.id, "research deck", ao.research_deck, deck_ids)
+        if not _pending(pack, ENCOUNTER_FILES["special"]):
             for sd in [*ao.special_decks, *ao.set_aside.decks]:
                 need(f, ao.id, "special deck", sd, deck_ids)
         check_tree(f, ao.id, [ao.setup, ao.abilities, ao.cultist, ao.awakening])
@@ -914,9 +933,11 @@ _COUNT_FILES = {
     "monster_tokens_epic": "monsters.yaml", "cultist_tokens": "monsters.yaml", "gate_tokens": "map.yaml",
     "clue_tokens": "map.yaml", "reference_cards": "map.yaml", "asset_cards": "assets.yaml",
     "artifact_cards": "artifacts.yaml", "spell_cards": "spells.yaml", "condition_cards": "conditions.yaml",
-    **{k: "encounters" for k in ("encounter_cards", "encounter_america", "encounter_europe",
-                                 "encounter_asia_australia", "encounter_general", "encounter_other_world",
-                                 "encounter_expedition", "encounter_special", "encounter_research")},
+    "encounter_cards": "encounters",
+    **{k: ENCOUNTER_FILES["region"] for k in ("encounter_america", "encounter_europe", "encounter_asia_australia")},
+    "encounter_general": ENCOUNTER_FILES["general"], "encounter_other_world": ENCOUNTER_FILES["other_world"],
+    "encounter_expedition": ENCOUNTER_FILES["expedition"], "encounter_special": ENCOUNTER_FILES["special"],
+    "encounter_research": ENCOUNTER_FILES["research"],
 }
 
 
@@ -1003,7 +1024,7 @@ def summary(pack: EldritchPack) -> list[SummaryRow]:
         file = _COUNT_FILES[component]
         pending = _pending(pack, file)
         section = {"map.yaml": "board", "investigators.yaml": "investigators", "ancient_ones.yaml": "ancient ones",
-                   "monsters.yaml": "monsters"}.get(file, "deck" if file != "encounters" else "encounters")
+                   "monsters.yaml": "monsters"}.get(file, "encounters" if file.startswith("encounters") else "deck")
         label = names.get(component, component) + (" (not yet written)" if pending else "")
         rows.append(SummaryRow(section, label, have, None if pending else expected.get(component)))
     for key in ("green", "yellow", "blue", "easy", "normal", "hard"):

@@ -128,7 +128,8 @@ def test_summary_counts_match_the_component_list(pack):
 
 
 def test_only_second_half_files_may_be_pending(pack):
-    assert pack_module.PENDING <= {"assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml", "encounters"}
+    assert pack_module.PENDING <= {"assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml",
+                                   *pack_module.ENCOUNTER_FILES.values()}
     for file in ("assets.yaml", "artifacts.yaml", "spells.yaml", "conditions.yaml"):
         stem = file.removesuffix(".yaml")
         if file not in pack_module.PENDING:
@@ -467,3 +468,134 @@ def test_no_text_copied_from_the_sources():
                 copied.append((path.name, sentence, " ".join(sorted(hit)[0])))
     assert count > 200
     assert not copied, copied
+
+
+# ---------------------------------------------------------------- second half: encounter decks
+
+DECK_COMPONENT = {"america": "encounter_america", "europe": "encounter_europe",
+                  "asia_australia": "encounter_asia_australia", "general": "encounter_general",
+                  "other_world": "encounter_other_world", "expedition": "encounter_expedition",
+                  "research": "encounter_research", "special": "encounter_special"}
+
+
+def _written(pack, kind: str) -> bool:
+    return not pack_module._pending(pack, pack_module.ENCOUNTER_FILES[kind])
+
+
+def _facts():
+    if not FACTS.exists():
+        pytest.skip("facts.yaml not available")
+    return yaml.safe_load(FACTS.read_text(encoding="utf-8"))
+
+
+def test_encounter_files_hold_their_kinds(pack):
+    for file, ef in pack.encounters.items():
+        for dk in ef.decks:
+            assert pack_module.ENCOUNTER_FILES[dk.kind] == file, (file, dk.id)
+    assert set(pack_module.ENCOUNTER_FILES.values()) <= set(pack.encounters)
+    for file in pack_module.ENCOUNTER_FILES.values():
+        assert f"`{file}`" in README, file
+
+
+def test_encounter_counts_per_deck(pack):
+    """Every written deck holds the component list's count; pending ones are reported as such."""
+    decks = pack.decks()
+    by_kind = Counter()
+    for dk in decks:
+        by_kind[dk.kind] += len(dk.cards)
+        if dk.kind == "region":
+            assert len(dk.cards) == COMPONENT_LIST[DECK_COMPONENT[dk.id]], dk.id
+    for kind in ("general", "other_world", "expedition", "research", "special"):
+        if _written(pack, kind):
+            assert by_kind[kind] == COMPONENT_LIST[DECK_COMPONENT[kind]], kind
+        else:
+            assert by_kind[kind] == 0, kind
+    if _written(pack, "region"):
+        assert {dk.id for dk in decks if dk.kind == "region"} == {"america", "europe", "asia_australia"}
+    if all(_written(pack, k) for k in pack_module.ENCOUNTER_FILES):
+        assert sum(by_kind.values()) == COMPONENT_LIST["encounter_cards"]
+    rows = {r.name: r for r in pack_module.summary(pack)}
+    assert all(r.expected is None or r.count == r.expected for r in rows.values())
+
+
+def test_encounter_cards_have_every_section(pack):
+    spaces = {s.id: s for s in pack.map.spaces}
+    for dk in pack.decks():
+        for card in dk.cards:
+            assert card.provenance in ("official", "authored"), card.id
+            if card.provenance == "authored":
+                assert card.ruling, card.id
+            if dk.kind == "region":
+                assert list(card.sections) == dk.spaces, card.id
+                assert all(spaces[s].encounter_deck == dk.id for s in dk.spaces), dk.id
+            elif dk.kind in ("general", "research"):
+                assert list(card.sections) == ["city", "wilderness", "sea"], card.id
+            else:
+                assert card.encounter is not None and not card.sections, card.id
+            for enc in [*card.sections.values(), *([card.encounter] if card.encounter else [])]:
+                assert enc.text and enc.text.en and enc.effect, card.id
+            if dk.kind == "other_world":
+                assert card.world, card.id
+            if dk.kind == "expedition":
+                assert card.location and spaces[card.location].expedition, card.id
+
+
+def _first_tests(effect):
+    """(skill, modifier) of every test in an effect, in order, through every branch."""
+    out = []
+    for _p, kind, node in walk(effect):
+        if kind == "step" and node.name == "test":
+            out.append((node.spec.skill, node.spec.modifier))
+    return out
+
+
+def _facts_tests(node):
+    out = []
+    if isinstance(node, dict):
+        for key in ("effects", "may", "if_done", "if_not", "choose_one"):
+            pass
+        test = node.get("test")
+        if isinstance(test, str) and not test.startswith("combat"):
+            m = re.match(r"(\w+)([+-]\d)?", test)
+            out.append((m[1], int(m[2] or 0)))
+        for key in ("if_done", "if_not", "pass", "fail"):
+            out += _facts_tests(node.get(key))
+    return out
+
+
+def test_encounter_tests_match_facts(pack):
+    """Every official section makes the tests facts.yaml gives (skill and modifier, as a multiset)."""
+    facts = _facts()["encounters"]["decks"]
+    checked = 0
+    for dk in pack.decks():
+        for card in dk.cards:
+            if card.provenance != "official":
+                continue
+            number = int(card.id.rsplit("_", 1)[1])
+            if dk.kind in ("region", "general"):
+                fcard = next(c for c in facts[dk.id] if c["card"] == number)
+                names = {re.sub(r"[^a-z]+", "_", k.lower()): v for k, v in fcard["sections"].items()}
+                for key, enc in card.sections.items():
+                    assert Counter(_first_tests(enc.effect)) == Counter(_facts_tests(names[key])), (card.id, key)
+                    checked += 1
+    if _written(pack, "region"):
+        assert checked >= 72
+
+
+@pytest.mark.parametrize("file, old, new, entry, problem", [
+    ("encounters_regions.yaml", "spaces: [arkham, san_francisco, buenos_aires]",
+     "spaces: [arkham, atlantis, buenos_aires]", "america", "space 'atlantis'"),
+    ("encounters_regions.yaml", "- gain_spell: {trait: incantation}", "- gain_spel: {trait: incantation}",
+     "america_1", "unknown primitive"),
+    ("encounters_general.yaml", "  - id: general_2\n    provenance: official\n",
+     "  - id: general_2\n    provenance: guessed\n", "general_2", "provenance"),
+    ("encounters_regions.yaml", "      rome:\n", "      paris:\n", "europe_1", "section 'paris'"),
+])
+def test_a_broken_encounter_copy_fails_naming_file_and_card(broken, file, old, new, entry, problem):
+    data_dir = broken(file, old, new)
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    err = info.value
+    assert Path(err.file).name == file, str(err)
+    assert err.entry == entry, str(err)
+    assert problem in err.problem, str(err)
