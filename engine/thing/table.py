@@ -25,16 +25,36 @@ class Table:
     def _adjacent_sides(self, s, p, q):
         return [d for d in (1, -1) if q != p and self._neighbour(s, p, d) == q]
 
+    # the three below run for every option of every prompt: index arithmetic, no helper calls
     def _reachable(self, s, p, q):
         """q is adjacent to p on a side without a door."""
-        return any(not self._door_on_side(s, p, d) for d in self._adjacent_sides(s, p, q))
+        seats = s["seats"]
+        n = len(seats)
+        if q == p or n < 2:
+            return False
+        i = seats.index(p)
+        doors = s["doors"]
+        return (seats[(i + 1) % n] == q and not doors[i]) or (seats[(i - 1) % n] == q and not doors[(i - 1) % n])
 
     def _behind_door(self, s, p, q):
         """q is p's neighbour only across a door (R22)."""
-        return bool(self._adjacent_sides(s, p, q)) and not self._reachable(s, p, q)
+        seats = s["seats"]
+        n = len(seats)
+        if q == p or n < 2:
+            return False
+        i = seats.index(p)
+        adjacent = seats[(i + 1) % n] == q or seats[(i - 1) % n] == q
+        return adjacent and not self._reachable(s, p, q)
 
     def _neighbours(self, s, p):
-        return list(dict.fromkeys(self._neighbour(s, p, d) for d in (1, -1) if self._neighbour(s, p, d) != p))
+        seats = s["seats"]
+        n = len(seats)
+        i = seats.index(p)
+        after, before = seats[(i + 1) % n], seats[(i - 1) % n]
+        out = [after] if after != p else []
+        if before != p and before != after:
+            out.append(before)
+        return out
 
     def _quarantined(self, s, p):
         return p in s["quarantine"]
