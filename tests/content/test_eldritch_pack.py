@@ -572,14 +572,34 @@ def test_encounter_tests_match_facts(pack):
             if card.provenance != "official":
                 continue
             number = int(card.id.rsplit("_", 1)[1])
-            if dk.kind in ("region", "general"):
-                fcard = next(c for c in facts[dk.id] if c["card"] == number)
+            if dk.kind in ("region", "general", "research"):
+                if dk.kind == "research":
+                    aos = {re.sub(r"[^a-z]+", "_", k.lower()): v for k, v in facts["research"].items()}
+                    fdeck = aos[dk.ancient_one]
+                else:
+                    fdeck = facts[dk.id]
+                fcard = next(c for c in fdeck if c["card"] == number)
                 names = {re.sub(r"[^a-z]+", "_", k.lower()): v for k, v in fcard["sections"].items()}
                 for key, enc in card.sections.items():
                     assert Counter(_first_tests(enc.effect)) == Counter(_facts_tests(names[key])), (card.id, key)
                     checked += 1
-    if _written(pack, "region"):
-        assert checked >= 72
+            else:
+                if dk.kind == "other_world":
+                    fdeck = facts["other_world"]
+                elif dk.kind == "expedition":
+                    fdeck = next(v for k, v in facts["expedition"].items()
+                                 if re.sub(r"[^a-z]+", "_", k.lower()).removeprefix("the_") == card.location)
+                else:
+                    fdeck = next(v for k, v in facts["special"].items()
+                                 if re.sub(r"[^a-z]+", "_", k.lower().replace("'", "")).startswith(dk.id))
+                fcard = next(c for c in fdeck if c["card"] == number)
+                want = _facts_tests(fcard)
+                if card.ruling and "Strength without a modifier" in card.ruling.en:   # README ruling 16
+                    want = [("strength", 0) if t == ("strength", -1) else t for t in want]
+                assert Counter(_first_tests(card.encounter.effect)) == Counter(want), card.id
+                checked += 1
+    if all(_written(pack, k) for k in pack_module.ENCOUNTER_FILES):
+        assert checked == 72 + 36 + 96 + 24 + 18 + 12
 
 
 @pytest.mark.parametrize("file, old, new, entry, problem", [
