@@ -209,7 +209,9 @@ class Publisher:
         embed = ui.table_embed(game.state, game.names, lang)
         files = []
         if hasattr(ui, "table_picture"):
-            files = [discord.File(io.BytesIO(ui.table_picture(game.state, game.names, lang)), filename="table.png")]
+            # drawn off the event loop: other channels' clicks go on meanwhile
+            picture = await asyncio.to_thread(ui.table_picture, game.state, game.names, lang)
+            files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
         view = table_view(game, lang)
         channel = await self.channel(game)

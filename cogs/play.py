@@ -127,12 +127,14 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int) -> None:
-    """Apply an action, deliver its announcements, answer the actor with their panel (their
-    private results are in its news, and stay there for /hand)."""
+    """Apply an action, answer the actor with their panel (their private results are in its
+    news, and stay there for /hand), then deliver the action's announcements."""
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch)
-    await bot.publisher.flush(game_id)  # never raises: what fails stays queued
-    await after_commit(show_panel(interaction, game_id, game=outcome.game))
+    try:
+        await after_commit(show_panel(interaction, game_id, game=outcome.game))  # the member first
+    finally:
+        await bot.publisher.flush(game_id)  # then the table; never raises: what fails stays queued
 
 
 def answer_of(prompt: dict, chosen) -> dict | None:
