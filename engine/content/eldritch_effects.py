@@ -164,6 +164,7 @@ class Monsters(Spec):
     epic: Literal["include", "exclude", "only"] = "include"
     kind: str | None = None                    # a monster id from monsters.yaml
     chooser: Who = "self"
+    others: bool = False                       # not the monster(s) `last` refers to ("every other monster")
 
 
 # ---------------------------------------------------------------- conditions
@@ -822,8 +823,8 @@ class SixCountsTwice(Primitive):
 
 
 class Prevent(Primitive):
-    health: int | Literal["all"] | None = None
-    sanity: int | Literal["all"] | None = None
+    health: Union[Amount, Literal["all"], None] = None   # an amount (e.g. the test result) or all
+    sanity: Union[Amount, Literal["all"], None] = None
     who: Literal["self", "chosen", "triggering"] = "triggering"
 
     @model_validator(mode="after")

@@ -687,3 +687,48 @@ def test_every_reference_in_the_second_half_resolves(pack):
     assert seen["step"] > 1000
     for ao in pack.ancient_ones.ancient_ones:
         assert ao.research_deck in {d.id for d in pack.decks() if d.kind == "research" and d.ancient_one == ao.id}
+
+
+SPELLS = {"blessing_of_isis": "ritual", "clairvoyance": "incantation", "conjuration": "ritual",
+          "feed_the_mind": "ritual", "flesh_ward": "incantation", "instill_bravery": "incantation",
+          "mists_of_releh": "incantation", "plumb_the_void": "ritual", "shriveling": "ritual",
+          "wither": "incantation"}
+
+
+def test_spells_both_sides(pack):
+    if "spells.yaml" in pack_module.PENDING:
+        pytest.skip("spells.yaml not yet written")
+    spells = {s.id: s for s in pack.spells.spells}
+    assert {s: v.traits for s, v in spells.items()} == {s: [t] for s, t in SPELLS.items()}
+    for s in spells.values():
+        assert len(s.backs) == 2, s.id                     # one back per physical copy
+        assert s.name.uk and s.name.ru and s.text, s.id
+        assert any("flip_this" in [st.name for st in a.effect] for a in s.front), s.id
+        for b in s.backs:
+            assert b.provenance == "official" and b.text, b.id   # README ruling 6
+            rows = sorted((r.min, r.max if r.max is not None else 99) for r in b.outcomes)
+            assert rows[0][0] == 0 and rows[-1][1] == 99, b.id   # every result 0.. is covered once
+            assert all(a[1] + 1 == c[0] for a, c in zip(rows, rows[1:])), b.id
+            # ruling 5: a row either discards the spell or leaves it face up with its caster
+            for r in b.outcomes:
+                assert "flip_this" not in str(r.effect), b.id
+    starting = {s.name for i in pack.investigators.investigators for s in i.starting if s.kind == "spell"}
+    assert starting <= set(spells)
+
+
+def test_spell_backs_match_facts_row_bounds(pack):
+    if "spells.yaml" in pack_module.PENDING:
+        pytest.skip("spells.yaml not yet written")
+    facts = {c["name"]: c for c in _facts()["spells"]["cards"]}
+    for s in pack.spells.spells:
+        want = []
+        for variant in facts[s.name.en]["backs_probable_base"]:
+            rows = []
+            for key in variant:
+                m = re.fullmatch(r"(\d)(?:-(\d)|(\+))?", str(key))
+                lo = int(m[1])
+                hi = None if m[3] else int(m[2] or m[1])
+                rows.append((lo, hi))
+            want.append(sorted(rows))
+        have = [sorted((r.min, r.max) for r in b.outcomes) for b in s.backs]
+        assert have == want, s.id
