@@ -732,3 +732,44 @@ def test_spell_backs_match_facts_row_bounds(pack):
             want.append(sorted(rows))
         have = [sorted((r.min, r.max) for r in b.outcomes) for b in s.backs]
         assert have == want, s.id
+
+
+# ---------------------------------------------------------------- second half: assets and artifacts
+
+def _card_id(name: str) -> str:
+    special = {".18 Derringer": "derringer_18", ".38 Revolver": "revolver_38", ".45 Automatic": "automatic_45"}
+    if name in special:
+        return special[name]
+    return re.sub(r"[^a-z0-9]+", "_", name.lower().replace("'", "")).strip("_")
+
+
+def test_assets_match_facts(pack):
+    if "assets.yaml" in pack_module.PENDING:
+        pytest.skip("assets.yaml not yet written")
+    facts = {_card_id(c["name"]): c for c in _facts()["assets"]["cards"]}
+    assets = {a.id: a for a in pack.assets.assets}
+    assert set(assets) == set(facts) and sum(a.copies for a in assets.values()) == 40
+    for aid, a in assets.items():
+        f = facts[aid]
+        assert a.name.en == f["name"] and a.cost == f["cost"], aid
+        assert a.traits == [t.lower() for t in f["traits"]], aid
+        assert a.name.uk and a.name.ru and all(ab.text for ab in a.abilities), aid
+        if "service" in a.traits:   # Services resolve when gained and are discarded
+            gain = [ab for ab in a.abilities if ab.timing == "on_gain"]
+            assert gain and gain[0].effect[-1].name == "discard_this", aid
+    starting = {s.name for i in pack.investigators.investigators for s in i.starting if s.kind == "asset"}
+    assert starting <= set(assets)
+
+
+def test_artifacts_match_facts(pack):
+    if "artifacts.yaml" in pack_module.PENDING:
+        pytest.skip("artifacts.yaml not yet written")
+    facts = {_card_id(c["name"]): c for c in _facts()["artifacts"]["cards"]}
+    arts = {a.id: a for a in pack.artifacts.artifacts}
+    assert set(arts) == set(facts) and len(arts) == 14
+    for aid, a in arts.items():
+        assert a.name.en == facts[aid]["name"] and a.traits == [t.lower() for t in facts[aid]["traits"]], aid
+        assert a.name.uk and a.name.ru and all(ab.text for ab in a.abilities), aid
+    # the named artifacts the encounter decks hand out exist
+    named = {v.spec.name for _p, k, v in walk(pack.encounters) if k == "step" and v.name == "gain_artifact" and v.spec.name}
+    assert named and named <= set(arts)
