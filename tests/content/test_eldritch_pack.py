@@ -773,3 +773,26 @@ def test_artifacts_match_facts(pack):
     # the named artifacts the encounter decks hand out exist
     named = {v.spec.name for _p, k, v in walk(pack.encounters) if k == "step" and v.name == "gain_artifact" and v.spec.name}
     assert named and named <= set(arts)
+
+
+@pytest.mark.parametrize("file, old, new, expected_file, entry, problem", [
+    ("conditions.yaml", "cancelled_by: [cursed]", "cancelled_by: [curse]", "conditions.yaml", "blessed", "condition 'curse'"),
+    ("spells.yaml", "traits: [ritual]", "traits: [rituals]", "spells.yaml", "blessing_of_isis", "trait 'rituals'"),
+    ("assets.yaml", "cost: 4", "cost: -1", "assets.yaml", "agency_quarantine", "cost"),
+    ("encounters_special.yaml", "ancient_one: cthulhu", "ancient_one: dagon", "encounters_special.yaml", "rlyeh_risen",
+     "ancient one 'dagon'"),
+    ("encounters_research.yaml", "gain_artifact: {name: necronomicon}", "gain_artifact: {name: necronomicom}",
+     "encounters_research.yaml", "research_yog_sothoth_2", "artifact 'necronomicom'"),
+    ("artifacts.yaml", "id: necronomicon", "id: necronomicom", "encounters_research.yaml", "research_yog_sothoth_2",
+     "artifact 'necronomicon'"),
+    ("conditions.yaml", "  - id: make_a_deal\n", "  - id: hitmen\n", "conditions.yaml", "hitmen", "duplicate id"),
+    ("spells.yaml", "- id: wither_2\n", "- id: wither_1\n", "spells.yaml", "wither_1", "duplicate id"),
+])
+def test_a_broken_card_copy_fails_naming_file_and_entry(broken, file, old, new, expected_file, entry, problem):
+    data_dir = broken(file, old, new)
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    err = info.value
+    assert Path(err.file).name == expected_file, str(err)
+    assert err.entry == entry, str(err)
+    assert problem in err.problem, str(err)
