@@ -1,6 +1,7 @@
 """The Eldritch Horror content pack loads, resolves, matches the component list and fails loudly
-when broken. Covers the first half of the pack (map, investigators, Ancient Ones, monsters,
-mythos); the card and encounter files are checked by the same loader once they are written."""
+when broken. The first half (map, investigators, Ancient Ones, monsters, mythos) and the second
+(122 encounter cards in 11 decks, 40 assets, 14 artifacts, 20 spells and 36 conditions with every
+back), each file held to its counts once it is no longer PENDING."""
 from __future__ import annotations
 
 import random
