@@ -1,7 +1,6 @@
 """The Thing: panic cards, resolved when drawn (§7.5, R3, R15-R18, R20, R31)."""
 from __future__ import annotations
 
-from itertools import combinations
 
 from engine.core.events import event, only
 from engine.thing.common import INFECTED, INFECTED_ROLE, THING, distinct
@@ -83,21 +82,15 @@ class Panic:
             self._effect(s, p, f["purpose"], eff, {"target": target}, events)
 
     def _ask_forgetful(self, s, f):
+        """A subset of the hand, validated without listing the sets (a hand of 12 has 4,096):
+        never «Нечто», and an infected player keeps one «Заражение!» (one copy left out)."""
         p = s["turn"]["player"]
-        hand = s["hands"][p]
-        count = min(f["count"], len(hand))
-        sets = []
-        for k in range(count, -1, -1):
-            for combo in combinations(range(len(hand)), k):
-                cards = sorted(hand[i] for i in combo)
-                rest = [hand[i] for i in range(len(hand)) if i not in combo]
-                if THING in cards or (self._role(s, p) == INFECTED_ROLE and INFECTED not in rest):
-                    continue
-                if cards not in sets:
-                    sets.append(cards)
-            if sets:
-                break
-        return {"player": p, "options": [{"type": "discard_set", "cards": c} for c in sets]}
+        ids = [c for c in s["hands"][p] if c != THING]
+        if self._role(s, p) == INFECTED_ROLE and INFECTED in ids:
+            ids.remove(INFECTED)
+        count = min(f["count"], len(ids))
+        return {"player": p, "subset": {"ids": ids, "min": count, "max": count,
+                                        "action": {"type": "discard_set"}, "field": "cards"}}
 
     def _answer_forgetful(self, s, f, action, events):
         p = s["turn"]["player"]

@@ -60,7 +60,7 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     )
     PROMPT_KEYS = ("card_played", "by", "from", "reason", "purpose")
 
-    rules_version = "1"  # bump when a rule changes what a record replays to
+    rules_version = "2"  # bump when a rule changes what a record replays to (2: Forgetful's AFK default)
 
     def invariant_violations(self, state):
         from engine.thing.invariants import violations

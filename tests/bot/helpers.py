@@ -98,9 +98,11 @@ def option_components(panel) -> list[dict]:
 
 
 async def choose(member, panel, component: dict, value: str | None = None):
-    if component["type"] == 3:
-        value = value if value is not None else component["options"][0]["value"]
-        return await member.select(panel, [value], custom_id=component["custom_id"])
+    if component["type"] == 3:  # a menu: as many values as it asks for (a subset may need several)
+        wanted = max(1, component.get("min_values") or 1)
+        values = [value] if value is not None else []
+        values += [o["value"] for o in component["options"] if o["value"] not in values][:wanted - len(values)]
+        return await member.select(panel, values, custom_id=component["custom_id"])
     return await member.click(panel, custom_id=component["custom_id"])
 
 

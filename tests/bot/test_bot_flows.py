@@ -320,3 +320,18 @@ async def test_a_bug_gets_a_clear_reply_and_changes_nothing(simcord_env, monkeyp
     logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], RuntimeError)]
     assert logged, "the bug reaches the log, it is not swallowed"
     assert (await current_game(env, channel)).state == before
+
+
+async def test_forgetful_is_answered_with_one_multi_select_over_the_hand(simcord_env):
+    """«Забывчивость»: a subset of the hand is one multi-select (the sets are never listed)."""
+    from tests.bot.helpers import HANDS, seats_setup
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=lambda members: seats_setup(members, HANDS, deck_top=["forgetful"]))
+    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    menu = next(c for c in option_components(panel) if c["custom_id"].startswith("keeper:sub:"))
+    assert (menu["min_values"], menu["max_values"]) == (3, 3)
+    assert sorted(o["label"] for o in menu["options"]) == ["Axe", "Flamethrower", "Suspicion", "Whisky"]
+    values = [o["value"] for o in menu["options"] if o["label"] != "Flamethrower"]
+    await m[0].select(panel, values, custom_id=menu["custom_id"])
+    hand = (await current_game(env, channel)).state["hands"][str(m[0].id)]
+    assert "flamethrower" in hand and len(hand) == 4  # kept one, drew three
