@@ -44,6 +44,18 @@ async def can_manage(interaction: discord.Interaction, game) -> bool:
     return interaction.user.id == game.creator_id or await is_admin(interaction)
 
 
+async def options_change(interaction: discord.Interaction, game_id: int):
+    """(bot, guild language, game) for a change of a lobby's options: Discord answered first,
+    and only the creator or an admin may change them."""
+    await interaction.response.defer()
+    bot = interaction.client
+    lang = await bot.service.guild_language(interaction.guild_id)
+    game = await bot.service.require(game_id)
+    if not await can_manage(interaction, game):
+        raise ServiceError("not_creator")
+    return bot, lang, game
+
+
 async def start_game(interaction: discord.Interaction, game_id: int) -> None:
     bot = interaction.client
     await bot.service.start(game_id)
@@ -100,12 +112,7 @@ class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], templa
         return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        bot = interaction.client
-        lang = await bot.service.guild_language(interaction.guild_id)
-        game = await bot.service.require(self.game_id)
-        if not await can_manage(interaction, game):
-            raise ServiceError("not_creator")
+        bot, lang, game = await options_change(interaction, self.game_id)
         values = (interaction.data or {}).get("values") or []
         options = ui_for(game.kind).options_from_flags(values, game.options)
         game = await bot.service.set_options(game.id, options)
@@ -146,12 +153,7 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), match["option"], int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer()
-        bot = interaction.client
-        lang = await bot.service.guild_language(interaction.guild_id)
-        game = await bot.service.require(self.game_id)
-        if not await can_manage(interaction, game):
-            raise ServiceError("not_creator")
+        bot, lang, game = await options_change(interaction, self.game_id)
         low, high = ui_for(game.kind).LOBBY_NUMBERS[self.option]
         value = ((interaction.data or {}).get("values") or ["default"])[0]
         options = {k: v for k, v in game.options.items() if k != self.option}

@@ -163,3 +163,19 @@ def fixed(members):
 async def log_size(env, channel) -> int:
     game = await current_game(env, channel)
     return len(await env.bot.service.actions(game.id))
+
+
+def admin_of(env, guild):
+    """A member with Manage Server (a Keeper admin)."""
+    import discord
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user("admin"), roles=[mods])
+
+
+async def guild_with_deadlines(env, minutes: int = 10):
+    """A guild whose admin set a turn timeout: (guild, admin)."""
+    guild = env.create_guild()
+    admin = admin_of(env, guild)
+    await env.bot.tree.sync()
+    await admin.slash(guild.create_text_channel("control"), "settings timeout", minutes=minutes)
+    return guild, admin

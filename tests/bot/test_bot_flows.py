@@ -10,7 +10,7 @@ import discord
 from bot.client import create_bot
 from bot.db import utcnow
 from engine.core.errors import RuleError
-from tests.bot.helpers import (all_text, click_label, current_game, fixed, log_size, new_game, open_panel,
+from tests.bot.helpers import (all_text, guild_with_deadlines, click_label, current_game, fixed, log_size, new_game, open_panel,
                                option_components, panel_of, table_message, waiting_ids)
 
 
@@ -220,12 +220,7 @@ async def test_admin_export_kick_replace_and_skip(simcord_env):
 
 async def test_deadline_reminds_then_applies_the_default(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    admin = guild.add_member(env.create_user("admin"), roles=[mods])
-    await env.bot.tree.sync()
-    control = guild.create_text_channel("control")
-    await admin.slash(control, "settings timeout", minutes=10)
+    guild, admin = await guild_with_deadlines(env)
     _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
     game = await current_game(env, channel)
     assert game.deadline is not None

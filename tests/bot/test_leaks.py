@@ -69,22 +69,16 @@ async def test_no_private_information_reaches_anyone_else(simcord_env, players, 
 async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env):
     """Kick, forced undo, skip, replace, play by deadlines only and a member with closed DMs:
     still nobody sees a private line they were not entitled to."""
-    import discord
     from datetime import timedelta
 
     from bot.db import utcnow
     from engine.core.game import rename_player
     from engine.registry import rules_for
-    from tests.bot.helpers import choose, open_panel, option_components, panel_of, waiting_ids
+    from tests.bot.helpers import choose, guild_with_deadlines, open_panel, option_components, panel_of, waiting_ids
 
     env = simcord_env
     rng = random.Random(21)
-    guild = env.create_guild()
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    admin = guild.add_member(env.create_user("admin"), roles=[mods])
-    await env.bot.tree.sync()
-    control = guild.create_text_channel("control")
-    await admin.slash(control, "settings timeout", minutes=10)
+    guild, admin = await guild_with_deadlines(env)
 
     # every event the engine produces, as it is produced (undone branches included)
     rules = rules_for("thing")

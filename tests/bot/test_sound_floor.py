@@ -13,13 +13,8 @@ from sqlalchemy import text
 from bot.client import create_bot
 from bot.db import Outbox, utcnow
 from bot.settings import Settings
-from tests.bot.helpers import (all_text, click_label, current_game, fixed, log_size, new_game, open_panel,
+from tests.bot.helpers import (admin_of, all_text, guild_with_deadlines, click_label, current_game, fixed, log_size, new_game, open_panel,
                                option_components, panel_of, table_message)
-
-
-def admin_of(env, guild):
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user("admin"), roles=[mods])
 
 
 def contents(channel) -> list[str]:
@@ -267,11 +262,7 @@ async def test_a_locked_database_gets_a_true_answer_and_loses_nothing(quick_busy
 
 async def test_a_damaged_game_is_refused_clearly_can_be_reset_and_harms_no_other(simcord_env):
     env = simcord_env
-    guild = env.create_guild()
-    admin = admin_of(env, guild)
-    await env.bot.tree.sync()
-    control = guild.create_text_channel("control")
-    await admin.slash(control, "settings timeout", minutes=10)
+    guild, admin = await guild_with_deadlines(env)
     _, broken_channel, m = await new_game(env, 4, setup=fixed, guild=guild)
     _, good_channel, g = await new_game(env, 4, setup=fixed, guild=guild)
     broken = await current_game(env, broken_channel)

@@ -39,8 +39,8 @@ def test_the_toy_game_replays_from_its_record():
     assert replay(GameRecord(game="toy", seed=5, players=["a", "b"], actions=actions)).state == state
 
 
-async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
-    env = simcord_env
+async def started_toy(env):
+    """Ann opens a toy game, Bob joins, Ann starts it: (channel, ann, bob)."""
     await env.bot.tree.sync()
     guild = env.create_guild()
     channel = guild.create_text_channel("toy")
@@ -49,6 +49,12 @@ async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
     lobby = channel.last_message
     await b.click(lobby, label="Join")
     await a.click(lobby, label="Start")
+    return channel, a, b
+
+
+async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
+    env = simcord_env
+    channel, a, b = await started_toy(env)
     game = await env.bot.service.live_game(channel.id)
     assert game.kind == "toy" and game.status == "active"
     status = panel_of(await b.slash(channel, "game status"))
@@ -89,13 +95,7 @@ async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
 
 async def test_a_free_action_of_another_game_is_labelled_and_confirmed_by_it(simcord_env):
     env = simcord_env
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    channel = guild.create_text_channel("toy")
-    a, b = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
-    await a.slash(channel, "game new", kind="toy")
-    await b.click(channel.last_message, label="Join")
-    await a.click(channel.last_message, label="Start")
+    channel, a, b = await started_toy(env)
     panel = await open_panel(b, channel)
     concede = next(c for c in option_components(panel) if c.get("label") == "Concede")
     confirm = panel_of(await choose(b, panel, concede))
