@@ -2,11 +2,12 @@
 one-key steps.
 
 An **effect** is a list of **steps**; each step is a one-key mapping ``{primitive: {params}}``
-(``{primitive: {}}`` or ``{primitive: null}`` without parameters). Parameters may hold further
-effects (``then: [...]``), conditions (``{name: {params}}`` again) or plain values, so an effect
-nests as deep as the card needs. A game lists its primitives as pydantic models in a registry
-``{name: model}``; :func:`step` turns the registry into the field type that parses one step into
-a :class:`Tagged` (the name and the typed parameters) and rejects unknown names and parameters.
+(``{primitive: {}}`` or ``{primitive: null}`` without parameters; a pack may also allow the bare
+name ``primitive``, see :func:`step`). Parameters may hold further effects (``then: [...]``),
+conditions (``{name: {params}}`` again) or plain values, so an effect nests as deep as the card
+needs. A game lists its primitives as pydantic models in a registry ``{name: model}``;
+:func:`step` turns the registry into the field type that parses one step into a :class:`Tagged`
+(the name and the typed parameters) and rejects unknown names and parameters.
 """
 from __future__ import annotations
 
@@ -48,11 +49,14 @@ class Tagged(BaseModel):
     spec: Strict
 
 
-def one_key(kind: str, registry: dict[str, type[Strict]]):
-    """A validator parsing ``{name: {params}}`` with ``registry[name]`` (a pydantic model)."""
+def one_key(kind: str, registry: dict[str, type[Strict]], bare: bool = False):
+    """A validator parsing ``{name: {params}}`` with ``registry[name]`` (a pydantic model); with
+    ``bare``, a string ``name`` stands for ``{name: {}}``."""
     def parse(value: Any):
         if isinstance(value, Tagged):
             return value
+        if bare and isinstance(value, str):
+            value = {value: {}}
         if not isinstance(value, dict) or len(value) != 1:
             raise ValueError(f"a {kind} is a one-key mapping {{name: {{params}}}}, got {value!r}")
         (name, params), = value.items()
@@ -62,6 +66,7 @@ def one_key(kind: str, registry: dict[str, type[Strict]]):
     return parse
 
 
-def step(kind: str, registry: dict[str, type[Strict]]):
-    """The field type of one step (or condition) over ``registry``."""
-    return Annotated[Tagged, BeforeValidator(one_key(kind, registry))]
+def step(kind: str, registry: dict[str, type[Strict]], bare: bool = False):
+    """The field type of one step (or condition) over ``registry``; ``bare=True`` also accepts a
+    step without parameters written as its bare name (Eldritch Horror's pack does)."""
+    return Annotated[Tagged, BeforeValidator(one_key(kind, registry, bare))]

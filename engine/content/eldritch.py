@@ -11,14 +11,15 @@ from collections import deque
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from engine.content import ContentError, SummaryRow
 from engine.content.eldritch_effects import (
     CONDITIONS, PRIMITIVES, QUANTITIES, SKILLS, STATIC, WHO, Condition, Effect, Skill, SpaceType,
     walk,
 )
-from engine.content.loader import Strict, entry_id, files_digest, read_yaml, validate_entry
+from engine.content.dialect import Names, Strict, Text
+from engine.content.loader import entry_id, files_digest, read_mapping, validate_entry, validate_file
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eldritch"
 
@@ -35,16 +36,6 @@ TRAITS = frozenset(ASSET_TRAITS + SPELL_TRAITS + CONDITION_TRAITS)
 
 
 # ---------------------------------------------------------------- shared pieces
-
-class Names(Strict):
-    en: str
-    uk: str | None = None
-    ru: str | None = None
-
-
-class Text(Strict):
-    en: str
-
 
 class Named(Strict):
     """An entry with an id, names, our own summary and where it comes from."""
@@ -597,50 +588,21 @@ class EldritchPack(BaseModel):
 
 # ---------------------------------------------------------------- loading
 
-def _read(path: Path) -> dict:
-    data = read_yaml(path)
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ContentError(path.name, None, "top level must be a mapping")
-    return data
-
-
-def _validate_file(path: Path, data: dict, model: type[Strict], list_key: str) -> Strict:
-    entries = data.get(list_key)
-    if not isinstance(entries, list):
-        raise ContentError(path.name, None, f"'{list_key}' must be a list")
-    item_type = model.model_fields[list_key].annotation.__args__[0]  # type: ignore[union-attr]
-    for index, raw in enumerate(entries):
-        validate_entry(item_type, raw, path, entry_id(raw, index))
-    try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = err["loc"]
-        entry = None
-        if len(loc) >= 2 and isinstance(loc[1], int) and loc[0] in data and isinstance(data[loc[0]], list):
-            entry = entry_id(data[loc[0]][loc[1]], loc[1])
-        elif loc:
-            entry = str(loc[0])
-        where = ".".join(str(p) for p in loc)
-        raise ContentError(path.name, entry, f"{where}: {err['msg']}") from None
-
-
 def load(data_dir: Path | None = None) -> EldritchPack:
     """Read, validate and cross-check the whole Eldritch Horror pack."""
     data_dir = Path(data_dir) if data_dir else DATA_DIR
     parts: dict[str, Any] = {}
     for file, (model, list_key) in FILES.items():
-        parts[file.removesuffix(".yaml")] = _validate_file(data_dir / file, _read(data_dir / file), model, list_key)
+        path = data_dir / file
+        parts[file.removesuffix(".yaml")] = validate_file(path, read_mapping(path), model, list_key)
     encounters = {}
     for path in sorted(data_dir.glob(ENCOUNTER_GLOB)):
-        data = _read(path)
+        data = read_mapping(path)
         for deck in data.get("decks") or []:      # each card on its own: an error names the card
             if isinstance(deck, dict) and isinstance(deck.get("cards"), list):
                 for index, card in enumerate(deck["cards"]):
                     validate_entry(EncounterCard, card, path, entry_id(card, index))
-        encounters[path.name] = _validate_file(path, data, EncountersFile, "decks")
+        encounters[path.name] = validate_file(path, data, EncountersFile, "decks")
     files = [data_dir / f for f in FILES] + sorted(data_dir.glob(ENCOUNTER_GLOB))
     pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), encounters=encounters, **parts)
     _check_ids(pack)

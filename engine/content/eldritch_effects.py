@@ -1,7 +1,8 @@
 """The Eldritch Horror effect vocabulary: every primitive an effect tree may use.
 
-An effect is a list of steps; each step is a one-key mapping ``{primitive: {params}}`` (a
-primitive without parameters may be written ``{primitive: {}}`` or ``{primitive: null}``).
+An effect is a list of steps in the shared content dialect (:mod:`engine.content.dialect`, which
+parses them): each step is a one-key mapping ``{primitive: {params}}`` (a primitive without
+parameters may be written ``{primitive: {}}``, ``{primitive: null}`` or as the bare name).
 Each primitive is a pydantic model below; ``PRIMITIVES`` maps the YAML name to the model.
 Conditions (``CONDITIONS``), quantities (``QUANTITIES``), places (:class:`Place`) and monster
 targets (:class:`Monsters`) are the side vocabularies used inside parameters.
@@ -14,9 +15,11 @@ every file is read (:func:`walk` yields them).
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from engine.content.dialect import Spec, Tagged, step
 
 SKILLS = ("lore", "influence", "observation", "strength", "will")
 SPACE_TYPES = ("city", "wilderness", "sea")
@@ -59,13 +62,14 @@ CARD_KINDS = ("asset", "artifact", "spell", "condition")
 POSSESSION_KINDS = ("asset", "artifact", "spell", "clue", "ticket")
 
 
-class Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Params(Spec):
+    """The base of this vocabulary's parameter models: :func:`walk` reads their fields for
+    references (an entry model's fields are not references)."""
 
 
 # ---------------------------------------------------------------- amounts
 
-class Quantity(Spec):
+class Quantity(Params):
     """A number computed in play: ``times * value(of) + plus``, never below ``min``."""
     of: Literal[
         "test_result",           # successes of the last test (for spell backs: the casting test)
@@ -117,7 +121,7 @@ def _amount_ge(value, bound: int, name: str):
 
 # ---------------------------------------------------------------- places
 
-class SpaceFilter(Spec):
+class SpaceFilter(Params):
     type: list[SpaceType] = []          # any of these space types (empty: any type)
     has: list[Feature] = []             # holds all of these
     has_any: list[Feature] = []         # holds at least one of these
@@ -131,7 +135,7 @@ class ChosenSpace(SpaceFilter):
     distance: int | None = Field(None, ge=1)  # with range reachable: at most this many paths away
 
 
-class PlaceMap(Spec):
+class PlaceMap(Params):
     """Exactly one field is set."""
     chosen: ChosenSpace | None = None    # a space the chooser picks among those matching
     nearest: SpaceFilter | None = None   # the nearest matching space to `self` (ties: active investigator)
@@ -150,7 +154,7 @@ Place = Union[str, PlaceMap]   # a PLACE_WORDS keyword, a space id, or a mapping
 
 # ---------------------------------------------------------------- monster targets
 
-class Monsters(Spec):
+class Monsters(Params):
     """Which monsters a monster step acts on."""
     which: Literal[
         "this",       # the monster whose ability / reckoning / combat this is
@@ -169,7 +173,7 @@ class Monsters(Spec):
 
 # ---------------------------------------------------------------- conditions
 
-class Cmp(Spec):
+class Cmp(Params):
     at_least: Amount | None = None
     at_most: Amount | None = None
 
@@ -187,7 +191,7 @@ class CountCond(Cmp):
     at: "Place | None" = None
 
 
-class HasCondition(Spec):
+class HasCondition(Params):
     who: Who = "self"
     name: str | None = None    # condition id
     trait: str | None = None   # condition trait
@@ -199,7 +203,7 @@ class HasCondition(Spec):
         return self
 
 
-class HasPossession(Spec):
+class HasPossession(Params):
     who: Who = "self"
     kind: Literal["asset", "artifact", "spell", "clue", "ticket", "item_card"] = "asset"
     trait: str | None = None
@@ -207,7 +211,7 @@ class HasPossession(Spec):
     at_least: int = Field(1, ge=1)
 
 
-class OnSpace(Spec):
+class OnSpace(Params):
     who: Who = "self"
     type: list[SpaceType] = []
     space: str | None = None
@@ -215,7 +219,7 @@ class OnSpace(Spec):
     without: list[Feature] = []
 
 
-class MonsterOnBoard(Spec):
+class MonsterOnBoard(Params):
     kind: str            # monster id
 
 
@@ -223,49 +227,49 @@ class MysteriesSolved(Cmp):
     pass
 
 
-class TestRolled(Spec):
+class TestRolled(Params):
     face: int = Field(ge=1, le=6)
     at_least: int = Field(1, ge=1)
 
 
-class Flag(Spec):
+class Flag(Params):
     pass
 
 
-class EncounterKind(Spec):
+class EncounterKind(Params):
     kind: list[Literal["combat", "location", "research", "other_world", "expedition", "rumor",
                        "special", "defeated_investigator", "mystery"]] = Field(min_length=1)
 
 
-class LostThisTest(Spec):
+class LostThisTest(Params):
     what: Literal["health", "sanity"]
 
 
-class SpaceHas(Spec):
+class SpaceHas(Params):
     at: "Place" = "here"
     has: list[Feature] = []
     has_any: list[Feature] = []
     without: list[Feature] = []
 
 
-class TriggeringCard(Spec):
+class TriggeringCard(Params):
     trait: str | None = None
     name: str | None = None
 
 
-class Not(Spec):
+class Not(Params):
     condition: "Condition"
 
 
-class AllOf(Spec):
+class AllOf(Params):
     conditions: list["Condition"] = Field(min_length=1)
 
 
-class AnyOf(Spec):
+class AnyOf(Params):
     conditions: list["Condition"] = Field(min_length=1)
 
 
-CONDITIONS: dict[str, type[Spec]] = {
+CONDITIONS: dict[str, type[Params]] = {
     "count": CountCond,                 # a quantity compared with bounds
     "has_condition": HasCondition,
     "has_possession": HasPossession,
@@ -288,37 +292,12 @@ CONDITIONS: dict[str, type[Spec]] = {
 }
 
 
-class Tagged(BaseModel):
-    """A parsed one-key mapping: the primitive/condition name and its typed parameters."""
-    model_config = ConfigDict(frozen=True)
-    kind: Literal["primitive", "condition"]
-    name: str
-    spec: Spec
-
-
-def _one_key(kind: str, registry: dict[str, type[Spec]]):
-    def parse(value: Any):
-        if isinstance(value, Tagged):
-            return value
-        if isinstance(value, str):
-            if value not in registry:
-                raise ValueError(f"unknown {kind} '{value}'")
-            value = {value: {}}
-        if not isinstance(value, dict) or len(value) != 1:
-            raise ValueError(f"a {kind} is a one-key mapping {{name: {{params}}}}, got {value!r}")
-        (name, params), = value.items()
-        if name not in registry:
-            raise ValueError(f"unknown {kind} '{name}'")
-        return Tagged(kind=kind, name=name, spec=registry[name].model_validate(params if params is not None else {}))
-    return parse
-
-
-Condition = Annotated[Tagged, BeforeValidator(_one_key("condition", CONDITIONS))]
+Condition = step("condition", CONDITIONS, bare=True)
 
 
 # ---------------------------------------------------------------- primitives
 
-class Primitive(Spec):
+class Primitive(Params):
     doc: ClassVar[str] = ""
 
 
@@ -714,7 +693,7 @@ class May(Primitive):
         return self
 
 
-class Option(Spec):
+class Option(Params):
     label: dict[str, str] | None = None
     requires: Condition | None = None
     effect: "Effect"
@@ -731,7 +710,7 @@ class If(Primitive):
     otherwise: "Effect" = []
 
 
-class Outcome(Spec):
+class Outcome(Params):
     min: Amount = 1
     max: Amount = 6
     effect: "Effect"
@@ -905,11 +884,11 @@ PRIMITIVES: dict[str, type[Primitive]] = {
 STATIC = frozenset({"skill_bonus", "extra_dice", "reroll", "die_bonus", "success_on", "six_counts_twice",
                     "forbid", "set_horror", "reduce_damage", "reduce_clue_cost"})
 
-Step = Annotated[Tagged, BeforeValidator(_one_key("primitive", PRIMITIVES))]
+Step = step("primitive", PRIMITIVES, bare=True)
 Effect = list[Step]
 
 for _model in [*PRIMITIVES.values(), *CONDITIONS.values(), Option, Outcome, Quantity, PlaceMap,
-               ChosenSpace, SpaceFilter, Monsters, Tagged]:
+               ChosenSpace, SpaceFilter, Monsters]:
     _model.model_rebuild()
 
 QUANTITIES = Quantity.model_fields["of"].annotation.__args__  # type: ignore[union-attr]
@@ -943,7 +922,7 @@ def walk(node: Any, path: str = ""):
     elif isinstance(node, (list, tuple)):
         for i, value in enumerate(node):
             yield from walk(value, f"{path}[{i}]")
-    elif isinstance(node, Spec):
+    elif isinstance(node, Params):
         yield from _walk_fields("", node, path)
     elif isinstance(node, BaseModel):      # an entry model: only its nested effects hold references
         for name in type(node).model_fields:
