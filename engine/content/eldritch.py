@@ -79,9 +79,13 @@ class Ability(Strict):
     cost: Effect = []
     effect: Effect
     text: Text | None = None
+    # would_lose_health / would_lose_sanity: whose loss fires it (default: anyone on the holder's space)
+    who: Literal["on_space", "holder", "any"] | None = None
 
     @model_validator(mode="after")
     def _static_only_passive(self):
+        if self.who is not None and self.timing not in ("would_lose_health", "would_lose_sanity"):
+            raise ValueError("'who' scopes only a would_lose_health / would_lose_sanity ability")
         for step in self.effect:
             if step.name in STATIC and self.timing in _ONE_SHOT_TIMINGS:
                 raise ValueError(f"'{step.name}' is a modifier; it has no meaning in a {self.timing} ability")

@@ -88,6 +88,7 @@ class Quantity(Params):
         "toughness_on_this_card",  # total toughness of the monsters put on the card
         "mysteries_solved",
         "clues_held",            # clues of `who`
+        "clues_gained_this_encounter",  # clues `who` gained in the encounter just resolved and still holds
         "spells_held",           # spells of `who`
         "items_held",            # possessions with the Item trait of `who`
         "conditions_held",       # conditions of `who` (with `trait`: only those)

@@ -256,12 +256,45 @@ def test_every_ancient_one_is_complete(pack):
         if aid != "azathoth":
             assert ao.final_mystery is not None and ao.awakening.provenance == "authored", aid
             assert ao.awakening.ruling is not None, aid
+        assert ao.awakening.defeat and all(d.text and d.text.en for d in ao.awakening.defeat), aid
     assert aos["azathoth"].final_mystery is None
     assert [s.name for s in aos["azathoth"].awakening.effect] == ["investigators_lose"]
     assert aos["cthulhu"].special_decks == ["rlyeh_risen"]
     assert aos["yog_sothoth"].special_decks == ["the_key_and_the_gate"]
     assert aos["cthulhu"].set_aside.monsters == {"deep_one": 1, "star_spawn": 1}
     assert aos["shub_niggurath"].set_aside.monsters == {"ghoul": 2, "goat_spawn": 2, "dark_young": 1}
+
+
+CLUE_MYSTERIES = {"occult_research", "the_stars_are_right", "nature_of_the_all_mother", "the_beyond_one"}
+
+
+def test_put_on_card_is_its_own_payment(pack):
+    """A clue put on a card is taken from the holder: no spend before it (that would cost 2)."""
+    for ao in pack.ancient_ones.ancient_ones:
+        for m in [*ao.mysteries, *([ao.final_mystery] if ao.final_mystery else [])]:
+            for ab in m.abilities:
+                steps = [n for _p, k, n in walk([ab.cost, ab.effect]) if k == "step"]
+                names = [n.name for n in steps]
+                puts_clue = any(n.name == "put_on_card" and n.spec.what == "clue" for n in steps)
+                if puts_clue:
+                    assert not any(n.name == "spend" and n.spec.clues for n in steps), m.id
+                if m.id in CLUE_MYSTERIES and ab.timing == "after_research_encounter":
+                    assert puts_clue and ab.requires is not None, m.id
+                    assert ab.requires.spec.of == "clues_gained_this_encounter", m.id
+    found = {m.id for ao in pack.ancient_ones.ancient_ones for m in ao.mysteries
+             if any(ab.requires is not None and getattr(ab.requires.spec, "of", None) == "clues_gained_this_encounter"
+                    for ab in m.abilities)}
+    assert found == CLUE_MYSTERIES
+
+
+def test_protective_spells_reach_any_investigator(pack):
+    spells = {s.id: s for s in pack.spells.spells}
+    for sid in ("flesh_ward", "instill_bravery"):
+        front = spells[sid].front[0]
+        assert front.timing.startswith("would_lose_") and front.who == "any", sid
+    for a in [*pack.assets.assets, *pack.artifacts.artifacts]:
+        for ab in a.abilities:
+            assert ab.who in (None, "on_space", "holder"), a.id
 
 
 def test_mystery_solve_timing_ruling(pack):
