@@ -197,6 +197,7 @@ class DefeatedEncounters(Strict):
 
 class Investigator(Named):
     occupation: Names
+    occupation_authored: list[Lang] = []   # like name_authored: the occupation's names that are ours
     health: int = Field(ge=1)
     sanity: int = Field(ge=1)
     skills: dict[Skill, int]
@@ -212,6 +213,9 @@ class Investigator(Named):
             raise ValueError(f"skills must list exactly {', '.join(SKILLS)}")
         if self.action.timing not in ("action", "local_action"):
             raise ValueError("the sheet's action has timing action")
+        for lang in self.occupation_authored:
+            if getattr(self.occupation, lang) is None:
+                raise ValueError(f"occupation_authored lists '{lang}' but occupation.{lang} is missing")
         return self
 
 

@@ -463,6 +463,70 @@ def test_a_missing_file_and_bad_yaml_fail_naming_the_file(broken, tmp_path):
     assert Path(info.value.file).name == "monsters.yaml" and "missing" in info.value.problem
 
 
+# ---------------------------------------------------------------- names from the seeds
+
+def _stem(word: str) -> str:
+    """A declension stem: the first 5 letters, never the whole word when it is longer than 3."""
+    return word[:max(3, min(5, len(word) - 1))]
+
+
+def _named(node):
+    """(entry id, field, Names, authored languages) for every Names field in a model tree."""
+    from pydantic import BaseModel
+    from engine.content.dialect import Names
+    if isinstance(node, BaseModel):
+        for field in type(node).model_fields:
+            value = getattr(node, field)
+            if isinstance(value, Names):
+                authored = getattr(node, f"{field}_authored", None) or []
+                yield getattr(node, "id", None), field, value, authored
+            else:
+                yield from _named(value)
+    elif isinstance(node, (list, tuple)):
+        for v in node:
+            yield from _named(v)
+    elif isinstance(node, dict):
+        for v in node.values():
+            yield from _named(v)
+
+
+def test_seed_names_occur_in_their_seed(pack):
+    """Every uk (seed 002) / ru (seed 004) name not listed as authored occurs in its seed, word by
+    word up to a declension stem."""
+    seeds = dict(zip(("uk", "ru"), SEEDS))
+    if not all(p.exists() for p in seeds.values()):
+        pytest.skip("seeds not available")
+    stems = {}
+    for lang, path in seeds.items():
+        words = set(_words(path.read_text(encoding="utf-8").replace("\u2019", "'")))
+        stems[lang] = words
+    trees = [pack.components, pack.map, pack.investigators, pack.monsters, pack.ancient_ones, pack.mythos,
+             pack.assets, pack.artifacts, pack.spells, pack.conditions, pack.encounters]
+    missing = []
+    checked = 0
+    for eid, field, names, authored in _named(trees):
+        for lang in ("uk", "ru"):
+            name = getattr(names, lang)
+            if not name or lang in authored:
+                continue
+            checked += 1
+            for word in _words(name):
+                stem = _stem(word)
+                if not any(w.startswith(stem) for w in stems[lang]):
+                    missing.append((eid, field, lang, name, word))
+    assert checked > 50
+    assert not missing, missing
+
+
+def test_occupations_are_marked_authored(pack):
+    for inv in pack.investigators.investigators:
+        assert inv.occupation_authored == ["uk", "ru"], inv.id
+    akachi = next(i for i in pack.investigators.investigators if i.id == "akachi_onyele")
+    assert "uk" in akachi.name_authored and akachi.ruling is not None
+    blessed = next(c for c in pack.conditions.conditions if c.id == "blessed")
+    assert "ru" not in blessed.name_authored
+
+
 # ---------------------------------------------------------------- no copied text
 
 def _words(text: str) -> list[str]:
