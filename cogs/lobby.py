@@ -142,8 +142,8 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                        for v in chunk]
             numbers = [v for v in chunk if v != "default"]
             pages = -(-(high - low + 2) // (NUMBERS_PER_SELECT + 1))
-            span = f" · {numbers[0]}–{numbers[-1]}" if pages > 1 and numbers else ""  # which menu is which
-            placeholder = (ui.number_label(option, current, lang) + span)[:150]
+            span = f"{numbers[0]}–{numbers[-1]} · " if pages > 1 and numbers else ""  # which menu is which
+            placeholder = (span + ui.number_label(option, current, lang))[:150]
         super().__init__(discord.ui.Select(custom_id=f"keeper:lobbynum:{game_id}:{option}:{page}",
                                            options=choices, placeholder=placeholder))
         self.game_id, self.option = game_id, option
