@@ -54,6 +54,18 @@ class Named(Strict):
         return self
 
 
+class Sourced(Strict):
+    """A non-entry row (a path, a track space, a deck, a hook, a component row): where it comes from."""
+    provenance: Provenance
+    ruling: Text | None = None
+
+    @model_validator(mode="after")
+    def _authored_says_why(self):
+        if self.provenance == "authored" and self.ruling is None:
+            raise ValueError("an authored row carries a ruling saying what was decided and why")
+        return self
+
+
 Timing = Literal[
     "action", "local_action", "passive", "reckoning", "on_gain", "enters_play", "on_spawn",
     "on_defeat", "rest", "encounter_phase", "combat", "before_will_test", "after_will_test",
@@ -100,7 +112,7 @@ class Encounter(Strict):
 
 # ---------------------------------------------------------------- components.yaml
 
-class Component(Strict):
+class Component(Sourced):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Names
     name_authored: list[Lang] = []
@@ -123,14 +135,14 @@ class Space(Named):
     expedition: bool = False
 
 
-class Path_(Strict):
+class Path_(Sourced):
     a: str
     b: str
     kind: Literal["ship", "train", "uncharted"]
     wraps: bool = False                 # runs off one board edge and on at the other
 
 
-class OmenSpace(Strict):
+class OmenSpace(Sourced):
     index: int = Field(ge=0)
     omen: Omen
     start: bool = False
@@ -153,7 +165,7 @@ class DoomTrack(Strict):
     ruling: Text | None = None
 
 
-class Limits(Strict):
+class Limits(Sourced):
     reserve_slots: int
     tickets_per_investigator: int
     improvements_per_skill: int
@@ -262,7 +274,7 @@ class Monster(Named):
         return self
 
 
-class Cup(Strict):
+class Cup(Sourced):
     holds: Literal["every_non_epic_token"]
     excludes_set_aside: bool = True
     text: Text
@@ -504,7 +516,7 @@ class EncounterCard(Strict):
         return self
 
 
-class EncounterDeck(Strict):
+class EncounterDeck(Sourced):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Names
     name_authored: list[Lang] = []
@@ -513,14 +525,13 @@ class EncounterDeck(Strict):
     mystery: str | None = None          # special: the mystery (or final mystery) using it
     spaces: list[str] = []              # region: its three cities
     cards: list[EncounterCard]
-    provenance: Provenance = "official"
 
 
 class EncountersFile(Strict):
     decks: list[EncounterDeck]
 
 
-class Hook(Strict):
+class Hook(Sourced):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     used_by: list[str] = Field(min_length=1)   # "<file stem>:<entry id>"
     meaning: Text

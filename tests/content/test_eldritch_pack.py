@@ -354,8 +354,8 @@ def test_mythos_cards(pack):
     gaps = {"secrets_of_the_past", "faded_from_society", "patrolling_the_border", "return_of_the_ancient_ones",
             "mysterious_lights", "web_between_worlds"}
     for m in cards:
-        if m.id in gaps:
-            assert m.ruling is not None, m.id
+        if m.id in gaps:   # README ruling 13: the missing reckoning / token count is ours
+            assert m.ruling is not None and m.provenance == "authored", m.id
     for m in cards:
         assert m.text and m.name.uk and m.name.ru, m.id
 
@@ -404,6 +404,21 @@ def test_every_entry_has_provenance_and_authored_ones_say_why(pack):
             assert e.ruling is not None, e.id
 
 
+def test_every_row_has_provenance(pack):
+    """Paths, the omen track, limits, the cup, decks, hooks and component rows say where they come from."""
+    rows = [*pack.map.paths, *pack.map.omen_track, pack.map.limits, pack.monsters.cup, *pack.decks(),
+            *pack.hooks.hooks, *pack.components.components]
+    for row in rows:
+        assert row.provenance in ("official", "authored"), row
+        if row.provenance == "authored":
+            assert row.ruling is not None, row
+    assert {frozenset((p.a, p.b)) for p in pack.map.paths if p.provenance == "authored"} == {
+        frozenset((p.a, p.b)) for p in pack.map.paths if p.wraps}
+    ids = {c.id for c in pack.components.components}
+    assert {"game_board", "rules_reference", "lead_investigator_token", "mystery_token", "omen_token",
+            "doom_token", "active_expedition_token"} <= ids
+
+
 # ---------------------------------------------------------------- broken copies fail naming file and entry
 
 @pytest.fixture
@@ -425,7 +440,7 @@ def broken(tmp_path):
     ("investigators.yaml", "health: 4\n", "health: 0\n", "charlie_kane", "health"),
     ("investigators.yaml", "effect: [reorder_gate_stack]", "effect: [summon_azathoth]", "akachi_onyele",
      "unknown primitive"),
-    ("map.yaml", "- {a: space_1, b: space_4, kind: uncharted}", "- {a: space_1, b: space_99, kind: uncharted}",
+    ("map.yaml", "- {a: space_1, b: space_4, kind: uncharted,", "- {a: space_1, b: space_99, kind: uncharted,",
      "space_1 -- space_99", "space_99"),
     ("map.yaml", "  - id: space_9\n", "  - id: space_9\n    colour: blue\n", "space_9", "colour"),
     ("monsters.yaml", "copies: 5", "copies: 4", "monster_tokens_normal", "holds 33"),
@@ -750,6 +765,7 @@ def test_conditions_both_sides(pack):
     tests = [b.id for b in conds["debt"].backs if b.effect[0].name == "test"]
     assert len(tests) == 5 and "make_a_deal" not in tests
     assert [a.effect[0].name for a in conds["debt"].front if a.timing == "reckoning"] == ["roll"]
+    assert conds["debt"].ruling is not None and conds["debt"].ruling.en.startswith("Authored part:")
 
 
 def test_condition_facts_titles(pack):
