@@ -747,6 +747,35 @@ _KIND_FILE = {"asset": "assets.yaml", "artifact": "artifacts.yaml", "spell": "sp
               "condition_card": "conditions.yaml"}
 
 
+SECTION_KEYS = ("city", "wilderness", "sea")   # general and research cards
+# Cards per deck (the component list's sets): every research deck 8, every special deck 6, and
+# 3 expedition cards per expedition site.
+CARDS_PER_DECK = {"research": 8, "special": 6}
+EXPEDITION_CARDS_PER_SITE = 3
+
+
+def _check_card_shape(file: str, dk: "EncounterDeck", card: "EncounterCard") -> None:
+    """A card has exactly the sections (or the single encounter and its world/location) of its deck."""
+    if dk.kind in ("region", "general", "research"):
+        want = list(dk.spaces) if dk.kind == "region" else list(SECTION_KEYS)
+        if card.encounter is not None:
+            raise ContentError(file, card.id, f"a {dk.kind} card has sections, not one encounter")
+        missing = [k for k in want if k not in card.sections]
+        if missing:
+            raise ContentError(file, card.id, f"section '{missing[0]}' is missing (a {dk.kind} card has {', '.join(want)})")
+    else:
+        if card.encounter is None:
+            raise ContentError(file, card.id, f"a {dk.kind} card is one complex encounter, not sections")
+        if dk.kind == "other_world" and not card.world:
+            raise ContentError(file, card.id, "an Other World card names its world")
+        if dk.kind == "expedition" and not card.location:
+            raise ContentError(file, card.id, "an Expedition card names its location")
+    if dk.kind != "other_world" and card.world:
+        raise ContentError(file, card.id, "only Other World cards name a world")
+    if dk.kind != "expedition" and card.location:
+        raise ContentError(file, card.id, "only Expedition cards name a location")
+
+
 def _check_references(pack: EldritchPack) -> None:
     d = pack.data_dir
     spaces = {s.id for s in pack.map.spaces}
@@ -856,6 +885,7 @@ def _check_references(pack: EldritchPack) -> None:
                 for key in card.sections:
                     allowed = set(dk.spaces) if dk.kind == "region" else {"city", "wilderness", "sea"}
                     need(file, card.id, "section", key, allowed)
+                _check_card_shape(file, dk, card)
                 check_tree(file, card.id, [card.sections, card.encounter])
     for h in pack.hooks.hooks:
         for user in h.used_by:
@@ -946,6 +976,22 @@ def _check_counts(pack: EldritchPack) -> None:
             raise ContentError("ancient_ones.yaml", ao.id, str(exc)) from None
     if sum(1 for s in pack.map.spaces if s.expedition) != expected.get("expedition_sites", 6):
         raise ContentError("map.yaml", None, "expedition sites differ from the component list")
+    # cards per deck: research 8, special 6, expedition 3 per site
+    for file, ef in pack.encounters.items():
+        if _pending(pack, file):
+            continue
+        for dk in ef.decks:
+            want = CARDS_PER_DECK.get(dk.kind)
+            if want is not None and len(dk.cards) != want:
+                raise ContentError(file, dk.id, f"a {dk.kind} deck holds {want} cards, this one {len(dk.cards)}")
+            if dk.kind == "expedition":
+                per_site: dict[str, int] = {}
+                for card in dk.cards:
+                    per_site[card.location] = per_site.get(card.location, 0) + 1
+                for site in (s.id for s in pack.map.spaces if s.expedition):
+                    if per_site.get(site, 0) != EXPEDITION_CARDS_PER_SITE:
+                        raise ContentError(file, dk.id, f"expedition site '{site}' has {per_site.get(site, 0)} cards, "
+                                                        f"not {EXPEDITION_CARDS_PER_SITE}")
 
 
 def mythos_deck_counts(pack: EldritchPack, ao_id: str, exclude: str | None = None) -> dict[str, dict[str, int]]:

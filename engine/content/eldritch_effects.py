@@ -552,13 +552,21 @@ class SpawnMonster(Primitive):
         return self
 
 
-class Fight(Primitive):
-    """ambush / encounter_monster: a combat encounter, then `defeated` or `survived`."""
+class Ambush(Primitive):
+    """ambush: a combat encounter against a monster that is not (only) on the board, then
+    `defeated` or `survived`. It names its monster; it takes no `target`."""
     who: Who = "self"
-    monster: str = "random"          # ambush: random | cultist | a monster id
-    target: Monsters | None = None   # encounter_monster: the monster(s) to fight, in self's order
+    monster: str = "random"          # random | cultist | a monster id
     defeated: "Effect" = []          # run if the monster was defeated in this combat
     survived: "Effect" = []          # run if it was not (and self is not defeated)
+
+
+class EncounterMonster(Primitive):
+    """encounter_monster: a combat encounter against each targeted monster on the board."""
+    who: Who = "self"
+    target: Monsters                 # the monster(s) to fight, in self's order
+    defeated: "Effect" = []
+    survived: "Effect" = []
 
 
 class DamageMonsters(Primitive):
@@ -629,8 +637,14 @@ class MoveToken(Primitive):
 # ----- mythos, mysteries, rumors
 
 class RumorStep(Primitive):
+    """solve_rumor."""
     which: Literal["this", "chosen"] = "this"
     chooser: Who = "lead"
+
+
+class FailRumor(Primitive):
+    """fail_rumor: only the rumor owning the effect fails."""
+    which: Literal["this"] = "this"
 
 
 class UnsolveMystery(Primitive):
@@ -856,7 +870,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "reorder_gate_stack": NoParams, "look_at_back": NoParams,
     "encounter_ignoring_monsters": NoParams, "remote_encounter": RemoteEncounter,
     # monsters
-    "spawn_monster": SpawnMonster, "ambush": Fight, "encounter_monster": Fight,
+    "spawn_monster": SpawnMonster, "ambush": Ambush, "encounter_monster": EncounterMonster,
     "damage_monsters": DamageMonsters, "discard_monsters": MonsterStep, "defeat_monsters": MonsterStep,
     "monsters_recover": MonstersRecover,
     "skip_strength_test": NoParams, "no_further_encounter": NoParams, "move_monsters": MoveMonsters,
@@ -864,7 +878,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "place_eldritch": Tokens, "remove_eldritch": Tokens, "place_health_token": Tokens,
     "place_mystery_token": Tokens, "special_encounter": SpecialEncounter,
     "move_eldritch": MoveToken, "put_on_card": PlaceOnMystery,
-    "solve_rumor": RumorStep, "fail_rumor": RumorStep, "solve_mystery": NoParams,
+    "solve_rumor": RumorStep, "fail_rumor": FailRumor, "solve_mystery": NoParams,
     "unsolve_mystery": UnsolveMystery,
     "resolve_reckonings": ResolveReckonings, "draw_mythos": DrawMythos,
     "remove_expedition_cards": RemoveExpedition,
@@ -953,7 +967,7 @@ def _walk_fields(step: str, spec: BaseModel, path: str):
         elif name == "any_of" and isinstance(spec, DiscardCondition):
             for i, v in enumerate(value):
                 yield f"{sub}[{i}]", "condition_card", v
-        elif name == "monster" and isinstance(spec, Fight):
+        elif name == "monster" and isinstance(spec, Ambush):
             if value not in ("random", "cultist"):
                 yield sub, "monster", value
         elif name == "name" and isinstance(value, str):

@@ -910,3 +910,93 @@ def test_a_broken_card_copy_fails_naming_file_and_entry(broken, file, old, new, 
     assert Path(err.file).name == expected_file, str(err)
     assert err.entry == entry, str(err)
     assert problem in err.problem, str(err)
+
+
+# ---------------------------------------------------------------- loader gaps: shapes, per-deck counts, step parameters
+
+def _edit_yaml(data_dir: Path, file: str, change) -> None:
+    path = data_dir / file
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+
+
+def _card(data, deck_id, card_id):
+    deck = next(d for d in data["decks"] if d["id"] == deck_id)
+    return next(c for c in deck["cards"] if c["id"] == card_id)
+
+
+def _move_last_card(data):
+    decks = {d["id"]: d for d in data["decks"]}
+    decks["research_cthulhu"]["cards"].append(decks["research_azathoth"]["cards"].pop())
+
+
+@pytest.mark.parametrize("file, change, entry, problem", [
+    ("encounters_general.yaml", lambda d: _card(d, "general", "general_2")["sections"].pop("sea"),
+     "general_2", "section 'sea' is missing"),
+    ("encounters_regions.yaml", lambda d: _card(d, "europe", "europe_1")["sections"].pop("rome"),
+     "europe_1", "section 'rome' is missing"),
+    ("encounters_research.yaml", lambda d: _card(d, "research_azathoth", "research_azathoth_1")["sections"].pop("wilderness"),
+     "research_azathoth_1", "section 'wilderness' is missing"),
+    ("encounters_other_world.yaml", lambda d: _card(d, "other_world", "other_world_1").pop("world"),
+     "other_world_1", "names its world"),
+    ("encounters_expedition.yaml", lambda d: _card(d, "expedition", "expedition_amazon_1").pop("location"),
+     "expedition_amazon_1", "names its location"),
+    ("encounters_research.yaml", _move_last_card, "research_azathoth", "holds 8 cards, this one 7"),
+])
+def test_a_card_missing_part_of_its_shape_fails_at_load(tmp_path, file, change, entry, problem):
+    data_dir = tmp_path / "eldritch"
+    shutil.copytree(PACK_DIR, data_dir)
+    _edit_yaml(data_dir, file, change)
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    err = info.value
+    assert Path(err.file).name == file, str(err)
+    assert err.entry == entry, str(err)
+    assert problem in err.problem, str(err)
+
+
+@pytest.mark.parametrize("file, old, new, entry, problem", [
+    ("encounters_research.yaml", "- ambush: {monster: hound_of_tindalos}",
+     "- ambush: {monster: hound_of_tindalos, target: {which: last}}", "research_yog_sothoth_3", "target"),
+    ("monsters.yaml", "encounter_monster: {who: chosen, target: {which: this}}", "encounter_monster: {who: chosen}",
+     "hound_of_tindalos", "target"),
+    ("mythos.yaml", "then: [{solve_rumor: {which: chosen}}]", "then: [{fail_rumor: {which: chosen}}]",
+     "a_proposition", "which"),
+    ("spells.yaml", "  - timing: would_lose_health\n    who: any\n", "  - timing: rest\n    who: any\n",
+     "flesh_ward", "who"),
+    ("map.yaml", "- {a: space_4, b: space_5, kind: uncharted, provenance: official}",
+     "- {a: space_4, b: space_5, kind: uncharted}", "paths", "provenance"),
+    ("map.yaml", "- {a: space_4, b: space_5, kind: uncharted, provenance: official}",
+     "- {a: space_4, b: space_5, kind: uncharted, provenance: authored}", "paths", "ruling"),
+    ("investigators.yaml", "    occupation_authored: [uk, ru]\n", "    occupation_authored: [uk, pl]\n",
+     "akachi_onyele", "occupation_authored"),
+])
+def test_a_broken_parameter_fails_naming_file_and_entry(broken, file, old, new, entry, problem):
+    data_dir = broken(file, old, new)
+    with pytest.raises(ContentError) as info:
+        pack_module.load(data_dir)
+    err = info.value
+    assert Path(err.file).name == file, str(err)
+    assert err.entry == entry, str(err)
+    assert problem in err.problem, str(err)
+
+
+def test_replacing_monsters_stay_when_the_replacement_cannot_come(pack):
+    """A monster replaced by a set-aside or epic one discards itself only if the spawn happened."""
+    zombie = pack.monster("zombie")
+    assert [st.name for st in zombie.reckoning] == ["spawn_monster", "if"]
+    guard = zombie.reckoning[1].spec
+    assert guard.condition.name == "last_succeeded" and guard.then[0].name == "discard_monsters"
+    cultist = pack.ancient_one("shub_niggurath").cultist
+    for side in (cultist.front, cultist.awakened):
+        assert side.reckoning[1].spec.condition.name == "last_succeeded"
+
+
+def test_the_hound_ambushes_on_the_yog_sothoth_research_card(pack):
+    deck = next(d for d in pack.decks() if d.id == "research_yog_sothoth")
+    card = next(c for c in deck.cards if c.id == "research_yog_sothoth_3")
+    steps = [n for _p, k, n in walk(card.sections["sea"].effect) if k == "step"]
+    ambush = [n for n in steps if n.name == "ambush"]
+    assert ambush and ambush[0].spec.monster == "hound_of_tindalos"
+    assert not any(n.name == "encounter_monster" for n in steps)
