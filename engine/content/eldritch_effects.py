@@ -831,7 +831,9 @@ class Prevent(Primitive):
 class Forbid(Primitive):
     what: list[Literal[
         "rest", "move", "actions", "close_gates", "expedition_encounters", "reserve_refill",
-        "forced_delay", "forced_detained", "clue_rerolls", "monster_health_loss",
+        "forced_delay",                # Pocket Watch: no Delayed unless chosen
+        "imposed_delay_or_detained",   # Mark Harrigan: neither Delayed nor Detained unless chosen (README)
+        "clue_rerolls", "monster_health_loss",
     ]] = Field(min_length=1)
     who: Literal["self", "everyone", "this_monster"] = "self"
 

@@ -244,6 +244,11 @@ def test_investigator_rulings(pack):
     assert charlie.spec.condition is not None and charlie.spec.condition.name == "not"
     assert inv["diana_stanley"].passive.effect[0].name == "set_horror"
     assert inv["diana_stanley"].passive.effect[0].spec.amount == 1
+    # Mark Harrigan's forbid has its own value, not Pocket Watch's
+    assert inv["mark_harrigan"].passive.effect[0].spec.what == ["imposed_delay_or_detained"]
+    watch = next(a for a in pack.assets.assets if a.id == "pocket_watch")
+    assert watch.abilities[0].effect[0].spec.what == ["forced_delay"]
+    assert "`imposed_delay_or_detained` (Mark Harrigan)" in README
 
 
 # ---------------------------------------------------------------- Ancient Ones
