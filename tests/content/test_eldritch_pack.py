@@ -1,7 +1,7 @@
 """The Eldritch Horror content pack loads, resolves, matches the component list and fails loudly
 when broken. The first half (map, investigators, Ancient Ones, monsters, mythos) and the second
 (122 encounter cards in 11 decks, 40 assets, 14 artifacts, 20 spells and 36 conditions with every
-back), each file held to its counts once it is no longer PENDING."""
+back), every file held to its counts (nothing is PENDING)."""
 from __future__ import annotations
 
 import json
@@ -1032,3 +1032,13 @@ def test_the_hound_ambushes_on_the_yog_sothoth_research_card(pack):
     ambush = [n for n in steps if n.name == "ambush"]
     assert ambush and ambush[0].spec.monster == "hound_of_tindalos"
     assert not any(n.name == "encounter_monster" for n in steps)
+
+
+def test_shub_niggurath_takes_no_wounds_at_all_times(pack):
+    """Her forbid is a passive of the monster, and the README says a monster's forbid holds in and
+    out of combat."""
+    shub = pack.monster("shub_niggurath")
+    forbids = [a for a in shub.abilities if a.timing == "passive" and a.effect[0].name == "forbid"]
+    assert forbids and forbids[0].effect[0].spec.what == ["monster_health_loss"]
+    assert forbids[0].effect[0].spec.who == "this_monster"
+    assert "passive `forbid` applies **at all times**" in README
