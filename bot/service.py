@@ -418,7 +418,9 @@ class GameService:
                 for offset, (action, reveal) in enumerate(zip(applied, reveals))])
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
-        rows = self._announcements(game, events, number=game.last_action, actor=actor, notices=notices)
+        # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
+        # undoing only the kicked players' defaults that followed keeps the member's own news
+        rows = self._announcements(game, events, number=first, actor=actor, notices=notices)
         for model in (News, Outbox):
             batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
             if batch:
@@ -677,6 +679,14 @@ class GameService:
         if game is None or game.status != "active" or game.deadline is None or _aware(game.deadline) > now:
             return None
         expired = {p["id"] for p in self.prompts(game)}
+        async with self.sessions() as session:
+            # take this deadline for this process: another process's loop that saw the same one
+            # finds it gone and neither defaults nor announces it a second time
+            taken = await session.exec(update(Game).where(Game.id == game_id, Game.deadline == game.deadline)
+                                       .values(deadline=None).execution_options(synchronize_session=False))
+            await session.commit()
+        if taken.rowcount != 1:
+            return None
         try:
             return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, announce="deadline.timed_out")
         except ServiceError as exc:
@@ -694,15 +704,15 @@ class GameService:
 
     @resilient
     async def remember_name(self, game: Game, user_id: int, name: str) -> None:
+        """Keep a member's display name current (re-read under the lock and version-guarded, so
+        it never undoes a concurrent change such as a replacement)."""
         if game.names.get(str(user_id)) == name:
             return
-        names = {**game.names, str(user_id): name}
-        async with self.sessions() as session:
-            # names are cosmetic: not a change of the game, so no version bump
-            await session.exec(update(Game).where(Game.id == game.id).values(names=names)
-                               .execution_options(synchronize_session=False))
-            await session.commit()
-        game.names = names
+        async with self._locked(game.id) as (session, current):
+            if str(user_id) in current.players and current.names.get(str(user_id)) != name:
+                current.names = {**current.names, str(user_id): name}
+                await self._save(session, current)
+            game.names = dict(current.names)
 
     # ------------------------------------------------------------------ outbox
     @resilient

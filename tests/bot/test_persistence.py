@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from sqlmodel import select
 
-from bot.db import ActionLog, Game, create_tables, make_engine, session_factory
+from bot.db import ActionLog, Game, Outbox, create_tables, make_engine, session_factory
 from bot.service import GameService, ServiceError
 from engine.core.errors import RuleError
 from engine.core.record import replay
@@ -287,6 +287,10 @@ async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tm
         other = games[1]
         expired = await asyncio.gather(*[s.expire(other.id, later) for s in services], return_exceptions=True)
         assert len(await services[0].actions(other.id)) == 1, expired
+        async with services[0].sessions() as session:  # ...and announce it once
+            rows = (await session.exec(select(Outbox).where(Outbox.game_id == other.id, Outbox.kind == "public"))).all()
+        timed_out = [r for r in rows if any(n["key"] == "deadline.timed_out" for n in r.payload.get("notices", []))]
+        assert len(timed_out) == 1
     finally:
         for e in engines:
             await e.dispose()
