@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import insert, true, update
+from sqlalchemy import Integer, insert, literal, true, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -477,6 +477,8 @@ class GameService:
                 .order_by(ActionLog.number))).all())
             if count < 1 or count > len(rows):
                 raise ServiceError("undo_range", available=len(rows))
+            if rows[-1].number > game.last_action:
+                raise ServiceError("conflict")  # another process acted after this game row was read
             revealed = any(row.reveal for row in rows[-count:])
             if revealed and not force:
                 raise ServiceError("undo_needs_force")
@@ -485,6 +487,11 @@ class GameService:
                 # it would let them read every hidden card
                 raise ServiceError("undo_exported")
             try:
+                # the rules must still rebuild the stored game from its log (a game begun before
+                # versions were recorded carries none: this is how it is checked)
+                rebuilt, stored = replay(_record(game, rows)).state, _readable(game.state)
+                if {**rebuilt, "version": None} != {**stored, "version": None}:
+                    raise RecordError("the log no longer rebuilds this game")
                 state = replay(_record(game, rows[:-count])).state
             except RecordError as exc:
                 # the game began under other rules or content (a deploy since): replaying its log
@@ -639,7 +646,8 @@ class GameService:
         if self.shards is None:
             return true()
         count, ids = self.shards
-        return (guild_column.op(">>")(22) % count).in_(ids)
+        # the shift amount typed as an INTEGER: PostgreSQL has no bigint >> bigint
+        return (guild_column.op(">>")(literal(22, Integer)) % count).in_(ids)
 
     @resilient
     async def due(self, now: datetime | None = None) -> tuple[list[Game], list[Game]]:

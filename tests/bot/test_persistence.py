@@ -239,7 +239,8 @@ async def test_the_sqlite_wal_is_cut_back_once_it_passes_its_limit(tmp_path):
         await engine.dispose()
 
 
-async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tmp_path):
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tmp_path, database):
     """Two bot processes over one database, shards 0 and 1 of 2: each one's deadline and outbox
     loops see only its own guilds; a click sent to both is applied once."""
     from datetime import timedelta
@@ -248,7 +249,18 @@ async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tm
     from bot.db import utcnow
     from bot.settings import Settings
 
-    url = f"sqlite+aiosqlite:///{tmp_path / 'shards.sqlite3'}"
+    if database == "postgres":
+        if not POSTGRES:
+            pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
+        url = POSTGRES
+        from sqlmodel import SQLModel
+        cleaner = make_engine(url)
+        async with cleaner.begin() as conn:
+            await conn.run_sync(SQLModel.metadata.drop_all)
+            await conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        await cleaner.dispose()
+    else:
+        url = f"sqlite+aiosqlite:///{tmp_path / 'shards.sqlite3'}"
     settings = [Settings(_env_file=None, token="x", database_url=url, shard_count=2, shard_ids=str(i))
                 for i in (0, 1)]
     assert settings[0].shards() == (2, [0]) and Settings(_env_file=None, shard_count=4, shard_ids="1-2,3").shards() \
@@ -315,3 +327,30 @@ async def test_an_undo_after_a_deploy_that_changed_the_rules_is_refused(service)
     assert refused.value.code == "undo_other_version"
     after = await service.get(game.id)
     assert after.state == before.state and len(await service.actions(game.id)) == 1
+
+
+async def test_an_undo_of_a_game_begun_before_versions_is_checked_by_replaying_it(service):
+    """A game begun before records carried versions has none: the undo first checks that the
+    rules still rebuild the stored game from its log, and refuses if they don't."""
+    game = await started_game(service)
+    prompt = rules_for("thing").prompts(game.state)[0]
+    game = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    async with service.sessions() as session:
+        stored = await session.get(Game, game.id)
+        old = {k: v for k, v in stored.state.items() if k != "version"}
+        stored.state = old
+        session.add(stored)
+        await session.commit()
+    undone = await service.undo(game.id, 1, force=True)  # same rules: the log rebuilds it, undo works
+    assert len(await service.actions(game.id)) == 0 and undone.game.status == "active"
+    prompt = rules_for("thing").prompts(undone.game.state)[0]
+    game = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    async with service.sessions() as session:  # as if the rules had changed since it began
+        stored = await session.get(Game, game.id)
+        stored.state = {**{k: v for k, v in stored.state.items() if k != "version"},
+                        "deck": list(reversed(stored.state["deck"]))}
+        session.add(stored)
+        await session.commit()
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(game.id, 1, force=True)
+    assert refused.value.code == "undo_other_version"
