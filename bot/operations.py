@@ -108,13 +108,27 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = True, thi
     if interaction.response.is_done():
         return True
     try:
-        await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        if ephemeral or thinking:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+        else:
+            await interaction.response.defer()
         return True
     except discord.InteractionResponded:
         return True
     except discord.HTTPException as exc:
         log.warning("could not defer interaction %s: %s", interaction.id, exc)
         return False
+
+
+async def defer_update(interaction: discord.Interaction) -> bool:
+    """Acknowledge a component click that will edit its own message (a lobby)."""
+    return await defer(interaction, ephemeral=False, thinking=False)
+
+
+async def edit_original(interaction: discord.Interaction, **kwargs) -> None:
+    """Edit the message the interaction answered (a lobby, a deferred reply). Raises
+    discord.HTTPException if the edit did not reach Discord (the caller says what stands)."""
+    await interaction.edit_original_response(**kwargs)
 
 
 async def respond(interaction: discord.Interaction, content: str | None = None, **kwargs) -> None:

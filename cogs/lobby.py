@@ -8,6 +8,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.service import ServiceError
 from bot.interactions import KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
+from bot import operations
 from bot.games import ui_for
 from engine.registry import playable, rules_for
 
@@ -47,7 +48,7 @@ async def can_manage(interaction: discord.Interaction, game) -> bool:
 async def options_change(interaction: discord.Interaction, game_id: int):
     """(bot, guild language, game) for a change of a lobby's options: Discord answered first,
     and only the creator or an admin may change them."""
-    await interaction.response.defer()
+    await operations.defer_update(interaction)
     bot = interaction.client
     lang = await bot.service.guild_language(interaction.guild_id)
     game = await bot.service.require(game_id)
@@ -77,7 +78,7 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
     async def run(self, interaction: discord.Interaction) -> None:
         # answer Discord first (a burst of joins or a busy database must not miss its 3 seconds);
         # every click re-checks the game's state and the member's rights
-        await interaction.response.defer()
+        await operations.defer_update(interaction)
         bot = interaction.client
         lang = await bot.service.guild_language(interaction.guild_id)
         game = await bot.service.require(self.game_id)
@@ -93,7 +94,7 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         elif self.verb == "start":
             await start_game(interaction, game.id)
             game = await bot.service.require(game.id)
-        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
                                                               view=lobby_view(game, lang)))
 
 
@@ -116,7 +117,7 @@ class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], templa
         values = (interaction.data or {}).get("values") or []
         options = ui_for(game.kind).options_from_flags(values, game.options)
         game = await bot.service.set_options(game.id, options)
-        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
                                                               view=lobby_view(game, lang)))
 
 
@@ -162,7 +163,7 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                 raise ServiceError("stale_button")
             options[self.option] = int(value)
         game = await bot.service.set_options(game.id, options)
-        await after_commit(interaction.edit_original_response(embed=lobby_embed(game, lang),
+        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
                                                               view=lobby_view(game, lang)))
 
 
@@ -184,17 +185,17 @@ class LobbyCog(KeeperCog):
 
     @game.command(name="new", description=desc("game_new"))
     @app_commands.describe(kind=param("kind"))
-    async def new(self, interaction: discord.Interaction, kind: str = "thing") -> None:
+    async def new(self, interaction: discord.Interaction, kind: str) -> None:
         options: dict = {}
         if await self.bot.service.live_game(interaction.channel_id):
             raise ServiceError("channel_busy")  # said privately, before anything is shown
-        await interaction.response.defer(thinking=True)  # answer Discord first; the lobby replaces this
+        await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this
         lang = await self.bot.service.guild_language(interaction.guild_id)
         game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
                                                    interaction.user.id, options=options,
                                                    creator_name=display_name(interaction))
         try:
-            await interaction.edit_original_response(content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
+            await operations.edit_original(interaction, content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
                                                      view=lobby_view(game, lang))
         except Exception:
             # a lobby nobody can see must not block the channel

@@ -17,9 +17,9 @@ class OwnerCog(KeeperCog):
 
     @keeper.command(name="sync", description=desc("keeper_sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
         if not await self.bot.is_owner(interaction.user):
             raise ServiceError("not_admin")
-        await defer_private(interaction)
         synced = await self.bot.tree.sync()
         await reply(interaction, t(user_lang(interaction), "admin.sync_done", count=len(synced)))
 

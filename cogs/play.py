@@ -1,4 +1,4 @@
-"""Playing: the "My hand" panel, option buttons/selects, the Thing's declaration, `/hand`.
+"""Playing: the "My hand" panel, option controls drawn from the answer's shape, free actions, `/hand`.
 
 Every button carries its game id and prompt id in its custom_id (DynamicItem), and every click
 reloads the game from the database, so buttons keep working after a restart and a stale or
@@ -117,8 +117,11 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
     spec = prompt["subset"]
     ids = spec["ids"]
     if len(ids) > SELECT_SIZE:
-        # Discord's menus hold 25 choices and one pick spans one menu: say so rather than cut
-        raise ServiceError("too_many_choices", count=len(ids))
+        # Discord's menus hold 25 choices and one pick spans one menu: say so (the rest of the
+        # panel stays usable) rather than cut the list
+        view.add_item(discord.ui.Button(label=t(lang, "errors.too_many_choices", count=len(ids))[:80],
+                                        disabled=True, custom_id=f"keeper:toomany:{game.id}:{prompt['id']}"))
+        return
     choices = [(str(index), ui.item_label(spec, item, game.state, game.names, lang)[:100])
                for index, item in enumerate(ids)]
     placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
@@ -258,7 +261,7 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
 
 class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                        template=r"keeper:free:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<digest>[0-9a-f]+):(?P<step>[12])"):
-    """An action a player may take outside any decision (the Thing's declaration), labelled by
+    """An action a player may take outside any decision (e.g. a declaration), labelled by
     its game; step 1 asks for confirmation when the game wants it, step 2 acts."""
 
     def __init__(self, game_id: int, epoch: int, digest: str, step: int, label: str = "…"):

@@ -385,3 +385,13 @@ def test_a_number_answer_is_a_whole_number_in_range():
     assert pattern["shape"] == "number" and "value" not in pattern
     done, _ = act(s, "bob", "default")
     assert done["log"] == [("count", 1)]
+
+
+def test_route_splits_public_and_each_players_private_part_including_except():
+    """One router: an {"except": [...]} event reaches everyone else privately, never the channel."""
+    from engine.core.events import event, everyone_except, only, route
+    events = [event("a"), event("b", only("p1")), event("c", everyone_except("p1")), event("d", only("p2", "p3"))]
+    public, private = route(events, ["p1", "p2", "p3"])
+    assert [e["type"] for e in public] == ["a"]
+    assert {p: [e["type"] for e in evs] for p, evs in private.items()} == {"p1": ["b"], "p2": ["c", "d"],
+                                                                         "p3": ["c", "d"]}

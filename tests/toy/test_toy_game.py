@@ -111,3 +111,13 @@ def test_simulate_takes_any_registered_game():
     assert totals.games == totals.finished == 20 and totals.errors == 0
     assert sum(totals.wins.values()) == 20 and set(totals.reasons) <= {"reached", "conceded"}
     assert "games=20 finished=20" in totals.line()
+
+
+def test_every_registered_renderer_provides_the_whole_contract():
+    from bot.games import REQUIRED, register, ui_for
+    from engine.registry import playable
+    for kind in playable():
+        ui = ui_for(kind)
+        assert not [name for name in REQUIRED if not hasattr(ui, name)], kind
+    with pytest.raises(TypeError):
+        register("broken", object())

@@ -76,3 +76,23 @@ def status_line(state, lang):
 
 def lobby_lines(options, lang):
     return []
+
+
+def flag_label(flag, lang):
+    return flag
+
+
+def number_label(option, value, lang):
+    return f"{option}: {value}"
+
+
+def flags_from_options(options):
+    return []
+
+
+def options_from_flags(flags, options):
+    return dict(options)
+
+
+def card_name(lang, card):
+    return card
