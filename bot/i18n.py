@@ -98,9 +98,26 @@ def _flatten(data: dict, prefix: str = "") -> dict[str, str | Plural]:
     return out
 
 
+# catalogs of games registered from elsewhere (bot.games.register(..., locales=...))
+REGISTERED_DIRS: list[Path] = []
+
+
+def register_catalog(directory: Path) -> None:
+    if directory not in REGISTERED_DIRS:
+        REGISTERED_DIRS.append(directory)
+        catalog.cache_clear()
+
+
+def unregister_catalog(directory: Path) -> None:
+    if directory in REGISTERED_DIRS:
+        REGISTERED_DIRS.remove(directory)
+        catalog.cache_clear()
+
+
 def catalog_files(language: str) -> list[Path]:
     """The shared catalog, then every game's catalog, for ``language``."""
-    return [LOCALE_DIR / f"{language}.yaml", *sorted(GAMES_DIR.glob(f"*/locales/{language}.yaml"))]
+    return [LOCALE_DIR / f"{language}.yaml", *sorted(GAMES_DIR.glob(f"*/locales/{language}.yaml")),
+            *(directory / f"{language}.yaml" for directory in REGISTERED_DIRS)]
 
 
 def _read(path: Path) -> dict[str, str | Plural]:

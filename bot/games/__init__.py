@@ -46,17 +46,26 @@ REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "pr
 
 BUILT_IN = {"thing": "bot.games.thing.render"}
 _UIS: dict[str, ModuleType] = {}
+_LOCALES: dict = {}  # kind -> catalog folder of a game registered from elsewhere
 
 
-def register(kind: str, ui) -> None:
+def register(kind: str, ui, locales=None) -> None:
+    """Add a game's renderer and, from ``locales`` (a folder of en/uk/ru.yaml), its catalogs."""
     missing = [name for name in REQUIRED if not hasattr(ui, name)]
     if missing:
         raise TypeError(f"the renderer of '{kind}' lacks {', '.join(missing)}")
     _UIS[kind] = ui
+    if locales is not None:
+        from bot.i18n import register_catalog
+        register_catalog(locales)
+        _LOCALES[kind] = locales
 
 
 def unregister(kind: str) -> None:
     _UIS.pop(kind, None)
+    if kind in _LOCALES:
+        from bot.i18n import unregister_catalog
+        unregister_catalog(_LOCALES.pop(kind))
 
 
 def ui_for(kind: str):

@@ -12,8 +12,10 @@ def install() -> None:
     from engine import registry
     from tests.toy import rules, ui
 
+    from pathlib import Path
+
     registry.register("toy", rules.ToyRules)
-    games.register("toy", ui)
+    games.register("toy", ui, locales=Path(__file__).with_name("locales"))
 
 
 def uninstall() -> None:

@@ -57,7 +57,9 @@ async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
     channel, a, b = await started_toy(env)
     game = await env.bot.service.live_game(channel.id)
     assert game.kind == "toy" and game.status == "active"
+    assert any("Toy game" in all_text(m) for m in channel.history())  # the lobby names it from its catalog
     status = panel_of(await b.slash(channel, "game status"))
+    assert "Toy game" in status.content  # its own catalog, registered with it
     assert "Waiting for" in status.content or str(a.id) in status.content
 
     by_id = {a.id: a, b.id: b}
