@@ -23,7 +23,6 @@ spec without the template (``{"player", "type": ..., "shape": "subset", "subset"
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
 
 PREVIEW = 25
 SHAPES = ("one", "subset", "number")
@@ -96,16 +95,27 @@ def preview(shape: str, spec: dict, limit: int = PREVIEW) -> list[dict]:
             out.append({**template, field: n})
         return out
     ids = canonical(list(spec["ids"]))
+    counts = list(Counter(ids).items())  # in sorted order: the sub-multisets come out sorted too
     for size in range(spec["min"], min(spec["max"], len(ids)) + 1):
-        seen = set()
-        for combo in combinations(ids, size):  # ids are sorted, so equal multisets give equal tuples
-            if combo in seen:
-                continue
-            seen.add(combo)
-            out.append({**template, field: list(combo)})
+        for chosen in _sub_multisets(counts, size):
+            out.append({**template, field: list(chosen)})
             if len(out) >= limit:
                 return out
     return out
+
+
+def _sub_multisets(counts: list[tuple], size: int):
+    """Every distinct sub-multiset of ``size`` items, in lexicographic order, each made once
+    (never walking the combinations of repeated ids)."""
+    if size == 0:
+        yield ()
+        return
+    if not counts or size > sum(n for _, n in counts):
+        return
+    (item, available), rest = counts[0], counts[1:]
+    for take in range(min(available, size), -1, -1):  # more of the smallest id sorts first
+        for tail in _sub_multisets(rest, size - take):
+            yield (item,) * take + tail
 
 
 def pattern(prompt: dict) -> dict:

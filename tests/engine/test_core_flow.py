@@ -395,3 +395,14 @@ def test_route_splits_public_and_each_players_private_part_including_except():
     assert [e["type"] for e in public] == ["a"]
     assert {p: [e["type"] for e in evs] for p, evs in private.items()} == {"p1": ["b"], "p2": ["c", "d"],
                                                                          "p3": ["c", "d"]}
+
+
+def test_a_subset_preview_makes_each_distinct_answer_once_in_order():
+    """Repeated ids give each sub-multiset once, smallest first (never walking every combination:
+    28 identical ids, choose 12, is one answer)."""
+    from engine.core import shapes
+    spec = {"ids": ["b", "a", "a", "c"], "min": 1, "max": 2, "action": {"type": "x"}, "field": "f"}
+    assert [a["f"] for a in shapes.preview("subset", spec)] == [["a"], ["b"], ["c"], ["a", "a"], ["a", "b"],
+                                                                ["a", "c"], ["b", "c"]]
+    many = {"ids": ["r"] * 28, "min": 12, "max": 12, "action": {"type": "x"}, "field": "f"}
+    assert shapes.preview("subset", many) == [{"type": "x", "f": ["r"] * 12}]
