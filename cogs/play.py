@@ -122,11 +122,16 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
         view.add_item(discord.ui.Button(label=t(lang, "errors.too_many_choices", count=len(ids))[:80],
                                         disabled=True, custom_id=f"keeper:toomany:{game.id}:{prompt['id']}"))
         return
-    choices = [(str(index), ui.item_label(spec, item, game.state, game.names, lang)[:100])
-               for index, item in enumerate(ids)]
-    placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
-    view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, spec["min"], min(spec["max"], len(ids)),
-                               placeholder=placeholder))
+    if ids and spec["max"] > 0:
+        choices = [(str(index), ui.item_label(spec, item, game.state, game.names, lang)[:100])
+                   for index, item in enumerate(ids)]
+        placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
+        view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, max(spec["min"], 1),
+                                   min(spec["max"], len(ids)), placeholder=placeholder))
+    if spec["min"] == 0:  # a menu can't be sent empty: "nothing" is its own button
+        nothing = {**spec["action"], spec["field"]: []}
+        view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(nothing),
+                                   label=t(lang, "panel.nothing")))
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int) -> None:
@@ -149,7 +154,10 @@ def answer_of(prompt: dict, chosen) -> dict | None:
     spec = prompt[shape]
     if shape == "number":
         return {**spec["action"], spec["field"]: int(chosen)} if str(chosen).lstrip("-").isdigit() else None
-    indexes = chosen if isinstance(chosen, list) else []
+    if isinstance(chosen, str):  # the "nothing" button of a subset that may be empty
+        nothing = {**spec["action"], spec["field"]: []}
+        return nothing if spec["min"] == 0 and option_digest(nothing) == chosen else None
+    indexes = chosen
     if not all(str(i).isdigit() and int(i) < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
         return None
     return {**spec["action"], spec["field"]: [spec["ids"][int(i)] for i in indexes]}

@@ -231,7 +231,7 @@ class Simultaneous(FrameKind):
 class SecretRound(FrameKind):
     """Players ``f["order"]`` in turn each add 0+ items face down (a ``subset`` prompt, min 0):
     ``_offer_<k>(s, f, player)`` returns ``{"ids": [...], "max"?: n}``. A player with nothing to
-    add is passed over. The table learns only "X added N" (``added``); the player sees their own
+    add is asked all the same (their only answer is nothing), so the table can't tell. The table learns only "X added N" (``added``); the player sees their own
     items (``you_added``); ``_give_<k>(s, f, player, items, events)`` (optional) takes them out of
     play. When all have answered, the items are shuffled together with the game's generator and
     shown in one ``revealed`` event without saying who gave what; then ``_done_<k>(s, f, items,
@@ -254,12 +254,9 @@ class SecretRound(FrameKind):
         return [rules.make_prompt(f, self.name, {"player": player, "subset": spec}, None)]
 
     def ready(self, rules, s, f, events):
-        while f["i"] < len(f["order"]):
-            player, ids, most = self._offer(rules, s, f)
-            if ids and most > 0:
-                return True
-            self._record(rules, s, f, player, [], events)
-        return False
+        # every player is asked, even one with nothing to add: passing someone over at once
+        # would tell the table (through who is waited for, and when) what they hold
+        return f["i"] < len(f["order"])
 
     def answer(self, rules, s, f, action, events):
         self._record(rules, s, f, action["player"], action[self.field], events)

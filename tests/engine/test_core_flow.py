@@ -287,10 +287,15 @@ def test_secret_round_shows_only_counts_then_reveals_all_shuffled_without_names(
     first_id = p["id"]
     s, events = act(s, "cid", "chip_in", cards=["c3", "c1"])
     public = [e for e in events if is_public(e)]
-    # bob holds nothing: passed over, with the same public line as anyone adding nothing
-    assert public == [event("added", player="cid", count=2), event("added", player="bob", count=0)]
+    assert public == [event("added", player="cid", count=2)]
     private = [e for e in events if not is_public(e)]
     assert private == [event("you_added", only("cid"), player="cid", cards=["c1", "c3"])]
+    # bob holds nothing, yet is asked like anyone (passing him over at once would tell the table)
+    (b,) = RULES.prompts(s)
+    assert b["player"] == "bob" and b["subset"]["ids"] == [] and b["subset"]["max"] == 0
+    refused(s, "bob", "chip_in", "illegal", cards=["a1"])
+    s, events = act(s, "bob", "chip_in", cards=[])
+    assert [e for e in events if is_public(e)] == [event("added", player="bob", count=0)]
     (q,) = RULES.prompts(s)
     assert q["player"] == "ann" and q["id"] > first_id and q["default"] == {"type": "chip_in", "cards": []}
     assert s["hands"]["cid"] == ["c2"]  # taken out of the hand at once (face down)

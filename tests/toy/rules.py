@@ -33,7 +33,7 @@ class ToyRules(GameRules):
                      "number": {"min": 0, "max": 30, "action": {"type": "bid"}, "field": "value"},
                      "options": [{"type": "bid", "value": n} for n in range(0, 25)], "default": {"type": "bid", "value": 0}}]
         if state["stage"] == "pick":  # a subset prompt over ids that repeat
-            spec = {"ids": ["red", "red", "blue", "green"], "min": 1, "max": 2, "action": {"type": "pick"},
+            spec = {"ids": ["red", "red", "blue", "green"], "min": 0, "max": 2, "action": {"type": "pick"},
                     "field": "tokens"}
             return [{"id": state["seq"], "player": player, "kind": "pick", "shape": "subset", "subset": spec,
                      "options": [{"type": "pick", "tokens": ["red"]}], "default": {"type": "pick", "tokens": ["red"]}}]

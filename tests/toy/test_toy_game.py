@@ -39,6 +39,19 @@ def test_the_toy_game_replays_from_its_record():
     assert replay(GameRecord(game="toy", seed=5, players=["a", "b"], actions=actions)).state == state
 
 
+def panel_buttons(panel) -> list[dict]:
+    return [item for row in panel.components for item in row.get("components", []) if item.get("type") == 2]
+
+
+def test_nothing_answers_only_a_subset_that_may_be_empty():
+    play = __import__("cogs.play", fromlist=["answer_of"])
+    spec = {"ids": ["a"], "min": 0, "max": 1, "action": {"type": "give"}, "field": "cards"}
+    nothing = play.option_digest({"type": "give", "cards": []})
+    assert play.answer_of({"shape": "subset", "subset": spec}, nothing) == {"type": "give", "cards": []}
+    assert play.answer_of({"shape": "subset", "subset": {**spec, "min": 1}}, nothing) is None
+    assert play.answer_of({"shape": "subset", "subset": spec}, ["0"]) == {"type": "give", "cards": ["a"]}
+
+
 async def started_toy(env):
     """Ann opens a toy game, Bob joins, Ann starts it: (channel, ann, bob)."""
     await env.bot.tree.sync()
@@ -79,6 +92,7 @@ async def test_the_toy_game_is_played_whole_through_discord(simcord_env):
         elif prompt["kind"] == "pick":  # one multi-select, a repeated id offered per copy
             menu = next(c for c in controls if c["custom_id"].startswith("keeper:sub:"))
             assert (menu["min_values"], menu["max_values"]) == (1, 2)
+            assert any(c.get("label") == "Nothing" for c in panel_buttons(panel))  # may be empty: a button
             assert [o["label"] for o in menu["options"]] == ["red token", "red token", "blue token", "green token"]
             await member.select(panel, ["0", "1"], custom_id=menu["custom_id"])
         else:
