@@ -179,3 +179,17 @@ async def guild_with_deadlines(env, minutes: int = 10):
     await env.bot.tree.sync()
     await admin.slash(guild.create_text_channel("control"), "settings timeout", minutes=minutes)
     return guild, admin
+
+
+def database_url(kind: str, tmp_path) -> str:
+    """The test database of ``kind``: a SQLite file, or the PostgreSQL server named by
+    KEEPER_TEST_POSTGRES_URL (skipped when none is configured)."""
+    import os
+
+    import pytest
+    if kind == "sqlite":
+        return f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"
+    url = os.environ.get("KEEPER_TEST_POSTGRES_URL")
+    if not url:
+        pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
+    return url

@@ -7,6 +7,8 @@ import os
 from datetime import datetime, timezone
 
 import pytest
+
+from tests.bot.helpers import database_url
 import sqlalchemy as sa
 from alembic import command
 from alembic.autogenerate import compare_metadata
@@ -108,13 +110,7 @@ OLD_INBOX = sa.table("inbox", sa.column("game_id"), sa.column("user_id"), sa.col
 
 @pytest.fixture(params=["sqlite", "postgres"])
 async def engine(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"
-    else:
-        if not POSTGRES:
-            pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
-        url = POSTGRES
-    engine = make_engine(url)
+    engine = make_engine(database_url(request.param, tmp_path))
     await wipe(engine)
     yield engine
     await wipe(engine)  # the persistence tests share the PostgreSQL database

@@ -16,19 +16,14 @@ from bot.service import GameService, ServiceError
 from engine.core.errors import RuleError
 from engine.core.record import replay
 from engine.registry import rules_for
+from tests.bot.helpers import database_url
 
 POSTGRES = os.environ.get("KEEPER_TEST_POSTGRES_URL")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
 async def service(request, tmp_path):
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"
-    else:
-        if not POSTGRES:
-            pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
-        url = POSTGRES
-    engine = make_engine(url)
+    engine = make_engine(database_url(request.param, tmp_path))
     if request.param == "postgres":
         from sqlmodel import SQLModel
         async with engine.begin() as conn:
@@ -249,18 +244,14 @@ async def test_shard_processes_serve_only_their_guilds_and_never_double_apply(tm
     from bot.db import utcnow
     from bot.settings import Settings
 
+    url = database_url(database, tmp_path)
     if database == "postgres":
-        if not POSTGRES:
-            pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
-        url = POSTGRES
         from sqlmodel import SQLModel
         cleaner = make_engine(url)
         async with cleaner.begin() as conn:
             await conn.run_sync(SQLModel.metadata.drop_all)
             await conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
         await cleaner.dispose()
-    else:
-        url = f"sqlite+aiosqlite:///{tmp_path / 'shards.sqlite3'}"
     settings = [Settings(_env_file=None, token="x", database_url=url, shard_count=2, shard_ids=str(i))
                 for i in (0, 1)]
     assert settings[0].shards() == (2, [0]) and Settings(_env_file=None, shard_count=4, shard_ids="1-2,3").shards() \
