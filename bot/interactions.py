@@ -88,8 +88,6 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
         log.error("interaction %s failed", interaction.id, exc_info=cause)
 
 
-refuse = handle_error  # the name the admin-facing checks use
-
 REFUSALS = (RuleError, ServiceError, AfterCommit)
 
 

@@ -367,14 +367,18 @@ class GameService:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if str(action.get("player")) in game.autopilot:
                 raise ServiceError("kicked")
-            rules = rules_for(game.kind)
-            state, events = _engine(rules.apply, _readable(game.state), action)  # RuleError: nothing changed
-            applied = [_loggable(action)]
-            reveals = [any(e.get("reveal") for e in events)]
-            state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
-            events.extend(more)
-            await self._checkpoint(session, game, state, applied, reveals, events, actor=str(action["player"]))
-            return Outcome(game=game, events=events, applied=applied)
+            return await self._step(session, game, action, actor=str(action["player"]))
+
+    async def _step(self, session, game: Game, action: dict, actor: str | None = None, notices=()) -> Outcome:
+        """Apply one action (a RuleError changes nothing), let the autopilot answer the kicked
+        players' prompts that follow, and checkpoint it all with its announcements."""
+        rules = rules_for(game.kind)
+        state, events = _engine(rules.apply, _readable(game.state), action)
+        applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
+        state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
+        events.extend(more)
+        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor, notices=list(notices))
+        return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, rules, state, autopilot, applied, reveals):
         events = []
@@ -631,14 +635,8 @@ class GameService:
                 raise ServiceError("not_active")
             if game.epoch != epoch:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
-            rules = rules_for(game.kind)
-            action = {"player": player, "type": "default", "prompt": prompt_id}
-            state, events = _engine(rules.apply, _readable(game.state), action)
-            applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
-            state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
-            events.extend(more)
-            await self._checkpoint(session, game, state, applied, reveals, events, notices=list(notices))
-            return Outcome(game=game, events=events, applied=applied)
+            return await self._step(session, game, {"player": player, "type": "default", "prompt": prompt_id},
+                                    notices=notices)
 
     # ------------------------------------------------------------------ deadlines
     def _mine(self, guild_column):
