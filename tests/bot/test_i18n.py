@@ -351,16 +351,22 @@ def test_plural_by_count_or_named_parameter():
     assert t("en", "thing.table.cards", other=1) == "{count} cards"
 
 
-def test_plural_falls_back_to_english_with_english_rules(monkeypatch):
+def catalog_without(monkeypatch, language: str, key: str):
+    """Make ``language``'s catalog lack ``key``; returns the real catalog function."""
     real = i18n.catalog
 
-    def without_cards(language):
-        data = dict(real(language))
-        if language == "uk":
-            data.pop("thing.table.cards", None)
+    def without(lang):
+        data = dict(real(lang))
+        if lang == language:
+            data.pop(key, None)
         return data
 
-    monkeypatch.setattr(i18n, "catalog", without_cards)
+    monkeypatch.setattr(i18n, "catalog", without)
+    return real
+
+
+def test_plural_falls_back_to_english_with_english_rules(monkeypatch):
+    catalog_without(monkeypatch, "uk", "thing.table.cards")
     assert t("uk", "thing.table.cards", count=1) == "1 card"
     assert t("uk", "thing.table.cards", count=2) == "2 cards"
     assert t("uk", "thing.table.cards", count=21) == "21 cards"
@@ -448,14 +454,6 @@ def test_missing_key_falls_back_to_english(tmp_path, monkeypatch):
 
 
 def test_real_catalog_fallback_with_monkeypatched_catalog(monkeypatch):
-    real = i18n.catalog
-
-    def without_one_key(language):
-        data = dict(real(language))
-        if language == "ru":
-            data.pop("errors.no_game", None)
-        return data
-
-    monkeypatch.setattr(i18n, "catalog", without_one_key)
+    real = catalog_without(monkeypatch, "ru", "errors.no_game")
     assert t("ru", "errors.no_game") == real("en")["errors.no_game"]
     assert t("ru", "errors.not_live") == real("ru")["errors.not_live"]
