@@ -19,7 +19,7 @@ from engine.content.eldritch_effects import (
     walk,
 )
 from engine.content.dialect import Names, Strict, Text
-from engine.content.loader import entry_id, files_digest, read_mapping, validate_entry, validate_file
+from engine.content.loader import entry_id, files_digest, need, read_mapping, validate_entry, validate_file
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eldritch"
 
@@ -777,17 +777,12 @@ def _check_card_shape(file: str, dk: "EncounterDeck", card: "EncounterCard") -> 
 
 
 def _check_references(pack: EldritchPack) -> None:
-    d = pack.data_dir
     spaces = {s.id for s in pack.map.spaces}
     monsters = {m.id: m for m in pack.monsters.monsters}
     hooks = {h.id for h in pack.hooks.hooks}
     cards = _card_ids(pack)
     all_cards = set().union(*cards.values())
     quantities = set(QUANTITIES)
-
-    def need(file: str, entry: str, kind: str, value: str, known) -> None:
-        if value not in known:
-            raise ContentError(file, entry, f"{kind} '{value}' does not exist")
 
     def check_tree(file: str, entry: str, tree: Any) -> None:
         for _path, kind, value in walk(tree):
@@ -949,7 +944,6 @@ _COUNT_FILES = {
 
 
 def _check_counts(pack: EldritchPack) -> None:
-    d = pack.data_dir
     expected = {c.id: c.expected for c in pack.components.components}
     for component, have in _count(pack).items():
         if component not in expected:

@@ -94,6 +94,13 @@ def validate_file(path, data: dict, model: type[BaseModel], list_key: str | None
         raise ContentError(_name(path), entry, problem(err)) from None
 
 
+def need(file, entry: str | None, kind: str, value, known) -> None:
+    """A reference between entries must name something that exists (``known``: ids, or a
+    mapping keyed by them); the error names the file, the entry and the missing id."""
+    if value not in known:
+        raise ContentError(file, entry, f"{kind} '{value}' does not exist")
+
+
 def files_digest(paths: Iterable[Path]) -> str:
     """A short digest of the files a pack was read from (names and bytes): part of a game's
     version, so a record made with other content is recognised."""

@@ -13,7 +13,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
 from engine.content.dialect import Names, Strict as Model, Text
-from engine.content.loader import files_digest, problem as _problem, read_mapping, validate_file
+from engine.content.loader import files_digest, need, problem as _problem, read_mapping, validate_file
 from engine.content.unfathomable_effects import (
     MONSTERS, NON_TREACHERY, PLAYER_WORDS, RESOURCES, SKILL_TYPES, Condition, Effect,
     SkillType, Track, walk,
@@ -638,10 +638,6 @@ def _check_references(pack: UnfathomablePack) -> None:
     feats = {f.id: f for f in pack.feats.feats}
     skill_card_ids = {c.id for d in pack.skill_cards.decks for c in d.cards}
     players = set(PLAYER_WORDS) | characters
-
-    def need(file: str, entry: str, kind: str, value: str, known: set[str] | dict) -> None:
-        if value not in known:
-            raise ContentError(file, entry, f"{kind} '{value}' does not exist")
 
     def check_tree(file: str, entry: str, tree: Any) -> None:
         for path, kind, value in walk(tree):
