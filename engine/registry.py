@@ -40,3 +40,11 @@ def _thing() -> GameRules:
 
 
 register("thing", _thing)
+
+
+def _unfathomable() -> GameRules:
+    from engine.unfathomable import UnfathomableRules
+    return UnfathomableRules()
+
+
+register("unfathomable", _unfathomable)

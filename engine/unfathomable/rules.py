@@ -1,0 +1,89 @@
+"""Unfathomable («Незбагненне»): the complete rules on the engine core, one module per concern.
+
+Spec: ../shared/rules/unfathomable.md, acceptance: ../shared/rules/unfathomable_checklist.md; the
+content and its effect vocabulary: data/unfathomable/ (README). State layout (all plain data):
+
+    players, seats          ids; seats clockwise        first_player, turn {player, number, human}
+    characters {p: ch}      zone_of {p: zone}           hands {p: [skill card ids]} (common.py)
+    decks/discards {type: [cards]} top = last           chaos [cards]
+    resources {fuel, food, sanity, souls}               tracks {journey, ritual}, distance, course_played
+    deep_ones {zone|depths: n}, deep_one_supply         monarchs {mother_hydra|father_dagon: zone|depths}
+    passengers {deck zone: [tokens]}, passenger_supply [tokens] (faces: passenger_faces, secret)
+    damage {zone: card}, damage_deck, damage_removed    items {p: [ids]}, active_upgrade {p: id}
+    item_deck, spell_deck, course_deck, mythos_deck, mythos_discard (top = last)
+    feats {p: feat|None}    titles {captain|keeper_of_the_tome: p|None}
+    loyalty {p: [cards]}, loyalty_deck, revealed {p: card}, known_loyalty {p: {q: [cards]}}
+    in_play {p: [mythos/spell ids]}   checks [check under way]   rolls [roll under way]
+    limits [used once-per-X keys]     ctx {id: effect context}   stack, seq, rng, result
+"""
+from __future__ import annotations
+
+from engine.content.unfathomable import UnfathomablePack, load
+from engine.core.flow import Auto, Choice, FlowRules, SecretRound, frames
+from engine.unfathomable.abilities import Abilities, Window
+from engine.unfathomable.board import Board
+from engine.unfathomable.cards import Cards
+from engine.unfathomable.checks import Checks
+from engine.unfathomable.conditions import Conditions
+from engine.unfathomable.effects import Effects
+from engine.unfathomable.ending import Ending
+from engine.unfathomable.loyalty import Loyalty
+from engine.unfathomable.monsters import Monsters
+from engine.unfathomable.players import Players
+from engine.unfathomable.setup import Setup
+from engine.unfathomable.ship import Ship
+from engine.unfathomable.tracks import Tracks
+from engine.unfathomable.turns import Turns
+from engine.unfathomable.views import Views
+
+_PACK: UnfathomablePack | None = None
+
+
+def default_pack() -> UnfathomablePack:
+    global _PACK
+    if _PACK is None:
+        _PACK = load()
+    return _PACK
+
+
+class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Cards, Monsters, Ship, Tracks,
+                        Players, Loyalty, Ending, Views, FlowRules):
+    game_id = "unfathomable"
+    min_players, max_players = 3, 6
+    rules_version = "1"
+
+    FRAMES = frames(
+        # setup
+        character=Choice(default="first"), starting_hand=Choice(), starting_hand_auto=Auto(),
+        setup_finish=Auto(), setup_done=Auto(),
+        # the turn
+        turn_start=Auto(), choose_upgrade=Choice(default="first"), receive_skills=Auto(),
+        sick_bay_draw=Choice(default="first"), traitor_draw=Choice(),
+        actions_step=Auto(), action=Choice(default={"type": "end_actions"}),
+        mythos_step=Auto(), mythos_draw=Auto(), mythos_crisis=Auto(), mythos_activation=Auto(),
+        mythos_track=Auto(), choose_track=Choice(default="first"), mythos_end=Auto(),
+        discard_step=Auto(), discard_down=Choice(), turn_end=Auto(),
+        # effects
+        fx=Auto(), ctx_end=Auto(), choose=Choice(default="first"), choose_cards=Choice(),
+        choose_number=Choice(),
+        window=Window(), roll_start=Auto(), roll_do=Auto(), roll_end=Auto(),
+        # skill checks
+        check_chaos=Auto(), contribute=SecretRound(action="contribute", field="cards", added="check_added",
+                                                   you_added="check_you_added", revealed="contributions_revealed"),
+        check_reveal=Auto(), check_result=Auto(),
+        **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
+    )
+    PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
+
+    def __init__(self, pack: UnfathomablePack | None = None):
+        self.pack = pack or default_pack()
+        self.board = Board(self.pack)
+        self.index_effects()
+        self.index_abilities()
+
+    def content_digest(self) -> str:
+        return self.pack.digest[:12]
+
+    def invariant_violations(self, state):
+        from engine.unfathomable.invariants import violations
+        return violations(self, state)
