@@ -258,6 +258,11 @@ class Item(Named):
     def _something(self):
         if not self.upgrade and not self.abilities:
             raise ValueError("an item is an upgrade or has at least one ability")
+        if self.weapon:
+            # README ruling 25: "with a weapon" borrows the one plain attack of a weapon item
+            attacks = [a.effect[0].spec for a in self.abilities if len(a.effect) == 1 and a.effect[0].name == "attack"]
+            if len(attacks) != 1 or attacks[0].with_weapon or attacks[0].unarmed or attacks[0].count != 1:
+                raise ValueError("a weapon has exactly one ability that is a single plain attack step")
         return self
 
 

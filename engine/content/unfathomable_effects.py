@@ -41,8 +41,9 @@ PLAYER_WORDS = (
     "each_player",
     "each_in_brig",
 )
+# Pools a player is picked from; "other" = everyone but the chooser (README "Player selectors").
 PLAYER_POOLS = (
-    "players", "humans", "other_humans", "other_unrevealed_not_in_brig",
+    "players", "other_players", "humans", "other_humans", "other_unrevealed_not_in_brig",
     "other_players_in_zone", "humans_in_zone", "revealed_traitors",
 )
 # Sets of spaces, used where a step acts on many spaces at once.
@@ -97,14 +98,24 @@ class Location(Spec):
         return self
 
 
+# Quantities that belong to one player (they need `who`); every other quantity is game-wide.
+PLAYER_QUANTITIES = ("items_held", "hand_size")
+GameQuantity = Literal[
+    "passengers_in_supply", "passengers_on_deck", "deep_ones_on_board", "chosen_number",
+    "discarded_value", "added_card_value", "removed_count", "rescued_count", "last_roll",
+]
+
+
 class Quantity(Spec):
-    of: Literal[
-        "passengers_in_supply", "passengers_on_deck", "deep_ones_on_board", "items_held",
-        "chosen_number", "discarded_value", "added_card_value", "removed_count", "rescued_count",
-        "hand_size", "last_roll",
-    ]
-    who: str = "self"
+    of: Union[GameQuantity, Literal[PLAYER_QUANTITIES]]  # type: ignore[valid-type]
+    who: str | None = None      # only, and always, with items_held / hand_size
     offset: int = 0
+
+    @model_validator(mode="after")
+    def _who(self):
+        if (self.of in PLAYER_QUANTITIES) != (self.who is not None):
+            raise ValueError(f"'who' goes with, and only with, {' / '.join(PLAYER_QUANTITIES)}")
+        return self
 
 
 Amount = Union[int, Quantity]
@@ -188,7 +199,11 @@ class CardInPlay(Spec):
 
 
 class CountOf(Cmp):
-    of: str  # a quantity name
+    of: GameQuantity  # a game-wide quantity (per-player ones have their own conditions)
+
+
+class DeckSize(Cmp):
+    deck: Literal["items", "spells", "mythos", "course", "damage"]
 
 
 class PickedZoneIs(Spec):
@@ -219,6 +234,7 @@ CONDITIONS: dict[str, type[Spec]] = {
     "deep_ones_in_depths": DeepOnesInDepths,
     "track_at_start": TrackAtStart,
     "has_skill_card": HasSkillCard,
+    "holds_weapon": PlayerFlag,
     "hand_size": HandSize,
     "items_held": ItemsHeld,
     "holds_title": HoldsTitle,
@@ -232,8 +248,10 @@ CONDITIONS: dict[str, type[Spec]] = {
     "humans_in": HumansIn,
     "depths_empty": Spec,
     "count": CountOf,
+    "deck_size": DeckSize,
     "picked_zone_is": PickedZoneIs,
     "check_passing": Spec,
+    "check_from_mythos": Spec,
     "not": Not,
     "all": AllOf,
     "any": AnyOf,
@@ -295,7 +313,7 @@ class DefeatDeepOnes(Primitive):
 
 class MoveDeepOnes(Primitive):
     source: Union[Literal[AREAS], Location]  # type: ignore[valid-type]
-    to: Literal["adjacent", "adjacent_water", "ship_zone"]
+    to: Literal["adjacent", "adjacent_water"]
     together: bool = False     # all moved Deep Ones go to the same destination
     chooser: str = "decider"
     optional: bool = False
@@ -354,7 +372,7 @@ class ShiftTrack(Primitive):
     chooser: str = "self"
 
 
-class JourneyArrival(Primitive):
+class PlayCourseCard(Primitive):
     chooser: str = "captain"
 
 
@@ -546,13 +564,22 @@ class Hook(Primitive):
 # ----- reaction / rule-bending primitives (used from abilities in response windows)
 
 class Attack(Primitive):
-    with_weapon: bool = False   # uses the attack of a weapon item the player holds
+    with_weapon: bool = False   # the attack of one held `weapon: true` item (its range, bonus, reroll)
     range: Literal["same_zone", "adjacent", "anywhere"] = "same_zone"
     bonus: int = 0
     bonus_per_enemy_in_zone: bool = False
-    unarmed: bool = False
-    count: int = Field(1, ge=1)
+    unarmed: bool = False       # an unarmed attack (Kitchen Knife's bonus applies)
+    count: int = Field(1, ge=1)  # up to this many attacks, one at a time; the attacker may stop
     reroll_once: bool = False
+
+    @model_validator(mode="after")
+    def _kind(self):
+        if self.with_weapon and self.unarmed:
+            raise ValueError("an attack is with a weapon or unarmed, not both")
+        if self.with_weapon and (self.range != "same_zone" or self.bonus or self.bonus_per_enemy_in_zone
+                                 or self.reroll_once):
+            raise ValueError("an attack with_weapon takes range, bonus and reroll from the weapon")
+        return self
 
 
 class DefeatAllIn(Primitive):
@@ -643,7 +670,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "damage_ship": DamageShip, "damage_zone": DamageZone, "repair_zone": RepairZone,
     # tracks
     "advance_track": AdvanceTrack, "retreat_track": RetreatTrack, "reset_track": ResetTrack,
-    "shift_track": ShiftTrack, "journey_arrival": JourneyArrival,
+    "shift_track": ShiftTrack, "play_course_card": PlayCourseCard,
     # players
     "pick_player": PickPlayer, "pick_zone": PickZone, "move_player": MovePlayer,
     "send_to_brig": PlayerStep, "send_to_sick_bay": PlayerStep, "defeat_player": PlayerStep,
@@ -678,7 +705,7 @@ for _model in [*PRIMITIVES.values(), *CONDITIONS.values(), Option, PlayersIn, Ch
                Location, ChosenZone, Tagged]:
     _model.model_rebuild()
 
-QUANTITIES = Quantity.model_fields["of"].annotation.__args__  # type: ignore[union-attr]
+QUANTITIES = (*GameQuantity.__args__, *PLAYER_QUANTITIES)  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- tree walking
