@@ -48,3 +48,11 @@ def _unfathomable() -> GameRules:
 
 
 register("unfathomable", _unfathomable)
+
+
+def _eldritch() -> GameRules:
+    from engine.eldritch import EldritchRules
+    return EldritchRules()
+
+
+register("eldritch", _eldritch)

@@ -1,0 +1,117 @@
+"""Tests and dice (F): the pool, success faces, the reroll window, results."""
+from __future__ import annotations
+
+from engine.core.events import event
+
+
+class Dice:
+    def _during_ok(self, during, c, skill):
+        enc = c.get("enc")
+        return (during in ("always", "any_test")
+                or (during == "combat" and c.get("combat"))
+                or (during == "combat_strength" and c.get("combat") and skill == "strength")
+                or (during == "spell" and (c.get("card") or {}).get("kind") == "spell")
+                or (during == "acquire_assets" and c.get("purpose") == "acquire")
+                or (during == "other_world" and enc == "other_world")
+                or (during == "research" and enc == "research"))
+
+    def test_pool(self, s, inv, skill, modifier, c, extra=0):
+        """F1-F4: skill + improvement + modifier + the largest bonus + every extra die, at least 1."""
+        base = self.skill_value(s, inv, skill) + modifier
+        bonuses = [self.amount(s, st["amount"], c) for st, _ in self.passive_steps(s, inv, "skill_bonus", c)
+                   if st["skill"] == skill and self._during_ok(st.get("during", "always"), c, skill)]
+        bonuses += [b["amount"] for b in c.get("bonuses", []) if b["skill"] == skill]
+        bonus = max([0] + bonuses)
+        dice = 0
+        space_type = self.C.spaces[s["inv"][inv]["space"]]["type"]
+        for st, card in self.passive_steps(s, inv, "extra_dice", c):
+            if st.get("while_on") and space_type not in st["while_on"]:
+                continue
+            if self._during_ok(st.get("during", "any_test"), c, skill):
+                dice += self.amount(s, st.get("amount", 1), c)
+        return max(1, base + bonus + dice + extra), {"value": base - modifier, "modifier": modifier,
+                                                     "bonus": bonus, "extra": dice + extra}
+
+    def start_test(self, s, inv, skill, modifier, c_id, events, purpose="effect", pass_steps=(), fail_steps=(),
+                   extra=0, pass_at=1, data=None):
+        c = s["ctx"][c_id]
+        if s["inv"][inv]["status"] != "active":
+            return
+        pool, parts = self.test_pool(s, inv, skill, modifier, c, extra)
+        faces = [5, 6]
+        for st, _ in self.passive_steps(s, inv, "success_on", c):
+            faces = list(st["faces"])
+        six = any(self._during_ok(st.get("during", "any_test"), c, skill)
+                  for st, _ in self.passive_steps(s, inv, "six_counts_twice", c))
+        dice = [self.die(s) for _ in range(pool)]
+        events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), **parts))
+        frame = {"k": "roll", "player": s["inv"][inv]["player"], "inv": inv, "skill": skill, "dice": dice,
+                 "c": c_id, "purpose": purpose, "pass": list(pass_steps), "fail": list(fail_steps),
+                 "faces": faces, "six": six, "pass_at": pass_at, "used": [], "data": data or {}}
+        if self._roll_options(s, frame)[1:]:
+            self.push(s, frame)
+        else:
+            self._finish_test(s, frame, events)
+
+    def _roll_options(self, s, f):
+        """F8-F10, F14: keep, or spend a clue to reroll one failed die, or use a reroll ability."""
+        inv = f["inv"]
+        options = [{"type": "keep"}]
+        failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
+        if not failed or s["inv"][inv]["status"] != "active":
+            return options
+        if s["inv"][inv]["clues"] and not self.forbids(s, inv, "clue_rerolls"):
+            options += [{"type": "reroll", "die": k} for k in failed]
+        c = s["ctx"][f["c"]]
+        for st, card in self.passive_steps(s, inv, "reroll", c):
+            key = f"{card['kind']}:{card['id']}"
+            if key in f["used"] or (st.get("skill") and st["skill"] != f["skill"]):
+                continue
+            if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
+                options.append({"type": "reroll_with", "card": card["id"]})
+        return options
+
+    def _ask_roll(self, s, f):
+        return {"player": f["player"], "options": self._roll_options(s, f)}
+
+    def _answer_roll(self, s, f, action, events):
+        if action["type"] == "keep":
+            self._finish_test(s, f, events)
+            return
+        inv = f["inv"]
+        failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
+        if action["type"] == "reroll":
+            token = s["inv"][inv]["clues"].pop()
+            s["clues"]["discard"].append(token)
+            which = [action["die"]]
+        else:
+            c = s["ctx"][f["c"]]
+            st, card = next((st, card) for st, card in self.passive_steps(s, inv, "reroll", c)
+                            if card["id"] == action["card"])
+            f["used"].append(f"{card['kind']}:{card['id']}")
+            n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
+            which = failed[:n]
+        for k in which:
+            f["dice"][k] = self.die(s)   # F9: the new value stands, even if worse
+        events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which))
+        f["id"] = self.next_id(s)
+        s["stack"].append(f)
+        if not self._roll_options(s, f)[1:]:
+            s["stack"].pop()
+            self._finish_test(s, f, events)
+
+    def _finish_test(self, s, f, events):
+        faces, dice = f["faces"], f["dice"]
+        result = sum((2 if (d == 6 and f["six"]) else 1) for d in dice if d in faces)
+        c = s["ctx"].get(f["c"])
+        passed = result >= f["pass_at"]
+        if c is not None:
+            c["test_result"], c["test_passed"], c["dice"] = result, passed, list(dice)
+        events.append(event("test_result", inv=f["inv"], skill=f["skill"], dice=list(dice), successes=result,
+                            passed=passed))
+        if f["purpose"] == "effect":
+            steps = f["pass"] if passed else f["fail"]
+            if steps:
+                self.run_effect(s, steps, f["c"])
+        else:
+            getattr(self, "_tested_" + f["purpose"])(s, f, result, events)

@@ -1,0 +1,157 @@
+"""Mysteries, rumors, the awakening, winning and losing (J12-J13, L), checked after every primitive."""
+from __future__ import annotations
+
+from engine.core.events import event
+
+
+class Ending:
+    # --- mysteries (L4-L8) ------------------------------------------------------------------
+    def _op__draw_mystery(self, s, st, c, cid, events):
+        self.draw_mystery(s, events, first=st.get("first"))
+
+    def draw_mystery(self, s, events, first=None):
+        deck = s["decks"]["mysteries"]["draw"]
+        if first and first in deck:
+            deck.remove(first)
+            deck.insert(0, first)
+        if not deck:   # L8: nothing to draw
+            s["mystery"] = None
+            return
+        mid = deck.pop(0)
+        s["mystery"] = {"id": mid, "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],
+                        "toughness": []}
+        events.append(event("mystery_drawn", mystery=mid))
+        steps = self.C.mysteries[mid]["enters_play"]
+        if steps:
+            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mystery", "id": mid})
+            self.run_effect(s, steps, ctx, end=True)
+
+    def _mystery_solved_now(self, s, slot, at_end):
+        m = s.get(slot)
+        if not m:
+            return False
+        data = self.C.mysteries[m["id"]]
+        if not data.get("solved_when"):
+            return False
+        if data["check"] == "end_of_mythos" and not at_end:
+            return False
+        return self.cond(s, data["solved_when"], {"self": s["lead"], "card": {"kind": slot, "id": m["id"]}})
+
+    def check_mystery(self, s, events, at_end=False):
+        for slot in ("mystery", "final"):
+            if self._mystery_solved_now(s, slot, at_end):
+                self.solve_mystery(s, events, slot)
+
+    def solve_mystery(self, s, events, slot=None):
+        slot = slot or ("final" if s["awakened"] and s.get("final") else "mystery")
+        m = s.get(slot)
+        if not m:
+            return
+        s[slot] = None
+        s["clues"]["discard"] += m.get("clues", [])
+        s.setdefault("removed_gates", []).extend(m.get("gates", []))   # gates on a card leave the game
+        for kind in m.get("monsters", []):
+            if self.C.monsters[kind]["epic"]:
+                s.setdefault("boxed_monsters", []).append(kind)
+            else:
+                s["monsters"]["cup"].append(kind)
+        s["monsters"]["cup"].sort()
+        s["mystery_token"] = None
+        events.append(event("mystery_solved", mystery=m["id"], final=slot == "final"))
+        if slot == "final":
+            s["flags"]["final_solved"] = True
+            return
+        s["solved"].append(m["id"])
+        if len(s["solved"]) < self.C.ancient_ones[s["ao"]]["mysteries_to_win"]:   # L7: none after the winning one
+            self.draw_mystery(s, events)
+
+    # --- rumors (L1-L3) ------------------------------------------------------------------------
+    def end_rumor(self, s, rid, events, solved=True, quiet=False):
+        entry = next((m for m in s["mythos"]["in_play"] if m["id"] == rid), None)
+        if entry is None:
+            return
+        s["mythos"]["in_play"].remove(entry)
+        s["rumor_tokens"].pop(rid, None)
+        s["mythos"]["discard"].append(rid)
+        if not quiet:
+            events.append(event("rumor_solved" if solved else "rumor_ended", card=rid))
+
+    def fail_rumor(self, s, rid, events):
+        data = self.C.mythos[rid]
+        events.append(event("rumor_failed", card=rid))
+        fail = (data.get("rumor") or {}).get("fail") or []
+        self.push(s, {"k": "call", "fn": "end_rumor", "args": {"rid": rid}})
+        if fail:
+            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": rid})
+            self.run_effect(s, fail, ctx, end=True)
+
+    def _call_end_rumor(self, s, args, events):
+        self.end_rumor(s, args["rid"], events, solved=False)
+
+    def _op__starting_rumor(self, s, st, c, cid, events):
+        """M5: a random boxed rumor is put in play (no clues for it)."""
+        rumors = [m for m in s["mythos"]["box"] if self.C.mythos[m]["trait"] == "rumor"]
+        if not rumors:
+            return
+        rid = rumors[self.rng(s).below(len(rumors))]
+        s["mythos"]["box"].remove(rid)
+        ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": rid})
+        self.run_effect(s, [{"op": "_mythos_in_play"}] + list(self.C.mythos[rid]["enters_play"]), ctx, end=True)
+
+    # --- the awakening (L9) ------------------------------------------------------------------
+    def awaken(self, s, events):
+        if s["awakened"]:
+            return
+        s["awakened"] = True
+        ao = self.C.ancient_ones[s["ao"]]
+        events.append(event("awakened", ancient_one=s["ao"]))
+        final = ao.get("final_mystery")
+        if final:
+            s["final"] = {"id": final["id"], "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],
+                          "toughness": []}
+            if final["enters_play"]:
+                ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "final", "id": final["id"]})
+                self.run_effect(s, final["enters_play"], ctx, end=True)
+        if ao["awakening"]["effect"]:
+            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "ao", "id": s["ao"]})
+            self.run_effect(s, ao["awakening"]["effect"], ctx, end=True)
+
+    # --- the end (L10-L12, H15) -----------------------------------------------------------------
+    def check_end(self, s):
+        flags = s["flags"]
+        if not flags.get("final_solved") or not flags.get("win"):
+            # mysteries and rumors whose condition is met now are solved at once (L7)
+            for slot in ("mystery", "final"):
+                if self._mystery_solved_now(s, slot, False):
+                    self.solve_mystery(s, [], slot)
+            for m in list(s["mythos"]["in_play"]):
+                r = self.C.mythos[m["id"]].get("rumor")
+                if r and r.get("solved_when") and self.cond(s, r["solved_when"],
+                                                             {"self": s["lead"], "card": {"kind": "mythos", "id": m["id"]}}):
+                    self.end_rumor(s, m["id"], [], solved=True)
+        ao = self.C.ancient_ones[s["ao"]]
+        win = None
+        if flags.get("win"):
+            win = "effect"
+        elif flags.get("final_solved"):
+            win = "final_mystery"
+        elif not s["awakened"] and len(s["solved"]) >= ao["mysteries_to_win"]:
+            win = "mysteries"
+        if win:   # L11: a win and a loss at once: the investigators win
+            return {"winner": "investigators", "reason": win}
+        lose = flags.get("lose")
+        if not lose and s["awakened"]:
+            for rule in ao["awakening"]["defeat"]:
+                if self.cond(s, rule["when"], {"self": s["lead"], "card": {"kind": "ao", "id": s["ao"]}}):
+                    lose = "awakened"
+                    break
+        if not lose and len(s["eliminated"]) == len(s["players"]):
+            lose = "all_eliminated"
+        if lose:
+            return {"winner": "ancient_one", "reason": lose}
+        return None
+
+    def game_over(self, s, events):
+        events.append(event("game_over", **s["result"], doom=s["doom"], mysteries=len(s["solved"]),
+                            round=s["round"]))
+        s["ctx"] = {}

@@ -1,0 +1,107 @@
+"""Eldritch Horror («Прадавній жах»), 1-8 investigators, cooperative: the rules on the engine core.
+
+Spec: ../shared/seeds/002 (the authority), ../shared/rules/eldritch_horror.md and its checklist;
+content from data/eldritch (effects interpreted by ``effects.py``). State layout: README.md here.
+
+Modules, one per concern: ``setup`` (options, setup A/B), ``board`` (gates, clues, monsters,
+doom, omen, places and quantities), ``cards`` (decks, reserve, gains, discards, hidden backs),
+``investigators`` (health, sanity, defeat, devour, modifiers), ``dice`` (tests, rerolls),
+``combat`` (combat encounters), ``phases`` (round, action, encounter and mythos phases),
+``effects`` (the interpreter: one ``_op_<primitive>`` per vocabulary entry), ``ending``
+(awakening, mysteries, rumors, win and loss), ``views`` (views, refusals).
+"""
+from __future__ import annotations
+
+from engine.content.eldritch import load
+from engine.core.events import event
+from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames
+from engine.eldritch.board import Board
+from engine.eldritch.cards import Cards
+from engine.eldritch.combat import Combat
+from engine.eldritch.common import Content
+from engine.eldritch.dice import Dice
+from engine.eldritch.effects import Effects
+from engine.eldritch.ending import Ending
+from engine.eldritch.investigators import Investigators
+from engine.eldritch.phases import Phases
+from engine.eldritch.setup import Setup
+from engine.eldritch.views import Views
+
+# prompt kinds answered by picking one of the options stored in the frame (``f["options"]``);
+# the answer goes to ``_picked_<purpose>``. The safest option is always listed first (the default).
+PICK_KINDS = ("choose", "encounter", "combat_order", "travel_more", "acquire", "trade_ok", "new_investigator",
+              "defeat_token", "pass_lead")
+GROUP_KINDS = ("group",)
+
+
+class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
+    game_id = "eldritch"
+    min_players, max_players = 1, 8
+    rules_version = "1"
+
+    FRAMES = frames(
+        fx=Auto(), ctx_end=Auto(), call=Auto(), combat=Auto(),
+        action=Choice(default="first"), roll=Choice(default="first"), trade=Choice(default="first"),
+        **{k: Choice(default="first") for k in PICK_KINDS},
+        **{k: GroupDecision() for k in GROUP_KINDS},
+    )
+    PROMPT_KEYS = ("inv", "purpose", "card", "about")
+
+    def __init__(self, pack=None):
+        self.pack = pack or load()
+        self.C = Content(self.pack)
+
+    def content_digest(self):
+        return self.pack.digest
+
+    # --- generic frames -----------------------------------------------------------------
+    def _run_call(self, s, f, events):
+        getattr(self, "_call_" + f["fn"])(s, f.get("args", {}), events)
+
+    def call(self, s, fn, **args):
+        """Push a continuation: ``_call_<fn>(s, args, events)`` runs when it reaches the top."""
+        self.push(s, {"k": "call", "fn": fn, "args": args})
+
+    def _ask_pick(self, s, f):
+        return {"player": f["player"], "options": f["options"]}
+
+    def _answer_pick(self, s, f, action, events):
+        chosen = {k: v for k, v in action.items() if k != "player"}
+        getattr(self, "_picked_" + f["purpose"])(s, f, chosen, events)
+
+    def ask(self, s, kind, inv, purpose, options, **extra):
+        """Push a one-shape prompt for ``inv``'s controller (kind: PICK_KINDS or group)."""
+        player = s["inv"][inv]["player"] if inv in s["inv"] else inv
+        frame = {"k": kind, "player": player, "inv": inv, "purpose": purpose, "options": options}
+        frame.update(extra)
+        if kind in GROUP_KINDS:
+            frame["advisers"] = [p for p in s["players"] if p != player and p not in s["eliminated"]]
+        self.push(s, frame)
+
+    def _void(self, s, f, events):
+        events.append(event("nothing_to_choose", kind=f["k"], purpose=f.get("purpose")))
+
+    def invariant_violations(self, state):
+        from engine.eldritch.invariants import violations
+        return violations(self, state)
+
+    def outcome(self, state):
+        result = state.get("result") or {}
+        return {"winner": result.get("winner", "?"), "reason": result.get("reason", "?"),
+                "rounds": state.get("round", 0)}
+
+    def agent_preference(self, rng, state, actions):
+        """Random agents favour doing something over ending their actions at once."""
+        if len(actions) > 1 and actions[0].get("type") == "end_actions" and rng.random() < 0.7:
+            return rng.choice(actions[1:])
+        return None
+
+
+for _kind in PICK_KINDS:
+    setattr(EldritchRules, f"_ask_{_kind}", EldritchRules._ask_pick)
+    setattr(EldritchRules, f"_answer_{_kind}", EldritchRules._answer_pick)
+for _kind in GROUP_KINDS:
+    def _ask_group(self, s, f):
+        return {"player": f["player"], "options": f["options"], "advisers": f.get("advisers", [])}
+    setattr(EldritchRules, f"_ask_{_kind}", _ask_group)
+    setattr(EldritchRules, f"_answer_{_kind}", EldritchRules._answer_pick)
