@@ -100,7 +100,6 @@ class Setup:
         s["limits"], s["checks"], s["rolls"], s["turn_zone_actions"] = [], [], [], []
         events = [event("game_started", players=seats, first_player=first,
                         options=opts.to_dict(), resources=dict(s["resources"]))]
-        self._pending_setup = setup
         self.push(s, {"k": "setup_finish", "hands": setup.get("hands"), "loyalty": setup.get("loyalty"),
                       "items_top": setup.get("items_top")})
         order = self.clockwise_from(s, first)
@@ -154,42 +153,24 @@ class Setup:
         events.append(event("character_chosen", player=player, character=character))
 
     def _run_setup_finish(self, s, f, events):
+        """Steps 11 and 13 (the rest, 14-17, in ``setup_done`` once the hands are taken, so a
+        player chooses a starting hand before seeing a loyalty card, as in Appendix IV)."""
         pack, rng = self.pack, Rng(s["rng"])
-        players = s["players"]
         chosen = set(s["characters"].values())
         # 11: unused starting items go into the item deck, shuffled
         starters_unused = [c.starting_item for c in pack.characters.characters if c.id not in chosen]
         s["item_deck"] = self._shuffled(rng, s["item_deck"] + starters_unused, f.get("items_top"))
         s["removed_from_game"] = sorted(c.id for c in pack.characters.characters if c.id not in chosen)
-        # 14: titles to the highest on each line (checklist 14)
-        for title in TITLES:
-            self.assign_title(s, title, events)
-        # 15-16: loyalty (checklist 15-20)
-        deck = self.loyalty_deck_for(s)
-        rng.shuffle(deck)
-        s["loyalty_deck"] = deck
-        fixed = f.get("loyalty") or {}
-        first_game = s["options"]["first_game"]
-        if not first_game:
-            for p in players:
-                if p in fixed:
-                    for card in fixed[p]:
-                        s["loyalty_deck"].remove(card)
-                        s["loyalty"][p].append(card)
-                else:
-                    s["loyalty"][p].append(s["loyalty_deck"].pop())
-            for p in players:
-                events.append(event("loyalty_dealt", only(p), reveal=True, player=p, cards=list(s["loyalty"][p])))
-            events.append(event("loyalty_counts", counts={p: len(s["loyalty"][p]) for p in players}))
         # 13: starting hands, from the left of the first player; the first player takes none
         order = self.clockwise_from(s, s["first_player"])
         hands = f.get("hands")
-        self.push(s, {"k": "setup_done"})
+        self.push(s, {"k": "setup_done", "loyalty": f.get("loyalty")})
+        first_game = s["options"]["first_game"]
         for p in reversed(order[1:]):
             if hands and p in hands:
                 for card in hands[p]:
-                    deck_ = s["decks"][card.split(":")[0]]
-                    if card not in deck_:
+                    deck_ = s["decks"].get(card.split(":")[0])
+                    if deck_ is None or card not in deck_:
                         raise RuleError("bad_setup", "{card} is not in its deck.", card=card)
                     deck_.remove(card)
                     s["hands"][p].append(card)
@@ -197,6 +178,30 @@ class Setup:
                 self.push(s, {"k": "starting_hand_auto", "player": p})
             else:
                 self.push(s, {"k": "starting_hand", "player": p})
+
+    def _deal_setup_loyalty(self, s, fixed, events):
+        """Steps 16-17 (checklist 15-16, 18, 20): build the loyalty deck for the player count,
+        shuffle it, deal one card face down to each player (a fixed ``loyalty`` setup instead
+        takes the named cards out of the deck). The first game deals none now (checklist 17)."""
+        players = s["players"]
+        deck = self.loyalty_deck_for(s)
+        Rng(s["rng"]).shuffle(deck)
+        s["loyalty_deck"] = deck
+        if s["options"]["first_game"]:
+            return
+        fixed = {p: cards for p, cards in (fixed or {}).items() if cards}
+        for p in players:   # fixed cards first, so a dealt card never takes one a test named
+            for card in fixed.get(p, ()):
+                if card not in s["loyalty_deck"]:
+                    raise RuleError("bad_setup", "{card} is not in the loyalty deck.", card=card)
+                s["loyalty_deck"].remove(card)
+                s["loyalty"][p].append(card)
+        for p in players:
+            if p not in fixed:
+                s["loyalty"][p].append(s["loyalty_deck"].pop())
+        for p in players:  # everyone looks at the same moment
+            events.append(event("loyalty_dealt", only(p), reveal=True, player=p, cards=list(s["loyalty"][p])))
+        events.append(event("loyalty_counts", counts={p: len(s["loyalty"][p]) for p in players}))
 
     def loyalty_deck_for(self, s) -> list[str]:
         pack, n = self.pack, len(s["players"])
@@ -229,5 +234,10 @@ class Setup:
         self.draw_types(s, f["player"], types, events)
 
     def _run_setup_done(self, s, f, events):
+        # 14-15: the Captain (with the course deck) and the Keeper (with the spell deck): the
+        # highest character on each title's line (checklist 14)
+        for title in TITLES:
+            self.assign_title(s, title, events)
+        self._deal_setup_loyalty(s, f.get("loyalty"), events)   # 16-17
         s["setup_done"] = True
         events.append(event("setup_done", first_player=s["first_player"], titles=dict(s["titles"])))

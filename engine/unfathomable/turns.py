@@ -70,6 +70,8 @@ class Turns:
 
     def _ask_sick_bay_draw(self, s, f):
         types = sorted(set(self.set_types(s, f["player"])))
+        if not self.is_human(s, f["player"]):   # ruling S1: the one card may be a treachery card
+            types.append("treachery")
         return {"player": f["player"], "default": "first", "options": [{"type": "draw_type", "skill": t} for t in types]}
 
     def _answer_sick_bay_draw(self, s, f, action, events):
