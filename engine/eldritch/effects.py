@@ -70,7 +70,7 @@ class Effects:
     def _picked_resolve(self, s, f, action, events):
         if f["c"] not in s["ctx"]:
             return
-        st = {**f["step"], f["field"]: action["value"], "_resolved": True}
+        st = {**f["step"], f["field"]: action["value"], "_r_" + f["field"]: True}
         self.push(s, {"k": "fx", "steps": [st], "i": 0, "c": f["c"]})
 
     # --- selectors, amounts, conditions -----------------------------------------------------
@@ -484,7 +484,7 @@ class Effects:
             self._skip_rest(s)
             c["last_ok"] = False
             return
-        if st.get("any_number") and not st.get("_resolved"):
+        if st.get("any_number") and not st.get("_r__n"):
             inv = self.who(s, c, st["who"] if st["who"] != "investigators" else "self")
             what = st["any_number"]
             most = len(s["inv"][inv]["clues"]) if what == "clues" else s["inv"][inv][what] - 1
@@ -599,7 +599,7 @@ class Effects:
         inv, other = self.who(s, c, st["who"]), self.who(s, c, st.get("with", "chosen"))
         if not inv or not other or other == inv:
             return
-        if not st.get("_resolved"):
+        if not st.get("_r__n"):
             opts = [0]
             if st.get("give"):
                 opts += list(range(1, len(s["inv"][inv]["clues"]) + 1))
@@ -631,7 +631,7 @@ class Effects:
                     and (not st.get("name") or a == st["name"])
                     and (maxc is None or self.C.assets[a]["cost"] <= maxc)
                     and (total is None or self.C.assets[a]["cost"] <= total - st.get("_spent", 0))]
-            if st.get("_resolved"):
+            if st.get("_r__card"):
                 card = st.get("_card")
                 if card and card in pool:
                     where = s["reserve"] if card in s["reserve"] else s["decks"]["assets"]["discard"]
@@ -718,7 +718,7 @@ class Effects:
         elif count == "all":
             count = len(choices)
         elif count == "any_number":
-            count = st.get("_n", 0) if st.get("_resolved") else None
+            count = st.get("_n", 0) if st.get("_r__n") else None
             if count is None:
                 self.defer(s, cid, st, "_n", list(range(0, len(choices) + 1)), inv, "discard")
                 return
@@ -750,7 +750,7 @@ class Effects:
             return
         kind = st.get("kind", "choice")
         if kind == "choice":
-            if not st.get("_resolved"):
+            if not st.get("_r_kind"):
                 self.defer(s, cid, st, "kind", ["train", "ship"], inv, "ticket")
                 return
         for _ in range(st.get("count", 1)):
@@ -850,7 +850,7 @@ class Effects:
         here = s["inv"][inv]["space"]
         if st.get("to") is not None:
             p = st["to"]
-            if isinstance(p, dict) and p.get("chosen") and not st.get("_resolved"):
+            if isinstance(p, dict) and p.get("chosen") and not st.get("_r_to"):
                 choices = self.place_choices(s, p, c)
                 if st.get("optional"):
                     choices = [None] + choices
@@ -858,7 +858,7 @@ class Effects:
                     return
                 self.defer(s, cid, st, "to", choices, self.who(s, c, p["chosen"].get("by", "self")), "space")
                 return
-            dest = p if st.get("_resolved") else self.place_now(s, p, c, events)
+            dest = p if st.get("_r_to") else self.place_now(s, p, c, events)
             if dest:
                 self.move_to(s, inv, dest, events)
             return
@@ -877,7 +877,7 @@ class Effects:
             if cur != here:
                 self.move_to(s, inv, cur, events)
             return
-        if not st.get("_resolved"):
+        if not st.get("_r_to"):
             kinds = None if st.get("path", "any") == "any" else {st["path"]}
             reach = self._reachable(here, n, kinds, exact=not st.get("up_to"))
             choices = ([None] if st.get("up_to") or st.get("optional") else []) + sorted(reach - {here})
@@ -930,7 +930,7 @@ class Effects:
         events.append(event("omen", omen=self.omen(s), index=s["omen"]))
 
     def _op_set_omen(self, s, st, c, cid, events):
-        if not st.get("_resolved"):
+        if not st.get("_r__index"):
             self.defer(s, cid, st, "_index", list(range(len(self.C.omen_track))),
                        self.who(s, c, st.get("chooser", "lead")), "omen")
             return
@@ -956,7 +956,7 @@ class Effects:
         if st.get("which", "this") == "this":
             space = c.get("gate_space") or (s["inv"][inv]["space"] if inv else None)
         else:
-            if not st.get("_resolved"):
+            if not st.get("_r__space"):
                 if not s["gates"]["board"]:
                     return
                 self.defer(s, cid, st, "_space", sorted(s["gates"]["board"]), self.who(s, c, st.get("chooser", "self")),
@@ -983,7 +983,7 @@ class Effects:
             inv = self.who(s, c, "self")
             spaces = [x for x in [c.get("gate_space") or s["inv"][inv]["space"]] if x in board]
         else:
-            if not st.get("_resolved"):
+            if not st.get("_r__space"):
                 if len(board) > st.get("count", 1):
                     self.defer(s, cid, st, "_space", sorted(board), self.who(s, c, st.get("chooser", "self")), "gate")
                     return
@@ -1008,7 +1008,7 @@ class Effects:
             return
         inv = self.who(s, c, "self")
         top = g["stack"][:2]
-        if not st.get("_resolved"):
+        if not st.get("_r__keep"):
             events.append(event("gates_seen", only(s["inv"][inv]["player"]), reveal=True, inv=inv, gates=top))
             if len(top) < 2:
                 return
@@ -1050,7 +1050,7 @@ class Effects:
         if at == "none":
             at = self.origin(s, c)
         kind = st.get("kind")
-        if st.get("any_of") and not st.get("_resolved"):
+        if st.get("any_of") and not st.get("_r_kind"):
             avail = [k for k in st["any_of"] if self._available_kind(s, k)]
             if len(avail) > 1:
                 self.defer(s, cid, st, "kind", avail, self.who(s, c, st.get("chooser", "lead")), "monster")
@@ -1182,13 +1182,13 @@ class Effects:
             return
         c2 = {**c, "from_monster": True}
         if st.get("to") is not None:
-            if isinstance(st["to"], dict) and st["to"].get("chosen") and not st.get("_resolved"):
+            if isinstance(st["to"], dict) and st["to"].get("chosen") and not st.get("_r_to"):
                 self.defer(s, cid, {**st, "target": {"uids": targets}}, "to",
                            self.place_choices(s, st["to"], c2) or [self.origin(s, c2)],
                            self.who(s, c, st["to"]["chosen"].get("by", "self")), "space")
                 return
             for uid in targets:
-                dest = st["to"] if st.get("_resolved") else self.place_now(s, st["to"], {**c2, "monster": uid}, events)
+                dest = st["to"] if st.get("_r_to") else self.place_now(s, st["to"], {**c2, "monster": uid}, events)
                 if dest and uid in s["monsters"]["board"]:
                     s["monsters"]["board"][uid]["space"] = dest
                     events.append(event("monster_moved", monster=uid, space=dest))
@@ -1298,7 +1298,7 @@ class Effects:
             rumors = [m["id"] for m in s["mythos"]["in_play"] if self.C.mythos[m["id"]]["trait"] == "rumor"]
             if not rumors:
                 return
-            if not st.get("_resolved") and len(rumors) > 1:
+            if not st.get("_r__rumor") and len(rumors) > 1:
                 self.defer(s, cid, st, "_rumor", rumors, self.who(s, c, st.get("chooser", "lead")), "rumor")
                 return
             rid = st.get("_rumor") or rumors[0]
@@ -1381,7 +1381,7 @@ class Effects:
 
     def _op_may(self, s, st, c, cid, events):
         chooser = self.who(s, c, st.get("chooser", "self"))
-        if not st.get("_resolved"):
+        if not st.get("_r__yes"):
             if not chooser or not self.can_pay(s, st.get("cost", []), c):
                 if st.get("otherwise"):
                     self.run_effect(s, st["otherwise"], cid)
@@ -1401,7 +1401,7 @@ class Effects:
 
     def _op_choose_one(self, s, st, c, cid, events):
         chooser = self.who(s, c, st.get("chooser", "self"))
-        if not st.get("_resolved"):
+        if not st.get("_r__k"):
             allowed = [k for k, o in enumerate(st["options"])
                        if (not o.get("requires") or self.cond(s, o["requires"], c)) and self.can_pay(s, o["effect"][:1], c)]
             if not allowed or not chooser:
@@ -1460,7 +1460,7 @@ class Effects:
             self.run_effect(s, st["effect"], ctx, end=True)
 
     def _op_choose_investigator(self, s, st, c, cid, events):
-        if st.get("_resolved"):
+        if st.get("_r__inv"):
             c["chosen"] = st["_inv"]
             return
         chooser = self.who(s, c, st.get("chooser", "self"))
@@ -1497,7 +1497,7 @@ class Effects:
         c["space"] = None if sp == "none" else sp
 
     def _op_choose_number(self, s, st, c, cid, events):
-        if st.get("_resolved"):
+        if st.get("_r__n"):
             c["number"] = st["_n"]
             return
         lo, hi = self.amount(s, st.get("min", 0), c), self.amount(s, st["max"], c)

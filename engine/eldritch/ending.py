@@ -105,16 +105,20 @@ class Ending:
         s["awakened"] = True
         ao = self.C.ancient_ones[s["ao"]]
         events.append(event("awakened", ancient_one=s["ao"]))
-        final = ao.get("final_mystery")
-        if final:
-            s["final"] = {"id": final["id"], "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],
-                          "toughness": []}
-            if final["enters_play"]:
-                ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "final", "id": final["id"]})
-                self.run_effect(s, final["enters_play"], ctx, end=True)
-        if ao["awakening"]["effect"]:
-            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "ao", "id": s["ao"]})
-            self.run_effect(s, ao["awakening"]["effect"], ctx, end=True)
+        # the awakening effect first (the epic monster spawns), then the final mystery enters play
+        ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "ao", "id": s["ao"]})
+        self.run_effect(s, list(ao["awakening"]["effect"]) + [{"op": "_final_mystery"}], ctx, end=True)
+
+    def _op__final_mystery(self, s, st, c, cid, events):
+        final = self.C.ancient_ones[s["ao"]].get("final_mystery")
+        if not final:
+            return
+        s["final"] = {"id": final["id"], "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],
+                      "toughness": []}
+        events.append(event("final_mystery", mystery=final["id"]))
+        if final["enters_play"]:
+            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "final", "id": final["id"]})
+            self.run_effect(s, final["enters_play"], ctx, end=True)
 
     # --- the end (L10-L12, H15) -----------------------------------------------------------------
     def check_end(self, s):
@@ -152,6 +156,9 @@ class Ending:
         return None
 
     def game_over(self, s, events):
+        for frame in s["stack"]:   # encounter cards being resolved go to their discard
+            if frame["k"] == "call" and frame["fn"] == "encounter_done":
+                s["decks"][frame["args"]["deck"]]["discard"].append(frame["args"]["card"])
         events.append(event("game_over", **s["result"], doom=s["doom"], mysteries=len(s["solved"]),
                             round=s["round"]))
         s["ctx"] = {}
