@@ -1,0 +1,140 @@
+"""Helpers for Eldritch Horror engine tests: fixed games, a quiet board, effects run directly."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+from pydantic import TypeAdapter
+
+from engine.content.eldritch_effects import Effect
+from engine.core.errors import RuleError
+from engine.eldritch.common import plain
+from engine.registry import rules_for
+
+R = rules_for("eldritch")
+_EFFECT = TypeAdapter(Effect)
+
+
+def new(invs=None, ao="azathoth", lead=None, seed=1, setup=None, **options):
+    """A game; ``invs`` = {player: [investigators]} (default: ann plays Leo Anderson)."""
+    invs = invs or {"ann": ["leo_anderson"]}
+    players = list(invs)
+    opts = {"ancient_one": ao, "investigators": invs, "lead": lead or players[0], **options}
+    s, _ = R.new_game(players, seed, opts, setup or {})
+    return s
+
+
+def quiet(s):
+    """Every monster back to the cup (set-aside kinds set aside, epic boxed), gates back to the
+    stack, board clues back to the pool: a board with nothing on it (conservation holds)."""
+    for uid in list(s["monsters"]["board"]):
+        m = s["monsters"]["board"].pop(uid)
+        if R.C.monsters[m["kind"]]["epic"]:
+            s["monsters"]["box"][m["kind"]] = 1
+        elif m["kind"] in R.C.ancient_ones[s["ao"]]["set_aside"]["monsters"]:
+            s["monsters"]["set_aside"][m["kind"]] = s["monsters"]["set_aside"].get(m["kind"], 0) + 1
+        else:
+            s["monsters"]["cup"].append(m["kind"])
+    for g in list(s["gates"]["board"]):
+        s["gates"]["board"].remove(g)
+        s["gates"]["stack"].append(s.get("gate_tokens", {}).pop(g, g))
+    for sp, tokens in list(s["clues"]["board"].items()):
+        s["clues"]["pool"] += tokens
+    s["clues"]["board"] = {}
+    s["eldritch_board"] = {}
+    return s
+
+
+def put_monster(s, kind, space):
+    """Take a monster token of ``kind`` (cup, set aside or box) and put it on ``space``."""
+    kind = R.take_named_monster(s, kind)
+    assert kind is not None
+    return R.new_monster(s, kind, space, [])
+
+
+def put_gate(s, space):
+    s["gates"]["stack"].remove(space)
+    s["gates"]["board"].append(space)
+    s.setdefault("gate_tokens", {})[space] = space
+
+
+def put_clue(s, space):
+    token = s["clues"]["pool"].pop(0)
+    s["clues"]["board"].setdefault(space, []).append(token)
+
+
+def steps(text: str) -> list:
+    """Effect steps from YAML in the pack's vocabulary, as the engine's plain data."""
+    return plain(_EFFECT.validate_python(yaml.safe_load(text)))
+
+
+def run_fx(s, effect, inv=None, **ctx):
+    """Run effect steps (YAML or plain) for ``inv`` on a copy; returns (state, events)."""
+    s = json.loads(json.dumps(s))
+    if isinstance(effect, str):
+        effect = steps(effect)
+    events = []
+    cid = R.new_ctx(s, self_=inv or s["lead"], **ctx)
+    R.run_effect(s, effect, cid, end=True)
+    R.run(s, events)
+    return s, events
+
+
+def act(s, player, type_, **params):
+    return R.apply(s, {"player": player, "type": type_, **params})
+
+
+def run(s, *actions):
+    events = []
+    for a in actions:
+        s, ev = act(s, *a[:2], **(a[2] if len(a) > 2 else {}))
+        events += ev
+    return s, events
+
+
+def prompt(s, player=None):
+    ps = R.prompts(s)
+    if player:
+        ps = [p for p in ps if p["player"] == player]
+    return ps[0] if ps else None
+
+
+def options(s, player=None):
+    p = prompt(s, player)
+    return p["options"] if p else []
+
+
+def refused(s, player, type_, code=None, **params):
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(RuleError) as info:
+        act(s, player, type_, **params)
+    assert json.dumps(s, sort_keys=True) == before
+    if code:
+        assert info.value.code == code, info.value.code
+    return info.value
+
+
+def types(evs):
+    return [e["type"] for e in evs]
+
+
+def dice(s, *faces):
+    """Force the next die faces (the setup override ``dice`` does the same at the start)."""
+    s["forced_dice"] = list(faces)
+    return s
+
+
+def ok(s):
+    assert R.invariant_violations(s) == []
+    return s
+
+
+def settle(s, until="action"):
+    """Answer every pending prompt with its default until a prompt of kind ``until``."""
+    while s["result"] is None:
+        p = prompt(s)
+        if p is None or p["kind"] == until:
+            return s
+        s, _ = act(s, p["player"], "default")
+    return s
