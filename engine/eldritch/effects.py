@@ -386,13 +386,15 @@ class Effects:
 
     def monster_candidates(self, s, t, c):
         at = t.get("at", "here")
-        space = None if at == "any" else (at if isinstance(at, str) and at.startswith("=") else self.place_now(s, at, c))
+        spaces = None   # None: anywhere
+        if isinstance(at, dict) and at.get("chosen"):   # a monster on any space the filter allows
+            spaces = set(self.place_choices(s, at, c))
+        elif at != "any":
+            spaces = {self.place_now(s, at, c)}
         last = set(c.get("last", []))
         out = []
         for uid, m in s["monsters"]["board"].items():
-            if space is not None and m["space"] != space:
-                continue
-            if space is None and at != "any":
+            if spaces is not None and m["space"] not in spaces:
                 continue
             epic = self.C.monsters[m["kind"]]["epic"]
             if t.get("epic") == "exclude" and epic or t.get("epic") == "only" and not epic:

@@ -66,13 +66,30 @@ class Views:
                              waiting=", ".join(waiting))
         prompt = prompts[0]
         kind = action["type"]
+        if prompt["kind"] == "action" and kind in ("rest", "travel", "prepare", "acquire", "trade", "component"):
+            inv = prompt["inv"]
+            i = s["inv"][inv]
+            base = "component" if kind == "component" else kind
+            if base in i["actions"] or (kind == "component" and
+                                        any(a.endswith(":" + str(action.get("card"))) for a in s["used_components"])):
+                return RuleError("action_taken", "Each action only once per round.")
+            if self.forbids(s, inv, "actions") and kind != "component":
+                return RuleError("detained", "You cannot take that action now.")
+            here = i["space"]
+            if kind == "rest" and self.monsters_at(s, here):
+                return RuleError("monster_here", "You cannot rest with a monster in your space.")
+            if kind == "acquire" and self.monsters_at(s, here):
+                return RuleError("monster_here", "You cannot acquire assets with a monster in your space.")
+            if kind in ("prepare", "acquire") and self.C.spaces[here]["type"] != "city":
+                return RuleError("not_city", "That action needs a city.")
+            if kind == "prepare":
+                return RuleError("no_such_path", "No {ticket} path leaves your space.", ticket=action.get("ticket"))
+            if kind == "travel":
+                if self.forbids(s, inv, "move"):
+                    return RuleError("cannot_move", "You cannot move.")
+                return RuleError("not_adjacent", "{to} is not adjacent to your space.", to=action.get("to"))
+            if kind == "trade":
+                return RuleError("not_here", "You can trade only with an investigator in your space.")
         if not any(o.get("type") == kind for o in prompt["options"]):
             return RuleError("wrong_kind", "Right now you must answer: {kind}.", kind=prompt["kind"])
-        if kind == "rest":
-            inv = prompt.get("inv")
-            if inv and self.monsters_at(s, s["inv"][inv]["space"]):
-                return RuleError("monster_here", "You cannot rest with a monster in your space.")
-            return RuleError("action_taken", "Each action only once per round.")
-        if kind == "travel":
-            return RuleError("not_adjacent", "{to} is not adjacent to your space.", to=action.get("to"))
         return RuleError("illegal", "That move is not allowed now.")
