@@ -27,6 +27,7 @@ class Combat:
         inv, uid, stage = f["inv"], f["m"], f["stage"]
         on_board = uid in s["monsters"]["board"]
         if stage == "end" or not on_board or s["inv"][inv]["status"] != "active":
+            s.setdefault("combat_results", {})[uid] = not on_board   # read by ambush / encounter_monster
             if f["ambush"] and on_board and f.get("from_cup", True):
                 self.remove_monster(s, uid, events, defeated=False)   # G8: back to the cup
             return

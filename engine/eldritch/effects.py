@@ -1110,7 +1110,8 @@ class Effects:
         s["stack"][-1]["from_cup"] = from_cup
 
     def _op__after_ambush(self, s, st, c, cid, events):
-        alive = st["uid"] in s["monsters"]["board"] and s["monsters"]["board"][st["uid"]].get("kind")
+        defeated = s.get("combat_results", {}).pop(st["uid"], st["uid"] not in s["monsters"]["board"])
+        alive = not defeated
         c["last_toughness"] = 0
         steps = st["survived"] if alive else st["defeated"]
         if steps:

@@ -16,6 +16,7 @@ class Phases:
             i["actions"], i["used"], i["encountered"] = [], [], False
             i.pop("bonus_actions", None)
         s["used_components"] = []
+        s["combat_results"] = {}
         s["turn"] = {"queue": self.active_invs(s), "inv": None, "left": 0}
         events.append(event("round_started", round=s["round"], lead=s["lead"]))
         self.call(s, "next_action")

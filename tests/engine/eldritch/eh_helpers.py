@@ -138,3 +138,11 @@ def settle(s, until="action"):
             return s
         s, _ = act(s, p["player"], "default")
     return s
+
+
+def to_encounters(s):
+    """End every investigator's actions: the Encounter phase begins."""
+    while s["phase"] == "action" and s["result"] is None:
+        p = prompt(s)
+        s, _ = act(s, p["player"], "end_actions" if p["kind"] == "action" else "default")
+    return s
