@@ -134,12 +134,18 @@ class Abilities:
 
     def can_use(self, s, p, ref, timing, window=None) -> bool:
         ab = self.ability(ref)
-        if ab.timing != timing or ab.timing == "passive":
+        combat = timing == "after_roll" and ab.timing == "after_combat_roll" and bool(window and window.get("combat"))
+        if (ab.timing != timing and not combat) or ab.timing == "passive":
             return False
         if not self._limit_ok(s, p, ref, ab):
             return False
         if timing in ("after_zone_action",) and window and ab.zone != window.get("zone"):
             return False
+        if ab.range and window is not None:   # passengers_would_be_defeated: in or next to the holder's zone
+            z, mine = window.get("zone"), s["zone_of"].get(p)
+            if z is None or mine is None or not (z == mine or (ab.range == "own_and_adjacent"
+                                                               and z in self.board.adjacent.get(mine, ()))):
+                return False
         c = {"id": "probe", "bind": {}, "self": p, "decider": p}
         if window and window.get("c") in s["ctx"]:
             c = {**s["ctx"][window["c"]], "id": "probe", "bind": {}, "self": p, "decider": p}
@@ -217,7 +223,7 @@ class Abilities:
     def open_window(self, s, timing, events, c=None, players=None, **extra):
         """Ask who may respond at ``timing`` (see the module doc)."""
         order = players if players is not None else self.turn_order(s)
-        hand_secret = timing in self.hand_timings
+        hand_secret = timing in self.hand_timings or (extra.get("combat") and "after_combat_roll" in self.hand_timings)
         asked = [p for p in order if (hand_secret and s["hands"][p]) or self.usable(s, p, timing, {"c": c, **extra})]
         if not asked:
             return
@@ -227,19 +233,22 @@ class Abilities:
         self.push(s, frame)
 
     # --- die rolls (checklist 96-97): a window before and after every roll
-    def need_roll(self, s, c, slot, purpose="roll", who=None):
+    def need_roll(self, s, c, slot, purpose="roll", who=None, combat=False):
+        """``combat``: an attack roll by or against a character; its after-roll window also offers
+        ``after_combat_roll`` abilities (Combat Training), before and after every reroll."""
         if slot in c["bind"]:
             return c["bind"][slot]
         roller = who or c.get("self") or s["turn"]["player"]
         self.push(s, {"k": "roll_end", "c": c["id"], "slot": slot})
         self.push(s, {"k": "roll_do", "c": c["id"], "purpose": purpose, "roller": roller})
-        self.push(s, {"k": "roll_start", "c": c["id"]})
+        self.push(s, {"k": "roll_start", "c": c["id"], **({"combat": True} if combat else {})})
         from engine.unfathomable.effects import Pending
         raise Pending
 
     def _run_roll_start(self, s, f, events):
         s["roll_seq"] = s.get("roll_seq", 0) + 1
-        s["rolls"].append({"modifier": 0, "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"]})
+        s["rolls"].append({"modifier": 0, "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
+                           "combat": bool(f.get("combat"))})
         self.open_window(s, "before_roll", events, c=f["c"])
 
     def _run_roll_do(self, s, f, events):
@@ -254,7 +263,10 @@ class Abilities:
         roll["value"] = max(1, min(8, raw + roll["modifier"]))
         events.append(event("die_rolled", player=f.get("roller"), purpose=f.get("purpose"), raw=raw,
                             modifier=roll["modifier"], value=roll["value"]))
-        self.open_window(s, "after_roll", events, c=f["c"])
+        if roll.get("combat"):
+            self.open_window(s, "after_roll", events, c=f["c"], combat=True)
+        else:
+            self.open_window(s, "after_roll", events, c=f["c"])
 
     def _run_roll_end(self, s, f, events):
         roll = s["rolls"].pop()

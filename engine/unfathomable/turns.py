@@ -143,7 +143,8 @@ class Turns:
         out = []
         if human and not blocked:
             if zone in s["damage"]:
-                out.append({"type": "repair", "zone": zone})
+                if self.repair_payable(s, p, zone):             # checklist 114: only with the cost in hand
+                    out.append({"type": "repair", "zone": zone})
             elif z.action and f"zone:{zone}" not in s["turn_zone_actions"] and self.can_use(s, p, f"zone:{zone}", "action"):
                 out.append({"type": "use", "ability": f"zone:{zone}"})
         if not human and z.traitor_action and self.can_use(s, p, f"zone_t:{zone}", "action"):
