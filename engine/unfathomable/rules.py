@@ -33,6 +33,7 @@ from engine.unfathomable.players import Players
 from engine.unfathomable.setup import Setup
 from engine.unfathomable.ship import Ship
 from engine.unfathomable.tracks import Tracks
+from engine.unfathomable.decks import Decks
 from engine.unfathomable.turns import Turns
 from engine.unfathomable.views import Views
 
@@ -46,7 +47,7 @@ def default_pack() -> UnfathomablePack:
     return _PACK
 
 
-class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Cards, Monsters, Ship, Tracks,
+class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Cards, Monsters, Ship, Tracks, Decks,
                         Players, Loyalty, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = 3, 6
@@ -71,7 +72,7 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Ca
         check_chaos=Auto(), contribute=SecretRound(action="contribute", field="cards", added="check_added",
                                                    you_added="check_you_added", revealed="contributions_revealed"),
         check_reveal=Auto(), check_result=Auto(),
-        **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
+        **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Decks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
     )
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
 

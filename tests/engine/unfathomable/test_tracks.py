@@ -1,0 +1,346 @@
+"""Tracks, Arrival, course cards, the Awakening trigger and the Great Banishment (checklist M129-138).
+
+Seed 000 (UA rulebook + reference) line numbers are quoted in each test."""
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.unfathomable.helpers import answer, game, pass_windows, run, top
+
+
+def clear_board(s):
+    """No Deep Ones, monarchs or passengers on the board (so an end space defeats nobody)."""
+    for z in list(s["deep_ones"]):
+        s["deep_one_supply"] += s["deep_ones"][z]
+        s["deep_ones"][z] = 0
+    for z in s["passengers"]:
+        s["passenger_supply"] += s["passengers"][z]
+        s["passengers"][z] = []
+
+
+def choose_course(r, s, card):
+    p = top(r, s)
+    assert p["kind"] == "course_choose", p
+    return answer(r, s, p["player"], type="course", card=card)
+
+
+def test_c129_advance_past_the_end_continues_from_start():
+    """Checklist 129. Seed 2653-2654: «50.1 Коли потрібно «просунути жетон» – перемістіть жетон на
+    відповідному треку на потрібну кількість клітинок праворуч. ✿ Якщо жетон досягнув кінця треку, не
+    закінчивши рух, продовжуйте просувати його, перемістившись на клітинку «Початок»»."""
+    r, s = game(course_top=["smooth_sailing", "calm_waters"])
+    clear_board(s)
+    s["tracks"]["journey"] = 3
+    fuel, food = s["resources"]["fuel"], s["resources"]["food"]
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 2}}])
+    # the first step reached Arrival: the Captain chooses; the second step waits below
+    assert s["tracks"]["journey"] == 4
+    choose_course(r, s, "smooth_sailing")
+    assert s["resources"]["fuel"] == fuel - 1 and s["resources"]["food"] == food - 1
+    assert s["tracks"]["journey"] == 1          # back to Start, then the leftover step
+    assert s["course_played"] == ["smooth_sailing"] and s["distance"] == 3
+
+
+def test_c129_ritual_wraps_after_the_great_banishment():
+    """Checklist 129 (ritual). Seed 2654: «продовжуйте просувати його, перемістившись на клітинку
+    «Початок»»."""
+    r, s = game()
+    clear_board(s)
+    s["tracks"]["ritual"] = 2
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 3}}])
+    assert s["tracks"]["ritual"] == 1
+
+
+def test_c130_retreat_stops_at_start_and_reset_stays():
+    """Checklist 130. Seed 2655-2658: «50.2 Коли потрібно «відсунути жетон», перемістіть його на потрібну
+    кількість клітинок у бік клітинки «Початок». ✿ Якщо жетон на клітинці «Початок», його не можна
+    відсунути. 50.3 … ✿ Якщо жетон уже на клітинці «Початок», він залишається там.»"""
+    r, s = game()
+    s["tracks"]["journey"] = 1
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 2}}])
+    assert s["tracks"]["journey"] == 0
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 1}}])
+    assert s["tracks"]["journey"] == 0
+    s["tracks"]["ritual"] = 3
+    run(r, s, [{"reset_track": {"track": "ritual"}}])
+    assert s["tracks"]["ritual"] == 0
+    run(r, s, [{"reset_track": {"track": "ritual"}}])
+    assert s["tracks"]["ritual"] == 0
+
+
+def test_retreat_costs_at_start_and_per_blocked_step():
+    """README retreat_track: ``at_start_lose`` is paid instead when the token starts on Start;
+    ``per_blocked_step_lose`` for each step Start blocks (Looming Breakdown, Miscalculation)."""
+    r, s = game()
+    fuel = s["resources"]["fuel"]
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 1, "at_start_lose": {"fuel": 1}}}])
+    assert s["resources"]["fuel"] == fuel - 1
+    s["tracks"]["journey"] = 2
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 2, "at_start_lose": {"fuel": 1}}}])
+    assert s["tracks"]["journey"] == 0 and s["resources"]["fuel"] == fuel - 1
+    s["tracks"]["journey"] = 1
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 2, "per_blocked_step_lose": {"fuel": 1}}}])
+    assert s["tracks"]["journey"] == 0 and s["resources"]["fuel"] == fuel - 2
+
+
+def test_c131_each_journey_step_pushes_water_monsters_sternward():
+    """Checklist 131. Seed 2666-2667: «50.7 Щоразу, коли жетон подорожі просувається на одну клітинку,
+    перемістіть усіх монстрів на одну зону в бік корми корабля. ✿ Перемістіть у Глибини кожного монстра,
+    який на момент просування жетону подорожі перебував у водних зонах за кормою.»"""
+    r, s = game()
+    s["deep_ones"]["w5"], s["deep_ones"]["w7"] = 1, 2
+    s["deep_one_supply"] -= 3
+    s["monarchs"] = {"mother_hydra": "w8", "father_dagon": "w6"}
+    decks = {z: s["deep_ones"][z] for z in ("d1", "d2")}
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    assert s["deep_ones"]["w1"] == 0 and s["deep_ones"]["w3"] == 2 and s["deep_ones"]["w4"] == 2
+    # the one from w5 reached the stern zone w7 and stays; the two already there went to the Depths
+    assert s["deep_ones"]["w7"] == 1 and s["deep_ones"]["depths"] == 2
+    assert s["monarchs"] == {"mother_hydra": "depths", "father_dagon": "w8"}
+    assert {z: s["deep_ones"][z] for z in ("d1", "d2")} == decks   # ship zones unaffected
+    assert s["tracks"]["journey"] == 1
+
+
+def test_c131_two_steps_push_twice():
+    """Checklist 131: «за каждое пройденное деление» (001) — two spaces, two pushes."""
+    r, s = game()
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 2}}])
+    assert s["deep_ones"]["w5"] == 2 and s["deep_ones"]["w6"] == 2 and s["tracks"]["journey"] == 2
+
+
+def test_c132_moving_back_never_moves_monsters():
+    """Checklist 132. Seed 612: «**Не** переміщуйте монстрів у водних зонах, відсуваючи жетон подорожі.»"""
+    r, s = game()
+    s["tracks"]["journey"] = 2
+    before = dict(s["deep_ones"])
+    run(r, s, [{"retreat_track": {"track": "journey", "spaces": 1}}])
+    run(r, s, [{"reset_track": {"track": "journey"}}])
+    assert s["deep_ones"] == before and s["tracks"]["journey"] == 0
+
+
+def test_c133_mythos_track_symbol_advances(monkeypatch):
+    """Checklist 133. Seed 2664: «50.5 Жетон подорожі просувається треком, коли на карті міту
+    розігрується символ подорожі.» (turns.py calls advance for the symbol.)"""
+    r, s = game()
+    events = []
+    r.advance(s, "journey", 1, events)
+    r.run(s, events)
+    assert s["tracks"]["journey"] == 1 and any(e["type"] == "track_advanced" for e in events)
+
+
+def test_c134_arrival_at_12_ends_the_game_for_the_humans():
+    """Checklist 134. Seed 2669: «✿ Якщо на цей момент відстань на розіграних картах становить 12 або
+    більше, корабель прибув у порт, і гра закінчується.»"""
+    r, s = game()
+    s["distance"] = 12
+    s["course_played"] = ["calm_waters", "rough_water", "stormy_seas"]
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    assert s["result"] is not None and s["result"]["reason"] == "journey_completed"
+    assert s["result"]["team"] == "humans"
+
+
+def test_c134_arrival_below_12_captain_plays_one_of_two():
+    """Checklist 134. Seed 2670-2673: «капітан дивиться дві верхні карти курсу, вибирає одну для
+    розіграшу, а другу кладе під низ колоди. … він кладе її до ряду вже розіграних карт курсу. Потім він
+    розігрує ефект на цій карті. … Після того як карта курсу повністю розіграна, він представляє жетон
+    подорожі на клітинку «Початок»»."""
+    r, s = game(course_top=["rough_water", "calm_waters"])
+    clear_board(s)
+    s["tracks"]["journey"] = 3
+    events = run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    captain = s["titles"]["captain"]
+    p = top(r, s)
+    assert p["player"] == captain and {o["card"] for o in p["options"]} == {"rough_water", "calm_waters"}
+    peek = [e for e in events if e["type"] == "course_peek"]
+    assert peek and peek[0]["audience"] == [captain] and peek[0]["cards"] == ["rough_water", "calm_waters"]
+    sanity, fuel = s["resources"]["sanity"], s["resources"]["fuel"]
+    choose_course(r, s, "rough_water")
+    assert s["course_played"] == ["rough_water"] and s["distance"] == 4
+    assert s["course_deck"][0] == "calm_waters"          # the other to the bottom
+    assert s["resources"]["sanity"] == sanity - 1 and s["resources"]["fuel"] == fuel - 2
+    assert s["tracks"]["journey"] == 0 and s["result"] is None
+
+
+def test_c134_token_returns_to_start_after_the_card_resolves():
+    """Checklist 134 [R]: the token waits on Arrival while the card resolves (seed 2673)."""
+    r, s = game(course_top=["hurricane", "reef"])
+    clear_board(s)
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "hurricane")
+    assert top(r, s)["kind"] == "choose" and s["tracks"]["journey"] == 4   # Hurricane's choice pending
+    fuel = s["resources"]["fuel"]
+    answer(r, s, top(r, s)["player"], type="choose", value=0)
+    assert s["resources"]["fuel"] == fuel - 1 and s["tracks"]["journey"] == 0
+
+
+def test_c135_distance_is_the_sum_of_played_cards():
+    """Checklist 135. Seed 1873-1874: «20.1 Кожна карта курсу має ефект і значення відстані. ✿ Значення
+    відстані перебувають у діапазоні від 2 до 4.»"""
+    r, s = game(course_top=["smooth_sailing", "calm_waters", "rough_water", "reef"])
+    clear_board(s)
+    s["awakened"] = True
+    for card in ("smooth_sailing", "rough_water"):
+        s["tracks"]["journey"] = 3
+        run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+        choose_course(r, s, card)
+    assert s["course_played"] == ["smooth_sailing", "rough_water"] and s["distance"] == 7
+    assert sorted(c.distance for c in r.pack.course.course_cards).count(2) == 7
+
+
+def test_c136_awakening_once_after_the_card_reaching_6(monkeypatch):
+    """Checklist 136. Seed 2674: «Після того як капітан розігрує карту курсу, з якою сумарна подолана
+    відстань становить 6 або більше, гравці розігрують фазу пробудження.» Seed 2721: «53.5 Фаза
+    пробудження відбувається лише раз за гру.»"""
+    r, s = game(course_top=["smooth_sailing", "calm_waters", "rough_water", "stormy_seas"])
+    clear_board(s)
+    calls = []
+    monkeypatch.setattr(r, "awakening", lambda s_, ev: calls.append((s_["distance"], s_["tracks"]["journey"])),
+                        raising=False)
+    s["distance"], s["course_played"] = 2, ["reef"]
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "smooth_sailing")          # 2 + 3 = 5: not yet
+    assert calls == []
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "rough_water")             # 9: the Awakening, after the token is back on Start
+    assert calls == [(9, 0)] and s["awakened"]
+    s["course_deck"].remove("calm_waters")
+    s["course_deck"].append("calm_waters")
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "calm_waters")
+    assert calls == [(9, 0)] and s["distance"] == 13   # once per game
+
+
+def test_course_reaching_12_is_flagged_while_it_resolves():
+    """ending.py's Cultist rule: the card that brings the distance to 12+ is 'resolving' until done
+    (README «Game end»)."""
+    r, s = game(course_top=["hurricane", "reef"])
+    clear_board(s)
+    s["awakened"] = True
+    s["distance"], s["course_played"] = 10, ["calm_waters", "rough_water", "reef"]
+    s["course_deck"].remove("reef")
+    s["course_deck"].append("reef")
+    s["course_deck"].remove("hurricane")
+    s["course_deck"].append("hurricane")
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "hurricane")
+    assert s.get("course_reaching_12") and s["distance"] == 12
+    answer(r, s, top(r, s)["player"], type="choose", value=0)
+    assert not s.get("course_reaching_12") and s["result"] is None   # 12 reached, but no Arrival yet
+
+
+def test_c137_ritual_advances_by_effects():
+    """Checklist 137. Seed 2680-2681: «50.10 Жетон ритуалу просувається треком, коли з карти міту
+    розігрується символ ритуалу. 50.11 Гравці можуть просунути жетон ритуалу, розігравши властивість
+    «Дія» каплиці.»"""
+    r, s = game()
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 2}}])
+    assert s["tracks"]["ritual"] == 2
+    before = dict(s["deep_ones"])
+    assert s["deep_ones"] == before   # the ritual never pushes monsters
+
+
+def test_ritual_extra_per_surplus():
+    """README ruling 16 (Ritual Coordination): +1 space per full 2 points above the target."""
+    r, s = game()
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 1, "extra_per_surplus": 2}}], check_surplus=5)
+    assert s["tracks"]["ritual"] == 3
+    s["tracks"]["ritual"] = 0
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 1, "extra_per_surplus": 2}}], check_surplus=1)
+    assert s["tracks"]["ritual"] == 1
+
+
+def test_c138_great_banishment_monsters():
+    """Checklist 138. Seed 2683-2685: «✿ Повертають усіх глибоководних з водних та палубних зон у запас.
+    - Глибоководні у внутрішніх зонах лишаються на полі. ✿ Переміщують Батька Дагона й Мати Гідру в
+    Глибини.» Seed 2690: «✿ Переставляють жетон ритуалу на клітинку «Початок»»."""
+    r, s = game()
+    for z in s["passengers"]:
+        s["passenger_supply"] += s["passengers"][z]
+        s["passengers"][z] = []
+    s["deep_ones"]["galley"] = 2
+    s["deep_ones"]["w6"] = 1
+    s["deep_ones"]["depths"] = 1
+    s["deep_one_supply"] -= 4
+    s["monarchs"] = {"mother_hydra": "w3", "father_dagon": "w2"}
+    supply = s["deep_one_supply"]
+    s["tracks"]["ritual"] = 3
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 1}}])
+    b = r.board
+    assert all(s["deep_ones"][z] == 0 for z in b.water + b.deck)
+    assert s["deep_ones"]["galley"] == 2 and s["deep_ones"]["depths"] == 1
+    assert s["deep_one_supply"] == supply + 7          # w1 2, w2 2, d1 1, d2 1, w6 1
+    assert s["monarchs"] == {"mother_hydra": "depths", "father_dagon": "depths"}
+    assert s["tracks"]["ritual"] == 0
+
+
+def _has(name):
+    from tests.engine.unfathomable.helpers import rules
+    return hasattr(rules(), name)
+
+
+@pytest.mark.skipif(not (_has("defeat_player") and _has("defeat_passenger_token")),
+                    reason="defeats are the players/monsters engineers' (not merged yet)")
+def test_c138_great_banishment_defeats_deck_passengers_and_characters():
+    """Checklist 138. Seed 2686-2688: «✿ Перемагають усі жетони пасажирів у палубних зонах. ✿ Перемагають
+    кожного персонажа у палубних зонах. - Переміщують переможених людей у лазарет …»; seed 2689:
+    «Велике закляття вигнання не діє на персонажів у внутрішніх зонах.»"""
+    r, s = game(passengers=["one_soul", "two_souls"])
+    s["zone_of"]["p2"] = "d5"
+    s["tracks"]["ritual"] = 3
+    souls = s["resources"]["souls"]
+    on_deck = sum(len(v) for v in s["passengers"].values())
+    run(r, s, [{"advance_track": {"track": "ritual", "spaces": 1}}])
+    pass_windows(r, s)
+    assert sum(len(v) for v in s["passengers"].values()) == 0
+    assert len(s["passengers_removed"]) == on_deck and s["resources"]["souls"] < souls
+    assert s["zone_of"]["p2"] == "sick_bay"
+    assert s["zone_of"]["p1"] == "captains_cabin"   # interior: untouched
+    assert s["tracks"]["ritual"] == 0
+
+
+def test_shift_track_either_way():
+    """William's Disrupt Ritual (shift_track -2..2): the chooser picks the number; forward is an
+    advance (end space included), back a retreat."""
+    r, s = game()
+    s["tracks"]["ritual"] = 1
+    run(r, s, [{"shift_track": {"track": "ritual", "min": -2, "max": 2, "chooser": "self"}}])
+    p = top(r, s)
+    assert p["kind"] == "choose_number" and p["number"]["min"] == -2 and p["number"]["max"] == 2
+    answer(r, s, p["player"], type="choose_number", number=-2)
+    assert s["tracks"]["ritual"] == 0
+    run(r, s, [{"shift_track": {"track": "ritual", "min": -2, "max": 2, "chooser": "self"}}])
+    answer(r, s, top(r, s)["player"], type="choose_number", number=2)
+    assert s["tracks"]["ritual"] == 2
+
+
+def test_play_course_card_without_arrival():
+    """README ruling 46 (Open the Gate): the Keeper plays a course card; no win check at 12+ and the
+    journey token does not move."""
+    r, s = game(course_top=["smooth_sailing", "reef"])
+    clear_board(s)
+    s["awakened"] = True
+    s["distance"] = 12
+    s["tracks"]["journey"] = 2
+    keeper = s["titles"]["keeper_of_the_tome"]
+    run(r, s, [{"play_course_card": {"chooser": "keeper_of_the_tome"}}])
+    p = top(r, s)
+    assert p["kind"] == "course_choose" and p["player"] == keeper
+    choose_course(r, s, "smooth_sailing")
+    assert s["distance"] == 15 and s["result"] is None and s["tracks"]["journey"] == 2
+
+
+def test_t1_arrival_without_captain_current_player_chooses():
+    """Ruling T1: nobody holds the Captain title — the current player plays the course card."""
+    r, s = game(course_top=["smooth_sailing", "reef"])
+    clear_board(s)
+    s["titles"]["captain"] = None
+    s["turn"]["player"] = "p3"
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    assert top(r, s)["player"] == "p3"
