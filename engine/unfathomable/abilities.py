@@ -141,6 +141,9 @@ class Abilities:
             return False
         if timing in ("after_zone_action",) and window and ab.zone != window.get("zone"):
             return False
+        if ab.timing in ("would_be_defeated", "passengers_would_be_defeated") and \
+                not self.prevent_applies(s, p, ab, window):   # players.py: the pending defeat it covers
+            return False
         if ab.range and window is not None:   # passengers_would_be_defeated: in or next to the holder's zone
             z, mine = window.get("zone"), s["zone_of"].get(p)
             if z is None or mine is None or not (z == mine or (ab.range == "own_and_adjacent"
@@ -164,6 +167,9 @@ class Abilities:
                     return False
             if st.name == "lose":
                 pass
+        for st in (*ab.cost, *ab.effect):   # discard_total is a cost wherever it stands (the Brig escape)
+            if st.name == "discard_total" and not self.total_payable(s, p, st.spec):
+                return False
         return True
 
     def _limit_ok(self, s, p, ref, ab) -> bool:

@@ -20,6 +20,11 @@ from engine.unfathomable.common import BRIG, card_type, card_value
 
 class Checks:
     def _fx_skill_check(self, s, spec, c, events):
+        if c.get("misfortune"):   # Spread Misfortune (README ruling 48): not run, it fails
+            events.append(event("check_failed_outright", card=c.get("card"), target=spec.target))
+            c["check_result"] = "fail"
+            self.then_effect(s, spec.on_fail, c)
+            return
         s["check_seq"] = s.get("check_seq", 0) + 1
         check = {"seq": s["check_seq"], "target": spec.target, "partial": spec.partial,
                  "positive": list(spec.positive), "c": c["id"], "chaos": [], "cards": [], "total": None,

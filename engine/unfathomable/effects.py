@@ -227,8 +227,8 @@ class Effects:
         return [one] if one else []
 
     def player_of(self, s, who: str, c) -> str | None:
-        if who == "current_player":
-            return s["turn"]["player"] if s.get("turn") else None
+        if who == "current_player":   # Spread Misfortune resolves a crisis as its own current player (ruling 48)
+            return c.get("current_player") or (s["turn"]["player"] if s.get("turn") else None)
         if who in ("self", "decider", "target"):
             return c.get(who) or (c.get("self") if who == "decider" else None)
         if who in s["titles"]:
@@ -273,7 +273,8 @@ class Effects:
         chooser = self.player_of(s, ch.by, c)
         if chooser is None:
             return []
-        kinds = {"water": b.water, "deck": b.deck, "interior": b.area("interior"), "ship": b.ship,
+        walk = tuple(z for z in b.ship if z not in (SICK_BAY, BRIG))   # README ruling 51
+        kinds = {"water": b.water, "deck": b.deck, "interior": b.area("interior"), "ship": walk,
                  "any": b.water + b.ship}[ch.kind]
         values = list(kinds)
         if ch.adjacent_to:

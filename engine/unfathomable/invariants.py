@@ -118,6 +118,7 @@ def violations(rules, s) -> list[str]:
     in_play = [c for cards in s["in_play"].values() for c in cards if c in mythos_ids]
     current = s.get("mythos")
     resolving = [current["card"]] if current and current.get("card") and current["card"] not in in_play else []
+    resolving += [f["card"] for f in s["stack"] if f["k"] == "misfortune_end" and f["card"] not in in_play]
     _once(out, "mythos card", {"deck": s["mythos_deck"], "discard": s["mythos_discard"], "in_play": in_play,
                                "resolving": resolving, "removed": s.get("mythos_removed", [])},
           Counter(m.id for m in pack.mythos.mythos))
@@ -129,9 +130,11 @@ def violations(rules, s) -> list[str]:
             continue
         if holder not in s["players"]:
             out.append(f"{title} held by {holder}, not a player")
-        elif not rules.is_human(s, holder):
+        elif not rules.is_human(s, holder) and not rules.revealing(s, holder):   # reveal step 4 pending
             out.append(f"{title} held by the revealed traitor {holder}")
-        elif s["zone_of"].get(holder) == BRIG:
+        elif s["zone_of"].get(holder) == BRIG and not s.get("titles_fallback", {}).get(title):
+            # (a title the fallback gave a Human in the Brig stays when another Human leaves the
+            # Brig later: titles never move on their own, checklist 141 [R], RULINGS P5)
             line = rules.titles_by_id[title].succession
             better = [p for p in s["players"] if s["characters"].get(p) in line and rules.is_human(s, p)
                       and s["zone_of"].get(p) != BRIG]
