@@ -24,6 +24,7 @@ from engine.unfathomable.abilities import Abilities, Window
 from engine.unfathomable.board import Board
 from engine.unfathomable.cards import Cards
 from engine.unfathomable.checks import Checks
+from engine.unfathomable.combat import Combat
 from engine.unfathomable.conditions import Conditions
 from engine.unfathomable.effects import Effects
 from engine.unfathomable.ending import Ending
@@ -47,7 +48,7 @@ def default_pack() -> UnfathomablePack:
     return _PACK
 
 
-class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Cards, Monsters, Ship, Tracks, Decks,
+class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship, Tracks, Decks,
                         Players, Loyalty, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = 3, 6
@@ -73,6 +74,7 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Ca
                                                    you_added="check_you_added", revealed="contributions_revealed"),
         check_reveal=Auto(), check_result=Auto(),
         **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Decks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
+        **Combat.FRAMES_,
     )
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
 

@@ -217,14 +217,18 @@ class Turns:
         owner = self.owner_of(s, m.personal)
         return owner is None or s["zone_of"][owner] == BRIG or owner in s["revealed"]
 
-    def _run_mythos_draw(self, s, f, events):
-        p = f["player"]
+    def next_mythos(self, s, events) -> str:
+        """Checklist 68: a personal card that cannot be played is discarded and another drawn."""
         while True:
             card = self.draw_mythos(s, events)
             if not self.personal_blocked(s, card):
-                break
+                return card
             s["mythos_discard"].append(card)
             events.append(event("mythos_discarded_personal", card=card))
+
+    def _run_mythos_draw(self, s, f, events):
+        p = f["player"]
+        card = self.next_mythos(s, events)
         s["mythos"] = {"card": card, "skip_crisis": False, "kept": False}
         events.append(event("mythos_drawn", player=p, card=card))
         self.push(s, {"k": "mythos_end", "player": p})
@@ -250,8 +254,63 @@ class Turns:
         card = self.mythos_by_id[m["card"]]
         decider = self.decider_of(s, m["card"]) or p
         events.append(event("crisis_decider", player=decider, card=m["card"]))
-        self.start_effect(s, card.crisis, events, {"self": decider, "decider": decider, "card": m["card"], "mythos": True})
-        self.open_window(s, "deciding_crisis", events, players=[decider])
+        m["crisis_ctx"] = self.start_effect(s, card.crisis, events,
+                                            {"self": decider, "decider": decider, "card": m["card"], "mythos": True})
+        if card.kind in ("choice", "combined"):   # Unconventional Leader: "when you would decide"
+            self.open_window(s, "deciding_crisis", events, players=[decider])
+
+    # --- mythos primitives (checklist 75; feats Unconventional Leader, Uncanny Fortune)
+    def _fx_skip_crisis(self, s, spec, c, events):
+        """Skip the crisis being decided; the activation and track symbols still resolve."""
+        m = s.get("mythos")
+        if not m:
+            return
+        m["skip_crisis"] = True
+        cid = m.get("crisis_ctx")
+        if cid:
+            s["stack"][:] = [f for f in s["stack"] if not (f["k"] == "fx" and f.get("c") == cid)]
+        events.append(event("crisis_skipped", player=c.get("self"), card=m["card"]))
+
+    def _fx_replace_crisis(self, s, spec, c, events):
+        """Discard the revealed mythos card and play the next one instead (the crisis_revealed
+        window asks again about the new card)."""
+        m = s.get("mythos")
+        if not m or m.get("crisis_ctx"):
+            return
+        s["mythos_discard"].append(m["card"])
+        events.append(event("mythos_replaced", player=c.get("self"), card=m["card"]))
+        m["card"] = self.next_mythos(s, events)
+        events.append(event("mythos_drawn", player=s["turn"]["player"], card=m["card"]))
+
+    def _fx_keep_card(self, s, spec, c, events):
+        """The mythos card (or spell) being resolved stays in the holder's play area."""
+        card = c.get("card")
+        holders = self.players_of(s, spec.holder, c, "holder")
+        if not card or not holders:
+            return
+        holder = holders[0]
+        m = s.get("mythos")
+        if m and m["card"] == card and card in self.mythos_by_id:
+            m["kept"] = True
+        c["kept"] = True
+        s["in_play"][holder].append(card)
+        events.append(event("card_kept", player=holder, card=card))
+
+    def _fx_discard_this_card(self, s, spec, c, events):
+        card, holder = c.get("card"), c.get("holder")
+        if not card or holder is None or card not in s["in_play"].get(holder, []):
+            return
+        if spec.optional and not self.need(s, c, "discard", holder, "discard_card", [False, True], ask_single=True):
+            return
+        self.discard_in_play(s, holder, card, events)
+
+    def discard_in_play(self, s, holder, card, events) -> None:
+        s["in_play"][holder].remove(card)
+        if card in self.mythos_by_id:
+            s["mythos_discard"].append(card)
+        else:
+            s["spells_removed"].append(card)
+        events.append(event("card_discarded_from_play", player=holder, card=card))
 
     def _run_mythos_activation(self, s, f, events):
         m = s.get("mythos")
