@@ -2,6 +2,7 @@
 
     python -m engine replay FILE [--view PLAYER] [--upto N] [--json] [--allow-other-version]
     python -m engine simulate GAME --players N --games G --seed S [--option key=value ...]
+    python -m engine simulate eldritch --players N --games G --seed S [--ancient-one ID]
     python -m engine content check [--json]
 """
 from __future__ import annotations
@@ -56,9 +57,16 @@ def cmd_simulate(args) -> int:
         print(f"unknown game '{args.game}' (playable: {', '.join(playable())})", file=sys.stderr)
         return 2
     options = dict(_parse_option(o) for o in args.option or [])
+    if args.ancient_one:   # Eldritch Horror: the Ancient One (same as --option ancient_one=ID)
+        if args.game != "eldritch":
+            print("--ancient-one is an Eldritch Horror option", file=sys.stderr)
+            return 2
+        options["ancient_one"] = args.ancient_one
     totals = simulate(args.game, args.players, args.games, args.seed, options)
     for sample in totals.error_samples:
         print(f"error: {sample}", file=sys.stderr)
+    for kind, count in sorted(totals.error_kinds.items(), key=lambda kv: (-kv[1], kv[0])):
+        print(f"errors by kind: {count} x {kind}", file=sys.stderr)
     print(totals.line())
     return 1 if totals.errors else 0
 
@@ -114,6 +122,7 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option, repeatable")
+    p.add_argument("--ancient-one", metavar="ID", help="eldritch: the Ancient One (default random)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("content", help="content packs")

@@ -19,6 +19,7 @@ class Totals:
     rounds: int = 0
     errors: int = 0
     error_samples: list = field(default_factory=list)
+    error_kinds: dict = field(default_factory=dict)   # error_kind(exc) -> games
 
     def line(self) -> str:
         avg = self.rounds / self.finished if self.finished else 0.0
@@ -26,6 +27,17 @@ class Totals:
         reasons = " ".join(f"end[{k}]={v}" for k, v in sorted(self.reasons.items()))
         return (f"games={self.games} finished={self.finished} {wins} {reasons} "
                 f"avg_rounds={avg:.1f} errors={self.errors}").replace("  ", " ")
+
+
+def error_kind(exc: BaseException) -> str:
+    """A short, stable name for a failure, to count failures by kind across games."""
+    text = str(exc).splitlines()[0] if str(exc) else ""
+    if isinstance(exc, AssertionError) and text.startswith("after {"):   # an invariant: drop the action
+        text = "invariant: " + text.split("}: ", 1)[-1]
+    code = getattr(exc, "code", None)
+    if code:
+        text = f"{code}: {text}"
+    return f"{type(exc).__name__}: {text[:120]}"
 
 
 def choose(rng: random.Random, state: dict, actions: list[dict], rules: GameRules | None = None) -> dict:
@@ -60,7 +72,10 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
     actions = []
     while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
         # one prompt computation per step: every pending prompt's answers plus free actions
-        action = choose(rng, state, legal_moves(rules, state), rules)
+        legal = legal_moves(rules, state)
+        if not legal:
+            raise RuntimeError("stuck: the game is not over and nobody has a legal move")
+        action = choose(rng, state, legal, rules)
         rules.apply_in_place(state, action)
         actions.append(action)
         if check:
@@ -83,6 +98,8 @@ def simulate(game: str, players: int, games: int, seed: int, options: dict | Non
             state, _ = play_random_game(rules, players, seed + i, options, check)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and sampled
             totals.errors += 1
+            kind = error_kind(exc)
+            totals.error_kinds[kind] = totals.error_kinds.get(kind, 0) + 1
             if len(totals.error_samples) < 5:
                 totals.error_samples.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
             continue

@@ -1,37 +1,90 @@
-"""What each player may see (checklist R173-178)."""
+"""What each player may see (checklist R173-178).
+
+``view(s, None)`` is the public table: every face-up component, counts of every face-down deck
+(the chaos deck too), the top card only of each discard pile (counting a discard pile is not
+allowed), the supplies, hand sizes and loyalty counts, revealed loyalty cards, the check under way
+(what it needs, how many cards each player added, the shuffled pile once revealed) and the roll
+under way, and who is being asked what (a prompt's kind and public context, never its options).
+
+``view(s, p)`` adds ``you``: p's hand, loyalty cards, what p learnt of others' loyalty, the cards
+p added to the check under way, p's own prompts (with their options) and the group decisions p
+may advise on. Nothing else private of anyone: no other hand, no deck order, no chaos contents,
+no passenger face before its defeat, nothing linking a check card to whoever added it.
+"""
 from __future__ import annotations
 
 from engine.core.events import visible_to  # noqa: F401
+from engine.unfathomable.agent import Agent
+from engine.unfathomable.common import SKILL_TYPES
+
+# public context of a prompt (the rest — options, subset ids, values — only for its player)
+PUBLIC_PROMPT_KEYS = ("id", "player", "kind", "shape", "purpose", "timing", "labels", "zone", "ability", "advisers")
 
 
-class Views:
+class Views(Agent):   # Agent: the simulation hooks (agent.py)
     def view(self, s, player):
         public = {
+            "game": "unfathomable", "options": dict(s["options"]),
             "players": list(s["players"]), "seats": list(s["seats"]), "first_player": s.get("first_player"),
-            "turn": dict(s["turn"]) if s.get("turn") else None, "characters": dict(s["characters"]),
+            "turn": dict(s["turn"]) if s.get("turn") else None, "turns_taken": s.get("turns_taken", 0),
+            "characters": dict(s["characters"]), "removed_from_game": list(s.get("removed_from_game", [])),
             "zone_of": dict(s["zone_of"]), "resources": dict(s["resources"]), "tracks": dict(s["tracks"]),
-            "distance": s["distance"], "course_played": list(s["course_played"]),
+            "distance": s["distance"], "course_played": list(s["course_played"]), "awakened": s.get("awakened", False),
             "deep_ones": dict(s["deep_ones"]), "deep_one_supply": s["deep_one_supply"],
             "monarchs": dict(s["monarchs"]), "passengers": {z: len(v) for z, v in s["passengers"].items()},
-            "passenger_supply": len(s["passenger_supply"]), "damage": dict(s["damage"]),
+            "passenger_supply": len(s["passenger_supply"]),
+            "passengers_defeated": [s["passenger_faces"][t] for t in s.get("passengers_removed", [])],
+            "damage": dict(s["damage"]), "damage_removed": list(s.get("damage_removed", [])),
             "items": {p: list(v) for p, v in s["items"].items()}, "active_upgrade": dict(s["active_upgrade"]),
             "feats": dict(s["feats"]), "titles": dict(s["titles"]), "revealed": dict(s["revealed"]),
             "in_play": {p: list(v) for p, v in s["in_play"].items()},
             "hand_sizes": {p: len(v) for p, v in s["hands"].items()},
             "loyalty_counts": {p: len(v) for p, v in s["loyalty"].items()},
-            "deck_sizes": {t: len(v) for t, v in s["decks"].items()},
+            "deck_sizes": {t: len(s["decks"][t]) for t in SKILL_TYPES},
             "discard_tops": {t: (v[-1] if v else None) for t, v in s["discards"].items()},
             "chaos_count": len(s["chaos"]), "mythos_deck": len(s["mythos_deck"]),
             "mythos_discard_top": s["mythos_discard"][-1] if s["mythos_discard"] else None,
             "course_deck": len(s["course_deck"]), "spell_deck": len(s["spell_deck"]),
             "item_deck": len(s["item_deck"]), "damage_deck": len(s["damage_deck"]),
-            "loyalty_deck": len(s["loyalty_deck"]), "mythos": dict(s["mythos"]) if s.get("mythos") else None,
+            "loyalty_deck": len(s["loyalty_deck"]),
+            "mythos": ({k: v for k, v in s["mythos"].items() if k in ("card", "skip_crisis", "kept")}
+                       if s.get("mythos") else None),
+            "check": self._public_check(s),
+            "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier")} if s.get("rolls") else None),
             "result": s["result"],
-            "prompts": [{k: v for k, v in p.items() if k not in ("options", "subset", "number", "default")}
-                        for p in self.prompts(s)],
+            "prompts": [self._public_prompt(s, p) for p in self.prompts(s)],
         }
         if player is not None:
-            public["you"] = {"player": player, "hand": list(s["hands"][player]), "loyalty": list(s["loyalty"][player]),
-                             "known_loyalty": s["known_loyalty"].get(player, {}),
-                             "prompts": self.prompts_for(s, player)}
+            public["you"] = {
+                "player": player, "hand": list(s["hands"][player]), "loyalty": list(s["loyalty"][player]),
+                "known_loyalty": {q: list(v) for q, v in s["known_loyalty"].get(player, {}).items()},
+                "check_added": self._added_by(s, player),
+                "prompts": self.prompts_for(s, player),
+                "questions": self.questions_for(s, player),
+            }
         return public
+
+    def _public_prompt(self, s, prompt):
+        return {k: v for k, v in prompt.items() if k in PUBLIC_PROMPT_KEYS}
+
+    def _contribute_frame(self, s):
+        return next((f for f in reversed(s["stack"]) if f["k"] == "contribute"), None)
+
+    def _public_check(self, s):
+        """Checklist 173, 182: the check under way — its numbers, how many cards each player added
+        (never which), the chaos cards' count; once revealed, the shuffled pile and the total."""
+        if not s.get("checks"):
+            return None
+        check = s["checks"][-1]
+        out = {k: check.get(k) for k in ("target", "partial", "positive", "source", "face_up")}
+        f = self._contribute_frame(s)
+        out["added"] = {p: len(v) for p, v in f["given"].items()} if f else None
+        out["chaos_count"] = len(check.get("chaos", []))
+        if check.get("total") is not None:
+            out["pile"] = list(check.get("pile", []))
+            out["total"] = check["total"]
+        return out
+
+    def _added_by(self, s, player):
+        f = self._contribute_frame(s)
+        return list(f["given"].get(player, [])) if f else []

@@ -1,0 +1,30 @@
+"""Hooks for random-play simulations (``python -m engine simulate unfathomable``, property tests).
+
+``agent_preference`` steers the random legal agent of :mod:`engine.simulate` so games end in a
+reasonable number of steps: a response window is usually passed (a window re-opens after every
+use, so uniformly random answers would spend most of a game in windows), the Actions step is
+often ended early (as an AFK player's default does), and a traitor reveals now and then. Every
+move it picks is one of the legal ``actions``; None leaves the choice uniformly random.
+``outcome`` summarises a finished game for the totals (side, end reason, rounds).
+"""
+from __future__ import annotations
+
+
+class Agent:
+    AGENT_PASS = 0.85         # chance to pass a window when a pass is among the moves
+    AGENT_END_ACTIONS = 0.3   # chance to end the Actions step when that is among the moves
+
+    def agent_preference(self, rng, state, actions):
+        passes = [a for a in actions if a["type"] == "pass"]
+        if passes and rng.random() < self.AGENT_PASS:
+            return rng.choice(passes)
+        ends = [a for a in actions if a["type"] == "end_actions"]
+        if ends and rng.random() < self.AGENT_END_ACTIONS:
+            return rng.choice(ends)
+        return None
+
+    def outcome(self, state):
+        result = state.get("result") or {}
+        players = max(1, len(state.get("players", ())))
+        return {"winner": result.get("team", "?"), "reason": result.get("reason", "?"),
+                "rounds": state.get("turns_taken", 0) / players}
