@@ -344,3 +344,76 @@ def test_t1_arrival_without_captain_current_player_chooses():
     s["tracks"]["journey"] = 3
     run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
     assert top(r, s)["player"] == "p3"
+
+
+# --- every course card, played at Arrival (forced die results in ``rolls``)
+
+def drive(r, s, picks):
+    from tests.engine.unfathomable.test_spells import drive as _drive
+    _drive(r, s, picks)
+
+
+YES = {"optional": {"type": "choose", "value": True}}
+R = "resources"
+
+# card: (rolls, picks, check(s, before)); the token step into Arrival pushes w1/w2's Deep Ones to w3/w4
+COURSE = {
+    "abandoned_depot": ([1, 2, 3, 6], YES, lambda s, b: s[R]["fuel"] == 7 and len(s["passenger_supply"]) == b["ps"] - 3),
+    "deserted_island": ([1, 5], YES, lambda s, b: s[R]["food"] == 6 and len(s["passenger_supply"]) == b["ps"] - 1),
+    "hurricane": ([], {"option": {"type": "choose", "value": 0}}, lambda s, b: s[R]["fuel"] == 4),
+    "iceberg": ([6], YES, lambda s, b: s[R]["food"] == 6),
+    "reef": ([2, 1, 1], None, lambda s, b: len(s["damage_deck"]) < b["dd"]),
+    "shipwreck_survivors": ([1, 5], YES, lambda s, b: s[R]["souls"] == 6),
+    "wrecked_ship": ([1, 5], YES, lambda s, b: s[R]["fuel"] == 6),
+    "deep_one_city": ([2], None, lambda s, b: s[R]["fuel"] == 4 and s["deep_ones"]["w1"] == 5
+                      and s["deep_ones"]["depths"] == 0),
+    "fog_bank": ([3], None, lambda s, b: s["course_played"] == ["fog_bank", "smooth_sailing"] and s["distance"] == 3
+                 and s[R]["fuel"] == 3 and s[R]["food"] == 4),
+    "maelstrom": ([], {"option": {"type": "choose", "value": 0}}, lambda s, b: s[R]["fuel"] == 3),
+    "rainstorm": ([1, 6], YES, lambda s, b: s[R]["fuel"] == 4 and s[R]["food"] == 6),
+    "rogue_wave": ([], None, lambda s, b: s[R]["fuel"] == 4 and s["deep_ones"]["d1"] == 0 and s["deep_ones"]["w1"] == 1
+                   and s["deep_ones"]["w2"] == 1 and not any(s["passengers"].values())),
+    "rolling_seas": ([], None, lambda s, b: s[R]["fuel"] == 4 and sum(map(len, s["passengers"].values())) == 1),
+    "sea_smoke": ([], None, lambda s, b: s[R]["fuel"] == 4 and s["deep_ones"]["w1"] == 1 and s["deep_ones"]["w3"] == 3),
+    "seaweed_patch": ([1, 2], {"option": {"type": "choose", "value": 0}},
+                      lambda s, b: s[R]["fuel"] == 4 and len(s["passenger_supply"]) == b["ps"] - 2),
+    "smooth_sailing": ([], None, lambda s, b: s[R]["fuel"] == 4 and s[R]["food"] == 4),
+    "calm_waters": ([], None, lambda s, b: s[R]["fuel"] == 3 and s[R]["food"] == 4),
+    "deep_one_ambush": ([], None, lambda s, b: s[R]["fuel"] == 3 and s["deep_ones"]["d1"] == 2
+                        and s["deep_ones"]["d5"] == 1),
+    "rough_water": ([], None, lambda s, b: s[R]["fuel"] == 3 and s[R]["sanity"] == 4),
+    "stormy_seas": ([1, 1], None, lambda s, b: s[R]["fuel"] == 3 and len(s["damage_deck"]) < b["dd"]),
+}
+
+
+@pytest.mark.parametrize("card", sorted(COURSE))
+def test_course_every_card(card):
+    """Checklist 134-135: the Captain plays the card at Arrival and it resolves (seed 2671: «Потім він
+    розігрує ефект на цій карті»)."""
+    rolls, picks, check = COURSE[card]
+    other = "calm_waters" if card != "calm_waters" else "reef"
+    r, s = game(rolls=rolls, course_top=[card, other, "smooth_sailing"] if card == "fog_bank" else [card, other])
+    s[R].update(fuel=5, food=5, sanity=5, souls=5)
+    s["tracks"]["journey"] = 3
+    before = {"ps": len(s["passenger_supply"]), "dd": len(s["damage_deck"])}
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, card)
+    drive(r, s, picks)
+    assert check(s, before), (card, s[R], s["deep_ones"], s["course_played"])
+    assert s["course_played"][0] == card and s["tracks"]["journey"] == 0
+
+
+def test_course_every_card_is_listed():
+    from tests.engine.unfathomable.helpers import rules
+    assert sorted(COURSE) == sorted(c.id for c in rules().pack.course.course_cards)
+
+
+def test_course_fog_bank_lost_bearings_counts_zero():
+    """Ruling T2 / hooks.yaml: Fog Bank stays in the row with distance 0 and the top course card is
+    resolved instead, no choice; a roll of 5+ keeps its 3."""
+    r, s = game(rolls=[5], course_top=["fog_bank", "reef"])
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "fog_bank")
+    drive(r, s, None)
+    assert s["course_played"] == ["fog_bank"] and s["distance"] == 3
