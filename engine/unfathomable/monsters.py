@@ -28,14 +28,14 @@ class Monsters:
     def current(self, s) -> str:
         return s["turn"]["player"] if s.get("turn") else s["first_player"]
 
-    def mctx(self, s, c=None, **fields) -> str:
+    def mctx(self, s, c=None, fields: dict | None = None) -> str:
         """A context for a monster/damage/passenger procedure (dropped when it is done)."""
         base = {k: c[k] for k in ("self", "decider", "card", "ability") if c and c.get(k) is not None}
         if c:
             base["outer"] = c["id"]
         base.setdefault("self", self.current(s))
         base.setdefault("decider", base["self"])
-        base.update(fields)
+        base.update(fields or {})
         cid = self.new_ctx(s, base)
         self.push(s, {"k": "ctx_end", "c": cid})
         return cid
@@ -131,7 +131,7 @@ class Monsters:
         """The mythos activation symbol or the ``activate`` step: ``times`` activations of
         ``monster``; Deep Ones may be limited to the zones ``at`` or to ``count`` of them picked by
         ``chooser`` (default: the current player, who also orders them)."""
-        cid = self.mctx(s, c, activation=monster)
+        cid = self.mctx(s, c, {"activation": monster})
         for _ in range(times):
             self.mstep(s, cid, "activate", monster=monster, at=list(at) if at is not None else None,
                        count=count, chooser=chooser)

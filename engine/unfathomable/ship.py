@@ -317,7 +317,7 @@ class Ship:
 
     # --- the traitor's action (checklist 57, 121)
     def _act_defeat_passenger(self, s, p, action, events):
-        cid = self.mctx(s, None, self=p, decider=p)
+        cid = self.mctx(s, None, {"self": p, "decider": p})
         self.mstep(s, cid, "traitor_defeat", player=p)
 
     def _ms_traitor_defeat(self, s, f, c, events):
