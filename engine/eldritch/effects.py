@@ -1229,6 +1229,9 @@ class Effects:
             b[holder] = max(0, b.get(holder, 0) + sign * n)
             if not b[holder]:
                 del b[holder]
+            owner = self.card_tokens(s, c)
+            if sign > 0 and owner is not None and "placed" in owner:   # L5: removed with its card
+                owner["placed"] += [holder] * n
         elif kind == "card" and holder is not None:
             before = holder.get(key, 0)
             holder[key] = max(0, before + sign * n)

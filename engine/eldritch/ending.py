@@ -19,7 +19,7 @@ class Ending:
             return
         mid = deck.pop(0)
         s["mystery"] = {"id": mid, "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],
-                        "toughness": []}
+                        "toughness": [], "placed": []}
         events.append(event("mystery_drawn", mystery=mid))
         steps = self.C.mysteries[mid]["enters_play"]
         if steps:
@@ -57,6 +57,11 @@ class Ending:
                 s["monsters"]["cup"].append(kind)
         s["monsters"]["cup"].sort()
         s["mystery_token"] = None
+        for space in m.get("placed", []):   # L5: the Eldritch tokens it placed on the board
+            if s["eldritch_board"].get(space):
+                s["eldritch_board"][space] -= 1
+                if not s["eldritch_board"][space]:
+                    del s["eldritch_board"][space]
         events.append(event("mystery_solved", mystery=m["id"], final=slot == "final"))
         if slot == "final":
             s["flags"]["final_solved"] = True

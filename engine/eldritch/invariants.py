@@ -1,8 +1,43 @@
-"""What every reachable Eldritch Horror state satisfies (P5), checked after every step in simulations."""
+"""What every reachable Eldritch Horror state satisfies (P5), checked after every step in simulations.
+
+``violations(rules, s)`` lists every broken invariant (empty: sound): components conserved by
+identity (clue and gate tokens, monster tokens, every card in exactly one zone), per-investigator
+limits, board limits, doom and omen ranges, the prompt contract (P2), JSON round-trip (P1) and the
+hidden-information rule (N1): no view holds a hidden back, and no view changes when only hidden
+things change (deck, stack, pool and cup orders; which back of a card an investigator holds).
+``event_violations(rules, events)`` checks the event stream the same way (P4).
+"""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
+
+
+def clue_tokens(s) -> Counter:
+    """Every clue token by its front (a space id), wherever it is."""
+    out = Counter(s["clues"]["pool"]) + Counter(s["clues"]["discard"])
+    for t in s["clues"]["board"].values():
+        out.update(t)
+    for i in s["inv"].values():
+        out.update(i["clues"])
+    for f in s["figures"]:
+        out.update(f["possessions"]["clues"])
+    for holder in (s["mystery"], s["final"]):
+        if holder:
+            out.update(holder.get("clues", []))
+    return out
+
+
+def gate_tokens(s) -> Counter:
+    """Every gate token by its front (a space id): a gate on the board is the token it was drawn as."""
+    g = s["gates"]
+    out = Counter(g["stack"]) + Counter(g["discard"]) + Counter(s.get("removed_gates", []))
+    out.update(s.get("gate_tokens", {}).get(sp, sp) for sp in g["board"])
+    for holder in (s["mystery"], s["final"]):
+        if holder:
+            out.update(holder.get("gates", []))
+    return out
 
 
 def clue_count(s) -> int:
@@ -75,6 +110,15 @@ def expected_cards(rules, s) -> Counter:
 def violations(rules, s) -> list[str]:
     C = rules.C
     problems = []
+    # P5: 36 clues and 9 gates, each token exactly once
+    have = clue_tokens(s)
+    if have != Counter(C.space_ids):
+        problems.append(f"clue tokens not conserved: {dict((have - Counter(C.space_ids)) + (Counter(C.space_ids) - have))}")
+    have = gate_tokens(s)
+    if have != Counter(C.gate_spaces):
+        problems.append(f"gate tokens not conserved: {dict((have - Counter(C.gate_spaces)) + (Counter(C.gate_spaces) - have))}")
+    if len(set(s["gates"]["board"])) != len(s["gates"]["board"]):
+        problems.append(f"two gates on one space: {s['gates']['board']}")
     if clue_count(s) != len(C.space_ids):
         problems.append(f"{clue_count(s)} clue tokens, not {len(C.space_ids)}")
     if gate_count(s) != len(C.gate_spaces):
@@ -99,6 +143,8 @@ def violations(rules, s) -> list[str]:
             ids = [rules.card_id(b) for b in i[k]]
             if len(ids) != len(set(ids)):
                 problems.append(f"{i['id']} holds duplicate {k}: {ids}")
+    problems += _limits(rules, s)
+    problems += _prompt_contract(rules, s)
     if not 0 <= s["doom"] <= C.doom_top:
         problems.append(f"doom {s['doom']}")
     if s["awakened"] and s["doom"] != 0:
@@ -113,4 +159,120 @@ def violations(rules, s) -> list[str]:
         if leaked:
             problems.append(f"view of {viewer} shows hidden backs {leaked[:3]}")
             break
+    problems += _hidden_changes(rules, s)
     return problems
+
+
+def _limits(rules, s) -> list[str]:
+    """Component limits and where things may be."""
+    C = rules.C
+    out = []
+    spaces = C.spaces
+    if len(s["reserve"]) > C.limits.reserve_slots:
+        out.append(f"reserve holds {len(s['reserve'])} cards")
+    if not 0 <= s["omen"] < len(C.omen_track):
+        out.append(f"omen index {s['omen']}")
+    for sp in s["gates"]["board"]:
+        if sp not in spaces:
+            out.append(f"gate on unknown space {sp}")
+    for uid, m in s["monsters"]["board"].items():
+        if m["space"] not in spaces or m["kind"] not in C.monsters or m.get("damage", 0) < 0:
+            out.append(f"monster {uid} {m}")
+    for sp in s["clues"]["board"]:
+        if sp not in spaces or not s["clues"]["board"][sp]:
+            out.append(f"clue pile on {sp}: {s['clues']['board'][sp]}")
+    if s["players"] and s["result"] is None and set(s["eliminated"]) >= set(s["players"]):
+        out.append("every player is eliminated but the game goes on")
+    for i in s["inv"].values():
+        if i["space"] not in spaces:
+            out.append(f"{i['id']} on unknown space {i['space']}")
+        if not 0 <= i["health"] <= i["max_health"] or not 0 <= i["sanity"] <= i["max_sanity"]:
+            out.append(f"{i['id']} health {i['health']}/{i['max_health']} sanity {i['sanity']}/{i['max_sanity']}")
+        if i["player"] not in s["players"]:
+            out.append(f"{i['id']} belongs to no player")
+        if i["status"] != "active" and any(i[k] for k in ("assets", "artifacts", "spells", "conditions", "clues")):
+            out.append(f"{i['id']} is {i['status']} but still holds possessions")
+        if i["status"] == "active" and i["player"] in s["eliminated"]:
+            out.append(f"{i['id']} is active but {i['player']} is eliminated")
+    return out
+
+
+def _prompt_contract(rules, s) -> list[str]:
+    """P2: a game not over has at least one prompt; every prompt names a player and has a default
+    that is one of its options (``one`` shape with a fixed default)."""
+    out = []
+    prompts = rules.prompts(s)
+    if s["result"] is None and not prompts:
+        out.append("the game is not over and nothing is asked")
+    for p in prompts:
+        if p["player"] not in s["players"]:
+            out.append(f"prompt {p['kind']} for {p['player']}, not a player")
+        if p.get("shape", "one") == "one":
+            if not p["options"]:
+                out.append(f"prompt {p['kind']} without options")
+            d = p.get("default")
+            if isinstance(d, dict) and d not in p["options"]:
+                out.append(f"prompt {p['kind']} default {d} is not an option")
+    return out
+
+
+def hidden_shuffle(rules, s, seed=0) -> dict:
+    """A copy of ``s`` that differs only in what nobody may know (N1): the order of every deck,
+    the gate stack, the clue pool and the cup (the face-up spell and condition decks keep their top
+    card), and which back of a card each investigator holds (swapped with a back of the same card
+    still in the deck). Every view must be the same for both."""
+    t = json.loads(json.dumps(s))
+    rng = random.Random(seed)
+    for did, d in t["decks"].items():
+        keep = 1 if did in ("spells", "conditions") else 0
+        rest = d["draw"][keep:]
+        rng.shuffle(rest)
+        d["draw"][keep:] = rest
+    for pile in (t["gates"]["stack"], t["clues"]["pool"], t["monsters"]["cup"], t["mythos"]["deck"]):
+        rng.shuffle(pile)
+    for i in t["inv"].values():
+        for key, did in (("spells", "spells"), ("conditions", "conditions")):
+            draw = t["decks"][did]["draw"]
+            for n, back in enumerate(i[key]):
+                front = rules.C.back_of[back][0]
+                others = [k for k in range(1, len(draw)) if rules.C.back_of[draw[k]][0] == front]
+                if others:
+                    k = rng.choice(others)
+                    i[key][n], draw[k] = draw[k], back
+    return t
+
+
+def _without_prompts(view):
+    view = dict(view)
+    view.pop("you", None)
+    return view
+
+
+def _hidden_changes(rules, s) -> list[str]:
+    if s["result"] is not None or any(f["k"] != "action" for f in s["stack"][-1:]):
+        return []   # prompts may carry what their player is entitled to see (a peek); checked at action prompts
+    other = hidden_shuffle(rules, s, seed=s["seq"])
+    out = []
+    for viewer in [None] + list(s["players"]):
+        if _without_prompts(rules.view(s, viewer)) != _without_prompts(rules.view(other, viewer)):
+            out.append(f"the view of {viewer} changes with hidden information")
+            break
+    return out
+
+
+def event_violations(rules, events) -> list[str]:
+    """P4/N1: every event names its audience; an event shown to the table that is not a marked
+    reveal never holds a hidden back."""
+    backs = set(rules.C.back_of)
+    out = []
+    for e in events:
+        if "audience" not in e:
+            out.append(f"event {e.get('type')} without an audience")
+            continue
+        if e.get("reveal"):
+            continue
+        text = json.dumps(e)
+        leaked = [b for b in backs if f'"{b}"' in text]
+        if leaked:
+            out.append(f"event {e['type']} shows hidden backs {leaked[:3]}")
+    return out
