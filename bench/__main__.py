@@ -14,6 +14,9 @@ if which in ("bot", "all"):
 if which in ("kill", "all"):
     from bench.outbox_kill import main as kill_main
     kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
+if which == "unfathomable":   # not in "all": the engine is still being completed
+    from bench.unfathomable_bench import main as unfathomable_main
+    unfathomable_main(int(sys.argv[2]) if len(sys.argv) > 2 else 40)
 if which in ("picture", "all"):
     from bench.picture_bench import main as picture_main
     picture_main()
