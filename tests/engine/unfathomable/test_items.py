@@ -3,6 +3,8 @@
 Seed 000 line numbers are quoted in each test."""
 from __future__ import annotations
 
+import pytest
+
 from tests.engine.unfathomable.helpers import answer, game, run, top
 
 
@@ -160,3 +162,222 @@ def test_transfer_item_not_asked_when_impossible():
                                   "chooser": "self", "optional": True}}])
     assert top(r, s) is None or top(r, s)["kind"] not in ("choose",)
     assert {p: list(v) for p, v in s["items"].items()} == held
+
+
+# --- every item card resolved once ----------------------------------------------------------
+
+def drive(r, s, picks=None):
+    from tests.engine.unfathomable.test_spells import drive as _drive
+    _drive(r, s, picks)
+
+
+def use(r, s, p, item, n=0, picks=None):
+    """``p`` uses the n-th ability of ``item`` (given to them if needed), then every prompt is
+    answered (``picks`` by purpose, else the default)."""
+    if item not in s["items"][p]:
+        s["items"][p].append(item)
+        s["item_deck"].remove(item) if item in s["item_deck"] else None
+    events = []
+    r.use_ability(s, p, f"item:{item}:{n}", events)
+    r.run(s, events)
+    drive(r, s, picks)
+    return events
+
+
+def put_deep_ones(s, zone, n):
+    s["deep_ones"][zone] += n
+    s["deep_one_supply"] -= n
+
+
+def test_item_speaking_trumpet_rescues_own_and_adjacent():
+    r, s = game()
+    assert s["zone_of"]["p1"] == "captains_cabin" and s["passengers"]["d4"]   # d4 is next to the Cabin
+    supply = len(s["passenger_supply"])
+    use(r, s, "p1", "speaking_trumpet")
+    assert s["passengers"]["d4"] == [] and len(s["passenger_supply"]) == supply + 1
+    assert s["passengers"]["d3"]   # not adjacent: stays
+
+
+@pytest.mark.parametrize("item,zone,roll,bonus_zone", [
+    ("six_shooter", "bridge", 2, None),          # 2 + 2 = 4: a Deep One falls
+    ("repeating_rifle", "d2", 3, None),          # adjacent, 3 + 1
+    ("pocket_pistol", "bridge", 4, None),
+    ("shotgun", "bridge", 2, 2),                 # +1 per enemy in the zone: 2 + 2
+])
+def test_item_weapons_defeat_a_deep_one(item, zone, roll, bonus_zone):
+    r, s = game(rolls=[roll])
+    assert s["zone_of"]["p2"] == "bridge"
+    s["deep_ones"][zone] = 0
+    put_deep_ones(s, zone, bonus_zone or 1)
+    supply = s["deep_one_supply"]
+    use(r, s, "p2", item)
+    assert s["deep_one_supply"] == supply + 1
+
+
+def test_item_pocket_pistol_may_reroll_a_miss():
+    r, s = game(rolls=[1, 5])
+    put_deep_ones(s, "bridge", 1)
+    supply = s["deep_one_supply"]
+    use(r, s, "p2", "pocket_pistol", picks={"reroll": {"type": "choose", "value": True}})
+    assert s["deep_one_supply"] == supply + 1 and s["forced_rolls"] == []
+
+
+def test_item_tool_kit_repairs_for_free():
+    r, s = game()
+    assert s["zone_of"]["p3"] == "boiler_room"
+    card = s["damage_deck"].pop()
+    s["damage"]["boiler_room"] = card
+    hand = list(s["hands"]["p3"])
+    use(r, s, "p3", "tool_kit")
+    assert "boiler_room" not in s["damage"] and s["hands"]["p3"] == hand
+
+
+def test_item_book_of_dagon_moves_every_deep_one_together():
+    r, s = game()
+    s["zone_of"]["p1"] = "d1"
+    use(r, s, "p1", "book_of_dagon", picks={"zone": {"type": "choose", "value": "w1"}})
+    assert s["deep_ones"]["d1"] == 0 and s["deep_ones"]["w1"] == 3
+
+
+def test_item_plimsolls_free_step():
+    r, s = game()
+    use(r, s, "p1", "plimsolls", picks={"zone": {"type": "choose", "value": "d4"}})
+    assert s["zone_of"]["p1"] == "d4"
+
+
+def test_item_jam_tin_grenade():
+    r, s = game()
+    s["zone_of"]["p1"] = "d4"
+    put_deep_ones(s, "captains_cabin", 2)
+    s["zone_of"]["p4"] = "captains_cabin"
+    supply = s["deep_one_supply"]
+    use(r, s, "p1", "jam_tin_grenade", picks={"zone": {"type": "choose", "value": "captains_cabin"}})
+    assert s["deep_ones"]["captains_cabin"] == 0 and s["deep_one_supply"] == supply + 2
+    assert s["zone_of"]["p4"] == "sick_bay" and "captains_cabin" in s["damage"]
+    assert "jam_tin_grenade" not in s["items"]["p1"] and "jam_tin_grenade" in s["items_removed"]
+
+
+def test_item_starbuck_free_unarmed_attack_and_shield():
+    r, s = game(rolls=[5])
+    put_deep_ones(s, "captains_cabin", 1)
+    supply = s["deep_one_supply"]
+    use(r, s, "p1", "starbuck", 0)
+    assert s["deep_one_supply"] == supply + 1
+    # the shield: a defeat of p1 is prevented by removing Starbuck
+    events = run(r, s, [{"defeat_player": {"who": "self"}}])
+    p = top(r, s)
+    assert p["kind"] == "window" and {"type": "use", "ability": "item:starbuck:1"} in p["options"]
+    answer(r, s, "p1", type="use", ability="item:starbuck:1")
+    drive(r, s)
+    assert s["zone_of"]["p1"] == "captains_cabin" and "starbuck" in s["items_removed"] and events is not None
+
+
+def test_item_kitchen_knife_adds_to_unarmed_attacks():
+    r, s = game(rolls=[3, 3])
+    s["items"]["p1"].append("kitchen_knife")
+    s["item_deck"].remove("kitchen_knife")
+    put_deep_ones(s, "captains_cabin", 1)
+    supply = s["deep_one_supply"]
+    run(r, s, [{"attack": {"unarmed": True}}])      # 3 + 1 = 4 ≥ 4
+    drive(r, s)
+    assert s["deep_one_supply"] == supply + 1
+
+
+@pytest.mark.parametrize("item,type_", [("fine_clothes", "influence"), ("mystical_text", "lore"),
+                                        ("binoculars", "observation"), ("medicine_ball", "strength"),
+                                        ("treasured_memento", "will")])
+def test_item_upgrades_add_their_type(item, type_):
+    """Checklist 147: the active Upgrade adds one card of its type to the set."""
+    r, s = game(items_top=[item])
+    before = r.set_types(s, "p1").count(type_)
+    run(r, s, [{"draw_items": {"who": "self"}}])
+    assert r.set_types(s, "p1").count(type_) == before + 1
+
+
+def window_use(r, s, player, ability, limit=60, picks=None):
+    """Answer prompts until ``player`` may use ``ability`` in a window; use it; then finish
+    (``picks`` by purpose as in ``drive``)."""
+    picks = picks or {}
+    for _ in range(limit):
+        p = top(r, s)
+        assert p is not None and p["kind"] != "action", "the window never offered it"
+        if p["kind"] == "window":
+            for q in r.prompts(s):
+                if q["player"] == player and {"type": "use", "ability": ability} in q["options"]:
+                    answer(r, s, player, type="use", ability=ability)
+                    drive(r, s, picks)
+                    return
+            for q in r.prompts(s):
+                answer(r, s, q["player"], type="pass")
+        elif p.get("purpose") in picks:
+            pick = picks[p["purpose"]]
+            answer(r, s, p["player"], **(pick[0] if isinstance(pick, list) else pick))
+        else:
+            answer(r, s, p["player"], type="default")
+
+
+def test_item_almanac_adds_an_observation_card_to_a_roll():
+    r, s = game(rolls=[2])
+    s["items"]["p1"].append("almanac")
+    s["item_deck"].remove("almanac")
+    s["hands"]["p1"] = ["observation:keen_insight:4:1"]
+    fuel = s["resources"]["fuel"]
+    run(r, s, [{"roll": {"at_least": 6, "then": [{"gain": {"fuel": 1}}]}}])
+    window_use(r, s, "p1", "item:almanac:0")
+    assert s["hands"]["p1"] == [] and s["resources"]["fuel"] == min(10, fuel + 1)   # 2 + 4 = 6
+
+
+def test_item_lucky_ring_adds_two_to_a_revealed_check():
+    r, s = game()
+    s["items"]["p1"].append("lucky_ring")
+    s["item_deck"].remove("lucky_ring")
+    s["chaos"] = []
+    for t in ("influence", "lore", "observation", "strength", "will", "treachery"):
+        s["decks"][t], s["discards"][t] = [], []
+    fuel = s["resources"]["fuel"]
+    run(r, s, [{"skill_check": {"target": 2, "positive": ["lore", "will"], "on_pass": [{"gain": {"fuel": 1}}],
+                                "on_fail": [{"lose": {"fuel": 1}}]}}])
+    window_use(r, s, "p1", "item:lucky_ring:0")
+    assert s["resources"]["fuel"] == min(10, fuel + 1)
+
+
+def test_item_elder_sign_amulet_resolves_shrivelling_twice():
+    r, s = game(rolls=[6, 6])
+    assert s["zone_of"]["p4"] == "chapel"
+    s["hands"]["p4"] = ["lore:shrivelling:2:1"]
+    put_deep_ones(s, "chapel", 2)
+    supply = s["deep_one_supply"]
+    events = []
+    r.use_ability(s, "p4", "card:lore:shrivelling:2:1", events)
+    r.run(s, events)
+    once = {"optional": [{"type": "choose", "value": True}, {"type": "choose", "value": False}],
+            "attack_target": {"type": "choose", "value": "deep_one:chapel"}}
+    window_use(r, s, "p4", "item:elder_sign_amulet:0", picks=once)
+    assert s["deep_one_supply"] == supply + 2
+
+
+def test_item_travel_pharmacy_saves_a_passenger():
+    r, s = game()
+    s["items"]["p1"].append("travel_pharmacy")
+    s["item_deck"].remove("travel_pharmacy")
+    token = s["passengers"]["d4"][0]
+    food = s["resources"]["food"]
+    run(r, s, [{"defeat_passengers": {"count": 1, "source": "deck_space", "chooser": "self"}}])
+    for _ in range(5):
+        p = top(r, s)
+        if p["kind"] == "choose" and p.get("purpose") != "option":
+            vals = [o["value"] for o in p["options"]]
+            answer(r, s, p["player"], type="choose", value="d4" if "d4" in vals else vals[0])
+        else:
+            break
+    window_use(r, s, "p1", "item:travel_pharmacy:0")
+    assert token in s["passenger_supply"] and token not in s["passengers_removed"]
+    assert s["resources"]["food"] == food - 1 or "travel_pharmacy" in s["items_removed"]
+
+
+def test_every_item_is_covered():
+    import sys
+    from tests.engine.unfathomable.helpers import rules
+    src = open(sys.modules[__name__].__file__).read()
+    missing = [i.id for i in rules().pack.items.items if f"test_item_{i.id}" not in src and f'"{i.id}"' not in src]
+    assert missing == []
