@@ -527,3 +527,37 @@ def test_monster_cards_yaml_steps_known(monster):
         assert hasattr(r, "_step_" + step)
     for step in m.each:
         assert hasattr(r, "_deep_" + step)
+
+
+def test_c096_combat_training_rerolls_a_deep_one_attack():
+    """Checklist 96-97 with a Deep One's attack: «Перед і після кожного кидка кістки ... можна
+    використати властивості» [1583]; Combat Training («After an attack roll by or against a
+    character: reroll it») is offered in the after-roll window of a Deep One attacking a Human."""
+    r, s = board()
+    card = "strength:combat_training:1:1"
+    s["decks"]["strength"].remove(card)
+    s["hands"]["p2"].append(card)
+    s["zone_of"]["p2"] = "d5"
+    put(s, "d5", 1)
+    s["forced_rolls"] = [7, 2]
+    run(r, s, [{"activate": {"monster": "deep_ones"}}])
+    for _ in range(10):
+        prompt = r.prompts(s)[0]
+        if prompt["kind"] == "window" and {"type": "use", "ability": "card:" + card} in prompt["options"]:
+            break
+        r.apply_in_place(s, {"player": prompt["player"], "type": "pass"})
+    else:
+        raise AssertionError("Combat Training never offered")
+    r.apply_in_place(s, {"player": "p2", "type": "use", "ability": "card:" + card})
+    settle(r, s)
+    assert s["zone_of"]["p2"] == "d5" and card in s["discards"]["strength"]
+
+
+def test_c107_monsters_from_the_depths_arrive_only_at_the_bow():
+    """Checklist 107. RU 25.3 [001:734]: monsters leaving the Depths go only to the bow zones (w1 for
+    1-4, w2 for 5-8) — every roll."""
+    for roll in range(1, 9):
+        r, s = board()
+        put(s, DEPTHS, 2)
+        activate(r, s, "mother_hydra", rolls=[roll])
+        assert s["monarchs"]["mother_hydra"] == ("w1" if roll <= 4 else "w2")
