@@ -40,8 +40,17 @@ def ready(r, s):
 
 
 def reveal_now(s, p, card="hybrid"):
-    """Make p a revealed traitor without running the reveal steps."""
-    s["loyalty"][p] = [card]
+    """Make p a revealed traitor without running the reveal steps (the card is swapped in from
+    whoever holds it, so loyalty cards stay conserved when possible)."""
+    if card not in s["loyalty"][p]:
+        holders = [q for q in s["players"] if q != p and card in s["loyalty"][q] and q not in s["revealed"]]
+        pile = s["loyalty"][holders[0]] if holders else s["loyalty_deck"] if card in s["loyalty_deck"] else None
+        if pile is not None and s["loyalty"][p]:
+            pile.remove(card)
+            pile.append(s["loyalty"][p].pop(0))
+            s["loyalty"][p].append(card)
+        else:
+            s["loyalty"][p] = [card]
     s["revealed"][p] = card
 
 
