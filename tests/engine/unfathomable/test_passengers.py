@@ -216,3 +216,22 @@ def test_travel_pharmacy_out_of_range_is_not_asked():
     assert not r.prompts(s) or r.prompts(s)[0]["kind"] != "window" or r.prompts(s)[0]["player"] != "p6"
     settle(r, s)
     assert s["resources"]["souls"] == souls - 1
+
+
+def test_passenger_defeated_window_the_peacemaker():
+    """The Peacemaker in play (mythos.yaml): «Lasts until a passenger is next defeated: then 1 Sanity
+    is lost and the card is discarded» - offered in the passenger_defeated window after the flip."""
+    r, s = board()
+    s["mythos_deck"].remove("the_peacemaker")
+    s["in_play"]["p2"].append("the_peacemaker")          # p2 is Arjun
+    place_passenger(s, "d6", "decoy")
+    sanity = s["resources"]["sanity"]
+    put(s, "d6", 1)
+    run(r, s, [{"activate": {"monster": "deep_ones"}}])
+    prompt = r.prompts(s)[0]
+    assert prompt["kind"] == "window" and prompt["timing"] == "passenger_defeated"
+    assert s["passengers"]["d6"] == []                   # flipped and removed before the window
+    r.apply_in_place(s, {"player": "p2", "type": "use", "ability": "play:the_peacemaker:1"})
+    settle(r, s)
+    assert s["resources"]["sanity"] == sanity - 1
+    assert s["in_play"]["p2"] == [] and "the_peacemaker" in s["mythos_discard"]
