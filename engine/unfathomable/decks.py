@@ -247,7 +247,7 @@ class Decks:
         if spec.rest == "top_or_bottom":
             on_top = [x for n, x in enumerate(looked)
                       if self.need(s, c, f"top#{n}", chooser, "top_or_bottom", ["top", "bottom"],
-                                   ask_single=True, card=x) == "top"]
+                                   ask_single=True) == "top"]
         elif spec.top >= len(looked):
             on_top = list(looked)
         elif spec.top == 1:

@@ -192,3 +192,20 @@ def test_discarded_value_sum():
     run(r, s, [{"discard_skill_cards": {"who": "self", "count": "all"}},
                {"choose_number": {"chooser": "self", "min": 0, "max": 9, "cap": {"of": "discarded_value"}}}])
     assert top(r, s)["number"]["max"] == card_value("lore:shrivelling:2:1") + 1
+
+
+def test_peeks_stay_private():
+    """Checklist 69 / README views: what a scout sees is in a private event and their own prompt; the
+    table's view and the other players' views never name it."""
+    import json
+    r, s = game(course_top=["reef", "hurricane"])
+    top_spell = s["spell_deck"][-1]
+    events = run(r, s, [{"scout_deck": {"deck": "spells", "look": 1, "top": 0, "rest": "top_or_bottom",
+                                        "chooser": "self"}}])
+    assert all(top_spell not in json.dumps(e) for e in events if e["audience"] != ["p1"])
+    for who in (None, "p2"):
+        assert top_spell not in json.dumps(r.view(s, who))
+    answer(r, s, "p1", type="choose", value="top")
+    events = run(r, s, [{"scout_deck": {"deck": "course", "look": 2, "top": 1, "rest": "bottom", "chooser": "self"}}])
+    assert all("hurricane" not in json.dumps(e) for e in events if e["audience"] != ["p1"])
+    assert "hurricane" not in json.dumps(r.view(s, "p2")) and "hurricane" in json.dumps(r.view(s, "p1"))

@@ -381,3 +381,14 @@ def test_every_item_is_covered():
     src = open(sys.modules[__name__].__file__).read()
     missing = [i.id for i in rules().pack.items.items if f"test_item_{i.id}" not in src and f'"{i.id}"' not in src]
     assert missing == []
+
+
+def test_c145_cargo_hold_action():
+    """The Cargo Hold's action through the zone: look at 2, keep 1 (board.yaml), seed 2024."""
+    r, s = game(items_top=["shotgun", "plimsolls"])
+    s["zone_of"]["p1"] = "cargo_hold"
+    events = []
+    r.use_ability(s, "p1", "zone:cargo_hold", events)
+    r.run(s, events)
+    answer(r, s, "p1", type="choose_cards", cards=["shotgun"])
+    assert "shotgun" in s["items"]["p1"] and s["item_deck"][0] == "plimsolls"

@@ -198,3 +198,16 @@ def test_kept_spell_discarded_from_play_leaves_the_game():
     assert "revelation_of_script" in s["in_play"][keeper]
     run(r, s, [{"discard_this_card": {}}], self=keeper, card="revelation_of_script", holder=keeper)
     assert "revelation_of_script" not in s["in_play"][keeper] and "revelation_of_script" in s["spells_removed"]
+
+
+def test_c143_keeper_title_action_casts():
+    """Checklist 143: the Keeper's title action (titles.yaml keeper_cast: look 2, cast 1)."""
+    r, s = game(spells_top=["feed_the_mind", "raise_the_dead"])
+    keeper = s["titles"]["keeper_of_the_tome"]
+    s["resources"]["souls"] = 5
+    events = []
+    r.use_ability(s, keeper, "title:keeper_of_the_tome:0", events)
+    r.run(s, events)
+    drive(r, s, {"cast": {"type": "choose", "value": "raise_the_dead"}})
+    assert s["resources"]["souls"] == 7 and s["spell_deck"][0] == "feed_the_mind"
+    assert s["spells_removed"] == ["raise_the_dead"]

@@ -417,3 +417,36 @@ def test_course_fog_bank_lost_bearings_counts_zero():
     choose_course(r, s, "fog_bank")
     drive(r, s, None)
     assert s["course_played"] == ["fog_bank"] and s["distance"] == 3
+
+
+def test_c133_boiler_room_action_advances_the_journey():
+    """Checklist 133. Seed 2665: «50.6 Гравці можуть просунути жетон подорожі, розігравши властивість «Дія»
+    машинного відділення.» (Spend a Strength card on d8 + value ≥ 7, else lose 1 Fuel; then advance.)"""
+    r, s = game(rolls=[2])
+    s["zone_of"]["p1"] = "boiler_room"
+    s["hands"]["p1"] = ["strength:rampage:3:1"]
+    fuel = s["resources"]["fuel"]
+    events = []
+    r.use_ability(s, "p1", "zone:boiler_room", events)
+    r.run(s, events)
+    drive(r, s, None)
+    assert s["tracks"]["journey"] == 1 and s["resources"]["fuel"] == fuel - 1   # 2 + 3 < 7
+    assert s["hands"]["p1"] == [] and s["deep_ones"]["w3"] == 2
+
+
+def test_c137_chapel_action_advances_or_retreats_the_ritual():
+    """Checklist 137. Seed 2681: «50.11 Гравці можуть просунути жетон ритуалу, розігравши властивість «Дія»
+    каплиці.»"""
+    r, s = game(rolls=[6])
+    s["zone_of"]["p1"] = "chapel"
+    s["hands"]["p1"] = ["lore:shrivelling:2:1"]
+    sanity = s["resources"]["sanity"]
+    events = []
+    r.use_ability(s, "p1", "zone:chapel", events)
+    r.run(s, events)
+    drive(r, s, {"option": {"type": "choose", "value": 1}})
+    assert s["tracks"]["ritual"] == 1 and s["resources"]["sanity"] == sanity   # 6 + 2 ≥ 7
+    r.use_ability(s, "p1", "zone:chapel", events)
+    r.run(s, events)
+    drive(r, s, None)   # no Lore card left: only the move back is allowed
+    assert s["tracks"]["ritual"] == 0
