@@ -18,6 +18,14 @@ def clear_board(s):
         s["passengers"][z] = []
 
 
+def played(r, s, *cards):
+    """These course cards are already in the played row (taken out of the deck)."""
+    for card in cards:
+        s["course_deck"].remove(card)
+    s["course_played"] = list(cards)
+    s["distance"] = sum(r.course_by_id[c].distance for c in cards)
+
+
 def choose_course(r, s, card):
     p = top(r, s)
     assert p["kind"] == "course_choose", p
@@ -132,8 +140,7 @@ def test_c134_arrival_at_12_ends_the_game_for_the_humans():
     """Checklist 134. Seed 2669: «✿ Якщо на цей момент відстань на розіграних картах становить 12 або
     більше, корабель прибув у порт, і гра закінчується.»"""
     r, s = game()
-    s["distance"] = 12
-    s["course_played"] = ["calm_waters", "rough_water", "stormy_seas"]
+    played(r, s, "calm_waters", "rough_water", "stormy_seas")
     s["tracks"]["journey"] = 3
     run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
     assert s["result"] is not None and s["result"]["reason"] == "journey_completed"
@@ -198,7 +205,7 @@ def test_c136_awakening_once_after_the_card_reaching_6(monkeypatch):
     calls = []
     monkeypatch.setattr(r, "awakening", lambda s_, ev: calls.append((s_["distance"], s_["tracks"]["journey"])),
                         raising=False)
-    s["distance"], s["course_played"] = 2, ["reef"]
+    played(r, s, "reef")
     s["tracks"]["journey"] = 3
     run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
     choose_course(r, s, "smooth_sailing")          # 2 + 3 = 5: not yet
@@ -221,11 +228,7 @@ def test_course_reaching_12_is_flagged_while_it_resolves():
     r, s = game(course_top=["hurricane", "reef"])
     clear_board(s)
     s["awakened"] = True
-    s["distance"], s["course_played"] = 10, ["calm_waters", "rough_water", "reef"]
-    s["course_deck"].remove("reef")
-    s["course_deck"].append("reef")
-    s["course_deck"].remove("hurricane")
-    s["course_deck"].append("hurricane")
+    played(r, s, "calm_waters", "rough_water", "iceberg")
     s["tracks"]["journey"] = 3
     run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
     choose_course(r, s, "hurricane")
@@ -450,3 +453,35 @@ def test_c137_chapel_action_advances_or_retreats_the_ritual():
     r.run(s, events)
     drive(r, s, None)   # no Lore card left: only the move back is allowed
     assert s["tracks"]["ritual"] == 0
+
+
+def test_c170_cultist_wins_when_the_game_ends_during_the_card_reaching_12():
+    """Checklist 170. Seed 1744: «Він також перемагає, якщо гра закінчується під час розіграшу карти
+    курсу, додання якої збільшить відстань до 12.»"""
+    r, s = game(course_top=["calm_waters", "reef"],
+                loyalty={"p1": ["human"], "p2": ["cultist"], "p3": ["human"], "p4": ["hybrid"]})
+    clear_board(s)
+    s["awakened"] = True
+    played(r, s, "rough_water", "stormy_seas")
+    s["resources"]["fuel"] = 2
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "calm_waters")          # 8 + 4 = 12, then Fuel 2 - 2 = 0 ends the game
+    res = s["result"]
+    assert res is not None and res["reason"] == "resource_depleted"
+    assert sorted(res["winners"]) == ["p2", "p4"]
+
+
+def test_c172_twelve_then_arrival_once_more():
+    """Checklist 172. Seed 2241: «Мета гравців, лояльних до людей – подолати відстань 12 або більше на
+    картах курсу, після чого досягти клітинки «Прибуття» на треку подорожі ще один раз.»"""
+    r, s = game(course_top=["smooth_sailing", "reef"])
+    clear_board(s)
+    s["awakened"] = True
+    played(r, s, "rough_water", "stormy_seas", "iceberg")
+    s["tracks"]["journey"] = 3
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 1}}])
+    choose_course(r, s, "smooth_sailing")        # 10 + 3: 12 reached, the game goes on
+    assert s["result"] is None and s["distance"] == 13 and s["tracks"]["journey"] == 0
+    run(r, s, [{"advance_track": {"track": "journey", "spaces": 4}}])
+    assert s["result"]["reason"] == "journey_completed" and s["result"]["team"] == "humans"
