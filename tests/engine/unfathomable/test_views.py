@@ -171,3 +171,20 @@ def test_hidden_from_reads_the_state():
     assert set(s["hands"]["p1"]) & hidden_from(s, "p2")
     assert not set(s["hands"]["p1"]) & hidden_from(s, "p1")
     assert set(s["chaos"]) <= hidden_from(s, None)
+
+
+def test_c183_windows_ask_whoever_holds_cards_whether_or_not_they_can_answer():
+    """Checklist 183. Response windows are asked of every eligible player whether or not they hold
+    an answer, so the question leaks nothing; passing is always possible. «Кількість карт умінь у
+    руці гравця – відкрита інформація.» [2091]: being asked tells only that one holds cards."""
+    r, s = game(4)
+    pick = {t: next(c for c in s["decks"][t.split(":")[0]] if c.startswith(t)) for t in
+            ("strength:rampage", "lore:shrivelling")}
+    hands(r, s, p2=[pick["strength:rampage"]], p3=[pick["lore:shrivelling"]])   # no before-contributions card
+    run(r, s, CHECK)
+    asked = {p["player"]: p for p in r.prompts(s) if p["kind"] == "window"}
+    assert {"p2", "p3"} <= set(asked)
+    for p in ("p2", "p3"):
+        assert asked[p]["options"] == [{"type": "pass"}]
+        assert asked[p]["default"] == {"type": "pass"}
+    assert "p1" in asked   # the current player holds cards too
