@@ -177,9 +177,9 @@ class Turns:
         ref = action["ability"]
         if ref.startswith("zone:"):
             s["turn_zone_actions"].append(ref)   # checklist 52: once per zone per turn
-        self.use_ability(s, p, ref, events)
-        if ref.startswith("zone:"):
+            # opened first, so it waits below the action's effect: asked once the action resolved
             self.open_window(s, "after_zone_action", events, zone=ref[5:])
+        self.use_ability(s, p, ref, events)
 
     def _act_rescue(self, s, p, action, events):
         zone = s["zone_of"][p]

@@ -5,7 +5,7 @@ loyalty peeks and the player hooks (checklist E35, E59, L122-124, R176; README r
 Seed 000 (UA rulebook + reference) line numbers are quoted in each test."""
 from __future__ import annotations
 
-from tests.engine.unfathomable.helpers import answer, game, pass_windows, run, top
+from tests.engine.unfathomable.helpers import answer, game, pass_windows, rules, run, top
 
 
 # --- helpers shared by the players/loyalty/ending tests ------------------------------------
@@ -375,3 +375,128 @@ def test_astral_travel_deep_ones():
     choose(r, s, "p1", "galley")
     choose(r, s, "p1", "stay")
     assert s["deep_ones"]["d1"] == 1 and s["deep_ones"]["galley"] == 1
+
+
+# --- character abilities and feats not covered elsewhere ---------------------------------------
+# (Experienced, Well Equipped, Self Sacrifice: test_checks.py; Quick Draw: test_combat.py; Fortunate
+# Son, Perfect Number: test_windows.py; Uncanny Fortune, Unconventional Leader: test_mythos.py.)
+def drive(r, s, picks=(), use_refs=(), limit=40):
+    """Pass every window except to use ``use_refs`` (once each); answer ``choose`` prompts with the
+    next of ``picks`` (else the first option); stop at any other prompt."""
+    picks, use_refs = list(picks), list(use_refs)
+    for _ in range(limit):
+        p = top(r, s)
+        if p is None:
+            return
+        if p["kind"] == "window":
+            mine = [o for o in p["options"] if o.get("ability") in use_refs]
+            if mine:
+                use_refs.remove(mine[0]["ability"])
+                answer(r, s, p["player"], **mine[0])
+            else:
+                answer(r, s, p["player"], type="pass")
+        elif p["kind"] == "choose":
+            answer(r, s, p["player"], type="choose", value=picks.pop(0) if picks else p["options"][0]["value"])
+        else:
+            return
+
+
+def test_ability_jeanne_jury_rigger_after_the_boiler_room():
+    """Jury Rigger: after a Boiler Room action, damage the ship to advance the journey one more space."""
+    r, s = game(first_player="p3", hands=NO_HANDS, rolls=[7, 3], damage_top=["structural_damage_lore"])
+    pass_windows(r, s)
+    strength = next(c for c in s["hands"]["p3"] if c.startswith("strength:"))
+    answer(r, s, "p3", type="use", ability="zone:boiler_room")
+    drive(r, s, picks=[strength, True], use_refs=["char:jeanne"])
+    assert s["tracks"]["journey"] == 2 and s["damage"] == {"chapel": "structural_damage_lore"}
+
+
+def test_ability_william_occult_training_bottoms_the_top_spell():
+    """Occult Training: look at the top spell; leave it or put it on the bottom (README ruling 38)."""
+    r, s = game()
+    ready(r, s)
+    first = s["spell_deck"][-1]
+    ev = []
+    r.use_ability(s, "p4", "char:william", ev)
+    r.run(s, ev)
+    p = top(r, s)
+    assert p["player"] == "p4" and "bottom" in [o["value"] for o in p["options"]]
+    drive(r, s, picks=["bottom"])
+    assert s["spell_deck"][0] == first and s["spell_deck"][-1] != first
+
+
+def test_ability_beatrice_predictive_analytics():
+    """Predictive Analytics: at her Mythos step, the top 2 mythos cards: one stays on top, the other to
+    the bottom."""
+    plain = [m.id for m in rules().pack.mythos.mythos if not m.personal][:2]
+    r, s = game(characters={"p1": "beatrice", "p2": "arjun", "p3": "jeanne", "p4": "william"}, mythos_top=plain)
+    ready(r, s)
+    a, b = s["mythos_deck"][-1], s["mythos_deck"][-2]
+    assert [a, b] == plain
+    ev = []
+    r.use_ability(s, "p1", "char:beatrice", ev)
+    r.run(s, ev)
+    drive(r, s, picks=[b])
+    assert s["mythos_deck"][-1] == b and s["mythos_deck"][0] == a
+
+
+def test_ability_ishmael_first_oath_sends_a_monarch_to_the_depths():
+    """First Oath of Dagon: spend a Lore card on a d8 roll; 7+ sends the chosen monarch to the Depths."""
+    r, s = game(characters={"p1": "ishmael", "p2": "arjun", "p3": "jeanne", "p4": "william"}, rolls=[6])
+    ready(r, s)
+    s["monarchs"]["mother_hydra"] = "w5"
+    lore = give(s, "p1", card_of(s, "shrivelling", 2))
+    assert r.can_use(s, "p1", "char:ishmael", "action")
+    answer(r, s, "p1", type="use", ability="char:ishmael")
+    drive(r, s, picks=[0, lore])
+    assert s["monarchs"]["mother_hydra"] == "depths" and lore in s["discards"]["lore"]
+
+
+def test_ability_samira_scavenger_draws_and_gives():
+    """Scavenger: draw an item, then you may give one item to a Human in your zone (once per turn)."""
+    r, s = game(characters={"p1": "samira", "p2": "arjun", "p3": "jeanne", "p4": "william"},
+                items_top=["shotgun"])
+    ready(r, s)
+    s["zone_of"]["p2"] = "cargo_hold"
+    answer(r, s, "p1", type="use", ability="char:samira")
+    drive(r, s, picks=[True, "p2", "shotgun"])
+    assert "shotgun" in s["items"]["p2"] and "shotgun" not in s["items"]["p1"]
+    assert not r.can_use(s, "p1", "char:samira", "action")      # once per turn
+
+
+def test_feat_full_steam_ahead():
+    """Full Steam Ahead (Jeanne, from the Boiler Room): pay 1 Fuel, the journey token moves on 2."""
+    r, s = game(first_player="p3", hands=NO_HANDS)
+    pass_windows(r, s)
+    fuel = s["resources"]["fuel"]
+    answer(r, s, "p3", type="use", ability="feat:full_steam_ahead")
+    drive(r, s)
+    assert s["resources"]["fuel"] == fuel - 1 and s["tracks"]["journey"] == 2
+    assert s["feats"]["p3"] is None
+
+
+def test_feat_arrest_order_sends_a_player_in_the_zone_to_the_brig():
+    """Arrest Order (Jamie): send a player in your zone to the Brig; titles pass on (checklist 126)."""
+    r, s = game(characters={"p1": "jamie", "p2": "keilani", "p3": "jeanne", "p4": "william"}, first_player="p1")
+    ready(r, s)
+    s["zone_of"]["p2"] = s["zone_of"]["p1"]
+    assert s["titles"]["captain"] == "p2"
+    answer(r, s, "p1", type="use", ability="feat:arrest_order")
+    drive(r, s, picks=["p2"])
+    assert s["zone_of"]["p2"] == "brig" and s["titles"]["captain"] == "p3"
+    assert s["feats"]["p1"] is None
+
+
+def test_feat_quick_cast_casts_the_top_spell():
+    """Quick Cast (William, Keeper only): the top spell is cast at once (Feed the Mind: +2 Sanity, then
+    lose 1 Food)."""
+    r, s = game(spells_top=["feed_the_mind"])
+    ready(r, s)
+    s["resources"]["sanity"] = 5
+    food = s["resources"]["food"]
+    ev = []
+    r.use_ability(s, "p4", "feat:quick_cast", ev)
+    r.run(s, ev)
+    drive(r, s)
+    assert s["resources"]["sanity"] == 7 and s["resources"]["food"] == food - 1
+    assert s["feats"]["p4"] is None and "feed_the_mind" not in s["spell_deck"]
