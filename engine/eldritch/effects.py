@@ -75,15 +75,20 @@ class Effects:
 
     # --- selectors, amounts, conditions -----------------------------------------------------
     def who(self, s, c, w):
+        """The investigator a selector names, or None when they are no longer in play (H8: a
+        defeated investigator is unaffected by effects on investigators)."""
         if w in (None, "self"):
-            return c.get("self") or s["lead"]
-        if w == "lead":
-            return s["lead"]
-        if w == "chosen":
-            return c.get("chosen")
-        if w == "owner":
-            return c.get("owner") or c.get("self") or s["lead"]
-        return w if w in s["inv"] else None
+            inv = c.get("self") or s["lead"]
+        elif w == "lead":
+            inv = s["lead"]
+        elif w == "chosen":
+            inv = c.get("chosen")
+        elif w == "owner":
+            inv = c.get("owner") or c.get("self") or s["lead"]
+        else:
+            inv = w
+        i = s["inv"].get(inv) if inv else None
+        return inv if i is not None and i["status"] == "active" else None
 
     def card_tokens(self, s, c, where="this_card", at=None):
         """The token dict of a card (mystery, mythos in play, AO sheet) or a space."""
@@ -550,6 +555,8 @@ class Effects:
 
     def _op_gain_this_clue(self, s, st, c, cid, events):
         inv = self.who(s, c, "self")
+        if not inv:
+            return
         space = c.get("clue_space") or s["inv"][inv]["space"]
         token = self.take_board_clue(s, space)
         if token:
@@ -558,14 +565,14 @@ class Effects:
             events.append(event("clues_gained", inv=inv, count=1, space=space))
 
     def _op_discard_this_clue(self, s, st, c, cid, events):
-        space = c.get("clue_space") or s["inv"][self.who(s, c, "self")]["space"]
+        space = c.get("clue_space") or s["inv"][c.get("self") or s["lead"]]["space"]
         token = self.take_board_clue(s, space)
         if token:
             s["clues"]["discard"].append(token)
             events.append(event("clue_discarded", space=space))
 
     def _op_move_this_clue(self, s, st, c, cid, events):
-        space = c.get("clue_space") or s["inv"][self.who(s, c, "self")]["space"]
+        space = c.get("clue_space") or s["inv"][c.get("self") or s["lead"]]["space"]
         if not self.clues_at(s, space):
             return
         to = self.resolve_place(s, st, "to", {**c, "self": c.get("self")}, cid, events)
@@ -982,8 +989,8 @@ class Effects:
         elif which == "matching_omen":
             spaces = [g for g in board if self.C.spaces[s.get("gate_tokens", {}).get(g, g)]["gate"] == self.omen(s)]
         elif which == "this":
-            inv = self.who(s, c, "self")
-            spaces = [x for x in [c.get("gate_space") or s["inv"][inv]["space"]] if x in board]
+            here = c.get("gate_space") or s["inv"][c.get("self") or s["lead"]]["space"]
+            spaces = [x for x in [here] if x in board]
         else:
             if not st.get("_r__space"):
                 if len(board) > st.get("count", 1):
@@ -1009,6 +1016,8 @@ class Effects:
         if not g["stack"]:
             return
         inv = self.who(s, c, "self")
+        if not inv:
+            return
         top = g["stack"][:2]
         if not st.get("_r__keep"):
             events.append(event("gates_seen", only(s["inv"][inv]["player"]), reveal=True, inv=inv, gates=top))
