@@ -36,7 +36,7 @@ class Window(FrameKind):
             if p in f["answers"]:
                 continue
             options = [{"type": "pass"}] + [{"type": "use", "ability": ref}
-                                            for ref in rules.usable(s, p, f["timing"], f)]
+                                            for ref in rules.window_usable(s, p, f)]
             out.append(rules.make_prompt(f, "window", {"player": p, "options": options}, {"type": "pass"}))
         return out
 
@@ -75,6 +75,8 @@ class Abilities:
         self.mythos_by_id = {m.id: m for m in pack.mythos.mythos}
         self.course_by_id = {c.id: c for c in pack.course.course_cards}
         self.damage_by_id = {d.id: d for d in pack.damage.damage_cards}
+        if hasattr(self, "index_combat"):
+            self.index_combat()
 
     def ability(self, ref: str):
         kind, _, rest = ref.partition(":")
@@ -129,6 +131,12 @@ class Abilities:
                 refs.extend(f"play:{card}:{n}" for n in range(len(src.in_play.abilities)))
         return refs
 
+    def window_usable(self, s, p, window) -> list[str]:
+        """What ``p`` may use in a window: its timing and ``any_time`` (README ruling 42;
+        ``during_own_turn`` is never mid-step, so only at one's own action choices, RULINGS C1)."""
+        refs = self.usable(s, p, window["timing"], window) + self.usable(s, p, "any_time", window)
+        return list(dict.fromkeys(refs))
+
     def usable(self, s, p, timing: str, window=None) -> list[str]:
         return [ref for ref in self.abilities_of(s, p) if self.can_use(s, p, ref, timing, window)]
 
@@ -141,6 +149,10 @@ class Abilities:
             return False
         if timing in ("after_zone_action",) and window and ab.zone != window.get("zone"):
             return False
+        if ab.timing == "after_skill_card":   # Elder Sign Amulet: only after the listed cards
+            card = (s["ctx"].get(window.get("c")) or {}).get("card", "") if window else ""
+            if card.count(":") != 3 or card_title(card) not in (ab.cards or []):
+                return False
         if ab.timing in ("would_be_defeated", "passengers_would_be_defeated") and \
                 not self.prevent_applies(s, p, ab, window):   # players.py: the pending defeat it covers
             return False
@@ -206,6 +218,8 @@ class Abilities:
             s["hands"][p].remove(rest)
             self.discard(s, rest)
             fields["card"] = rest
+            if "after_card" in self.FRAMES:   # the after_skill_card window, once the card resolved
+                self.push(s, {"k": "after_card", "player": p, "card": rest})
         elif kind == "feat":
             s["feats"][p] = None
             s.setdefault("feats_used", []).append(rest)
@@ -233,27 +247,33 @@ class Abilities:
         asked = [p for p in order if (hand_secret and s["hands"][p]) or self.usable(s, p, timing, {"c": c, **extra})]
         if not asked:
             return
+        # README ruling 42-43: an open window also asks whoever could use an any-time ability
+        # (or their own during-own-turn one); no window is opened for those alone
+        probe = {"timing": timing, "c": c, **extra}
+        asked = [p for p in order if p in asked or self.window_usable(s, p, probe)]
         frame = {"k": "window", "timing": timing, "asked": asked, "answers": {}, **extra}
         if c:
             frame["c"] = c
         self.push(s, frame)
 
     # --- die rolls (checklist 96-97): a window before and after every roll
-    def need_roll(self, s, c, slot, purpose="roll", who=None, combat=False):
+    def need_roll(self, s, c, slot, purpose="roll", who=None, combat=False, modifier=0):
         """``combat``: an attack roll by or against a character; its after-roll window also offers
-        ``after_combat_roll`` abilities (Combat Training), before and after every reroll."""
+        ``after_combat_roll`` abilities (Combat Training), before and after every reroll.
+        ``modifier``: the roll's starting modifier (an attack's bonus; it stays for rerolls)."""
         if slot in c["bind"]:
             return c["bind"][slot]
         roller = who or c.get("self") or s["turn"]["player"]
         self.push(s, {"k": "roll_end", "c": c["id"], "slot": slot})
         self.push(s, {"k": "roll_do", "c": c["id"], "purpose": purpose, "roller": roller})
-        self.push(s, {"k": "roll_start", "c": c["id"], **({"combat": True} if combat else {})})
+        self.push(s, {"k": "roll_start", "c": c["id"], **({"combat": True} if combat else {}),
+                      **({"modifier": modifier} if modifier else {})})
         from engine.unfathomable.effects import Pending
         raise Pending
 
     def _run_roll_start(self, s, f, events):
         s["roll_seq"] = s.get("roll_seq", 0) + 1
-        s["rolls"].append({"modifier": 0, "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
+        s["rolls"].append({"modifier": f.get("modifier", 0), "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
                            "combat": bool(f.get("combat"))})
         self.open_window(s, "before_roll", events, c=f["c"])
 
@@ -279,11 +299,30 @@ class Abilities:
         c = s["ctx"][f["c"]]
         c["bind"][f["slot"]] = roll["value"]
         c["last_roll"] = roll["value"]
+        c["last_roll_modifier"] = roll["modifier"]
+
+    def _fx_roll(self, s, spec, c, events):
+        """``roll at_most|at_least``: a d8 through every roll window, compared after modifiers."""
+        value = self.need_roll(s, c, "roll")
+        ok = (spec.at_most is None or value <= self.amount(s, spec.at_most, c)) and \
+             (spec.at_least is None or value >= self.amount(s, spec.at_least, c))
+        events.append(event("roll_compared", player=c.get("self"), value=value, success=ok))
+        self.then_effect(s, spec.then if ok else spec.otherwise, c)
+
+    # statics are read by statics(), never run; as steps they do nothing
+    def _fx_extra_treachery_in_checks(self, s, spec, c, events):
+        pass
+
+    def _fx_attack_bonus(self, s, spec, c, events):
+        pass
+
+    def _fx_cannot_attack(self, s, spec, c, events):
+        pass
 
     def _fx_modify_roll(self, s, spec, c, events):
         if not s["rolls"]:
             return
-        amount = spec.amount
+        amount = self.amount(s, spec.amount, c)
         if spec.either_sign:
             amount = self.need(s, c, "sign", c["self"], "roll_sign", [amount, -amount], ask_single=True)
         s["rolls"][-1]["modifier"] += amount

@@ -35,7 +35,7 @@ class Checks:
                             card=c.get("card"), order=self.contributors(s)))
         self.push(s, {"k": "check_result", "c": c["id"]})
         self.push(s, {"k": "check_reveal", "c": c["id"]})
-        self.push(s, {"k": "contribute", "order": self.contributors(s), "i": 0, "given": {}})
+        self.push(s, {"k": "contribute", "order": self.contributors(s), "i": 0, "given": {}, "c": c["id"]})
         self.push(s, {"k": "check_chaos", "c": c["id"]})
         self.open_window(s, "before_contributions", events, c=c["id"])
 
@@ -48,11 +48,17 @@ class Checks:
         check = s["checks"][-1]
         if not check["skip_chaos"]:
             check["chaos"] = self.draw_chaos(s, self.pack.skill_cards.chaos_deck.cards_per_check)
-        for p, spec in self.statics(s, "extra_treachery_in_checks"):
+        for p, spec in self.statics(s, "extra_treachery_in_checks"):   # README ruling 34
+            if spec.while_condition is not None and \
+                    not self.holds(s, spec.while_condition, {"id": "probe", "bind": {}, "self": p}):
+                continue
+            extra = 0
             for _ in range(spec.count):
                 card = self.draw_skill(s, "treachery")
                 if card is not None:
                     check["chaos"].append(card)
+                    extra += 1
+            events.append(event("check_added", player=p, count=extra, extra_treachery=True))
         events.append(event("chaos_added", count=len(check["chaos"]), chaos_left=len(s["chaos"])))
 
     # the secret round (engine.core.flow.SecretRound): contribute
@@ -71,7 +77,13 @@ class Checks:
         events.append(event("check_pile", count=len(check["cards"]) + len(check["chaos"])))
 
     def _done_contribute(self, s, f, pool, events):
-        pass
+        # The shared SecretRound reveals the contributions apart from the chaos cards; that would
+        # tell the table which cards came from hands (a treachery card among them was added by a
+        # player). The pile is revealed whole, shuffled, by check_reveal instead (checklist 83-84).
+        for i in range(len(events) - 1, -1, -1):
+            if events[i]["type"] == "contributions_revealed":
+                del events[i]
+                break
 
     def _run_check_reveal(self, s, f, events):
         check = s["checks"][-1]
@@ -93,7 +105,7 @@ class Checks:
         check = s["checks"].pop()
         c = s["ctx"][f["c"]]
         spec = self.specs[check["key"]]
-        total = check["total"]
+        total = check["total"] if check["total"] is not None else 0
         if check["forced"]:
             result = check["forced"]
         elif total >= check["target"]:
@@ -102,7 +114,7 @@ class Checks:
             result = "partial"
         else:
             result = "fail"
-        for card in check["pile"]:
+        for card in check.get("pile", check["chaos"] + check["cards"]):
             self.discard(s, card)   # checklist 89
         c["check_surplus"] = total - check["target"]
         c["check_result"] = result
@@ -115,10 +127,13 @@ class Checks:
     def _fx_modify_check(self, s, spec, c, events):
         if not s["checks"] or s["checks"][-1]["total"] is None:
             return
-        if spec.up_to:
-            amount = self.need(s, c, "amount", c["self"], "check_amount", list(range(1, spec.up_to + 1)), ask_single=True)
+        if spec.up_to is not None:
+            most = self.amount(s, spec.up_to, c)
+            if most < 1:
+                return
+            amount = self.need(s, c, "amount", c["self"], "check_amount", list(range(1, most + 1)), ask_single=True)
         else:
-            amount = spec.amount
+            amount = self.amount(s, spec.amount, c)
         if spec.either_sign:
             amount = self.need(s, c, "sign", c["self"], "check_sign", [amount, -amount], ask_single=True)
         check = s["checks"][-1]
@@ -156,6 +171,12 @@ class Checks:
         results = ["pass", "fail"] + (["partial"] if check["partial"] is not None else [])
         check["forced"] = self.need(s, c, "result", chooser, "check_result", results, ask_single=True)
         events.append(event("check_result_set", player=chooser, result=check["forced"]))
+        if check["total"] is None:
+            # README ruling 36: the check is not run (no chaos, no contributions, no reveal)
+            s["stack"][:] = [f for f in s["stack"] if not (f["k"] in ("check_chaos", "contribute", "check_reveal")
+                                                        and f.get("c") == check["c"])
+                          and not (f["k"] == "window" and f.get("timing") == "before_contributions"
+                                   and f.get("c") == check["c"])]
 
     def _fx_make_type_positive(self, s, spec, c, events):
         if not s["checks"]:
@@ -167,6 +188,11 @@ class Checks:
         if t:
             check["positive"].append(t)
             events.append(event("check_type_positive", player=chooser, type=t))
+
+    def _if_check_from_mythos(self, s, spec, c):
+        """The current skill check is a mythos card's crisis (Self Sacrifice)."""
+        check = s["checks"][-1] if s.get("checks") else None
+        return bool(check) and bool(s["ctx"].get(check["c"], {}).get("mythos"))
 
     def _fx_reveal_contributions(self, s, spec, c, events):
         if s["checks"]:

@@ -186,6 +186,8 @@ class Effects:
             return players
         if pool == "humans":
             return [p for p in players if self.is_human(s, p)]
+        if pool == "other_players":
+            return [p for p in players if p != me]
         if pool == "other_humans":
             return [p for p in players if p != me and self.is_human(s, p)]
         if pool == "other_unrevealed_not_in_brig":

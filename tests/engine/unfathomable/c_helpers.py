@@ -59,7 +59,7 @@ def reveal(s, p, card="hybrid"):
             s["titles"][title] = next(q for q in s["players"] if q != p and q not in s["revealed"])
 
 
-def settle(r, s, limit=200, **choices):
+def settle(r, s, limit=200, stop=(), **choices):
     """Answer everything pending with defaults (windows pass, contributions nothing, choices
     first) until no prompt is left or a prompt for a purpose in ``choices`` comes up, which is
     answered with that value once (a list: consumed in order)."""
@@ -69,6 +69,8 @@ def settle(r, s, limit=200, **choices):
         t = top(r, s)
         if t is None:
             break
+        if t["kind"] in stop:
+            break
         purpose = t.get("purpose")
         if purpose in choices and choices[purpose]:
             events += answer(r, s, t["player"], type="choose", value=choices[purpose].pop(0))
@@ -76,7 +78,7 @@ def settle(r, s, limit=200, **choices):
         if t["kind"] == "window":
             events += pass_windows(r, s)
             continue
-        if t["kind"] == "action":
+        if t["kind"] == "action" or t["kind"] in stop:
             break
         events += r.apply_in_place(s, {"player": t["player"], "type": "default"})
     return events
