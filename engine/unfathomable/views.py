@@ -23,6 +23,7 @@ PUBLIC_PROMPT_KEYS = ("id", "player", "kind", "shape", "purpose", "timing", "lab
 
 class Views(Agent):   # Agent: the simulation hooks (agent.py)
     def view(self, s, player):
+        prompts = self.prompts(s)   # once: the public list, the player's own and their questions
         public = {
             "game": "unfathomable", "options": dict(s["options"]),
             "players": list(s["players"]), "seats": list(s["seats"]), "first_player": s.get("first_player"),
@@ -52,15 +53,15 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
             "check": self._public_check(s),
             "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier")} if s.get("rolls") else None),
             "result": s["result"],
-            "prompts": [self._public_prompt(s, p) for p in self.prompts(s)],
+            "prompts": [self._public_prompt(s, p) for p in prompts],
         }
         if player is not None:
             public["you"] = {
                 "player": player, "hand": list(s["hands"][player]), "loyalty": list(s["loyalty"][player]),
                 "known_loyalty": {q: list(v) for q, v in s["known_loyalty"].get(player, {}).items()},
                 "check_added": self._added_by(s, player),
-                "prompts": self.prompts_for(s, player),
-                "questions": self.questions_for(s, player),
+                "prompts": [p for p in prompts if p["player"] == player],
+                "questions": [p for p in prompts if player in p.get("advisers", ())],
             }
         return public
 

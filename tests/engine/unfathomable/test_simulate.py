@@ -26,7 +26,7 @@ def real_errors(played_games):
 def test_c184_random_games_keep_every_invariant(n):
     """Checklist 184 «Whole-game invariants hold after every action»: a handful of games per
     player count, with the invariants, JSON round-trip, view and event checks after every step."""
-    games = [play(n, seed=s, max_actions=300, views=False) for s in range(2)]
+    games = [play(n, seed=s, max_actions=200, views=False) for s in range(2)]
     assert not real_errors(games), real_errors(games)
     assert all(p.actions for p in games)
 
@@ -43,7 +43,7 @@ def test_c181_c184_property_random_games(n, seed, options):
     move keeps the invariants, the secrecy checks and JSON round-trip."""
     if options.get("first_game"):
         options.pop("cultist", None)
-    played = play(n, seed=seed, options=options, max_actions=120, views=True)
+    played = play(n, seed=seed, options=options, max_actions=80, views=True)
     assert not real_errors([played]), played.error
 
 

@@ -158,7 +158,7 @@ def test_c173_c175_no_leak_in_random_games(n):
     face before its defeat, or anyone else's loyalty (randplay.check_views / check_events)."""
     errors = []
     for seed in range(2):
-        played = play(n, seed=100 + seed, max_actions=300, views=True)
+        played = play(n, seed=100 + seed, max_actions=150, views=True)
         if played.error:
             errors.append(played.error)
     real = [e for e in errors if not missing(e)]
