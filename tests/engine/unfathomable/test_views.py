@@ -188,3 +188,26 @@ def test_c183_windows_ask_whoever_holds_cards_whether_or_not_they_can_answer():
         assert asked[p]["options"] == [{"type": "pass"}]
         assert asked[p]["default"] == {"type": "pass"}
     assert "p1" in asked   # the current player holds cards too
+
+
+def test_the_secrecy_scan_catches_a_leak(monkeypatch):
+    """The scan itself fails on a view that shows another player's hand or a passenger face."""
+    r, s = game(4)
+    check_views(r, s)
+    real = type(r).view
+
+    def leaky(self, state, player):
+        v = real(self, state, player)
+        v["oops"] = list(state["hands"]["p1"]) if player != "p1" else []
+        return v
+    monkeypatch.setattr(type(r), "view", leaky)
+    with pytest.raises(AssertionError):
+        check_views(r, s)
+
+    def faces(self, state, player):
+        v = real(self, state, player)
+        v["oops"] = list(state["passenger_faces"].values())
+        return v
+    monkeypatch.setattr(type(r), "view", faces)
+    with pytest.raises(AssertionError):
+        check_views(r, s)
