@@ -305,6 +305,10 @@ class Board:
         for steps, extra in reversed(frames):
             self.run_effect(s, steps, self.new_ctx(s, self_=extra.pop("self"), **extra), end=True)
 
+    def optional(self, ab):
+        """An ability the holder may use or not (asked; the default declines)."""
+        return [{"op": "may", "chooser": "self", "cost": [], "then": self.ability_steps(ab), "otherwise": []}]
+
     def ability_steps(self, ab):
         """An ability as steps: its requires as a guard, then its cost (a may), then its effect."""
         steps = list(ab["effect"])

@@ -38,9 +38,14 @@ class Combat:
         if stage in ("before_will", "after_will", "before_strength", "after_strength"):
             timing = {"before_will": "before_will_test", "after_will": "after_will_test",
                       "before_strength": "before_strength_test", "after_strength": "after_strength_test"}[stage]
+            held = self.held_abilities(s, inv, timing)
+            if stage == "before_will":   # one-shot combat uses (Wither, Kerosene...): the holder may
+                held += self.held_abilities(s, inv, "combat")
+            for ab, card in reversed(held):
+                ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, combat=True, enc="combat", monster=uid,
+                                   bonus_to=f["c"])
+                self.run_effect(s, self.optional(ab), ctx, end=True)
             steps = self._monster_abilities(s, uid, timing)
-            for ab, card in self.held_abilities(s, inv, timing):
-                steps += self.ability_steps(ab)
             if steps:
                 self.run_effect(s, steps, f["c"])
         elif stage == "will":

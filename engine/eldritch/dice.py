@@ -37,6 +37,7 @@ class Dice:
         c = s["ctx"][c_id]
         if s["inv"][inv]["status"] != "active":
             return
+        extra += c.pop("extra_dice", 0)   # one-shot extra dice declared before this roll (F3)
         pool, parts = self.test_pool(s, inv, skill, modifier, c, extra)
         faces = [5, 6]
         for st, _ in self.passive_steps(s, inv, "success_on", c):

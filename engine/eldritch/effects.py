@@ -1390,7 +1390,7 @@ class Effects:
         inv = self.who(s, c, st["who"])
         if not inv:
             return
-        extra = self.amount(s, st.get("dice"), c, floor=None) + c.pop("extra_dice", 0)
+        extra = self.amount(s, st.get("dice"), c, floor=None)
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),
                         fail_steps=st.get("fail", []), extra=extra, pass_at=st.get("pass_at", 1))
 
@@ -1535,10 +1535,13 @@ class Effects:
 
     # --- modifiers used as one-shot effects (combat/encounter timings) --------------------------
     def _op_skill_bonus(self, s, st, c, cid, events):
-        c.setdefault("bonuses", []).append({"skill": st["skill"], "amount": self.amount(s, st["amount"], c)})
+        """A one-shot bonus (a combat use, a spell's success): for the tests of the encounter."""
+        target = s["ctx"].get(c.get("bonus_to"), c)
+        target.setdefault("bonuses", []).append({"skill": st["skill"], "amount": self.amount(s, st["amount"], c)})
 
     def _op_extra_dice(self, s, st, c, cid, events):
-        c["extra_dice"] = c.get("extra_dice", 0) + self.amount(s, st.get("amount", 1), c)
+        target = s["ctx"].get(c.get("bonus_to"), c)
+        target["extra_dice"] = target.get("extra_dice", 0) + self.amount(s, st.get("amount", 1), c)
 
     def _op_noop(self, s, st, c, cid, events):
         return

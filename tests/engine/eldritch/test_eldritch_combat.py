@@ -146,3 +146,22 @@ def test_e4_no_encounter_while_a_monster_remains():
     s["forced_dice"] = [1] * 20
     s = to_encounters(s)
     assert s["phase"] == "mythos" or prompt(s)["kind"] != "encounter"
+
+
+def test_f13_g_one_shot_combat_use_adds_its_bonus_and_is_optional():
+    """Checklist F13, I4: a combat use («можете») is offered before the Will test and declined by
+    default; Kerosene adds +5 Strength to this combat, then is discarded."""
+    s = game()
+    s, _ = run_fx(s, "[{gain_asset: {name: kerosene}}]", LILY)
+    uid = put_monster(s, "deep_one", "shanghai")
+    s["forced_dice"] = [5, 5, 5] + [1] * 9
+    cid = R.new_ctx(s, self_=LILY)
+    ev = []
+    R.start_combat(s, LILY, uid, ev, parent=cid)
+    R.run(s, ev)
+    p = prompt(s)
+    assert p["about"] == "may" and p["options"][0]["value"] is False
+    s, ev = act(s, "ann", "choose", value=True)
+    strength = [e for e in ev if e["type"] == "test_rolled" and e["skill"] == "strength"][0]
+    assert len(strength["dice"]) == 4 - 1 + 5 and strength["bonus"] == 5
+    assert "kerosene" not in s["inv"][LILY]["assets"]
