@@ -20,6 +20,7 @@ class Views:
 
     def view(self, s, player=None):
         decks = s["decks"]
+        prompts = self.prompts(s)   # once: the table's waiting list and the player's own part
         out = {
             "game": self.game_id, "ancient_one": s["ao"], "awakened": s["awakened"], "doom": s["doom"],
             "omen": self.omen(s), "round": s["round"], "phase": s["phase"], "lead": s["lead"],
@@ -45,16 +46,16 @@ class Views:
             "rumor_tokens": dict(s["rumor_tokens"]), "eldritch": dict(s["eldritch_board"]),
             "omen_eldritch": s["omen_eldritch"], "ao_tokens": dict(s["ao_tokens"]),
             "mystery_token": s["mystery_token"], "eliminated": list(s["eliminated"]),
-            "waiting_for": [{"player": p["player"], "kind": p["kind"], "id": p["id"]} for p in self.prompts(s)],
+            "waiting_for": [{"player": p["player"], "kind": p["kind"], "id": p["id"]} for p in prompts],
             "result": s["result"],
         }
         if player is not None and player in s["players"]:
-            mine = self.prompts_for(s, player)
+            mine = [p for p in prompts if p["player"] == player]
             out["you"] = {"player": player,
                           "investigators": [i for i in s["order"] if s["inv"][i]["player"] == player],
                           "prompts": [{k: v for k, v in p.items() if k not in ("default", "step")} for p in mine],
                           "questions": [{k: v for k, v in p.items() if k not in ("default", "step")}
-                                        for p in self.questions_for(s, player)]}
+                                        for p in prompts if player in p.get("advisers", ())]}
         return out
 
     def explain(self, s, action):
