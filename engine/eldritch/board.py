@@ -306,7 +306,10 @@ class Board:
             self.run_effect(s, steps, self.new_ctx(s, self_=extra.pop("self"), **extra), end=True)
 
     def optional(self, ab):
-        """An ability the holder may use or not (asked; the default declines)."""
+        """An ability the holder may use or not (asked; the default declines). An ability with a
+        cost is already a ``may`` (pay it or not)."""
+        if ab.get("cost"):
+            return self.ability_steps(ab)
         return [{"op": "may", "chooser": "self", "cost": [], "then": self.ability_steps(ab), "otherwise": []}]
 
     def ability_steps(self, ab):

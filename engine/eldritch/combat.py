@@ -68,11 +68,11 @@ class Combat:
             horror = min(horror, max(st.get("minimum", 0), self.amount(s, st["amount"], c)))
         loss = max(0, horror - result)
         if loss:
-            self.lose(s, inv, events, sanity=loss, c=c)
             kind = s["monsters"]["board"].get(uid, {}).get("kind")
             for ab, card in self.ao_abilities(s, "lost_sanity_to_horror"):
                 ctx = self.new_ctx(s, self_=inv, card=card, triggering={"kind": "monster", "id": kind})
                 self.run_effect(s, self.ability_steps(ab), ctx, end=True)
+            self.run_effect(s, [{"op": "lose", "who": "self", "health": None, "sanity": loss}], f["c"])
 
     def _tested_combat_strength(self, s, f, result, events):
         """G3/G4: damage above the successes is lost as health; the monster loses the successes."""
@@ -83,8 +83,9 @@ class Combat:
         damage = self.amount(s, self.monster_data(s, uid).get("damage") or 0, c)
         for st, _ in self.passive_steps(s, inv, "reduce_damage", c):
             damage = max(st.get("minimum", 0), damage - self.amount(s, st["amount"], c))
-        self.hurt_monster(s, uid, result, events, by=inv, combat=True)
-        self.lose(s, inv, events, health=max(0, damage - result), c=c)
+        self.hurt_monster(s, uid, result, events, by=inv, combat=True)   # both losses at once (G3)
+        if damage > result:
+            self.run_effect(s, [{"op": "lose", "who": "self", "health": damage - result, "sanity": None}], f["c"])
 
     def monster_forbids_health_loss(self, s, uid):
         data = self.monster_data(s, uid)

@@ -442,10 +442,61 @@ class Effects:
 
     # --- health, sanity, clues ---------------------------------------------------------------
     def _op_lose(self, s, st, c, cid, events):
+        """H1: a loss; first every would_lose_* response that applies is offered (Flesh Ward,
+        Instill Bravery, Bandages...), each may prevent part of the pending loss."""
         inv = self.who(s, c, st["who"])
-        if inv:
-            self.lose(s, inv, events, health=self.amount(s, st.get("health"), c),
-                      sanity=self.amount(s, st.get("sanity"), c), c=c)
+        if not inv:
+            return
+        health, sanity = self.amount(s, st.get("health"), c), self.amount(s, st.get("sanity"), c)
+        responders = self.loss_responders(s, inv, health, sanity, c)
+        if not responders:
+            self.lose(s, inv, events, health=health, sanity=sanity, c=c)
+            return
+        s["ctx_seq"] += 1
+        key = f"l{s['ctx_seq']}"
+        s.setdefault("pending_loss", {})[key] = {"inv": inv, "health": health, "sanity": sanity}
+        self.push(s, {"k": "fx", "steps": [{"op": "_apply_loss", "key": key}], "i": 0, "c": cid})
+        for holder, ab, card in reversed(responders):
+            ctx = self.new_ctx(s, self_=holder, owner=holder, chosen=inv, card=card, pending=key,
+                               combat=c.get("combat"), enc=c.get("enc"))
+            self.run_effect(s, self.optional(ab), ctx, end=True)
+
+    def loss_responders(self, s, inv, health, sanity, c):
+        timings = [t for t, n in (("would_lose_health", health), ("would_lose_sanity", sanity)) if n]
+        out = []
+        here = s["inv"][inv]["space"]
+        for holder in self.active_invs(s):
+            for timing in timings:
+                for ab, card in self.held_abilities(s, holder, timing):
+                    scope = ab.get("who") or "on_space"
+                    if scope == "holder" and holder != inv or scope == "on_space" and s["inv"][holder]["space"] != here:
+                        continue
+                    if ab.get("requires") and not self.cond(s, ab["requires"], {**c, "self": holder}):
+                        continue
+                    if not self.can_pay(s, ab.get("cost", []), {"self": holder, "owner": holder, "card": card}):
+                        continue
+                    out.append((holder, ab, card))
+        return out
+
+    def _op__apply_loss(self, s, st, c, cid, events):
+        pending = s.get("pending_loss", {}).pop(st["key"], None)
+        if pending:
+            self.lose(s, pending["inv"], events, health=pending["health"], sanity=pending["sanity"], c=c)
+            events.append(event("loss_resolved", inv=pending["inv"], health=pending["health"],
+                                sanity=pending["sanity"]))
+
+    def _op_prevent(self, s, st, c, cid, events):
+        pending = s.get("pending_loss", {}).get(c.get("pending"))
+        if not pending:
+            return
+        for what in ("health", "sanity"):
+            n = st.get(what)
+            if n is None:
+                continue
+            before = pending[what]
+            pending[what] = 0 if n == "all" else max(0, before - self.amount(s, n, c))
+            if before != pending[what]:
+                events.append(event("loss_prevented", inv=pending["inv"], what=what, amount=before - pending[what]))
 
     def _op_recover(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])
@@ -1546,5 +1597,5 @@ class Effects:
     def _op_noop(self, s, st, c, cid, events):
         return
 
-    _op_reroll = _op_die_bonus = _op_success_on = _op_six_counts_twice = _op_prevent = _op_forbid = _op_noop
+    _op_reroll = _op_die_bonus = _op_success_on = _op_six_counts_twice = _op_forbid = _op_noop
     _op_set_horror = _op_reduce_damage = _op_reduce_clue_cost = _op_noop

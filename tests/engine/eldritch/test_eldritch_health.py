@@ -108,3 +108,24 @@ def test_h8_defeated_investigator_is_unaffected_by_effects():
     s, _ = run_fx(s, "[{for_each: {who: investigators, effect: [{gain_clues: {count: 1}}]}}]")
     assert len(s["inv"][LEO]["clues"]) == 0 and len(s["inv"][NORMAN]["clues"]) == 1
     assert LEO not in [o.get("with") for o in options(s)]
+
+
+def test_h3_i2_prevention_responds_to_a_loss_never_to_a_spend():
+    """Checklist H3, I2, I3. Seed 002: «Ефекти, що запобігають втраті здоров'я чи розуму, не діють,
+    якщо дослідник витрачає здоров'я чи розум.» Bandages (on the holder's space) may be discarded
+    to prevent 2 of a pending health loss; a spend offers nothing."""
+    s = game()
+    s["inv"][LEO]["space"] = s["inv"][NORMAN]["space"]
+    s, _ = run_fx(s, "[{gain_asset: {name: bandages}}]", LEO)
+    h = s["inv"][NORMAN]["health"]
+    s2, _ = run_fx(s, "[{spend: {health: 2}}]", NORMAN)
+    assert s2["inv"][NORMAN]["health"] == h - 2 and prompt(s2)["kind"] == "action"
+    s2, _ = run_fx(s, "[{lose: {health: 3}}]", NORMAN)
+    p = prompt(s2)
+    assert p["player"] == "bob" and p["about"] == "may" and p["options"][0]["value"] is False
+    declined, _ = act(s2, "bob", "default")
+    assert declined["inv"][NORMAN]["health"] == h - 3
+    used, ev = act(s2, "bob", "choose", value=True)
+    assert used["inv"][NORMAN]["health"] == h - 1 and "bandages" not in used["inv"][LEO]["assets"]
+    assert "loss_prevented" in types(ev)
+    ok(used)
