@@ -1390,7 +1390,7 @@ class Effects:
                                        name=st.get("name"))
         for _ in range(st.get("times", 1)):
             for steps, extra in reversed(frames):
-                ctx = self.new_ctx(s, **extra)
+                ctx = self.new_ctx(s, keep_going=True, dice_as=st.get("dice_as"), **extra)
                 self.run_effect(s, steps, ctx, end=True)
 
     def _op_draw_mythos(self, s, st, c, cid, events):

@@ -147,7 +147,7 @@ class Ending:
         elif not s["awakened"] and len(s["solved"]) >= ao["mysteries_to_win"]:
             win = "mysteries"
         if win:   # L11: a win and a loss at once: the investigators win
-            return {"winner": "investigators", "reason": win}
+            return {"winner": "investigators", "reason": win, "score": self.score(s)}
         lose = flags.get("lose")
         if not lose and s["awakened"]:
             for rule in ao["awakening"]["defeat"]:
@@ -159,6 +159,15 @@ class Ending:
         if lose:
             return {"winner": "ancient_one", "reason": lose}
         return None
+
+    def score(self, s) -> int:
+        """M6: the score after a win (lower is better)."""
+        held = [self.card_id(b) for i in s["inv"].values() if i["status"] == "active" for b in i["conditions"]]
+        clues = sum(len(i["clues"]) for i in s["inv"].values() if i["status"] == "active")
+        rumors = sum(1 for m in s["mythos"]["in_play"] if self.C.mythos[m["id"]]["trait"] == "rumor")
+        return (len(s["gates"]["board"]) + (len(s["monsters"]["board"]) + 2) // 3
+                + sum(1 for x in held if x in ("cursed", "dark_pact")) + 3 * rumors
+                - (clues + 2) // 3 - held.count("blessed") - s["doom"])
 
     def game_over(self, s, events):
         for frame in s["stack"]:   # encounter cards being resolved go to their discard

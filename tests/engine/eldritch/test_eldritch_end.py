@@ -50,7 +50,7 @@ def test_l7_l12_win_checked_at_once_no_new_mystery_after_the_last():
     s["solved"] = ["occult_research", "the_true_name"]
     s["decks"]["mysteries"]["draw"] = [m for m in s["decks"]["mysteries"]["draw"] if m not in s["solved"]]
     s, ev = run_fx(s, "[solve_mystery, investigators_lose]")
-    assert s["result"] == {"winner": "investigators", "reason": "mysteries"}
+    assert (s["result"]["winner"], s["result"]["reason"]) == ("investigators", "mysteries")
     assert s["mystery"] is None and len(s["decks"]["mysteries"]["draw"]) == 1
 
 
@@ -105,7 +105,7 @@ def test_l7_final_mystery_after_the_awakening():
     uid = next(u for u, m in s["monsters"]["board"].items() if m["kind"] == "cthulhu")
     s, ev = run_fx(s, f"[{{damage_monsters: {{target: {{which: each, at: any, kind: cthulhu}}, amount: 20}}}}]")
     assert uid not in s["monsters"]["board"]
-    assert s["result"] == {"winner": "investigators", "reason": "final_mystery"}
+    assert (s["result"]["winner"], s["result"]["reason"]) == ("investigators", "final_mystery")
 
 
 def test_l2_solved_rumor_discards_card_tokens_and_rumor_token():
@@ -115,3 +115,18 @@ def test_l2_solved_rumor_discards_card_tokens_and_rumor_token():
     s, ev = run_fx(s, "[solve_rumor]", card={"kind": "mythos", "id": "fractured_reality"})
     assert "fractured_reality" not in s["rumor_tokens"] and not s["mythos"]["in_play"]
     assert "fractured_reality" in s["mythos"]["discard"] and "rumor_solved" in types(ev)
+
+
+def test_m6_score_after_a_win():
+    """Checklist M6. Seed 002 (підрахунок очок): +1 per gate, +1 per 3 monsters (round up), +1 per
+    Cursed or Dark Pact, +3 per rumor in play, -1 per 3 clues held (round up), -1 per Blessed,
+    minus the doom value."""
+    s = game()
+    from eh_helpers import put_gate, put_monster
+    put_gate(s, "rome")
+    for kind in sorted(set(s["monsters"]["cup"]))[:4]:
+        put_monster(s, kind, "rome")
+    s, _ = run_fx(s, "[{gain_condition: {name: cursed}}, {gain_clues: {count: 4}}]", NORMAN)
+    expected = 1 + 2 + 1 + 0 - 2 - 0 - s["doom"]
+    s, _ = run_fx(s, "[investigators_win]")
+    assert s["result"]["score"] == expected
