@@ -10,7 +10,9 @@ and property tests (``UnfathomableRules.invariant_violations``).
 * the damage cards (9) in the deck, on the board or removed; damage only among the six
   damageable zones;
 * the item cards (20) in the deck, in play areas or removed; each once;
-* the mythos cards (70) in the deck, the discard, in play or being resolved; each once;
+* the mythos cards (70) in the deck, the discard, in play or being resolved (the Mythos step, Spread
+  Misfortune's frame); each once — not once the game is over: the end is checked mid-effect, and
+  a card held by an unfinished step leaves with the stack;
 * titles held only by unrevealed players outside the Brig, unless nobody on the line qualifies
   (the fallback of checklist 141);
 * loyalty cards conserved: the deck plus every player's cards is the deck built at setup;
@@ -119,9 +121,10 @@ def violations(rules, s) -> list[str]:
     current = s.get("mythos")
     resolving = [current["card"]] if current and current.get("card") and current["card"] not in in_play else []
     resolving += [f["card"] for f in s["stack"] if f["k"] == "misfortune_end" and f["card"] not in in_play]
-    _once(out, "mythos card", {"deck": s["mythos_deck"], "discard": s["mythos_discard"], "in_play": in_play,
-                               "resolving": resolving, "removed": s.get("mythos_removed", [])},
-          Counter(m.id for m in pack.mythos.mythos))
+    if s.get("result") is None:   # at the end, a card held by an unfinished step leaves with the stack
+        _once(out, "mythos card", {"deck": s["mythos_deck"], "discard": s["mythos_discard"], "in_play": in_play,
+                                   "resolving": resolving, "removed": s.get("mythos_removed", [])},
+              Counter(m.id for m in pack.mythos.mythos))
     # titles
     for title, holder in s["titles"].items():
         if holder is None:
