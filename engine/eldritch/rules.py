@@ -71,6 +71,8 @@ class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Ef
 
     def ask(self, s, kind, inv, purpose, options, **extra):
         """Push a one-shape prompt for ``inv``'s controller (kind: PICK_KINDS or group)."""
+        if inv is None:   # the chooser is out of play (a defeated Lead mid-mythos): the Lead's player
+            inv = s["lead"]
         player = s["inv"][inv]["player"] if inv in s["inv"] else inv
         frame = {"k": kind, "player": player, "inv": inv, "purpose": purpose, "options": options}
         frame.update(extra)

@@ -42,3 +42,12 @@ def test_p6_cli_prints_one_line_of_totals(capsys):
 
 def test_p6_cli_refuses_ancient_one_for_another_game(capsys):
     assert main(["simulate", "thing", "--players", "4", "--games", "1", "--ancient-one", "cthulhu"]) == 2
+
+
+def test_p2_a_choice_of_a_defeated_lead_goes_to_the_lead_player():
+    """Checklist P2 (regression, cthulhu solo seed 94): the only investigator is defeated in the
+    Encounter phase, then a mythos event has the Lead discard a gate; the prompt went to no one.
+    Seed 002: «Гра закінчується відразу, якщо в ефекті прямо сказано, що дослідники перемагають або
+    програють.» — until then every decision has a player."""
+    state, actions, _ = play(1, 94, "cthulhu")
+    assert R.is_over(state)
