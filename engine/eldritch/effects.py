@@ -796,13 +796,58 @@ class Effects:
             self.discard_held(s, inv, h, events)
         c["discarded"] = len(picked)
 
+    def _giveables(self, s, inv, what):
+        """(kind, card) pairs ``inv`` could hand over among ``what``."""
+        i = s["inv"][inv]
+        every = "possessions" in what
+        out = []
+        if (every or "clues" in what) and i["clues"]:
+            out.append(["clue", None])
+        if every or "tickets" in what:
+            out += [["ticket", k] for k in ("train", "ship") if i["tickets"][k]]
+        for kind, key in (("asset", "assets"), ("artifact", "artifacts")):
+            for card in sorted(set(i[key])):
+                if every or key in what or ("items" in what and "item" in self.C.card(card)["traits"]):
+                    out.append([kind, card])
+        if every or "spells" in what:
+            out += [["spell", self.card_id(b)] for b in i["spells"]]
+        return out
+
     def _op_give(self, s, st, c, cid, events):
-        inv, other = self.who(s, c, st["who"]), self.who(s, c, "chosen")
-        if not inv or not other or other == inv:
+        """Hand possessions over, one at a time, until the giver says done (``trade``: both ways)."""
+        inv = self.who(s, c, st["who"])
+        others = [o for o in self.active_invs(s) if o != inv] if st.get("to") == "any_investigator" \
+            else [x for x in [self.who(s, c, "chosen")] if x and x != inv]
+        if not inv or not others:
             return
-        if "clues" in st["what"] or "possessions" in st["what"]:
-            self._op_trade_clues(s, {"op": "trade_clues", "who": st["who"], "with": "chosen", "give": True,
-                                     "take": bool(st.get("trade"))}, c, cid, events)
+        move = st.get("_move") if st.get("_r__move") else None
+        if st.get("_r__move") and move is None:
+            if st.get("swap_spaces") and st.get("trade"):
+                other = others[0]
+                a, b = s["inv"][inv]["space"], s["inv"][other]["space"]
+                if a != b:
+                    self.move_to(s, other, a, events)
+                    self.move_to(s, inv, b, events)
+            return
+        if move is not None:
+            giver, taker = (inv, move["to"]) if move["dir"] == "give" else (move["from"], inv)
+            self._do_trade(s, giver, taker, [{"dir": "give", "what": move["what"], "card": move["card"]}], events)
+        given = st.get("_given", 0) + (1 if move is not None else 0)
+        limit = st.get("count")
+        options = [None]
+        if not isinstance(limit, int) or given < limit:
+            for o in others:
+                options += [{"dir": "give", "what": w, "card": k, "to": o} for w, k in self._giveables(s, inv, st["what"])]
+            if st.get("trade"):
+                for o in others:
+                    options += [{"dir": "take", "what": w, "card": k, "from": o}
+                                for w, k in self._giveables(s, o, st["what"])]
+        if len(options) == 1:
+            return self._op_give(s, {**st, "_r__move": True, "_move": None, "_given": given}, c, cid, events) \
+                if st.get("swap_spaces") else None
+        nxt = {k: v for k, v in st.items() if k not in ("_move", "_r__move")}
+        nxt["_given"] = given
+        self.defer(s, cid, nxt, "_move", options, inv, "give")
 
     def _op_gain_ticket(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])

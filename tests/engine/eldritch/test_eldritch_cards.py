@@ -115,3 +115,19 @@ def test_i19_empty_deck_rebuilt_from_its_discard():
     deck["discard"], deck["draw"] = deck["draw"], []
     card = R.draw_card(s, "general")
     assert card is not None and len(deck["draw"]) == 11 and deck["discard"] == []
+
+
+def test_i3_give_hands_possessions_one_at_a_time():
+    """Checklist I3, O2: an effect that gives possessions lets the giver hand them over one by one
+    until done (Delivery Service's items; here any assets to the chosen investigator)."""
+    s = quiet(new({"ann": [NORMAN], "bob": ["leo_anderson"]}))
+    s, _ = run_fx(s, "[{gain_asset: {name: bandages}}, {choose_investigator: {among: others}},"
+                     " {give: {what: [items]}}]", NORMAN)
+    p = prompt(s)
+    assert p["about"] == "give" and p["options"][0]["value"] is None
+    give = next(o for o in p["options"] if o["value"] and o["value"]["card"] == "bandages")
+    s, _ = act(s, "ann", "choose", value=give["value"])
+    assert "bandages" in s["inv"]["leo_anderson"]["assets"] and "bandages" not in s["inv"][NORMAN]["assets"]
+    if prompt(s) and prompt(s).get("about") == "give":
+        s, _ = act(s, "ann", "default")
+    ok(s)
