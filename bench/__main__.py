@@ -4,6 +4,9 @@ which = sys.argv[1] if len(sys.argv) > 1 else "all"
 if which in ("engine", "all"):
     from bench.engine_bench import main as engine_main
     engine_main()
+if which in ("eldritch", "all"):
+    from bench.eldritch_bench import main as eldritch_main
+    eldritch_main()
 if which in ("bot", "all"):
     try:
         from bench.bot_bench import main as bot_main
