@@ -57,12 +57,21 @@ class Window(FrameKind):
         again = {k: v for k, v in f.items() if k not in ("id", "answers")}
         again["answers"] = {}
         rules.push(s, again)
+        window = {k: v for k, v in f.items() if k not in ("id", "answers")}
         for p, ref in reversed(uses):
-            rules.use_ability(s, p, ref, events, window=f)
+            # checked again when its turn comes: an earlier use may have taken the card away
+            rules.push(s, {"k": "window_use", "player": p, "ability": ref, "window": window})
 
 
 class Abilities:
     HAND_TIMINGS: frozenset = frozenset()
+
+    def _run_window_use(self, s, f, events):
+        p, ref, window = f["player"], f["ability"], f["window"]
+        if ref in self.window_usable(s, p, window):
+            self.use_ability(s, p, ref, events, window=window)
+        else:
+            events.append(event("ability_lapsed", only(p), player=p, ability=ref))
 
     def index_abilities(self):
         pack = self.pack

@@ -157,8 +157,10 @@ class Checks:
             card = self.draw_skill(s, t) if t else None
             if card is None:
                 return
-        check.setdefault("pile", []).append(card)
-        if check["total"] is not None:
+        if check["total"] is None:   # before the reveal the card joins the face-down pile
+            check["cards"].append(card)
+        else:
+            check["pile"].append(card)
             self.total_check(s, check)
         c["added_card_value"] = card_value(card)
         events.append(event("card_added_to_check", player=p, card=card, total=check["total"]))

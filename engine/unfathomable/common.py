@@ -2,7 +2,7 @@
 
 Skill cards are physical cards with unique ids ``<type>:<title>:<value>:<copy>`` (e.g.
 ``lore:shrivelling:2:3``), so each card can be followed through decks, hands, the chaos deck and
-check piles. Passenger tokens are ``p<n>`` (their faces live in ``state["passenger_faces"]``,
+check piles. Passenger tokens are ``pax<n>`` (never a player id: seats are renamed by value) (their faces live in ``state["passenger_faces"]``,
 never in a view until defeated)."""
 from __future__ import annotations
 

@@ -48,8 +48,8 @@ class Setup:
         for face in reversed(setup.get("passengers", [])):
             faces.remove(face)
             faces.append(face)
-        s["passenger_faces"] = {f"p{i + 1}": face for i, face in enumerate(faces)}
-        s["passenger_supply"] = [f"p{i + 1}" for i in range(len(faces))]  # draw = last
+        s["passenger_faces"] = {f"pax{i + 1}": face for i, face in enumerate(faces)}
+        s["passenger_supply"] = [f"pax{i + 1}" for i in range(len(faces))]  # draw = last
         s["passengers"] = {z: [] for z in self.board.deck}
         s["passengers_removed"] = []
         # 6: skill decks (checklist 6)
