@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, field
 
 from engine.core import shapes
+from engine.core.errors import RuleError
 from engine.core.game import GameRules
 
 MAX_ACTIONS = 50_000
@@ -63,6 +64,29 @@ def legal_moves(rules: GameRules, state: dict) -> list[dict]:
     return legal
 
 
+def apply_random_move(rules: GameRules, state: dict, legal: list[dict], rng: random.Random,
+                      tries: int = 5) -> dict:
+    """Choose and apply one random legal move in place; returns it. A random answer drawn from a
+    ``subset``/``number`` pattern may break a rule the pattern cannot express (a repair's cards
+    must reach a total): such an answer is tried on a copy and, refused, drawn again; after
+    ``tries`` refusals the player's default answer (always legal) is used."""
+    for _ in range(tries):
+        action = choose(rng, state, legal, rules)
+        if not any(m.get("shape") for m in legal if m["player"] == action["player"]):
+            rules.apply_in_place(state, action)
+            return action
+        try:
+            new_state, _ = rules.apply(state, action)
+        except RuleError:
+            continue
+        state.clear()
+        state.update(new_state)
+        return action
+    action = {"player": action["player"], "type": "default"}
+    rules.apply_in_place(state, action)
+    return action
+
+
 def play_random_game(rules: GameRules, players: int, seed: int, options: dict | None = None,
                      check=None) -> tuple[dict, list[dict]]:
     """Play one game; returns (final state, actions). ``check(state)`` may list violations."""
@@ -75,8 +99,7 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
         legal = legal_moves(rules, state)
         if not legal:
             raise RuntimeError("stuck: the game is not over and nobody has a legal move")
-        action = choose(rng, state, legal, rules)
-        rules.apply_in_place(state, action)
+        action = apply_random_move(rules, state, legal, rng)
         actions.append(action)
         if check:
             problems = check(state)

@@ -13,11 +13,20 @@ from __future__ import annotations
 class Agent:
     AGENT_PASS = 0.85         # chance to pass a window when a pass is among the moves
     AGENT_END_ACTIONS = 0.3   # chance to end the Actions step when that is among the moves
+    AGENT_DUTY = 0.8          # chance a loyal player repairs or attacks a Deep One when it can
 
     def agent_preference(self, rng, state, actions):
         passes = [a for a in actions if a["type"] == "pass"]
         if passes and rng.random() < self.AGENT_PASS:
             return rng.choice(passes)
+        # a loyal crew defends the ship: repair and fight Deep Ones when it can (without this,
+        # random crews let the Deep Ones wreck the ship within two rounds and no game reaches port)
+        player = actions[0]["player"] if actions else None
+        if player is not None and player not in state["revealed"] and "hybrid" not in state["loyalty"][player]:
+            duty = [a for a in actions if a["type"] == "repair"
+                    or (a["type"] == "attack" and str(a.get("target", "")).startswith("deep_one"))]
+            if duty and rng.random() < self.AGENT_DUTY:
+                return rng.choice(duty)
         ends = [a for a in actions if a["type"] == "end_actions"]
         if ends and rng.random() < self.AGENT_END_ACTIONS:
             return rng.choice(ends)
