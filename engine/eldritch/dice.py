@@ -61,16 +61,35 @@ class Dice:
         failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
         if not failed or s["inv"][inv]["status"] != "active":
             return options
-        if s["inv"][inv]["clues"] and not self.forbids(s, inv, "clue_rerolls"):
-            options += [{"type": "reroll", "die": k} for k in failed]
+        i = s["inv"][inv]
+        if not self.forbids(s, inv, "clue_rerolls"):
+            if i["clues"]:
+                options += [{"type": "reroll", "die": k} for k in failed]
+                # O12: Trish on the tester's space lets a clue reroll 2 dice (not with a single die)
+                if len(f["dice"]) > 1 and len(failed) > 1 and any(
+                        o == "trish_scarborough" for o in self.invs_at(s, i["space"])):
+                    options += [{"type": "reroll", "die": a, "and": b} for a in failed for b in failed if a < b]
+            # O10: Norman Withers may pay a clue's cost with 1 sanity, once a round
+            if inv == "norman_withers" and "limit:norman_withers" not in i["used"] and i["sanity"] > 1:
+                options += [{"type": "reroll", "die": k, "pay": "sanity"} for k in failed]
         c = s["ctx"][f["c"]]
-        for st, card in self.passive_steps(s, inv, "reroll", c):
+        for st, card in self.reroll_abilities(s, inv, c):
             key = f"{card['kind']}:{card['id']}"
-            if key in f["used"] or (st.get("skill") and st["skill"] != f["skill"]):
+            if key in f["used"] or f"limit:{card['id']}" in i["used"] or (st.get("skill") and st["skill"] != f["skill"]):
                 continue
             if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
                 options.append({"type": "reroll_with", "card": card["id"]})
         return options
+
+    def reroll_abilities(self, s, inv, c):
+        """Passive rerolls (once per test) and after-roll ones (their limit: once per round)."""
+        out = list(self.passive_steps(s, inv, "reroll", c))
+        for ab, card in self.held_abilities(s, inv, "after_test_roll"):
+            if ab.get("requires") and not self.cond(s, ab["requires"], {**c, "self": inv, "card": card}):
+                continue
+            limited = {**card, "limit": ab.get("limit", "none")}
+            out += [(st, limited) for st in ab["effect"] if st["op"] == "reroll"]
+        return out
 
     def _ask_roll(self, s, f):
         return {"player": f["player"], "options": self._roll_options(s, f)}
@@ -82,14 +101,20 @@ class Dice:
         inv = f["inv"]
         failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
         if action["type"] == "reroll":
-            token = s["inv"][inv]["clues"].pop()
-            s["clues"]["discard"].append(token)
-            which = [action["die"]]
+            if action.get("pay") == "sanity":
+                s["inv"][inv]["sanity"] -= 1
+                s["inv"][inv]["used"].append("limit:norman_withers")
+            else:
+                token = s["inv"][inv]["clues"].pop()
+                s["clues"]["discard"].append(token)
+            which = [action["die"]] + ([action["and"]] if "and" in action else [])
         else:
             c = s["ctx"][f["c"]]
-            st, card = next((st, card) for st, card in self.passive_steps(s, inv, "reroll", c)
+            st, card = next((st, card) for st, card in self.reroll_abilities(s, inv, c)
                             if card["id"] == action["card"])
             f["used"].append(f"{card['kind']}:{card['id']}")
+            if card.get("limit") == "once_per_round":
+                s["inv"][inv]["used"].append(f"limit:{card['id']}")
             n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
             which = failed[:n]
         for k in which:

@@ -72,6 +72,9 @@ class Phases:
                 continue
             if self._usable(s, inv, ab, card):
                 out.append({"type": "component", "card": card["id"]})
+        for ab, card in self.held_abilities(s, inv, "action_phase"):   # between actions (Ruby of R'lyeh)
+            if f"limit:{card['id']}" not in i["used"] and self._usable(s, inv, ab, card):
+                out.append({"type": "between", "card": card["id"]})
         for owner in self.invs_at(s, here):
             for ab, card in self.held_abilities(s, owner, "local_action"):
                 key = f"local:{card['kind']}:{card['id']}:{owner}"
@@ -112,6 +115,15 @@ class Phases:
                 i["bonus_actions"] = 0
             else:
                 s["turn"]["left"] = 0
+            return
+        if kind == "between":   # not an action: nothing is counted
+            ab, card = next((ab, card) for ab, card in self.held_abilities(s, inv, "action_phase")
+                            if card["id"] == action["card"])
+            if ab.get("limit") == "once_per_round":
+                i["used"].append(f"limit:{card['id']}")
+            self.push(s, {"k": "action", "inv": inv, **({"extra": True} if f.get("extra") else {})})
+            ctx = self.new_ctx(s, self_=inv, owner=inv, card=card)
+            self.run_effect(s, self.ability_steps({**ab, "requires": None}), ctx, end=True)
             return
         if f.get("extra"):
             i["bonus_actions"] -= 1
@@ -200,6 +212,10 @@ class Phases:
         kind = action["type"]
         if kind == "done":
             self.refill_reserve(s, events)   # D15: only after the action
+            for ab, card in self.held_abilities(s, inv, "acquire_assets"):   # O2: Charlie Kane's passive
+                if data["bought"]:
+                    ctx = self.new_ctx(s, self_=inv, owner=inv, card=card)
+                    self.run_effect(s, self.optional(ab), ctx, end=True)
             return
         if kind == "buy":
             s["reserve"].remove(action["card"])

@@ -43,6 +43,8 @@ def quiet(s):
         s["clues"]["pool"] += tokens
     s["clues"]["board"] = {}
     s["eldritch_board"] = {}
+    if "norman_withers" in s["inv"]:   # his once-a-round sanity-for-a-clue is spent: no surprise reroll window
+        s["inv"]["norman_withers"]["used"].append("limit:norman_withers")
     return s
 
 
