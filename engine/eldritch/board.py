@@ -305,9 +305,29 @@ class Board:
         for steps, extra in reversed(frames):
             self.run_effect(s, steps, self.new_ctx(s, self_=extra.pop("self"), **extra), end=True)
 
-    def optional(self, ab):
+    def limit_ok(self, s, holder, ab, card) -> bool:
+        """I2: an ability's limit (once per round / game) is not used up yet."""
+        limit = ab.get("limit", "none")
+        key = f"limit:{card.get('kind')}:{card.get('id')}"
+        if limit == "once_per_round":
+            return key not in s["inv"][holder]["used"]
+        if limit == "once_per_game":
+            return key not in s.get("used_once", [])
+        return True
+
+    def _op__mark_limit(self, s, st, c, cid, events):
+        if st["limit"] == "once_per_round" and st["holder"] in s["inv"]:
+            s["inv"][st["holder"]]["used"].append(st["key"])
+        elif st["limit"] == "once_per_game":
+            s.setdefault("used_once", []).append(st["key"])
+
+    def optional(self, ab, holder=None, card=None):
         """An ability the holder may use or not (asked; the default declines). An ability with a
-        cost is already a ``may`` (pay it or not)."""
+        cost is already a ``may`` (pay it or not). Using it spends its limit."""
+        if holder and card and ab.get("limit", "none") in ("once_per_round", "once_per_game"):
+            mark = {"op": "_mark_limit", "limit": ab["limit"], "holder": holder,
+                    "key": f"limit:{card.get('kind')}:{card.get('id')}"}
+            ab = {**ab, "effect": [mark] + list(ab["effect"])}
         if ab.get("cost"):
             return self.ability_steps(ab)
         return [{"op": "may", "chooser": "self", "cost": [], "then": self.ability_steps(ab), "otherwise": []}]

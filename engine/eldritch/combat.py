@@ -42,9 +42,11 @@ class Combat:
             if stage == "before_will":   # one-shot combat uses (Wither, Kerosene...): the holder may
                 held += self.held_abilities(s, inv, "combat")
             for ab, card in reversed(held):
+                if not self.limit_ok(s, inv, ab, card):
+                    continue
                 ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, combat=True, enc="combat", monster=uid,
                                    bonus_to=f["c"])
-                self.run_effect(s, self.optional(ab), ctx, end=True)
+                self.run_effect(s, self.optional(ab, inv, card), ctx, end=True)
             steps = self._monster_abilities(s, uid, timing)
             if steps:
                 self.run_effect(s, steps, f["c"])

@@ -459,7 +459,7 @@ class Effects:
         for holder, ab, card in reversed(responders):
             ctx = self.new_ctx(s, self_=holder, owner=holder, chosen=inv, card=card, pending=key,
                                combat=c.get("combat"), enc=c.get("enc"))
-            self.run_effect(s, self.optional(ab), ctx, end=True)
+            self.run_effect(s, self.optional(ab, holder, card), ctx, end=True)
 
     def loss_responders(self, s, inv, health, sanity, c):
         timings = [t for t, n in (("would_lose_health", health), ("would_lose_sanity", sanity)) if n]
@@ -474,6 +474,8 @@ class Effects:
                     if ab.get("requires") and not self.cond(s, ab["requires"], {**c, "self": holder}):
                         continue
                     if not self.can_pay(s, ab.get("cost", []), {"self": holder, "owner": holder, "card": card}):
+                        continue
+                    if not self.limit_ok(s, holder, ab, card):
                         continue
                     out.append((holder, ab, card))
         return out

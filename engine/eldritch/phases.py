@@ -341,8 +341,9 @@ class Phases:
         self.call(s, "after_combats", inv=inv)
         self.call(s, "combats", inv=inv)
         for ab, card in self.held_abilities(s, inv, "encounter_phase"):   # optional (Mists, Clairvoyance)
-            ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, enc="encounter_phase")
-            self.run_effect(s, self.optional(ab), ctx, end=True)
+            if self.limit_ok(s, inv, ab, card):
+                ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, enc="encounter_phase")
+                self.run_effect(s, self.optional(ab, inv, card), ctx, end=True)
 
     def _call_combats(self, s, args, events):
         """E3: a combat encounter with each monster here, in the order the investigator picks."""

@@ -129,3 +129,18 @@ def test_h3_i2_prevention_responds_to_a_loss_never_to_a_spend():
     assert used["inv"][NORMAN]["health"] == h - 1 and "bandages" not in used["inv"][LEO]["assets"]
     assert "loss_prevented" in types(ev)
     ok(used)
+
+
+def test_i2_once_per_round_response_is_offered_once():
+    """Checklist I2. Seed 002: an effect works once per occurrence of its trigger unless it says
+    otherwise; Flesh Ward («once per round») is offered again only next round."""
+    s = game()
+    s, _ = run_fx(s, "[{gain_spell: {name: flesh_ward}}]", NORMAN)
+    s["forced_dice"] = [1] * 20
+    s, _ = run_fx(s, "[{lose: {health: 1}}]", LEO)
+    assert prompt(s)["about"] == "may" and prompt(s)["player"] == "ann"
+    s, _ = act(s, "ann", "choose", value=True)
+    while prompt(s)["kind"] != "action":
+        s, _ = act(s, prompt(s)["player"], "default")
+    s, _ = run_fx(s, "[{lose: {health: 1}}]", LEO)
+    assert prompt(s)["kind"] == "action"   # not offered a second time this round
