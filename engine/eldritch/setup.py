@@ -91,6 +91,12 @@ class Setup:
             for i in chosen[p]:
                 self._place_investigator(s, i, p)
         s["used_investigators"] = list(everyone)
+        if len(everyone) == 1:   # M4/A24: solo: every Teamwork component is boxed
+            for did, table in (("assets", C.assets), ("artifacts", C.artifacts)):
+                boxed = [x for x in s["decks"][did]["draw"] if "teamwork" in table[x]["traits"]]
+                for x in boxed:
+                    s["decks"][did]["draw"].remove(x)
+                s.setdefault("removed_cards", []).extend(boxed)
         for did, deck in s["decks"].items():
             rng.shuffle(deck["draw"])
             top = (fixed.decks or {}).get(did)
