@@ -7,7 +7,7 @@ default (the safe first option), so each expectation below is what the back must
 """
 import pytest
 
-from eh_helpers import R, dice, new, ok, put_monster, quiet, settle
+from eh_helpers import R, act, dice, new, ok, prompt, put_monster, quiet, settle
 
 # back -> what turning it over must do (the card's printed effect, failed tests, defaults)
 EXPECT = {
@@ -71,11 +71,19 @@ def holding(back):
 
 
 def flipped(s, back):
+    """Turn the back over and answer its own prompts by default, never playing past the Action
+    phase (an Encounter-phase combat afterwards is not the back's doing)."""
     s = dice(s, *[1] * 30)
     events = []
     R.flip(s, INV, back, events)
     R.run(s, events)
-    return settle(s), events
+    while s["result"] is None and s["phase"] == "action":
+        p = prompt(s)
+        if p is None or p["kind"] == "action":
+            break
+        s, more = act(s, p["player"], "default")
+        events += more
+    return s, events
 
 
 def possessions(i):

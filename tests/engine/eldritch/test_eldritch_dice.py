@@ -18,8 +18,7 @@ def test_f1_pool_is_skill_modifier_improvement_bonus_and_extra_dice():
     вміння, він додає його значення до загальної кількості кубиків.»"""
     s = game()
     s["inv"][NORMAN]["improve"]["lore"] = 1
-    s["inv"][NORMAN]["assets"].append("arcane_scholar")   # +1 lore
-    s["decks"]["assets"]["draw"].remove("arcane_scholar")
+    s, _ = run_fx(s, "[{gain_asset: {name: arcane_scholar}}]", NORMAN)   # +1 lore
     s["forced_dice"] = [1] * 10
     s2, ev = run_fx(s, "[{test: {skill: lore, modifier: -1}}]", NORMAN)
     assert len(rolled(ev)["dice"]) == 3 + 1 - 1 + 1
@@ -31,9 +30,7 @@ def test_f2_f13_only_the_largest_bonus_counts():
     """Checklist F2, F13. Seed 002: «Проходячи перевірку, дослідник може скористатися бонусом до
     вміння лише від однієї карти»."""
     s = game()
-    for a in ("revolver_38", "automatic_45"):
-        s["inv"][NORMAN]["assets"].append(a)
-        s["decks"]["assets"]["draw"].remove(a)
+    s, _ = run_fx(s, "[{gain_asset: {name: revolver_38}}, {gain_asset: {name: automatic_45}}]", NORMAN)
     s["forced_dice"] = [1] * 10
     _, ev = run_fx(s, "[{test: {skill: strength}}]", NORMAN, combat=True)
     assert len(rolled(ev)["dice"]) == 2 + 3    # the .45's +3, not +5
@@ -105,8 +102,7 @@ def test_f10_reroll_abilities_each_once_per_test():
     """Checklist F10. Seed 002: «Якщо перекинути кубик дозволяють одночасно кілька ефектів,
     дослідник може застосувати кожен такий ефект окремо.»"""
     s = game()
-    s["inv"][NORMAN]["assets"].append("arcane_scholar")
-    s["decks"]["assets"]["draw"].remove("arcane_scholar")
+    s, _ = run_fx(s, "[{gain_asset: {name: arcane_scholar}}]", NORMAN)
     s["forced_dice"] = [1, 1, 1, 1]
     s, ev = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
     assert {"type": "reroll_with", "card": "arcane_scholar"} in prompt(s)["options"]

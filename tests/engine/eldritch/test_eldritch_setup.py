@@ -60,8 +60,8 @@ def test_a3_a4_a5_gate_stack_and_clue_pool():
     s = new()
     g = s["gates"]
     assert len(g["stack"]) + len(g["board"]) == 9 and g["discard"] == []
-    total = len(s["clues"]["pool"]) + sum(len(t) for t in s["clues"]["board"].values()) + \
-        sum(len(i["clues"]) for i in s["inv"].values())
+    total = len(s["clues"]["pool"]) + len(s["clues"]["discard"]) + \
+        sum(len(t) for t in s["clues"]["board"].values()) + sum(len(i["clues"]) for i in s["inv"].values())
     assert total == 36
     a, b = new(seed=1), new(seed=2)
     assert a["gates"]["stack"] != b["gates"]["stack"] or a["clues"]["pool"] != b["clues"]["pool"]
@@ -93,11 +93,13 @@ def test_a9_a17_a18_ancient_one_setup_doom_and_omen():
 def test_a10_a22_cup_excludes_epic_and_set_aside():
     """Checklist A10, I22, J8. Seed 002: «Не кладіть жетони епічних монстрів у чашу.»"""
     s = new(ao="shub_niggurath")
-    cup = Counter(s["monsters"]["cup"]) + Counter(m["kind"] for m in s["monsters"]["board"].values())
-    assert not any(R.C.monsters[k]["epic"] for k in cup)
-    assert s["monsters"]["set_aside"] == {"ghoul": 2, "goat_spawn": 2, "dark_young": 1}
+    assert not any(R.C.monsters[k]["epic"] for k in s["monsters"]["cup"])
+    normal = Counter(s["monsters"]["cup"]) + Counter(s["monsters"]["set_aside"]) + Counter(
+        m["kind"] for m in s["monsters"]["board"].values() if not R.C.monsters[m["kind"]]["epic"])
+    assert sum(s["monsters"]["set_aside"].values()) + sum(
+        1 for m in s["monsters"]["board"].values() if m["kind"] in ("ghoul", "goat_spawn", "dark_young")) == 5
     assert all(R.C.monsters[k]["epic"] for k in s["monsters"]["box"])
-    assert sum(cup.values()) + 5 == 34
+    assert sum(normal.values()) == 34
 
 
 def test_a11_a12_a13_a14_decks():
