@@ -33,10 +33,25 @@ class Dice:
                                                      "bonus": bonus, "extra": dice + extra}
 
     def start_test(self, s, inv, skill, modifier, c_id, events, purpose="effect", pass_steps=(), fail_steps=(),
-                   extra=0, pass_at=1, data=None):
+                   extra=0, pass_at=1, data=None, window=True):
         c = s["ctx"][c_id]
         if s["inv"][inv]["status"] != "active":
             return
+        if window:   # F3: extra dice are declared before the roll (Lola Hayes grants one to her space)
+            here = s["inv"][inv]["space"]
+            offers = [(holder, ab, card) for holder in self.invs_at(s, here)
+                      for ab, card in self.held_abilities(s, holder, "before_test")
+                      if self.limit_ok(s, holder, ab, card)
+                      and (holder == inv or any(st.get("who") == "on_space" for st in ab["effect"]))]
+            if offers:
+                args = {"inv": inv, "skill": skill, "modifier": modifier, "purpose": purpose,
+                        "pass_steps": list(pass_steps), "fail_steps": list(fail_steps), "extra": extra,
+                        "pass_at": pass_at, "data": data or {}}
+                self.push(s, {"k": "fx", "steps": [{"op": "_start_test", "args": args}], "i": 0, "c": c_id})
+                for holder, ab, card in reversed(offers):
+                    ctx = self.new_ctx(s, self_=holder, owner=holder, chosen=inv, card=card, bonus_to=c_id)
+                    self.run_effect(s, self.optional(ab, holder, card), ctx, end=True)
+                return
         extra += c.pop("extra_dice", 0)   # one-shot extra dice declared before this roll (F3)
         pool, parts = self.test_pool(s, inv, skill, modifier, c, extra)
         faces = [5, 6]
@@ -141,3 +156,9 @@ class Dice:
                 self.run_effect(s, steps, f["c"])
         else:
             getattr(self, "_tested_" + f["purpose"])(s, f, result, events)
+
+    def _op__start_test(self, s, st, c, cid, events):
+        a = st["args"]
+        self.start_test(s, a["inv"], a["skill"], a["modifier"], cid, events, purpose=a["purpose"],
+                        pass_steps=a["pass_steps"], fail_steps=a["fail_steps"], extra=a["extra"],
+                        pass_at=a["pass_at"], data=a["data"], window=False)

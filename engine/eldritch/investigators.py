@@ -151,6 +151,9 @@ class Investigators:
             i["status"] = "defeated"
             s["figures"].append({"inv": inv, "space": space, "token": token, "possessions": everything})
             events.append(event("investigator_defeated", inv=inv, player=i["player"], space=space, token=token))
+            if i["health"] == 0 and i["sanity"] == 0:   # H5: both lost: the player chooses the token
+                self.ask(s, "defeat_token", inv, "defeat_token",
+                         [{"type": "token", "token": "health"}, {"type": "token", "token": "sanity"}], about=inv)
         if s["awakened"]:
             self._check_player_eliminated(s, i["player"], events)
         else:
@@ -163,6 +166,11 @@ class Investigators:
                     self.ask(s, "pass_lead", inv, "pass_lead", [{"type": "lead", "to": o} for o in others],
                              about=inv)
                 events.append(event("lead_changed", lead=s["lead"]))
+
+    def _picked_defeat_token(self, s, f, action, events):
+        fig = next((x for x in s["figures"] if x["inv"] == f["inv"]), None)
+        if fig:
+            fig["token"] = action["token"]
 
     def _check_player_eliminated(self, s, player, events):
         mine = [x for x in s["inv"].values() if x["player"] == player]
@@ -182,6 +190,11 @@ class Investigators:
         i["improve"][skill] = min(self.C.limits.improvements_per_skill, before + times)
         if i["improve"][skill] != before:
             events.append(event("improved", inv=inv, skill=skill, value=i["improve"][skill]))
+            for ab, card in self.held_abilities(s, inv, "improve_skill"):   # O7: Lily Chen may go on
+                if i["improve"][skill] >= self.C.limits.improvements_per_skill:
+                    break
+                ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, skill=skill)
+                self.run_effect(s, self.optional(ab, inv, card), ctx, end=True)
 
     def gain_ticket(self, s, inv, kind, events, drop=None):
         t = s["inv"][inv]["tickets"]

@@ -65,3 +65,54 @@ def test_d20_between_actions_use_is_not_an_action():
     assert s["turn"]["left"] == 3
     assert {"type": "between", "card": "ruby_of_rlyeh"} not in options(s)
     ok(s)
+
+
+def test_o8_f3_lola_grants_a_die_declared_before_the_roll():
+    """Checklist O8, F3. Seed 002 (Лола Хейз): her passive may target herself or someone on her
+    space and is declared before the roll, once a round."""
+    s = quiet(new({"ann": [NORMAN], "bob": ["lola_hayes"]}))
+    s = __import__("eh_helpers").settle(s)
+    s["inv"]["lola_hayes"]["space"] = s["inv"][NORMAN]["space"]
+    s["forced_dice"] = [1] * 10
+    s, ev = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
+    p = prompt(s)
+    assert p["player"] == "bob" and p["about"] == "may" and "test_rolled" not in types(ev)
+    s, ev = act(s, "bob", "choose", value=True)
+    rolled = next(e for e in ev if e["type"] == "test_rolled")
+    assert len(rolled["dice"]) == 3 + 1
+    s, ev = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
+    assert "test_rolled" in types(ev)   # once a round: not offered again
+
+
+def test_o7_lily_improves_once_more():
+    """Checklist O7. Seed 002 (Лілі Чен): each time she improves a skill she may improve it one more
+    step, never beyond the twice-improved cap."""
+    s = quiet(new({"ann": ["lily_chen"]}))
+    s, _ = run_fx(s, "[{improve: {skill: lore}}]", "lily_chen")
+    s, _ = act(s, "ann", "choose", value=True)
+    assert s["inv"]["lily_chen"]["improve"]["lore"] == 2
+    s, _ = run_fx(s, "[{improve: {skill: lore}}]", "lily_chen")
+    assert prompt(s)["kind"] == "action"   # at the cap: nothing to add
+    ok(s)
+
+
+def test_h5_both_lost_the_player_chooses_the_token():
+    """Checklist H5: with both health and sanity lost the player chooses the token."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s, _ = run_fx(s, "[{lose: {health: 20, sanity: 20}}]", LEO)
+    p = prompt(s)
+    assert p["kind"] == "defeat_token" and p["player"] == "bob"
+    s, _ = act(s, "bob", "token", token="sanity")
+    assert s["figures"][0]["token"] == "sanity"
+
+
+def test_o1_p4_akachi_peek_reaches_only_her_player():
+    """Checklist O1, P4: Akachi's action shows the two top gates to her player only (a marked
+    reveal); she keeps one on top and sends the other to the bottom."""
+    s = quiet(new({"ann": ["akachi_onyele"], "bob": [LEO]}))
+    top = s["gates"]["stack"][:2]
+    s, ev = act(s, "ann", "component", card="akachi_onyele")
+    seen = next(e for e in ev if e["type"] == "gates_seen")
+    assert seen["audience"] == ["ann"] and seen["reveal"] and seen["gates"] == top
+    s, _ = act(s, "ann", "choose", value=top[1])
+    assert s["gates"]["stack"][0] == top[1] and s["gates"]["stack"][-1] == top[0]

@@ -195,3 +195,18 @@ def test_j8_empty_cup_places_no_monster():
     s, ev = run_fx(s, "[{spawn_monster: {at: rome}}]")
     assert not s["monsters"]["board"] and "no_monster_left" in types(ev)
     assert kinds
+
+
+def test_k4_a_monster_spawned_during_the_reckoning_does_not_reckon():
+    """Checklist K4. Seed 002: «Якщо ефект ☞ призводить до появи монстра на полі або дослідник
+    отримує якийсь компонент, не застосовуйте ефект ☞ цього монстра або компонента» — the Zombie's
+    reckoning brings the Zombie Horde, whose own reckoning (a die: doom on 1-2) waits a round."""
+    s = game()
+    put_monster(s, "zombie", "rome")
+    s["forced_dice"] = [1, 1, 1]
+    doom = s["doom"]
+    s, ev = run_fx(s, [{"op": "_reckoning"}], keep_going=True)
+    kinds = [m["kind"] for m in s["monsters"]["board"].values()]
+    assert kinds == ["zombie_horde"] and s["doom"] == doom and "die_rolled" not in types(ev)
+    s, ev = run_fx(s, [{"op": "_reckoning"}], keep_going=True)
+    assert "die_rolled" in types(ev) and s["doom"] == doom - 1
