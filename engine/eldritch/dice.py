@@ -92,9 +92,20 @@ class Dice:
             key = f"{card['kind']}:{card['id']}"
             if key in f["used"] or f"limit:{card['id']}" in i["used"] or (st.get("skill") and st["skill"] != f["skill"]):
                 continue
+            if not self.can_pay(s, card.get("cost", []), {"self": inv, "owner": inv, "card": card}):
+                continue
             if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
-                options.append({"type": "reroll_with", "card": card["id"]})
+                options.append({"type": "bonus_with" if st["op"] == "die_bonus" else "reroll_with", "card": card["id"]})
         return options
+
+    def _bump(self, f, amount, count):
+        """Add ``amount`` to ``count`` failed dice, those it turns into successes first."""
+        for _ in range(count):
+            failed = sorted((d, k) for k, d in enumerate(f["dice"]) if d not in f["faces"])
+            if not failed:
+                return
+            d, k = failed[-1]
+            f["dice"][k] = min(6, d + amount)
 
     def reroll_abilities(self, s, inv, c):
         """Passive rerolls (once per test) and after-roll ones (their limit: once per round)."""
@@ -102,8 +113,8 @@ class Dice:
         for ab, card in self.held_abilities(s, inv, "after_test_roll"):
             if ab.get("requires") and not self.cond(s, ab["requires"], {**c, "self": inv, "card": card}):
                 continue
-            limited = {**card, "limit": ab.get("limit", "none")}
-            out += [(st, limited) for st in ab["effect"] if st["op"] == "reroll"]
+            limited = {**card, "limit": ab.get("limit", "none"), "cost": list(ab.get("cost", []))}
+            out += [(st, limited) for st in ab["effect"] if st["op"] in ("reroll", "die_bonus")]
         return out
 
     def _ask_roll(self, s, f):
@@ -130,8 +141,18 @@ class Dice:
             f["used"].append(f"{card['kind']}:{card['id']}")
             if card.get("limit") == "once_per_round":
                 s["inv"][inv]["used"].append(f"limit:{card['id']}")
-            n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
-            which = failed[:n]
+            for cost in card.get("cost", []):   # a reroll's price (the Axe: 2 sanity)
+                if cost["op"] == "spend":
+                    for what in ("health", "sanity"):
+                        s["inv"][inv][what] -= self.amount(s, cost.get(what), c)
+                    self.discard_held_clues(s, inv, self.amount(s, cost.get("clues"), c), events)
+            if action["type"] == "bonus_with":   # a die bonus after the roll (Lucky Cigarette Case)
+                self._bump(f, st.get("amount", 1), st.get("dice", 1))
+                events.append(event("die_bonus", inv=inv, dice=list(f["dice"]), card=card["id"]))
+                which = []
+            else:
+                n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
+                which = failed[:n]
         for k in which:
             f["dice"][k] = self.die(s)   # F9: the new value stands, even if worse
         events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which))
@@ -142,6 +163,11 @@ class Dice:
             self._finish_test(s, f, events)
 
     def _finish_test(self, s, f, events):
+        c = s["ctx"].get(f["c"]) or {}
+        if s["inv"][f["inv"]]["status"] == "active":
+            for st, card in self.passive_steps(s, f["inv"], "die_bonus", c):   # the Derringer: +1 to a die
+                if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
+                    self._bump(f, st.get("amount", 1), st.get("dice", 1))
         faces, dice = f["faces"], f["dice"]
         result = sum((2 if (d == 6 and f["six"]) else 1) for d in dice if d in faces)
         c = s["ctx"].get(f["c"])

@@ -1056,6 +1056,9 @@ class Effects:
                 self.spawn_monster(s, events, space, c=c)   # J2/A20: one monster with each gate
 
     def _op_close_gate(self, s, st, c, cid, events):
+        if c.get("rumor_instead"):   # hook rumor_other_world_encounter: the rumor is solved instead
+            self.end_rumor(s, c["rumor_instead"], events, solved=True)
+            return
         inv = self.who(s, c, "self")
         if inv and self.forbids(s, inv, "close_gates"):
             events.append(event("prevented", inv=inv, what="close_gate"))
@@ -1604,6 +1607,8 @@ class Effects:
         self.defer(s, cid, st, "_inv", invs, chooser or s["lead"], "investigator")
 
     def _op_choose_space(self, s, st, c, cid, events):
+        if isinstance(st.get("place"), dict) and "chosen" not in st["place"]:   # the filter itself
+            st = {**st, "place": {"chosen": st["place"]}}
         sp = self.resolve_place(s, st, "place", c, cid, events)
         if sp is None:
             return
@@ -1624,6 +1629,20 @@ class Effects:
 
     def _op_hook(self, s, st, c, cid, events):
         getattr(self, "_hook_" + st["id"], self._op_unsupported)(s, st, c, cid, events)
+
+    def _hook_rumor_other_world_encounter(self, s, st, c, cid, events):
+        """hooks.yaml: the top Other World card as if a gate stood here; closing a gate solves the
+        rumor instead."""
+        inv = self.who(s, c, "self")
+        rid = (c.get("card") or {}).get("id")
+        if inv:
+            self.encounter_card(s, inv, "other_world", None, "other_world", events,
+                                extra={"rumor_instead": rid, "card": {"kind": "mythos", "id": rid}})
+
+    def _hook_clear_defeated_investigators(self, s, st, c, cid, events):
+        """hooks.yaml: possessions on defeated sheets discarded; their figures leave the game."""
+        for fig in list(s["figures"]):
+            self._call_retire_figure(s, {"inv": fig["inv"]}, events)
 
     def _op_investigators_win(self, s, st, c, cid, events):
         s["flags"]["win"] = "effect"

@@ -476,7 +476,8 @@ class Phases:
         base = {}
         if parent and parent in s["ctx"]:
             base = {k: v for k, v in s["ctx"][parent].items() if k in ("card",)}
-        ctx = self.new_ctx(s, self_=inv, enc=kind, deck=deck, encounter_card=card, **base, **(extra or {}))
+        base.update(extra or {})
+        ctx = self.new_ctx(s, self_=inv, enc=kind, deck=deck, encounter_card=card, **base)
         self.push(s, {"k": "ctx_end", "c": ctx})
         self.call(s, "encounter_done", inv=inv, deck=deck, card=card, kind=kind, c=ctx)
         if effect:

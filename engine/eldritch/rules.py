@@ -81,7 +81,8 @@ class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Ef
         self.push(s, frame)
 
     def _void(self, s, f, events):
-        events.append(event("nothing_to_choose", kind=f["k"], purpose=f.get("purpose")))
+        if f["k"] != "action":   # an action prompt with no actions left is the turn's normal end
+            events.append(event("nothing_to_choose", kind=f["k"], purpose=f.get("purpose")))
 
     def invariant_violations(self, state):
         from engine.eldritch.invariants import violations

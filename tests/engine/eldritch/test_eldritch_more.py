@@ -135,3 +135,22 @@ def test_h12_no_investigator_left_eliminates_the_player():
     while s["result"] is None and s["round"] == 1:
         s, _ = act(s, prompt(s)["player"], "default")
     assert "bob" in s["eliminated"]
+
+
+def test_l1_hooks_rumor_other_world_and_clearing_defeated_sheets():
+    """Checklist L1, L3 (hooks.yaml): Fractured Reality's encounter resolves an Other World card
+    whose gate closing solves the rumor instead; No Peace for the Fallen clears defeated sheets."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}, setup={"decks": {"other_world": ["other_world_1"]}}))
+    s, _ = run_fx(s, [{"op": "_mythos_in_play"}], NORMAN, card={"kind": "mythos", "id": "fractured_reality"})
+    s["forced_dice"] = [6] + [1] * 10
+    s, ev = run_fx(s, "[{hook: {id: rumor_other_world_encounter}}]", NORMAN,
+                   card={"kind": "mythos", "id": "fractured_reality"})
+    while prompt(s)["kind"] != "action":
+        s, more = act(s, "ann", "default")
+        ev += more
+    assert "rumor_solved" in types(ev) and not s["mythos"]["in_play"] and not s["gates"]["board"]
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert s["figures"]
+    s, _ = run_fx(s, "[{hook: {id: clear_defeated_investigators}}]", NORMAN)
+    assert not s["figures"] and "hired_muscle" in s["decks"]["assets"]["discard"]
+    ok(s)
