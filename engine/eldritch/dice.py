@@ -69,6 +69,16 @@ class Dice:
         else:
             self._finish_test(s, frame, events)
 
+    def _foe_forbids(self, s, f, what) -> bool:
+        """G1: the monster fought in this combat test is read first; its passive ``forbid`` (who:
+        self, the investigator fighting it: the Tick-Tock Men's "no clue rerolls") applies."""
+        uid = (f.get("data") or {}).get("m")
+        if not uid or uid not in s["monsters"]["board"]:
+            return False
+        return any(st.get("op") == "forbid" and what in st["what"] and st.get("who", "self") == "self"
+                   for ab in self.monster_data(s, uid).get("abilities", []) if ab["timing"] == "passive"
+                   for st in ab["effect"])
+
     def _roll_options(self, s, f):
         """F8-F10, F14: keep, or spend a clue to reroll one failed die, or use a reroll ability."""
         inv = f["inv"]
@@ -77,7 +87,7 @@ class Dice:
         if not failed or s["inv"][inv]["status"] != "active":
             return options
         i = s["inv"][inv]
-        if not self.forbids(s, inv, "clue_rerolls"):
+        if not self.forbids(s, inv, "clue_rerolls") and not self._foe_forbids(s, f, "clue_rerolls"):
             if i["clues"]:
                 options += [{"type": "reroll", "die": k} for k in failed]
                 # O12: Trish on the tester's space lets a clue reroll 2 dice (not with a single die)
