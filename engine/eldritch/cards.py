@@ -27,8 +27,11 @@ class Cards:
 
     def refill_reserve(self, s, events):
         """A19/D15: the reserve holds 4 face-up asset cards."""
-        if s.get("flags", {}).get("no_refill"):
-            return
+        for m in s["mythos"]["in_play"]:   # an ongoing card may forbid refilling the reserve
+            for ab in self.C.mythos[m["id"]]["abilities"]:
+                if ab["timing"] == "passive" and any(st.get("op") == "forbid" and "reserve_refill" in st["what"]
+                                                     for st in ab["effect"]):
+                    return
         while len(s["reserve"]) < self.C.limits.reserve_slots:
             card = self.draw_card(s, "assets")
             if card is None:

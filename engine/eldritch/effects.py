@@ -459,7 +459,8 @@ class Effects:
         for holder, ab, card in reversed(responders):
             ctx = self.new_ctx(s, self_=holder, owner=holder, chosen=inv, card=card, pending=key,
                                combat=c.get("combat"), enc=c.get("enc"))
-            self.run_effect(s, self.optional(ab, holder, card), ctx, end=True)
+            # its requires was read against the loss (loss_responders), not this response's card
+            self.run_effect(s, self.optional({**ab, "requires": None}, holder, card), ctx, end=True)
 
     def loss_responders(self, s, inv, health, sanity, c):
         timings = [t for t, n in (("would_lose_health", health), ("would_lose_sanity", sanity)) if n]
@@ -1293,6 +1294,9 @@ class Effects:
         targets = self.resolve_targets(s, st, c, cid, events)
         if targets is None:
             return
+        # G11: an epic monster moves only by its own text (or the component that spawned it)
+        targets = [u for u in targets if not self.C.monsters[s["monsters"]["board"][u]["kind"]]["epic"]
+                   or u == c.get("monster") or (c.get("card") or {}).get("kind") in ("ao", "final")]
         c2 = {**c, "from_monster": True}
         if st.get("to") is not None:
             if isinstance(st["to"], dict) and st["to"].get("chosen") and not st.get("_r_to"):

@@ -82,6 +82,15 @@ class Investigators:
         for st, card in self.passive_steps(s, inv, "forbid"):
             if what in st["what"] and st.get("who", "self") in ("self", "everyone"):
                 return True
+        # a monster's passive forbid holds at all times while it is on the board (data README)
+        for uid in s["monsters"]["board"]:
+            for ab in self.monster_data(s, uid).get("abilities", []):
+                if ab["timing"] != "passive":
+                    continue
+                for st in ab["effect"]:
+                    if st.get("op") == "forbid" and what in st["what"] and st.get("who", "self") != "this_monster":
+                        if not ab.get("requires") or self.cond(s, ab["requires"], {"self": inv, "monster": uid}):
+                            return True
         return False
 
     # --- health and sanity (H1-H3) ------------------------------------------------------------
