@@ -929,10 +929,8 @@ class Effects:
 
     def _op_devour(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])
-        if inv and s["inv"][inv]["status"] == "active":
-            self.defeat(s, inv, events, devoured=True)
-            if not s["awakened"]:
-                pass   # doom +1 is part of defeat()
+        if inv:
+            self.defeat(s, inv, events, devoured=True)   # H13: doom +1 is part of defeat()
 
     def _op_defeat_investigator(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])
@@ -1404,11 +1402,10 @@ class Effects:
             if targets is None:
                 return
             for uid in targets:
+                toughness = self.toughness(s, uid)
                 m = s["monsters"]["board"].pop(uid)
                 holder.setdefault("monsters", []).append(m["kind"])
-                holder.setdefault("toughness", []).append(self.C.monsters[m["kind"]].get("toughness") or 1
-                                                          if not isinstance(self.C.monsters[m["kind"]].get("toughness"), dict)
-                                                          else 1)
+                holder.setdefault("toughness", []).append(toughness)
             c["last"] = []
         events.append(event("put_on_card", what=what))
 

@@ -151,7 +151,6 @@ class Phases:
                                                                if k not in ("type", "player")}))
         if kind == "rest":   # D6
             self.recover(s, inv, events, health=1, sanity=1)
-            steps = []
             for ab, card in self.held_abilities(s, inv, "rest"):
                 ctx = self.new_ctx(s, self_=inv, owner=inv, card=card)
                 self.run_effect(s, self.ability_steps(ab), ctx, end=True)
@@ -159,7 +158,6 @@ class Phases:
                 for ab, card in self.held_abilities(s, other, "rest_on_space"):
                     ctx = self.new_ctx(s, self_=inv, owner=other, card=card)
                     self.run_effect(s, self.ability_steps(ab), ctx, end=True)
-            del steps
         elif kind == "travel":   # D4
             self.move_to(s, inv, action["to"], events)
             self._offer_ride(s, inv)
