@@ -262,3 +262,196 @@ def test_g1_the_monster_is_read_before_any_test():
     assert not (p and p["kind"] == "roll" and any(o["type"] == "reroll" for o in p["options"]))
     z = will_test("zombie")
     assert prompt(z)["kind"] == "roll" and any(o["type"] == "reroll" for o in prompt(z)["options"])
+
+
+# ---------------------------------------------------------------- H. new investigators
+
+def test_h11_an_unavailable_named_starting_card_is_not_gained():
+    """Checklist H11 [R], I11 (1349-1351). Seed 002: «Якщо дослідник не може знайти потрібної
+    карти, він її не отримує. Така ситуація може трапитися, якщо всі карти з такою назвою перебувають
+    в інших дослідників, переможених дослідників або в коробці.» — a replacement Leo Anderson whose
+    Hired Muscle another investigator holds starts without it."""
+    s = quiet(new({"ann": [NORMAN], "bob": [TRISH]}))
+    s, _ = run_fx(s, "[{gain_asset: {name: hired_muscle}}]", TRISH)
+    assert R.holds(s, TRISH, "hired_muscle")
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", NORMAN)
+    s = to_encounters(s)
+    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
+        s, _ = act(s, prompt(s)["player"], "default")
+    assert s["result"] is None
+    s, ev = act(s, "ann", "investigator", id=LEO)
+    assert s["inv"][LEO]["status"] == "active" and s["inv"][LEO]["assets"] == []
+    assert R.holds(s, TRISH, "hired_muscle")
+    ok(s)
+
+
+# ---------------------------------------------------------------- I. possessions
+
+def test_i1_possessions_are_clues_tickets_assets_artifacts_spells():
+    """Checklist I1, I15 (1243, 1305, 1550). Seed 002: «Майно дослідника — це докази, квитки, активи,
+    артефакти та заклинання.» / «Карти станів не можна обмінювати.» — a trade offers every kind of
+    possession and never a condition."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s["inv"][LEO]["space"] = s["inv"][NORMAN]["space"]
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
+    s["inv"][NORMAN]["tickets"] = {"train": 1, "ship": 0}
+    s, _ = run_fx(s, "[{gain_asset: {name: dynamite}}, {gain_artifact: {name: necronomicon}},"
+                     " {gain_condition: {name: paranoia}}]", NORMAN)
+    s, _ = act(s, "ann", "trade", **{"with": LEO})
+    gives = {o["what"] for o in options(s) if o["type"] == "give"}
+    assert gives == {"clue", "ticket", "asset", "artifact", "spell"}
+    refused(s, "ann", "give", what="condition", card="paranoia")
+    # defeat: possessions go on the sheet, conditions are discarded (the same split)
+    s, _ = act(s, "ann", "cancel")
+    s2, _ = run_fx(s, "[{lose: {sanity: 20}}]", NORMAN)
+    fig = next(f for f in s2["figures"] if f["inv"] == NORMAN)
+    held = fig["possessions"]
+    assert "dynamite" in held["assets"] and "necronomicon" in held["artifacts"] and held["spells"]
+    assert held["clues"] and "paranoia" not in str(held)
+
+
+def test_i15_conditions_cannot_be_traded():
+    """Checklist I15 (1305, 1550). Seed 002: «Не можна обмінюватися картами стану, жетонами здоров'я,
+    розуму й поліпшень.» — neither side of a trade lists a condition."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s["inv"][LEO]["space"] = s["inv"][NORMAN]["space"]
+    s, _ = run_fx(s, "[{gain_condition: {name: debt}}]", LEO)
+    s, _ = run_fx(s, "[{gain_condition: {name: paranoia}}]", NORMAN)
+    s, _ = act(s, "ann", "trade", **{"with": LEO})
+    assert not [o for o in options(s) if o.get("what") not in (None, "clue", "ticket", "asset", "artifact", "spell")]
+    refused(s, "ann", "take", what="condition", card="debt")
+    assert R.holds(s, LEO, "debt") and R.holds(s, NORMAN, "paranoia")
+
+
+def test_i16_traits_have_no_effect_of_their_own():
+    """Checklist I16 (1310-1315). Seed 002: «Ознаки не мають ефектів.» / «Іноді ефекти посилюються на
+    ознаки карт» — Dynamite is a *weapon* yet adds nothing to a Strength test; an effect naming the
+    trait finds it."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s["forced_dice"] = [1] * 10
+    _, ev = run_fx(s, "[{test: {skill: strength}}]", NORMAN)
+    bare = len(next(e for e in ev if e["type"] == "test_rolled")["dice"])
+    s, _ = run_fx(s, "[{gain_asset: {name: dynamite}}]", NORMAN)
+    assert "weapon" in R.C.assets["dynamite"]["traits"]
+    s["forced_dice"] = [1] * 10
+    _, ev = run_fx(s, "[{test: {skill: strength}}]", NORMAN, combat=True)
+    assert len(next(e for e in ev if e["type"] == "test_rolled")["dice"]) == bare
+    t, _ = run_fx(quiet(new({"ann": [NORMAN]})), "[{gain_asset: {trait: weapon}}]", NORMAN)
+    assert any("weapon" in R.C.assets[a]["traits"] for a in t["inv"][NORMAN]["assets"])
+
+
+def test_i20_cards_on_a_defeated_investigators_sheet_are_unavailable():
+    """Checklist I20 (1290-1292). Seed 002: «Карту вважають доступною, якщо вона перебуває в колоді,
+    скиді чи резерві.» / «карти й жетони на листі переможеного дослідника вважають недоступними.»"""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s, _ = run_fx(s, "[{gain_asset: {name: dynamite}}]", LEO)
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert "dynamite" in next(f for f in s["figures"] if f["inv"] == LEO)["possessions"]["assets"]
+    s, ev = run_fx(s, "[{gain_asset: {name: dynamite}}]", NORMAN)
+    assert not R.holds(s, NORMAN, "dynamite")
+    assert "dynamite" in next(f for f in s["figures"] if f["inv"] == LEO)["possessions"]["assets"]
+    ok(s)
+
+
+def test_i21_boxed_components_are_out_of_play():
+    """Checklist I21, M4 (1434-1436). Seed 002: «Компоненти, які поклали в коробку, вважають
+    вилученими з гри.» — solo, the Teamwork assets are boxed: gaining one by name finds nothing."""
+    s = quiet(new({"ann": [NORMAN]}))
+    assert "delivery_service" in s.get("removed_cards", [])
+    s, _ = run_fx(s, "[{gain_asset: {name: delivery_service}}]", NORMAN)
+    assert "delivery_service" not in s["inv"][NORMAN]["assets"]
+    assert "delivery_service" not in s["decks"]["assets"]["draw"] + s["reserve"]
+    ok(s)
+
+
+# ---------------------------------------------------------------- J. board
+
+def test_j1_locations_paths_and_the_wrapping_edge():
+    """Checklist J1 (1234-1238, 1620). Seed 002: «Кожна локація належить до одного з трьох типів:
+    місто, нетрі або море.» / «Шлях, що веде до краю ігрового поля, продовжується на протилежному
+    краю поля.» — Tokyo travels across the Pacific edge to Space 2."""
+    assert len(R.C.spaces) == 36
+    assert {sp["type"] for sp in R.C.spaces.values()} == {"city", "wilderness", "sea"}
+    assert all(sp["type"] in ("city", "wilderness", "sea") for sp in R.C.spaces.values())
+    s = quiet(new({"ann": ["akachi_onyele"]}))
+    s["inv"]["akachi_onyele"]["space"] = "tokyo"
+    assert {"type": "travel", "to": "space_2"} in options(s)
+    s, _ = act(s, "ann", "travel", to="space_2")
+    assert s["inv"]["akachi_onyele"]["space"] == "space_2"
+
+
+def test_j7_a_spawned_monster_resolves_its_spawn_text():
+    """Checklist J7, G8 (1270-1271). Seed 002: «Якщо на лицьовій стороні жетона монстра вказано
+    символ, застосуйте текст на звороті після слів «Коли цей монстр з'являється на полі».» — a
+    Chthonian spawned in Rome goes to the Heart of Africa; one ambushing from the cup does not."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s["monsters"]["cup_top"] = ["chthonian"]
+    s, ev = run_fx(s, "[{spawn_monster: {at: rome}}]", NORMAN)
+    assert [m["space"] for m in s["monsters"]["board"].values() if m["kind"] == "chthonian"] == ["heart_of_africa"]
+    t = quiet(new({"ann": [NORMAN]}))
+    t["monsters"]["cup_top"] = ["chthonian"]
+    t["forced_dice"] = [1] * 20
+    t, ev = run_fx(t, "[{ambush: {}}]", NORMAN)
+    assert not any(e["type"] == "monster_moved" for e in ev)
+    assert not [m for m in t["monsters"]["board"].values() if m["kind"] == "chthonian"]
+
+
+def test_j18_eldritch_tokens_are_defined_by_their_component():
+    """Checklist J18 (1121-1124). Seed 002: «Жетони Стародавніх — універсальний ігровий ресурс» / «У
+    тексті компонента, який указує викласти на поле жетон Стародавнього, вказано, як саме дослідники
+    взаємодіють із цим жетоном.» — Azathoth's token on the omen track and a rumor's tokens on its card
+    are the same tokens with different meanings: the rumor's reckoning takes only its own."""
+    s = quiet(new({"ann": [NORMAN]}))
+    assert s["omen_eldritch"] == 1      # Azathoth's setup: one on the green omen space
+    rumors = [m for m, d in R.C.mythos.items() if d["trait"] == "rumor" and d["rumor"].get("eldritch_tokens")]
+    s, _ = mythos(s, rumors[0])
+    entry = next(m for m in s["mythos"]["in_play"] if m["id"] == rumors[0])
+    before = entry["eldritch"]
+    assert before >= 1
+    s, _ = run_fx(s, "[{resolve_reckonings: {of: mythos}}]", NORMAN)
+    entry = next((m for m in s["mythos"]["in_play"] if m["id"] == rumors[0]), None)
+    assert entry is None or entry["eldritch"] < before
+    assert s["omen_eldritch"] == 1
+
+
+# ---------------------------------------------------------------- K. mythos
+
+def test_k5_the_reckoning_icon_is_only_a_reminder():
+    """Checklist K5 (1263, 1525). Seed 002: «Усі компоненти з ефектом ☞ для нагадування мають символ
+    ☞ у правому нижньому куті.» — Blessed (a reckoning) rolls only when a card shows the reckoning
+    symbol: not for a green card, yes for a yellow one."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s, _ = run_fx(s, "[{gain_condition: {name: blessed}}]", NORMAN)
+    s["forced_dice"] = [6] * 5
+    s["monsters"]["cup_top"] = ["ghost", "ghost"]     # no reckoning of its own
+    assert not R.C.monsters["ghost"].get("reckoning")
+    green, ev = mythos(json_copy(s), "rising_terror")
+    assert "die_rolled" not in types(ev)
+    yellow, ev = mythos(json_copy(s), "perplexing_stars")
+    assert "die_rolled" in types(ev)
+    assert R.holds(yellow, NORMAN, "blessed")     # a 6: the blessing stays
+
+
+# ---------------------------------------------------------------- N. hidden information
+
+def test_n3_consequences_are_not_shown_before_the_roll():
+    """Checklist N3 (1490). Seed 002: «Так активний дослідник не знатиме наслідки успішної перевірки
+    або провалу, доки не пройде її.» — while the roll may still change, no consequence has happened
+    and neither the prompt nor the table view carries the pass/fail effects."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
+    s["forced_dice"] = [1] * 20
+    s = to_encounters(s)
+    s, ev = act(s, "ann", "encounter", what="location", deck="america")
+    p = prompt(s)
+    assert p["kind"] == "roll" and types(ev)[-1] == "test_rolled"
+    assert set(p) == {"id", "player", "kind", "shape", "options", "default", "inv", "purpose"}
+    for view in (R.view(s, "ann"), R.view(s, None)):
+        assert "'pass'" not in str(view) and "'fail'" not in str(view)
+    s, ev = act(s, "ann", "keep")
+    assert "test_result" in types(ev)
+
+
+def json_copy(s):
+    import json
+    return json.loads(json.dumps(s))
