@@ -34,6 +34,7 @@ from engine.unfathomable.players import Players
 from engine.unfathomable.setup import Setup
 from engine.unfathomable.ship import Ship
 from engine.unfathomable.tracks import Tracks
+from engine.unfathomable.trade import Trade
 from engine.unfathomable.decks import Decks
 from engine.unfathomable.turns import Turns
 from engine.unfathomable.views import Views
@@ -49,7 +50,7 @@ def default_pack() -> UnfathomablePack:
 
 
 class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship, Tracks, Decks,
-                        Players, Loyalty, Ending, Views, FlowRules):
+                        Players, Loyalty, Trade, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = 3, 6
     rules_version = "1"
@@ -74,7 +75,7 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Co
                                                    you_added="check_you_added", revealed="contributions_revealed"),
         check_reveal=Auto(), check_result=Auto(),
         **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Decks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
-        **Combat.FRAMES_,
+        **Combat.FRAMES_, **Trade.FRAMES_,
     )
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
 

@@ -116,8 +116,8 @@ class Turns:
         if human:
             if s["passengers"].get(zone):                      # checklist 47
                 out.append({"type": "rescue"})
-            if any(q != p and s["zone_of"][q] == zone for q in s["players"]) and zone != BRIG:
-                out.append({"type": "trade"})                  # checklist 48
+            if self.trade_possible(s, p):
+                out.append({"type": "trade"})                  # checklist 48 (trade.py; RULINGS X3)
         elif s["passengers"].get(zone) and not any(self.is_human(s, q) and s["zone_of"][q] == zone
                                                    for q in s["players"]):
             out.append({"type": "defeat_passenger"})           # checklist 57
