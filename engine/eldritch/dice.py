@@ -83,6 +83,10 @@ class Dice:
         """F8-F10, F14: keep, or spend a clue to reroll one failed die, or use a reroll ability."""
         inv = f["inv"]
         options = [{"type": "keep"}]
+        buy = f["data"].get("buy")   # a test that sells successes (spend_for: success)
+        if buy and s["inv"][inv]["status"] == "active" and (
+                s["inv"][inv]["clues"] if buy == "clues" else s["inv"][inv][buy] > 1):
+            options.append({"type": "buy_success"})
         failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
         if not failed or s["inv"][inv]["status"] != "active":
             return options
@@ -134,6 +138,20 @@ class Dice:
         if action["type"] == "keep":
             self._finish_test(s, f, events)
             return
+        if action["type"] == "buy_success":
+            buy = f["data"]["buy"]
+            if buy == "clues":
+                self.discard_held_clues(s, f["inv"], 1, events)
+            else:
+                s["inv"][f["inv"]][buy] -= 1
+            f["data"]["bought"] = f["data"].get("bought", 0) + 1
+            events.append(event("success_bought", inv=f["inv"], paid=buy, count=f["data"]["bought"]))
+            f["id"] = self.next_id(s)
+            s["stack"].append(f)
+            if not self._roll_options(s, f)[1:]:
+                s["stack"].pop()
+                self._finish_test(s, f, events)
+            return
         inv = f["inv"]
         failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
         if action["type"] == "reroll":
@@ -179,7 +197,7 @@ class Dice:
                 if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
                     self._bump(f, st.get("amount", 1), st.get("dice", 1))
         faces, dice = f["faces"], f["dice"]
-        result = sum((2 if (d == 6 and f["six"]) else 1) for d in dice if d in faces)
+        result = sum((2 if (d == 6 and f["six"]) else 1) for d in dice if d in faces) + f["data"].get("bought", 0)
         c = s["ctx"].get(f["c"])
         passed = result >= f["pass_at"]
         if c is not None:

@@ -1493,8 +1493,22 @@ class Effects:
         if not inv:
             return
         extra = self.amount(s, st.get("dice"), c, floor=None)
+        what = st.get("spend")
+        if what and st.get("spend_for") == "die":   # pay before the roll: one die each
+            if not st.get("_r__n"):
+                i = s["inv"][inv]
+                most = len(i["clues"]) if what == "clues" else i[what] - 1
+                self.defer(s, cid, st, "_n", list(range(0, max(0, most) + 1)), inv, "spend")
+                return
+            n = st["_n"]
+            if what == "clues":
+                self.discard_held_clues(s, inv, n, events)
+            else:
+                s["inv"][inv][what] -= n
+            extra += n
+        data = {"buy": what} if what and st.get("spend_for") == "success" else None
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),
-                        fail_steps=st.get("fail", []), extra=extra, pass_at=st.get("pass_at", 1))
+                        fail_steps=st.get("fail", []), extra=extra, pass_at=st.get("pass_at", 1), data=data)
 
     def _op_may(self, s, st, c, cid, events):
         chooser = self.who(s, c, st.get("chooser", "self"))

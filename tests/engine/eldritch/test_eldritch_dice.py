@@ -130,3 +130,23 @@ def test_f12_improve_twice_at_most():
     s, _ = run_fx(s, "[{improve: {skill: will}}, {improve: {skill: will}}, {improve: {skill: will}}]", NORMAN)
     assert s["inv"][NORMAN]["improve"]["will"] == 2
     ok(s)
+
+
+def test_f1_f5_a_test_that_sells_dice_or_successes():
+    """Checklist F1, F5 (data README `test.spend_for`): a test may let the tester pay before the roll
+    for extra dice, or after it for extra successes, each a clue (or sanity, never the last)."""
+    s = game()
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop(), s["clues"]["pool"].pop()]
+    s["forced_dice"] = [1] * 10
+    s2, ev = run_fx(s, "[{test: {skill: influence, spend: clues, spend_for: success, pass_at: 2,"
+                       " pass: [{improve: {skill: will}}]}}]", NORMAN)
+    assert {"type": "buy_success"} in prompt(s2)["options"]
+    s2, _ = act(s2, "ann", "buy_success")
+    s2, _ = act(s2, "ann", "buy_success")
+    assert s2["inv"][NORMAN]["improve"]["will"] == 1 and s2["inv"][NORMAN]["clues"] == []
+    s3, ev = run_fx(s, "[{test: {skill: strength, spend: sanity, spend_for: die}}]", NORMAN)
+    p = prompt(s3)
+    assert p["about"] == "spend" and [o["value"] for o in p["options"]] == list(range(0, s["inv"][NORMAN]["sanity"]))
+    s3, ev = act(s3, "ann", "choose", value=2)
+    assert len(next(e for e in ev if e["type"] == "test_rolled")["dice"]) == 2 + 2
+    assert s3["inv"][NORMAN]["sanity"] == s["inv"][NORMAN]["sanity"] - 2
