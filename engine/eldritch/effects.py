@@ -709,8 +709,9 @@ class Effects:
                 return
             if not pool or st.get("_left", n) <= 0:
                 return
-            self.defer(s, cid, st, "_card", [None] + sorted(set(pool)), self.who(s, c, st.get("chooser", "self")),
-                       "card")
+            # a gain is not optional: only "any number of cards up to a total cost" may stop
+            self.defer(s, cid, st, "_card", ([None] if total is not None else []) + sorted(set(pool)),
+                       self.who(s, c, st.get("chooser", "self")), "card")
             return
         got = 0
         for _ in range(n):
@@ -1678,5 +1679,11 @@ class Effects:
     def _op_noop(self, s, st, c, cid, events):
         return
 
-    _op_reroll = _op_die_bonus = _op_success_on = _op_six_counts_twice = _op_forbid = _op_noop
+    def _op_reroll(self, s, st, c, cid, events):
+        """A one-shot reroll (Wither's back): offered in the encounter's later tests; static
+        rerolls are read from passives, never run."""
+        if c.get("bonus_to") in s["ctx"]:
+            s["ctx"][c["bonus_to"]].setdefault("rerolls", []).append({"st": st, "card": c.get("card") or {}})
+
+    _op_die_bonus = _op_success_on = _op_six_counts_twice = _op_forbid = _op_noop
     _op_set_horror = _op_reduce_damage = _op_reduce_clue_cost = _op_noop
