@@ -124,6 +124,7 @@ class Dice:
     def reroll_abilities(self, s, inv, c):
         """Passive rerolls (once per test) and after-roll ones (their limit: once per round)."""
         out = list(self.passive_steps(s, inv, "reroll", c))
+        out += [(r["st"], {**r["card"], "limit": "none"}) for r in c.get("rerolls", [])]   # one-shot (Wither)
         for ab, card in self.held_abilities(s, inv, "after_test_roll"):
             if ab.get("requires") and not self.cond(s, ab["requires"], {**c, "self": inv, "card": card}):
                 continue

@@ -67,7 +67,7 @@ def clues(s, n, inv=INV):
     return s
 
 
-def answer(s, pick=None, yes=True, until="action", limit=200):
+def answer(s, pick=None, yes=True, until="action", limit=200, stop=None):
     """Answer prompts until one of kind ``until`` (or none). ``pick(prompt)`` may return an action
     (dict) to send; otherwise a ``may`` is answered ``yes`` and everything else by default."""
     events = []
@@ -78,7 +78,7 @@ def answer(s, pick=None, yes=True, until="action", limit=200):
         if not ps:
             break
         p = ps[0]
-        if p["kind"] == until:
+        if p["kind"] == until or (stop and stop(s, p)):
             break
         a = pick(p) if pick else None
         if a is None and p.get("about") == "may":
