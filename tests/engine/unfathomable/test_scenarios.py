@@ -42,11 +42,12 @@ A record is a ``GameRecord`` (engine/core/record.py) plus:
   the state halfway, ends in the same state.
 * ``expect:`` — checked exactly: ``resources``, ``tracks``, ``distance``, ``zone_of``,
   ``deep_ones`` (only the zones named; ``depths`` included), ``deep_one_supply``, ``monarchs``,
-  ``damage`` (the whole dict), ``passengers {zone: n tokens}``, ``hand_sizes``, ``titles``,
+  ``damage`` (the whole dict), ``passengers {zone: n tokens}``, ``passenger_supply`` (n tokens), ``hand_sizes``, ``titles``,
   ``revealed``, ``result`` (reason/winners; ``null`` = not over), ``state {dotted.path: value}``,
   ``count_events {type: n}``, ``events`` (partial events that occur), ``events_in_order``
   (partial events occurring in this order), ``no_events`` (types that never occur),
-  ``prompt`` (a subset of the first pending prompt).
+  ``prompt`` (a subset of the first pending prompt), ``refused`` (a list of ``{after: n, action}``:
+  after the first n actions, that action is illegal: RuleError, nothing changes).
 
 Without ``position`` the runner also checks ``replay(record)`` against the actions applied one by
 one (the record replays to exactly the same state).
@@ -60,6 +61,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.errors import RuleError
 from engine.core.record import GameRecord, replay
 from tests.engine.unfathomable.helpers import rules
 
@@ -158,6 +160,8 @@ def test_scenario(path):
         assert s["deep_ones"][z] == n, ("deep_ones", z, s["deep_ones"][z])
     for z, n in expect.get("passengers", {}).items():
         assert len(s["passengers"][z]) == n, ("passengers", z, s["passengers"][z])
+    if "passenger_supply" in expect:
+        assert len(s["passenger_supply"]) == expect["passenger_supply"], s["passenger_supply"]
     for p, n in expect.get("hand_sizes", {}).items():
         assert len(s["hands"][p]) == n, ("hand", p, s["hands"][p])
     for k, v in expect.get("state", {}).items():
@@ -181,6 +185,12 @@ def test_scenario(path):
         at += 1
     for type_ in expect.get("no_events", []):
         assert not any(e["type"] == type_ for e in events), type_
+    for item in expect.get("refused", []):
+        mid, _ = play(record, upto=item["after"])
+        before = copy.deepcopy(mid)
+        with pytest.raises(RuleError):
+            r.apply_in_place(mid, {**item["action"]})
+        assert mid == before
     if "prompt" in expect:
         prompts = r.prompts(s)
         assert prompts and matches(prompts[0], expect["prompt"]), prompts
