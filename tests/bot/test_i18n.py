@@ -207,6 +207,37 @@ EN = lambda one, other: _words(one, other, other, other, other)  # noqa: E731
 # Every plural message: the words that follow the number (and the verb that agrees with it), for
 # 1, 2, 5, 11, 21 in each language.
 PLURALS = {
+    # Unfathomable (accusative after a verb: "додає 2 карти", "добавляет 21 карту")
+    "unfathomable.count.cards": {
+        "en": EN("card", "cards"),
+        "uk": _words("карту", "карти", "карт", "карт", "карту"),
+        "ru": _words("карту", "карты", "карт", "карт", "карту"),
+    },
+    "unfathomable.count.deep_ones": {
+        "en": EN("Deep One", "Deep Ones"),
+        "uk": _words("глибоководного", "глибоководних", "глибоководних", "глибоководних", "глибоководного"),
+        "ru": _words("глубоководного", "глубоководных", "глубоководных", "глубоководных", "глубоководного"),
+    },
+    "unfathomable.count.actions": {
+        "en": EN("action", "actions"),
+        "uk": _words("дію", "дії", "дій", "дій", "дію"),
+        "ru": _words("действие", "действия", "действий", "действий", "действие"),
+    },
+    "unfathomable.check.added": {
+        "en": EN("card", "cards"),
+        "uk": _words("карта", "карти", "карт", "карт", "карта"),
+        "ru": _words("карта", "карты", "карт", "карт", "карта"),
+    },
+    "unfathomable.check.chaos": {
+        "en": EN("chaos card", "chaos cards"),
+        "uk": _words("карта хаосу", "карти хаосу", "карт хаосу", "карт хаосу", "карта хаосу"),
+        "ru": _words("карта хаоса", "карты хаоса", "карт хаоса", "карт хаоса", "карта хаоса"),
+    },
+    "unfathomable.table.cards": {
+        "en": EN("card", "cards"),
+        "uk": _words("карта", "карти", "карт", "карт", "карта"),
+        "ru": _words("карта", "карты", "карт", "карт", "карта"),
+    },
     "errors.undo_range": {
         "en": EN("action to undo", "actions to undo"),
         "uk": _words("дію", "дії", "дій", "дій", "дію"),

@@ -1,0 +1,880 @@
+"""Rendering of Unfathomable for Discord: table embed, public log lines, private notes, option labels.
+
+Pure functions of (state/events, language, names): no rule is decided here. Every word comes from
+``bot/games/unfathomable/locales/{en,uk,ru}.yaml`` (keys ``unfathomable.*``); the names of cards,
+zones, characters, items, spells and resources come from the content pack (``data/unfathomable``,
+``name.uk/ru`` where the seeds give them, else English).
+
+Secrecy: public lines are made only from public events (``audience == "all"``), and a public
+event never says who added which card to a check (the engine keeps that out of its events; the
+reveal lists the shuffled pile). Private lines are made only from the events a member may see.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+
+import discord
+
+from bot.i18n import t
+from engine.core.events import is_public, visible_to
+from engine.registry import rules_for
+
+GAME = "unfathomable"
+K = "unfathomable"
+COLOUR = discord.Colour.dark_blue()
+SKILL_TYPES = ("influence", "lore", "observation", "strength", "will", "treachery")
+RESOURCES = ("fuel", "food", "sanity", "souls")
+RESOURCE_ICONS = {"fuel": "⛽", "food": "🍖", "sanity": "🧠", "souls": "👻"}
+MONARCHS = ("mother_hydra", "father_dagon")
+DECKS = ("mythos", "course", "spells", "items", "damage")
+# public events deliberately left out of the log (their news is in the next line or the table)
+SILENT = frozenset({"turn_ended", "check_pile"})
+# events drawn by one of two lines, by their outcome
+VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
+            "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed")}
+
+
+def mention(pid) -> str:
+    return f"<@{pid}>"
+
+
+def _rules():
+    return rules_for(GAME)
+
+
+# ---------------------------------------------------------------- names from the pack
+@lru_cache(maxsize=1)
+def _names() -> dict:
+    """category -> {id: Names}; ``skill`` is keyed by card title, ``skill_type`` by deck type."""
+    pack = _rules().pack
+    out = {
+        "mythos": {m.id: m.name for m in pack.mythos.mythos},
+        "spell": {x.id: x.name for x in pack.spells.spells},
+        "item": {x.id: x.name for x in pack.items.items},
+        "course": {x.id: x.name for x in pack.course.course_cards},
+        "damage": {x.id: x.name for x in pack.damage.damage_cards},
+        "loyalty": {x.id: x.name for x in pack.loyalty.cards},
+        "feat": {x.id: x.name for x in pack.feats.feats},
+        "character": {x.id: x.name for x in pack.characters.characters},
+        "zone": {x.id: x.name for x in pack.board.zones},
+        "monster": {x.id: x.name for x in pack.monsters.monsters},
+        "passenger": {x.id: x.name for x in pack.passengers.passengers},
+        "title": {x.id: x.name for x in pack.titles.titles},
+        "resource": {x.id: x.name for x in pack.resources.resources},
+        "track": {x.id: x.name for x in pack.tracks.tracks},
+        "skill_type": {d.type: d.name for d in pack.skill_cards.decks},
+        "skill": {c.id: c.name for d in pack.skill_cards.decks for c in d.cards},
+    }
+    out["track_space"] = {(tr.id, sp.index): sp.name for tr in pack.tracks.tracks for sp in tr.spaces}
+    return out
+
+
+@lru_cache(maxsize=1)
+def _choice_labels() -> dict:
+    """Every choice option's label, English -> {lang: label}, and (card, index) -> labels."""
+    pack = _rules().pack
+    by_en: dict = {}
+    by_card: dict = {}
+
+    def walk(obj, card=None):
+        if isinstance(obj, dict):
+            for v in obj.values():
+                walk(v, card)
+        elif isinstance(obj, (list, tuple)):
+            for v in obj:
+                walk(v, card)
+        elif hasattr(obj, "__dict__"):
+            opts = getattr(obj, "options", None)
+            if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
+                if card is not None:
+                    by_card.setdefault(card, [o.label for o in opts])
+                for o in opts:
+                    if o.label.get("en"):
+                        by_en.setdefault(o.label["en"], o.label)
+            for v in vars(obj).values():
+                walk(v, card)
+
+    for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
+                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards):
+        for entry in group:
+            walk(entry, entry.id)
+    return {"en": by_en, "card": by_card}
+
+
+def _label_in(lang: str, label: dict) -> str:
+    return label.get(lang) or label.get("en") or next(iter(label.values()), "")
+
+
+def named(lang: str, category: str, key) -> str:
+    found = _names()[category].get(key)
+    if found is None:
+        return str(key)
+    return getattr(found, lang, None) or found.en
+
+
+def is_skill_card(cid) -> bool:
+    return isinstance(cid, str) and cid.count(":") == 3
+
+
+def skill_card(lang: str, cid: str) -> str:
+    """``lore:shrivelling:2:3`` -> "Shrivelling (Lore 2)"."""
+    type_, title, value, _ = cid.split(":")
+    return t(lang, f"{K}.skill_card", title=named(lang, "skill", title), type=type_name(lang, type_), value=value)
+
+
+def type_name(lang: str, type_: str) -> str:
+    return _cap(named(lang, "skill_type", type_))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+CARD_CATEGORIES = ("mythos", "spell", "item", "course", "damage", "loyalty", "feat", "character", "zone",
+                   "monster", "passenger", "title", "resource", "track", "skill_type")
+
+
+def card_name(lang: str, card: str) -> str:
+    """The name of any id of the game: a skill card, a mythos/spell/item/course/damage/loyalty card,
+    a feat, character, zone, monster, title, resource, track or skill type."""
+    if is_skill_card(card):
+        try:
+            return skill_card(lang, card)
+        except ValueError:
+            return str(card)
+    for category in CARD_CATEGORIES:
+        if card in _names()[category]:
+            return _cap(named(lang, category, card))
+    return str(card)
+
+
+def cards(lang: str, cids) -> str:
+    return ", ".join(card_name(lang, c) for c in cids) if cids else t(lang, f"{K}.none")
+
+
+def zone(lang: str, z) -> str:
+    if z is None:
+        return "—"
+    return _cap(named(lang, "zone", z))
+
+
+def zones() -> set:
+    return set(_names()["zone"])
+
+
+def resource(lang: str, r) -> str:
+    return _cap(named(lang, "resource", r))
+
+
+def monster(lang: str, m) -> str:
+    return _cap(named(lang, "monster", m))
+
+
+def title_name(lang: str, title) -> str:
+    return _cap(named(lang, "title", title))
+
+
+def track_name(lang: str, track) -> str:
+    return _cap(named(lang, "track", track))
+
+
+def character(lang: str, ch) -> str:
+    return named(lang, "character", ch) if ch else "—"
+
+
+def deck_name(lang: str, deck) -> str:
+    return t(lang, f"{K}.deck.{deck}") if deck in DECKS else str(deck)
+
+
+def skill_types(lang: str, types) -> str:
+    return ", ".join(type_name(lang, x) for x in types) if types else t(lang, f"{K}.none")
+
+
+def delta_text(lang: str, delta: dict) -> str:
+    return ", ".join(f"{resource(lang, r)} {'+' if n > 0 else '−'}{abs(n)}" for r, n in delta.items() if n) or "±0"
+
+
+def ability_name(lang: str, ref: str) -> str:
+    """A readable name for an ability ref (abilities.py): what the member uses."""
+    kind, _, rest = str(ref).partition(":")
+    pack = _rules().pack
+    if kind == "card":
+        return card_name(lang, rest)
+    if kind in ("char", "trait"):
+        ch = next((c for c in pack.characters.characters if c.id == rest), None)
+        ab = (ch.ability if kind == "char" else ch.traitor_ability) if ch else None
+        own = ab.name and (getattr(ab.name, lang, None) or ab.name.en)
+        key = f"{K}.ability.character" if kind == "char" else f"{K}.ability.traitor"
+        return t(lang, key, character=character(lang, rest)) + (f" «{own}»" if own else "")
+    if kind == "feat":
+        return t(lang, f"{K}.ability.feat", feat=_cap(named(lang, "feat", rest)))
+    if kind in ("item", "title", "play"):
+        what, _, _n = rest.rpartition(":")
+        what = what or rest
+        if kind == "item":
+            return _cap(named(lang, "item", what))
+        if kind == "title":
+            return title_name(lang, what)
+        return card_name(lang, what)
+    if kind == "zone":
+        return t(lang, f"{K}.ability.zone", zone=zone(lang, rest))
+    if kind == "zone_t":
+        return t(lang, f"{K}.ability.zone_traitor", zone=zone(lang, rest))
+    if kind == "repair":
+        return t(lang, f"{K}.ability.repair", zone=zone(lang, rest))
+    return str(ref)
+
+
+def target_text(lang: str, target, person=mention) -> str:
+    """An attack's target: a Deep One in a zone, a monarch, or a player."""
+    target = str(target)
+    if target.startswith("deep_one:"):
+        return t(lang, f"{K}.target.deep_one", zone=zone(lang, target.split(":", 1)[1]))
+    if target in MONARCHS:
+        return monster(lang, target)
+    return person(target)
+
+
+def place(lang: str, where, person=mention) -> str:
+    """A zone's name, or a player (loyalty and items move between players)."""
+    if where is None:
+        return "—"
+    if where in zones():
+        return zone(lang, where)
+    return person(where)
+
+
+def result_word(lang: str, result) -> str:
+    return t(lang, f"{K}.result.{result}") if result in ("pass", "partial", "fail") else str(result)
+
+
+# ---------------------------------------------------------------- public
+def _params(ev: dict, lang: str) -> dict:
+    """The event's fields, each rendered by what it names."""
+    p = {}
+    for k, v in ev.items():
+        if k in ("type", "audience", "reveal"):
+            continue
+        if k in ("player", "by", "chooser", "who", "first_player"):
+            p[k] = mention(v) if v else "—"
+        elif k in ("zone", "aimed"):
+            p[k] = zone(lang, v)
+        elif k in ("frm", "to"):
+            p[k] = place(lang, v)
+        elif k == "card":
+            p[k] = card_name(lang, v) if v else "—"
+        elif k == "character":
+            p[k] = character(lang, v)
+        elif k == "monster":
+            p[k] = monster(lang, v)
+        elif k == "track":
+            p[k] = track_name(lang, v)
+        elif k == "title":
+            p[k] = title_name(lang, v)
+        elif k == "item":
+            p[k] = _cap(named(lang, "item", v)) if v else t(lang, f"{K}.none")
+        elif k == "feat":
+            p[k] = _cap(named(lang, "feat", v))
+        elif k == "deck":
+            p[k] = deck_name(lang, v)
+        elif k == "cards":
+            p[k] = cards(lang, v)
+        elif k == "items":
+            p[k] = ", ".join(_cap(named(lang, "item", i)) for i in v) or t(lang, f"{K}.none")
+        elif k == "delta":
+            p[k] = delta_text(lang, v)
+        elif k == "result":
+            p[k] = result_word(lang, v)
+        elif k == "positive":
+            p[k] = skill_types(lang, v)
+        elif k == "target":
+            p[k] = v if isinstance(v, int) or v is None else target_text(lang, v)
+        elif k == "ability":
+            p[k] = ability_name(lang, v)
+        else:
+            p[k] = v
+    if isinstance(ev.get("count"), int):
+        n = ev["count"]
+        for noun in COUNT_NOUNS:
+            p[f"n_{noun}"] = t(lang, f"{K}.count.{noun}", count=n)
+    return p
+
+
+def public_line(ev: dict, lang: str) -> str | None:
+    kind = ev["type"]
+    if kind in SKILL_TYPES and "player" in ev:   # check_type_positive, its type overwritten by `type=`
+        ev = {**ev, "type": "check_type_positive", "skill": kind}
+        kind = "check_type_positive"
+    if kind in SILENT:
+        return None
+    key = f"{K}.event.{kind}"
+    p = _params(ev, lang)
+    if kind == "game_started":
+        p["seats"] = " → ".join(mention(x) for x in ev.get("players", []))
+        p["resources"] = _dials(lang, ev.get("resources") or {})
+    elif kind == "setup_done":
+        titles = ev.get("titles") or {}
+        p["titles"] = ", ".join(f"{title_name(lang, ti)}: {mention(h) if h else '—'}" for ti, h in titles.items())
+    elif kind == "check_started":
+        p["order"] = " → ".join(mention(x) for x in ev.get("order", []))
+        p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
+                        else "")
+        p["card"] = card_name(lang, ev["card"]) if ev.get("card") else t(lang, f"{K}.check.no_card")
+    elif kind == "check_added" and ev.get("extra_treachery"):
+        key = f"{K}.event.check_added_treachery"
+    elif kind == "check_revealed":
+        p["cards"] = cards(lang, ev.get("cards", []))
+        p["positive"] = skill_types(lang, ev.get("positive", []))
+    elif kind == "check_result":
+        p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
+                        else "")
+    elif kind == "check_type_positive":
+        p["skill"] = type_name(lang, ev.get("skill") or ev.get("type"))
+    elif kind in ("check_modified", "roll_modified"):
+        p["amount"] = f"{ev['amount']:+d}"
+    elif kind == "resources_changed":
+        p["resources"] = _dials(lang, ev.get("resources") or {})
+    elif kind == "attack_resolved":
+        key = f"{K}.event.attack_hit" if ev.get("hit") else f"{K}.event.attack_missed"
+        p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
+    elif kind == "deep_one_attacked":
+        key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
+    elif kind == "roll_compared":
+        key = f"{K}.event.roll_success" if ev.get("success") else f"{K}.event.roll_failure"
+    elif kind == "discard_and_roll":
+        p["outcome"] = t(lang, f"{K}.event.{'roll_success' if ev.get('success') else 'roll_failure'}",
+                         player=p.get("player"), value=ev.get("total"))
+    elif kind == "die_rolled":
+        purpose = ev.get("purpose")
+        p["purpose"] = t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""
+        p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
+        if not ev.get("player"):
+            key = f"{K}.event.die_rolled_nobody"
+    elif kind == "player_defeated":
+        if ev.get("stays"):
+            key = f"{K}.event.player_defeated_stays"
+    elif kind == "player_moved":
+        reason = ev.get("reason")
+        if reason in ("sent_to_brig", "sent_to_sick_bay", "left_brig"):
+            key = f"{K}.event.player_moved_{reason}"
+    elif kind == "trade_started":
+        p["participants"] = ", ".join(mention(x) for x in ev.get("participants", []))
+    elif kind == "monster_activated":
+        if ev.get("monster") == "deep_ones":
+            key = f"{K}.event.deep_ones_activated"
+        else:
+            p["where"] = zone(lang, ev.get("where"))
+    elif kind == "monsters_emerged":
+        p["monarchs"] = ", ".join(monster(lang, m) for m in ev.get("monarchs", [])) or monster(lang, "deep_ones")
+    elif kind == "monsters_pushed_to_stern":
+        moved = [f"{zone(lang, a)} → {zone(lang, b)}" for a, b in (ev.get("deep_ones") or {}).items()]
+        moved += [f"{monster(lang, m)} → {zone(lang, b)}" for m, b in (ev.get("monarchs") or {}).items()]
+        p["moves"] = "; ".join(moved) or t(lang, f"{K}.none")
+    elif kind == "passenger_defeated":
+        p["face"] = _cap(named(lang, "passenger", ev.get("face")))
+        p["loses"] = delta_text(lang, {r: -n for r, n in (ev.get("loses") or {}).items()})
+    elif kind == "title_passed":
+        if not ev.get("player"):
+            key = f"{K}.event.title_vacant"
+    elif kind == "option_chosen":
+        p["option"] = option_text(lang, ev.get("card"), ev.get("option"))
+    elif kind == "items_returned":
+        p["where"] = t(lang, f"{K}.where.{ev.get('where')}") if ev.get("where") in ("top", "bottom") else \
+            str(ev.get("where"))
+    elif kind == "loyalty_counts":
+        p["counts"] = ", ".join(f"{mention(x)}: {n}" for x, n in (ev.get("counts") or {}).items())
+    elif kind == "loyalty_look":
+        p["reason"] = ""
+    elif kind == "revealed":
+        p["card"] = _cap(named(lang, "loyalty", ev.get("card")))
+    elif kind == "game_over":
+        reason = ev.get("reason")
+        p["reason"] = t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
+        p["team"] = t(lang, f"{K}.team.{ev.get('team')}") if ev.get("team") in ("humans", "traitors") else \
+            str(ev.get("team"))
+        p["winners"] = ", ".join(mention(w) for w in ev.get("winners", [])) or "—"
+        loyalty = ", ".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
+                            for x, cs in (ev.get("loyalty") or {}).items())
+        return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
+    elif kind == "defeat_prevention":
+        p["who"] = mention(ev["who"]) if ev.get("kind") == "player" else t(lang, f"{K}.passengers")
+    elif kind == "great_banishment":
+        p["n_deep_ones"] = t(lang, f"{K}.count.deep_ones", count=ev.get("deep_ones_returned", 0))
+    elif kind == "deck_arranged":
+        p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
+    text = t(lang, key, **p)
+    if text == key:   # an event this renderer does not know yet: say so plainly, never crash
+        return t(lang, f"{K}.event.unknown", type=kind)
+    return text or None
+
+
+def option_text(lang: str, card, index) -> str:
+    labels = _choice_labels()["card"].get(card)
+    if labels and isinstance(index, int) and 0 <= index < len(labels):
+        return _label_in(lang, labels[index])
+    return t(lang, f"{K}.option.option_n", n=(index or 0) + 1)
+
+
+def _dials(lang: str, res: dict) -> str:
+    return " · ".join(f"{RESOURCE_ICONS.get(r, '')} {resource(lang, r)} {res[r]}" for r in RESOURCES if r in res)
+
+
+def public_lines(events: list[dict], lang: str) -> list[str]:
+    return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
+
+
+def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
+    """Who the table waits for, and for what (one line a member: their first decision)."""
+    seen, lines = set(), []
+    for prompt in waiting:
+        if prompt["player"] in seen:
+            continue
+        seen.add(prompt["player"])
+        lines.append(t(lang, f"{K}.event.waiting", player=mention(prompt["player"]), kind=decision_text(lang, prompt)))
+    return lines
+
+
+def decision_text(lang: str, prompt: dict) -> str:
+    """What a prompt asks, from its public part (kind, purpose, timing, zone)."""
+    kind, purpose = prompt.get("kind"), prompt.get("purpose")
+    if kind in ("choose", "choose_cards", "choose_number") and purpose:
+        key = f"{K}.purposes.{purpose}"
+        text = t(lang, key, zone=zone(lang, prompt.get("zone")) if prompt.get("zone") else "")
+        return text if text != key else t(lang, f"{K}.kinds.{kind}")
+    if kind == "window":
+        timing = prompt.get("timing")
+        key = f"{K}.timings.{timing}"
+        when = t(lang, key)
+        return t(lang, f"{K}.kinds.window", timing=when if when != key else str(timing))
+    key = f"{K}.kinds.{kind}"
+    text = t(lang, key)
+    return text if text != key else str(kind)
+
+
+# ---------------------------------------------------------------- private
+def private_line(ev: dict, player: str, lang: str) -> str | None:
+    kind = ev["type"]
+    p = _params(ev, lang)
+    if kind == "skills_drawn":   # another player's draw: the table shows hand sizes
+        return None
+    if kind == "loyalty_dealt":
+        p["cards"] = ", ".join(_cap(named(lang, "loyalty", c)) for c in ev.get("cards", []))
+    elif kind in ("loyalty_received", "loyalty_seen", "your_loyalty_seen"):
+        p["cards"] = ", ".join(_cap(named(lang, "loyalty", c)) for c in ev.get("cards", []))
+    elif kind == "check_you_added":
+        p["count"] = len(ev.get("cards", []))
+    key = f"{K}.private.{kind}"
+    text = t(lang, key, **p)
+    return None if text == key or not text else text
+
+
+def private_events_for(events: list[dict], player: str) -> list[dict]:
+    return [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+
+
+def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
+    return [line for ev in private_events_for(events, player) for line in [private_line(ev, player, lang)]
+            if line]
+
+
+# ---------------------------------------------------------------- table
+def _crew_line(lang: str, view: dict, pid: str, current) -> str:
+    marks = [character(lang, view["characters"].get(pid)), zone(lang, view["zone_of"].get(pid)),
+             t(lang, f"{K}.table.cards", count=view["hand_sizes"].get(pid, 0))]
+    for title, holder in view["titles"].items():
+        if holder == pid:
+            marks.append(("⚓ " if title == "captain" else "📖 ") + title_name(lang, title))
+    items = view["items"].get(pid) or []
+    if items:
+        marks.append("🎒 " + ", ".join(_cap(named(lang, "item", i)) for i in items))
+    if pid in view["revealed"]:
+        marks.append("🎭 " + _cap(named(lang, "loyalty", view["revealed"][pid])))
+    in_play = view["in_play"].get(pid) or []
+    if in_play:
+        marks.append("🃏 " + ", ".join(card_name(lang, c) for c in in_play))
+    pointer = "▶" if pid == current else "•"
+    return f"{pointer} {mention(pid)} — " + " · ".join(marks)
+
+
+def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
+    view = _rules().view(state, None)
+    over = view["result"] is not None
+    turn = view["turn"] or {}
+    title = t(lang, f"{K}.table.finished") if over else t(lang, f"{K}.table.title", turn=turn.get("number", 0))
+    embed = discord.Embed(title=title, colour=COLOUR)
+    current = turn.get("player")
+    desc = [_dials(lang, view["resources"])]
+    tracks = view["tracks"]
+    desc.append(" · ".join(
+        t(lang, f"{K}.table.track", track=track_name(lang, tr), position=tracks.get(tr, 0),
+          space=_cap(named(lang, "track_space", (tr, tracks.get(tr, 0)))))
+        for tr in ("journey", "ritual")))
+    desc.append(t(lang, f"{K}.table.distance", distance=view["distance"], needed=_rules().pack.tracks.distance.win_at_least))
+    if current:
+        desc.append(t(lang, f"{K}.table.turn", player=mention(current)))
+    embed.description = "\n".join(desc)
+    crew = [_crew_line(lang, view, pid, current) for pid in view["seats"]]
+    embed.add_field(name=t(lang, f"{K}.table.crew"), value="\n".join(crew)[:1024] or "—", inline=False)
+    embed.add_field(name=t(lang, f"{K}.table.monsters"), value=_monsters(lang, view)[:1024], inline=False)
+    embed.add_field(name=t(lang, f"{K}.table.ship"), value=_ship(lang, view)[:1024], inline=False)
+    if view.get("mythos"):
+        embed.add_field(name=t(lang, f"{K}.table.mythos"), value=card_name(lang, view["mythos"]["card"]))
+    check = view.get("check")
+    if check:
+        embed.add_field(name=t(lang, f"{K}.table.check"), value=check_summary(lang, check)[:1024], inline=False)
+    if over:
+        result = view["result"]
+        reason = result.get("reason")
+        winners = ", ".join(mention(w) for w in result.get("winners", [])) or "—"
+        team = result.get("team")
+        loyalty = "\n".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
+                            for x, cs in (result.get("loyalty") or {}).items())
+        embed.add_field(name=t(lang, f"{K}.table.result"),
+                        value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
+                               f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n"
+                               f"🏆 {winners}\n{loyalty}")[:1024], inline=False)
+    else:
+        waiting = waiting_lines(view["prompts"], lang)
+        embed.add_field(name=t(lang, f"{K}.table.waiting"),
+                        value=("\n".join(waiting) or t(lang, f"{K}.table.nobody"))[:1024], inline=False)
+    return embed
+
+
+def _monsters(lang: str, view: dict) -> str:
+    lines = []
+    for m in MONARCHS:
+        where = view["monarchs"].get(m)
+        lines.append(f"🐙 {monster(lang, m)}: {zone(lang, where)}")
+    board = {z: n for z, n in view["deep_ones"].items() if n and z != "depths"}
+    if board:
+        lines.append(t(lang, f"{K}.table.deep_ones", where=", ".join(f"{zone(lang, z)} ×{n}" for z, n in board.items())))
+    else:
+        lines.append(t(lang, f"{K}.table.deep_ones", where=t(lang, f"{K}.none")))
+    lines.append(t(lang, f"{K}.table.depths", count=view["deep_ones"].get("depths", 0),
+                   supply=view["deep_one_supply"]))
+    return "\n".join(lines)
+
+
+def _ship(lang: str, view: dict) -> str:
+    damaged = ", ".join(zone(lang, z) for z in view["damage"]) or t(lang, f"{K}.none")
+    lines = [t(lang, f"{K}.table.damage", zones=damaged, count=len(view["damage"]))]
+    pax = {z: n for z, n in view["passengers"].items() if n}
+    lines.append(t(lang, f"{K}.table.passengers",
+                   where=", ".join(f"{zone(lang, z)} ×{n}" for z, n in pax.items()) or t(lang, f"{K}.none"),
+                   supply=view["passenger_supply"]))
+    lines.append(t(lang, f"{K}.table.decks", mythos=view["mythos_deck"], course=view["course_deck"],
+                   chaos=view["chaos_count"]))
+    return "\n".join(lines)
+
+
+def check_summary(lang: str, check: dict, names: dict | None = None) -> str:
+    """The check under way: target, partial, help types, who added how many (never which)."""
+    lines = [t(lang, f"{K}.check.summary", target=check.get("target"),
+               partial=(t(lang, f"{K}.check.partial", partial=check["partial"]) if check.get("partial") is not None
+                        else ""),
+               positive=skill_types(lang, check.get("positive") or []))]
+    if check.get("source"):
+        lines.append(card_name(lang, check["source"]))
+    added = check.get("added")
+    if added:
+        lines.append(", ".join(t(lang, f"{K}.check.added", player=mention(x), count=n) for x, n in added.items()))
+    if check.get("chaos_count"):
+        lines.append(t(lang, f"{K}.check.chaos", count=check["chaos_count"]))
+    if check.get("total") is not None:
+        lines.append(t(lang, f"{K}.check.total", total=check["total"], cards=cards(lang, check.get("pile") or [])))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- panel (private)
+_PROMPTS_CACHE: dict = {}
+
+
+def _prompts_of(state: dict, player: str) -> list[dict]:
+    """The member's prompts (computed once per state: a panel labels many options)."""
+    key = (id(state), state.get("actions_applied"), state.get("seq"), len(state.get("stack") or ()), player)
+    hit = _PROMPTS_CACHE.get("k")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    prompts = _rules().prompts_for(state, player)
+    _PROMPTS_CACHE["k"] = (key, prompts)
+    return prompts
+
+
+def _prompt_with_option(state: dict, option: dict) -> dict | None:
+    wanted = {k: v for k, v in option.items() if k not in ("player", "prompt")}
+    player = option.get("player")
+    if player is None or not state.get("stack"):
+        return None
+    try:
+        prompts = _prompts_of(state, player)
+    except Exception:  # noqa: BLE001 - a label never breaks a panel
+        return None
+    return next((p for p in prompts if wanted in (p.get("options") or [])), None)
+
+
+def _prompt_with_subset(state: dict, spec: dict) -> dict | None:
+    if not state.get("stack"):
+        return None
+    try:
+        prompts = _rules().prompts(state)
+    except Exception:  # noqa: BLE001
+        return None
+    return next((p for p in prompts if p.get("subset") == spec), None)
+
+
+def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt: dict | None = None) -> str:
+    """A chosen value, by what it is (a player, zone, resource, card...), in the member's language."""
+    person = lambda pid: names.get(pid, pid)  # noqa: E731
+    if purpose == "option" and isinstance(value, int):
+        labels = (prompt or {}).get("labels")
+        allowed_index = value
+        if labels is not None and prompt is not None:
+            values = [o["value"] for o in prompt.get("options", [])]
+            if value in values and values.index(value) < len(labels):
+                en = labels[values.index(value)]
+                found = _choice_labels()["en"].get(en)
+                return _label_in(lang, found) if found else en
+        return t(lang, f"{K}.option.option_n", n=allowed_index + 1)
+    if isinstance(value, bool):
+        if purpose == "optional_move" and prompt and prompt.get("zone"):
+            return t(lang, f"{K}.option.{'move_yes' if value else 'move_no'}", zone=zone(lang, prompt["zone"]))
+        return t(lang, f"{K}.option.{'yes' if value else 'no'}")
+    if isinstance(value, int):
+        if purpose in ("check_sign", "roll_sign", "check_amount"):
+            return f"{value:+d}"
+        return str(value)
+    if value is None:
+        return t(lang, f"{K}.none")
+    value = str(value)
+    if value in (state.get("players") or ()):
+        ch = (state.get("characters") or {}).get(value)
+        return f"{person(value)} ({character(lang, ch)})" if ch else person(value)
+    if purpose == "passenger" or value.startswith("pax"):
+        ids = [o["value"] for o in (prompt or {}).get("options", [])] or [value]
+        return t(lang, f"{K}.option.passenger", n=(ids.index(value) + 1) if value in ids else 1)
+    if value in ("pass", "partial", "fail"):
+        return result_word(lang, value)
+    if value.startswith("deep_one:") or value in MONARCHS:
+        return target_text(lang, value, person)
+    if value in ("top", "bottom", "stay", "cast", "return"):
+        return t(lang, f"{K}.option.{value}")
+    if value in SKILL_TYPES:
+        return type_name(lang, value)
+    if value in RESOURCES:
+        return resource(lang, value)
+    if value == "depths" or value in zones():
+        return zone(lang, value)
+    return card_name(lang, value)
+
+
+def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
+    kind = option["type"]
+    person = lambda pid: names.get(pid, pid)  # noqa: E731
+    if kind == "character":
+        return character(lang, option["character"])
+    if kind == "upgrade":
+        return t(lang, f"{K}.option.upgrade", item=_cap(named(lang, "item", option.get("item"))))
+    if kind == "draw_type":
+        return t(lang, f"{K}.option.draw_type", type=type_name(lang, option["skill"]))
+    if kind == "move":
+        return t(lang, f"{K}.option.move", zone=zone(lang, option["to"]))
+    if kind == "attack":
+        return t(lang, f"{K}.option.attack", target=target_text(lang, option["target"], person))
+    if kind == "repair":
+        return t(lang, f"{K}.option.repair", zone=zone(lang, option["zone"]))
+    if kind == "use":
+        return t(lang, f"{K}.option.use", ability=ability_name(lang, option["ability"]))
+    if kind == "track":
+        return t(lang, f"{K}.option.track", track=track_name(lang, option["track"]))
+    if kind == "course":
+        return t(lang, f"{K}.option.course", card=card_name(lang, option["card"]))
+    if kind == "give":
+        return t(lang, f"{K}.option.give", item=_cap(named(lang, "item", option.get("item"))),
+                 player=value_label(lang, option.get("to"), state, names))
+    if kind == "give_loyalty":
+        return t(lang, f"{K}.option.give_loyalty", player=value_label(lang, option["to"], state, names))
+    if kind == "choose":
+        prompt = _prompt_with_option(state, option)
+        purpose = (prompt or {}).get("purpose")
+        return value_label(lang, option["value"], state, names, purpose, prompt)
+    if kind == "choose_number":
+        return str(option.get("number"))
+    if kind in ("choose_cards", "contribute", "discard", "repair_pay", "discard_total", "starting_hand",
+                "replace_with_treachery"):
+        field = "types" if kind in ("starting_hand", "replace_with_treachery") else "cards"
+        chosen = option.get(field) or []
+        if not chosen:
+            return t(lang, f"{K}.option.nothing")
+        return ", ".join(item_label({}, c, state, names, lang) for c in chosen)
+    key = f"{K}.option.{kind}"
+    text = t(lang, key)
+    return text if text != key else str(kind)
+
+
+def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
+    """One id of a subset choice: a skill card ("Shrivelling (Lore 2)"), a skill type, a zone
+    (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
+    if is_skill_card(item):
+        return skill_card(lang, item)
+    item = str(item)
+    if item in SKILL_TYPES:
+        return type_name(lang, item)
+    if item.startswith("pax"):
+        prompt = _prompt_with_subset(state, spec) if spec else None
+        ids = (spec or {}).get("ids") or []
+        labels = (prompt or {}).get("labels") or []
+        if item in ids and ids.index(item) < len(labels):
+            return t(lang, f"{K}.option.passenger_in", zone=zone(lang, labels[ids.index(item)]),
+                     n=ids.index(item) + 1)
+        return t(lang, f"{K}.option.passenger", n=(ids.index(item) + 1) if item in ids else 1)
+    if item in zones():
+        prompt = _prompt_with_subset(state, spec) if spec else None
+        if (prompt or {}).get("purpose") == "defeat_deep_ones":
+            return t(lang, f"{K}.target.deep_one", zone=zone(lang, item))
+        return zone(lang, item)
+    return card_name(lang, item)
+
+
+def free_action_label(action: dict, lang: str) -> str:
+    if action["type"] == "use":
+        return t(lang, f"{K}.option.use", ability=ability_name(lang, action["ability"]))
+    key = f"{K}.option.{action['type']}"
+    text = t(lang, key)
+    return text if text != key else action["type"]
+
+
+def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
+    """A feat is once per game: ask before using it."""
+    if action["type"] == "use" and str(action.get("ability", "")).startswith("feat:"):
+        return (t(lang, f"{K}.panel.feat_confirm", ability=ability_name(lang, action["ability"])),
+                t(lang, f"{K}.panel.feat_yes"))
+    return None
+
+
+def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:
+    view = _rules().view(state, player)
+    me = view["you"]
+    embed = discord.Embed(title=t(lang, f"{K}.panel.title"), colour=COLOUR)
+    lines = []
+    ch = view["characters"].get(player)
+    if ch:
+        lines.append(t(lang, f"{K}.panel.character", character=character(lang, ch),
+                       zone=zone(lang, view["zone_of"].get(player))))
+    loyalty = ", ".join(_cap(named(lang, "loyalty", c)) for c in me["loyalty"])
+    lines.append(t(lang, f"{K}.panel.loyalty", cards=loyalty) if loyalty else t(lang, f"{K}.panel.no_loyalty"))
+    if player in view["revealed"]:
+        lines.append(t(lang, f"{K}.panel.revealed"))
+    for q, cs in (me.get("known_loyalty") or {}).items():
+        lines.append(t(lang, f"{K}.panel.known_loyalty", player=mention(q),
+                       cards=", ".join(_cap(named(lang, "loyalty", c)) for c in cs)))
+    feat = view["feats"].get(player)
+    lines.append(t(lang, f"{K}.panel.feat", feat=_cap(named(lang, "feat", feat))) if feat
+                 else t(lang, f"{K}.panel.no_feat"))
+    items = view["items"].get(player) or []
+    if items:
+        active = view["active_upgrade"].get(player)
+        lines.append(t(lang, f"{K}.panel.items", items=", ".join(
+            _cap(named(lang, "item", i)) + (" ✦" if i == active else "") for i in items)))
+    for title, holder in view["titles"].items():
+        if holder == player:
+            lines.append(t(lang, f"{K}.panel.title_held", title=title_name(lang, title)))
+    embed.description = "\n".join(lines)
+    hand = sorted(me["hand"], key=lambda c: (c.split(":")[0], c))
+    embed.add_field(name=t(lang, f"{K}.panel.hand", count=len(hand)),
+                    value=("\n".join(skill_card(lang, c) for c in hand) or t(lang, f"{K}.none"))[:1024], inline=False)
+    if me.get("check_added"):
+        embed.add_field(name=t(lang, f"{K}.panel.check_added"), value=cards(lang, me["check_added"])[:1024],
+                        inline=False)
+    check = view.get("check")
+    if check:
+        embed.add_field(name=t(lang, f"{K}.table.check"), value=check_summary(lang, check)[:1024], inline=False)
+    if news:
+        embed.add_field(name=t(lang, f"{K}.panel.news"), value="\n".join(news)[-1024:], inline=False)
+    prompts = me["prompts"]
+    decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0])) if prompts
+                else t(lang, f"{K}.panel.no_decision"))
+    if me.get("questions"):
+        decision += "\n" + t(lang, f"{K}.panel.advise", kind=decision_text(lang, me["questions"][0]))
+    embed.set_footer(text=decision[:2048])
+    return embed
+
+
+def table_digest(state: dict, names: dict, lang: str) -> str:
+    """Changes exactly when the table would look different."""
+    public = json.dumps([_rules().view(state, None), names, lang], sort_keys=True, default=str)
+    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+
+
+def hand_button_label(lang: str) -> str:
+    return t(lang, f"{K}.table.hand_button")
+
+
+def status_line(state: dict, lang: str) -> str:
+    turn = state.get("turn") or {}
+    return str(turn.get("number")) if turn.get("number") else "—"
+
+
+# ---------------------------------------------------------------- lobby
+# Lobby toggles: flag -> (option, value when ticked). ``cultist`` is ticked by default (the
+# option defaults to True); ``easier``/``harder`` are the two exclusive difficulty flags.
+LOBBY_FLAGS = {
+    "cultist": ("cultist", True),
+    "first_game": ("first_game", True),
+    "easier": ("difficulty", "easier"),
+    "harder": ("difficulty", "harder"),
+}
+LOBBY_NUMBERS: dict = {}
+
+
+def flag_label(flag: str, lang: str) -> str:
+    return t(lang, f"{K}.option_names.{flag}")
+
+
+def number_label(option: str, value: int | None, lang: str) -> str:
+    return t(lang, f"{K}.option_names.{option}") if value is None else f"{option}: {value}"
+
+
+def flags_from_options(options: dict) -> list[str]:
+    out = []
+    if options.get("cultist", True) and not options.get("first_game"):
+        out.append("cultist")
+    if options.get("first_game"):
+        out.append("first_game")
+    if options.get("difficulty") in ("easier", "harder"):
+        out.append(options["difficulty"])
+    return out
+
+
+def options_from_flags(flags, options: dict) -> dict:
+    """The lobby's options after the toggles ``flags`` (others kept). The first game is played
+    without the Cultist (the engine refuses both). Ticking both difficulties keeps the one just
+    ticked (the one that was not set before)."""
+    flags = set(flags)
+    kept = {k: v for k, v in options.items() if k not in ("cultist", "first_game", "difficulty")}
+    out = dict(kept)
+    if "first_game" in flags:
+        out["first_game"] = True
+    elif "cultist" not in flags:
+        out["cultist"] = False
+    picked = [d for d in ("easier", "harder") if d in flags]
+    if len(picked) == 2:
+        picked = [d for d in picked if d != options.get("difficulty")] or ["harder"]
+    if picked:
+        out["difficulty"] = picked[0]
+    return out
+
+
+def lobby_lines(options: dict, lang: str) -> list[str]:
+    lines = [flag_label(f, lang) for f in flags_from_options(options)]
+    if "cultist" not in flags_from_options(options):
+        lines.insert(0, t(lang, f"{K}.option_names.no_cultist"))
+    return lines
+
+
+# ---------------------------------------------------------------- catalog keys the code builds
+ROLL_PURPOSES = ("attack", "deep_one_attack", "emerge", "flesh_ward", "damage_ship", "risk_passenger", "reroll",
+                 "discard_and_roll")
+COUNT_NOUNS = ("cards", "deep_ones", "actions")
+REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_ones_exhausted")
