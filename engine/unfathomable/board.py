@@ -32,7 +32,7 @@ class Board:
         self.redirect = board.damage_redirect.priority
         self.pathing = board.deep_one_pathing.priority
         self.first_step = board.deep_one_pathing.first_step or {}
-        self.stern = tuple(w for w in self.water if not self.toward_stern[w])
+        self.stern = tuple(w for w in self.water if self.toward_stern[w] in (None, DEPTHS))  # w7, w8 (checklist 23)
         self.bow = tuple(w for w in self.water if not self.toward_bow[w])
 
     # --- geometry
