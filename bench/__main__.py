@@ -21,5 +21,10 @@ if which == "unfathomable":   # not in "all": the engine is still being complete
     from bench.unfathomable_bench import main as unfathomable_main
     unfathomable_main(int(sys.argv[2]) if len(sys.argv) > 2 else 40)
 if which in ("picture", "all"):
-    from bench.picture_bench import main as picture_main
-    picture_main()
+    game = sys.argv[2] if which == "picture" and len(sys.argv) > 2 else "all"
+    if game in ("thing", "all"):
+        from bench.picture_bench import main as picture_main
+        picture_main()
+    if game in ("unfathomable", "all"):   # python -m bench picture unfathomable [renders per player count]
+        from bench.unfathomable_picture_bench import main as ship_picture_main
+        ship_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)
