@@ -28,8 +28,8 @@ class Setup:
         if len(set(players)) != len(players):
             raise RuleError("duplicate_player", "A player can join only once.")
         if not self.min_players <= len(players) <= self.max_players:
-            raise RuleError("player_count", "The Thing needs 4 to 12 players (got {count}).",
-                            count=len(players))
+            raise RuleError("player_count", "The Thing needs {min} to {max} players (got {count}).",
+                            min=self.min_players, max=self.max_players, count=len(players))
         for cid in opts.custom_deck or {}:
             if cid not in self.cards:
                 raise RuleError("unknown_card", "Unknown card '{card}'.", card=cid)

@@ -189,7 +189,7 @@ class Checks:
         t = self.need(s, c, "type", chooser, "skill_type", left, ask_single=True)
         if t:
             check["positive"].append(t)
-            events.append(event("check_type_positive", player=chooser, type=t))
+            events.append(event("check_type_positive", player=chooser, skill=t))
 
     def _if_check_from_mythos(self, s, spec, c):
         """The current skill check is a mythos card's crisis (Self Sacrifice)."""

@@ -23,7 +23,7 @@ class Setup:
     def new_game(self, players, seed, options=None, setup=None):
         players = list(players)
         if not self.min_players <= len(players) <= self.max_players:
-            raise RuleError("player_count", "Unfathomable needs {min} to {max} players.",
+            raise RuleError("player_count", "Unfathomable needs {min} to {max} players (got {count}).", count=len(players),
                             min=self.min_players, max=self.max_players)
         if len(set(players)) != len(players):
             raise RuleError("duplicate_player", "A player can only sit once.")

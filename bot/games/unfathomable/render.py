@@ -304,9 +304,6 @@ def _params(ev: dict, lang: str) -> dict:
 
 def public_line(ev: dict, lang: str) -> str | None:
     kind = ev["type"]
-    if kind in SKILL_TYPES and "player" in ev:   # check_type_positive, its type overwritten by `type=`
-        ev = {**ev, "type": "check_type_positive", "skill": kind}
-        kind = "check_type_positive"
     if kind in SILENT:
         return None
     key = f"{K}.event.{kind}"
@@ -331,7 +328,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
                         else "")
     elif kind == "check_type_positive":
-        p["skill"] = type_name(lang, ev.get("skill") or ev.get("type"))
+        p["skill"] = type_name(lang, ev["skill"])
     elif kind in ("check_modified", "roll_modified"):
         p["amount"] = f"{ev['amount']:+d}"
     elif kind == "resources_changed":
