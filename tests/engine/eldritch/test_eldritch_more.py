@@ -154,3 +154,12 @@ def test_l1_hooks_rumor_other_world_and_clearing_defeated_sheets():
     s, _ = run_fx(s, "[{hook: {id: clear_defeated_investigators}}]", NORMAN)
     assert not s["figures"] and "hired_muscle" in s["decks"]["assets"]["discard"]
     ok(s)
+
+
+def test_d25_e16_defeated_mid_effect_stops_resolving_it():
+    """Checklist D25, E16. Seed 002: an investigator defeated during an action or an encounter stops
+    resolving it at once (the rest of the effect is not applied to them)."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s, ev = run_fx(s, "[{lose: {sanity: 20}}, {gain_clues: {count: 2}}, {improve: {skill: lore}}]", LEO)
+    assert s["inv"][LEO]["status"] == "defeated"
+    assert "clues_gained" not in types(ev) and "improved" not in types(ev)
