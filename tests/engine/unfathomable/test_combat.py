@@ -260,3 +260,22 @@ def test_c1_starbuck_pounce_is_an_unarmed_free_attack():
     answer(r, s, "p1", type="use", ability="item:starbuck:0")
     settle(r, s)
     assert s["deep_ones"]["cargo_hold"] == 0 and s["stack"][-1]["left"] == 2
+
+
+def test_c056_traitor_attack_hits_on_6_only_and_only_in_the_own_zone():
+    """Checklist 56. Seed l.1078: «Гравець може витратити дію, щоб атакувати людину у своїй зоні. Щоб
+    провести атаку, гравець кидає кістку, і якщо результат 6 або більше, людина переможена.»; l.1714
+    «12.11 Атакувати людину у своїй зоні.» A 5 misses (the action is spent); a Human next door is
+    no target and an answer naming them is refused."""
+    r, s = fresh(rolls=[5])
+    reveal(s, "p1")
+    s["zone_of"]["p3"] = "captains_cabin"
+    s["zone_of"]["p4"] = "galley"                      # adjacent to the Captain's Cabin
+    assert r.attack_targets(s, "p1") == ["p3"]
+    with pytest.raises(RuleError):
+        answer(r, s, "p1", type="attack", target="p4")
+    answer(r, s, "p1", type="attack", target="p3")
+    settle(r, s)
+    assert s["zone_of"]["p3"] == "captains_cabin" and s["zone_of"]["p4"] == "galley"
+    t = top(r, s)
+    assert t["kind"] == "action" and t["player"] == "p1" and s["stack"][-1]["left"] == 1

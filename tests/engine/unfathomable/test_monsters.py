@@ -561,3 +561,39 @@ def test_c107_monsters_from_the_depths_arrive_only_at_the_bow():
         put(s, DEPTHS, 2)
         activate(r, s, "mother_hydra", rolls=[roll])
         assert s["monarchs"]["mother_hydra"] == ("w1" if roll <= 4 else "w2")
+
+
+def test_c099_dagon_at_the_bow_spawns_and_stays():
+    """Checklist 99. «☛ Якщо Батько Дагон уже в одній з пронумерованих водних зон, під час
+    активації він не переміщується.» [1398]; «Батько Дагон поміщає двох глибоководних у сусідню з
+    ним палубну зону.» [1392]"""
+    r, s = board()
+    s["monarchs"]["father_dagon"] = "w2"
+    activate(r, s, "father_dagon")
+    assert s["deep_ones"]["d2"] == 2 and s["monarchs"]["father_dagon"] == "w2"
+
+
+@pytest.mark.parametrize("card,symbol", [("accusation", "deep_ones"), ("dinghy_launch", "father_dagon"),
+                                         ("bucket_brigade", "mother_hydra")])
+def test_c073_mythos_activation_symbol(card, symbol):
+    """Checklist 73. «☛ АКТИВАЦІЯ ГЛИБОКОВОДНОГО. Активується кожен глибоководний на полі. ☛
+    АКТИВАЦІЯ БАТЬКА ДАГОНА. Активується Батько Дагон. ☛ АКТИВАЦІЯ МАТЕРІ ГІДРИ. Активується Мати
+    Гідра.» [1984-1988]. The Mythos step's activation runs the card's symbol and only that one:
+    with Deep Ones on w3 (2) and d5 (1), Dagon on w4 and Hydra on w6."""
+    r, s = board(damage_top=["structural_damage_will"])
+    assert r.mythos_by_id[card].activation == symbol
+    put(s, "w3", 2)
+    put(s, "d5", 1)
+    s["monarchs"]["father_dagon"] = "w4"
+    s["monarchs"]["mother_hydra"] = "w6"
+    s["mythos"] = {"card": card, "skip_crisis": True, "kept": False}
+    r.push(s, {"k": "mythos_activation", "player": "p1"})
+    r.run(s, [])
+    settle(r, s, answers=["w3", "w3"] if symbol == "deep_ones" else [])   # M1: the order; d5 last, alone
+    deep = {"deep_ones": {"d3": 2, "cargo_hold": 1},
+            "father_dagon": {"w3": 2, "d5": 1, "d4": 2},
+            "mother_hydra": {"w3": 2, "d5": 1}}[symbol]
+    assert {z: n for z, n in s["deep_ones"].items() if n} == deep
+    assert s["monarchs"] == {"father_dagon": "w2" if symbol == "father_dagon" else "w4",
+                             "mother_hydra": "w4" if symbol == "mother_hydra" else "w6"}
+    assert s["damage"] == ({"galley": "structural_damage_will"} if symbol == "mother_hydra" else {})

@@ -315,3 +315,38 @@ def test_trait_samira_pickpocket_takes_an_item_from_a_human_in_her_zone():
             break
         choose(r, s, "p1", pr["options"][0]["value"])
     assert item in s["items"]["p1"] and item not in s["items"]["p2"]
+
+
+def test_c155_reveal_costs_an_action_also_a_granted_one_and_cannot_be_undone():
+    """Checklist 155. Seed 2311: «Людина з картою лояльності «Гібрид» або «Культист» може витратити
+    дію, щоб оголосити свою зраду.»; seed 988: «Зрадник може відкритися в будь-який момент упродовж
+    гри (витративши одну з доступних йому дій), але щойно він зробить це – вороття вже не буде.»;
+    seed 972: «Після оголошення зради гравець уже не може повернутися до стану таємного зрадника.»
+    p2 (a Hybrid) reveals with an action given in p1's turn; p1's own actions are untouched; p2
+    stays revealed, may not reveal again, and a Human card dealt later changes nothing."""
+    r, s = game(loyalty={"p1": ["human"], "p2": ["hybrid"], "p3": ["human"], "p4": ["human"]})
+    ready(r, s)
+    assert s["stack"][-1]["left"] == 2
+    run(r, s, [{"take_actions": {"who": "target", "count": 1}}], target="p2")
+    pr = top(r, s)
+    assert pr["player"] == "p2" and {"type": "reveal"} in pr["options"]
+    reveal_action(r, s, "p2")
+    finish_reveal(r, s, "p2")
+    assert s["revealed"]["p2"] == "hybrid" and not r.is_human(s, "p2")
+    pr = top(r, s)
+    assert pr["kind"] == "action" and pr["player"] == "p1" and s["stack"][-1]["left"] == 2
+    s["loyalty"]["p2"].append("human")
+    assert not r.is_human(s, "p2") and not r.revealable(s, "p2")
+    with pytest.raises(RuleError):
+        answer(r, s, "p2", type="reveal")
+
+
+def test_c155_reveal_on_the_own_turn_spends_one_of_the_two_actions():
+    """Checklist 155 (own turn). Seed 2311 (above): the reveal is one action; the other is left."""
+    r, s = game(loyalty={"p1": ["hybrid"], "p2": ["human"], "p3": ["human"], "p4": ["human"]})
+    ready(r, s)
+    reveal_action(r, s, "p1")
+    finish_reveal(r, s, "p1")
+    pr = top(r, s)
+    assert pr["kind"] == "action" and pr["player"] == "p1" and s["stack"][-1]["left"] == 1
+    assert {"type": "reveal"} not in pr["options"]
