@@ -42,7 +42,7 @@ A record is a ``GameRecord`` (engine/core/record.py) plus:
   the state halfway, ends in the same state.
 * ``expect:`` — checked exactly: ``resources``, ``tracks``, ``distance``, ``zone_of``,
   ``deep_ones`` (only the zones named; ``depths`` included), ``deep_one_supply``, ``monarchs``,
-  ``damage`` (the whole dict), ``passengers {zone: n tokens}``, ``passenger_supply`` (n tokens), ``hand_sizes``, ``titles``,
+  ``damage`` (the whole dict), ``passengers {zone: n tokens}``, ``passenger_supply`` (n tokens), ``hand_sizes``, ``hand_types {p: {skill type: n}}``, ``titles``,
   ``revealed``, ``result`` (reason/winners; ``null`` = not over), ``state {dotted.path: value}``,
   ``count_events {type: n}``, ``events`` (partial events that occur), ``events_in_order``
   (partial events occurring in this order), ``no_events`` (types that never occur),
@@ -164,6 +164,8 @@ def test_scenario(path):
         assert len(s["passenger_supply"]) == expect["passenger_supply"], s["passenger_supply"]
     for p, n in expect.get("hand_sizes", {}).items():
         assert len(s["hands"][p]) == n, ("hand", p, s["hands"][p])
+    for p, types in expect.get("hand_types", {}).items():
+        assert dict(Counter(c.split(":")[0] for c in s["hands"][p])) == types, (p, s["hands"][p])
     for k, v in expect.get("state", {}).items():
         assert dotted(s, k) == v, (k, dotted(s, k))
     if "result" in expect:
