@@ -17,6 +17,7 @@ from functools import lru_cache
 
 import discord
 
+from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
 from bot.i18n import t
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
