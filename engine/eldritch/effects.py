@@ -479,6 +479,12 @@ class Effects:
                     if not self.limit_ok(s, holder, ab, card):
                         continue
                     out.append((holder, ab, card))
+        uid = c.get("monster")   # the fought monster's own response (the Maniac: an Ally takes the damage)
+        if c.get("combat") and uid in s["monsters"]["board"]:
+            card = {"kind": "monster", "id": s["monsters"]["board"][uid]["kind"], "holder": inv}
+            for ab in self.monster_data(s, uid).get("abilities", []):
+                if ab["timing"] in timings and (not ab.get("requires") or self.cond(s, ab["requires"], {**c, "self": inv})):
+                    out.append((inv, ab, card))
         return out
 
     def _op__apply_loss(self, s, st, c, cid, events):
