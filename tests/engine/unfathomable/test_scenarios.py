@@ -200,8 +200,8 @@ def test_scenario(path):
 
 def test_every_record_quotes_the_seed():
     for path in SCENARIOS:
-        text = path.read_text(encoding="utf-8")
-        assert "seed" in text.split("game:")[0].lower() or "«" in text.split("game:")[0], path.name
+        header = path.read_text(encoding="utf-8").split("\ngame:")[0]
+        assert "seed" in header and "«" in header, path.name   # seed line numbers and a quotation
 
 
 def test_there_are_scenarios():
