@@ -121,10 +121,14 @@ class Setup:
                          "cup_top": list(fixed.cup or [])}
         # B: the mythos deck
         exclude = {"easy": "hard", "hard": "easy"}.get(opts.difficulty)
+        shortfall = {}
         if fixed.mythos is not None:
             mythos = list(fixed.mythos)
         else:
-            mythos = build_mythos_deck(self.pack, ao_id, rng, exclude=exclude)
+            try:
+                mythos = build_mythos_deck(self.pack, ao_id, rng, exclude=exclude)
+            except ValueError:   # B7 [R]: a colour runs short: build with what is left, say so
+                mythos, shortfall = self.build_short_mythos(ao_id, rng, exclude)
         s["mythos"] = {"deck": mythos, "discard": [], "in_play": [],
                        "box": sorted(m for m in C.mythos if m not in mythos)}
         # A16-A19: reference card, doom, omen, reserve
@@ -141,6 +145,8 @@ class Setup:
         events = [event("game_started", ancient_one=ao_id, lead=s["lead"], order=list(s["order"]),
                         investigators={i: s["inv"][i]["player"] for i in s["order"]}, doom=s["doom"],
                         reference=s["reference"], mythos_cards=len(mythos), options=s["options"])]
+        if shortfall:
+            events.append(event("mythos_shortfall", missing=shortfall))
         # the rest runs as frames (each may prompt): AO setup, gates, clues, mystery, improvements
         ref = self.ref(s)
         c = self.new_ctx(s, self_=s["lead"])
@@ -158,6 +164,29 @@ class Setup:
                                          "times": item.get("count", 1) or 1}], self.new_ctx(s, self_=i), end=True)
         self.run(s, events)
         return s, events
+
+    def build_short_mythos(self, ao_id, rng, exclude=None, pool=None):
+        """B1-B4 with whatever the box holds: each stage takes what is left of each colour.
+        Returns (deck top first, {colour: cards missing})."""
+        piles: dict[str, list[str]] = {}
+        for mid, m in self.C.mythos.items():
+            if m["difficulty"] != exclude and (pool is None or mid in pool):
+                piles.setdefault(m["colour"], []).append(mid)
+        for pile in piles.values():
+            pile.sort()
+            rng.shuffle(pile)
+        deck, missing = [], {}
+        for stage in ("stage_1", "stage_2", "stage_3"):
+            cards = []
+            for colour, n in self.C.ancient_ones[ao_id]["mythos"][stage].items():
+                pile = piles.get(colour, [])
+                take = min(n, len(pile))
+                cards += [pile.pop() for _ in range(take)]
+                if take < n:
+                    missing[colour] = missing.get(colour, 0) + n - take
+            rng.shuffle(cards)
+            deck += cards
+        return deck, missing
 
     @staticmethod
     def _stacked(rng, items, top):

@@ -169,3 +169,17 @@ def test_a24_difficulty_boxes_hard_or_easy_mythos():
     assert not any(R.C.mythos[c]["difficulty"] == "easy" for c in hard["mythos"]["deck"])
     rumor = new(starting_rumor=True)
     assert any(R.C.mythos[m["id"]]["trait"] == "rumor" for m in rumor["mythos"]["in_play"])
+
+
+def test_b7_short_colour_builds_with_what_is_left():
+    """Checklist B7 [R]: a difficulty variant that leaves a colour short builds the deck with what is
+    left of that colour and announces the shortfall."""
+    from engine.core.rng import Rng
+    greens = [m for m, d in R.C.mythos.items() if d["colour"] == "green"][:2]
+    others = [m for m, d in R.C.mythos.items() if d["colour"] != "green"]
+    deck, missing = R.build_short_mythos("azathoth", Rng(Rng.new_state(3)), None, pool=set(greens + others))
+    table = R.C.ancient_ones["azathoth"]["mythos"]
+    need = sum(table[st]["green"] for st in table)
+    assert missing == {"green": need - 2}
+    assert sum(1 for c in deck if R.C.mythos[c]["colour"] == "green") == 2
+    assert len(deck) == R.C.ancient_ones["azathoth"]["mythos_deck_size"] - (need - 2)
