@@ -162,6 +162,8 @@ class Abilities:
             card = (s["ctx"].get(window.get("c")) or {}).get("card", "") if window else ""
             if card.count(":") != 3 or card_title(card) not in (ab.cards or []):
                 return False
+            if (s["ctx"].get(window.get("c")) or {}).get("again_used"):   # once per card played (RULINGS X6)
+                return False
         if ab.timing in ("would_be_defeated", "passengers_would_be_defeated") and \
                 not self.prevent_applies(s, p, ab, window):   # players.py: the pending defeat it covers
             return False
@@ -217,6 +219,8 @@ class Abilities:
         if key:
             s["limits"].append(key)
         fields = {"self": p, "decider": p, "ability": ref}
+        if ab.timing == "after_skill_card" and window and window.get("c") in s["ctx"]:
+            s["ctx"][window["c"]]["again_used"] = True   # RULINGS X6: once per card played
         if window and window.get("c") in s["ctx"]:
             parent = s["ctx"][window["c"]]
             fields.update({k: v for k, v in parent.items() if k not in ("id", "bind", "self", "decider")})

@@ -117,7 +117,8 @@ class Effects:
             return c["bind"][slot]
         if not values:
             return None
-        if len(values) == 1 and not context.pop("ask_single", False):
+        ask_single = context.pop("ask_single", False)   # never stored in the frame
+        if len(values) == 1 and not ask_single:
             c["bind"][slot] = values[0]
             return values[0]
         self.push(s, {"k": "choose", "player": player, "purpose": purpose, "values": list(values),
@@ -194,8 +195,8 @@ class Effects:
             return [p for p in players if p != me and self.is_human(s, p) and s["zone_of"][p] != BRIG]
         if pool == "other_players_in_zone":
             return [p for p in players if p != me and s["zone_of"][p] == zone]
-        if pool == "humans_in_zone":
-            return [p for p in players if self.is_human(s, p) and s["zone_of"][p] == zone]
+        if pool == "humans_in_zone":   # README: the other Humans in the chooser's zone
+            return [p for p in players if p != me and self.is_human(s, p) and s["zone_of"][p] == zone]
         if pool == "revealed_traitors":
             return [p for p in players if not self.is_human(s, p)]
         raise ValueError(pool)

@@ -119,8 +119,12 @@ def violations(rules, s) -> list[str]:
     mythos_ids = set(rules.mythos_by_id)
     in_play = [c for cards in s["in_play"].values() for c in cards if c in mythos_ids]
     current = s.get("mythos")
-    resolving = [current["card"]] if current and current.get("card") and current["card"] not in in_play else []
-    resolving += [f["card"] for f in s["stack"] if f["k"] == "misfortune_end" and f["card"] not in in_play]
+    # a kept card (``kept``) is in a play area, or was discarded from there before the step ended
+    resolving = [current["card"]] if current and current.get("card") and not current.get("kept") \
+        and current["card"] not in in_play else []
+    elsewhere = set(s["mythos_discard"]) | set(s["mythos_deck"]) | set(s.get("mythos_removed", []))
+    resolving += [f["card"] for f in s["stack"] if f["k"] == "misfortune_end" and f["card"] not in in_play
+                  and f["card"] not in elsewhere]   # players.py discards it only if in no pile (RULINGS X5)
     if s.get("result") is None:   # at the end, a card held by an unfinished step leaves with the stack
         _once(out, "mythos card", {"deck": s["mythos_deck"], "discard": s["mythos_discard"], "in_play": in_play,
                                    "resolving": resolving, "removed": s.get("mythos_removed", [])},
@@ -133,7 +137,8 @@ def violations(rules, s) -> list[str]:
             continue
         if holder not in s["players"]:
             out.append(f"{title} held by {holder}, not a player")
-        elif not rules.is_human(s, holder) and not rules.revealing(s, holder):   # reveal step 4 pending
+        elif not rules.is_human(s, holder) and not rules.revealing(s, holder) and s.get("result") is None:
+            # (reveal step 4 pending; a game that ended mid-reveal never reached it: RULINGS X4)
             out.append(f"{title} held by the revealed traitor {holder}")
         elif s["zone_of"].get(holder) == BRIG and not s.get("titles_fallback", {}).get(title):
             # (a title the fallback gave a Human in the Brig stays when another Human leaves the

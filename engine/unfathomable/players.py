@@ -414,6 +414,9 @@ class Players:
         for cards in s["in_play"].values():   # a card it would keep is discarded too (ruling 48)
             if f["card"] in cards:
                 cards.remove(f["card"])
+        if f["card"] in s["mythos_discard"] or f["card"] in s["mythos_deck"] or \
+                f["card"] in s.get("mythos_removed", []):
+            return   # kept, then already discarded from play (an any-time use): RULINGS X5
         s["mythos_discard"].append(f["card"])
         events.append(event("mythos_discarded", card=f["card"]))
 

@@ -459,7 +459,7 @@ def test_ability_samira_scavenger_draws_and_gives():
     ready(r, s)
     s["zone_of"]["p2"] = "cargo_hold"
     answer(r, s, "p1", type="use", ability="char:samira")
-    drive(r, s, picks=[True, "p2", "shotgun"])
+    drive(r, s, picks=[True, "shotgun"])   # p2, the only other Human there, is not asked (humans_in_zone)
     assert "shotgun" in s["items"]["p2"] and "shotgun" not in s["items"]["p1"]
     assert not r.can_use(s, "p1", "char:samira", "action")      # once per turn
 
