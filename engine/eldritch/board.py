@@ -293,12 +293,13 @@ class Board:
         data = self.monster_data(s, uid)
         steps = [st for ab in data.get("abilities", []) if ab["timing"] == "on_defeat"
                  for st in self.ability_steps(ab)]
+        fallen = {"kind": s["monsters"]["board"][uid]["kind"], "toughness": self.toughness(s, uid)}
         self.remove_monster(s, uid, events)
         frames = []
         if steps:
             frames.append((steps, {"self": by or s["lead"], "monster": None, "enc": "combat" if combat else None}))
-        for ab, card in self.mystery_abilities(s, "monster_defeated"):
-            frames.append((self.ability_steps(ab), {"self": by or s["lead"], "card": card}))
+        for ab, card in self.mystery_abilities(s, "monster_defeated"):   # the fallen token may go on it
+            frames.append((self.ability_steps(ab), {"self": by or s["lead"], "card": card, "fallen": fallen}))
         if by:
             for ab, card in self.held_abilities(s, by, "after_defeating_monster"):
                 frames.append((self.ability_steps(ab), {"self": by, "card": card}))

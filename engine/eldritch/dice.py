@@ -206,6 +206,11 @@ class Dice:
         events.append(event("test_result", inv=f["inv"], skill=f["skill"], dice=list(dice), successes=result,
                             passed=passed))
         if f["purpose"] == "effect":
+            spell = (c or {}).get("card") or {}
+            if passed and f["skill"] == "lore" and spell.get("kind") == "spell":   # after the pass's own steps
+                for ab, card in self.mystery_abilities(s, "after_spell_test_pass"):   # Arcane Understanding
+                    ctx = self.new_ctx(s, self_=f["inv"], card=card, triggering=spell)
+                    self.run_effect(s, self.ability_steps(ab), ctx, end=True)
             steps = f["pass"] if passed else f["fail"]
             if steps:
                 self.run_effect(s, steps, f["c"])

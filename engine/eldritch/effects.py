@@ -776,7 +776,7 @@ class Effects:
         if not inv:
             return
         if st.get("triggering") or st.get("last"):
-            target = (c.get("card") or {}).get("id") if st.get("triggering") else c.get("last_gained")
+            target = (c.get("triggering") or c.get("card") or {}).get("id") if st.get("triggering") else c.get("last_gained")
             held = next((h for h in self._possession_choices(s, inv, {**st, "kind": ["asset", "artifact", "spell"]})
                          if self.card_id(h) == target), None)
             c["discarded"] = int(bool(held and self.discard_held(s, inv, held, events)))
@@ -1413,6 +1413,18 @@ class Effects:
                 m = s["monsters"]["board"].pop(uid)
                 holder.setdefault("monsters", []).append(m["kind"])
                 holder.setdefault("toughness", []).append(toughness)
+            fallen = c.pop("fallen", None)   # Hunting the Thousand: the token just defeated (in the cup now)
+            if not targets and fallen and not self.C.monsters[fallen["kind"]]["epic"]:
+                M = s["monsters"]
+                if fallen["kind"] in M["cup"]:
+                    M["cup"].remove(fallen["kind"])
+                elif M["set_aside"].get(fallen["kind"]):
+                    M["set_aside"][fallen["kind"]] -= 1
+                else:
+                    fallen = None
+                if fallen:
+                    holder.setdefault("monsters", []).append(fallen["kind"])
+                    holder.setdefault("toughness", []).append(fallen["toughness"])
             c["last"] = []
         events.append(event("put_on_card", what=what))
 
