@@ -374,6 +374,8 @@ class Phases:
         if self.monsters_at(s, i["space"]) and not i.get("ignore_monsters"):
             return
         options = self.encounter_options(s, inv)
+        if options and i["fought"]:   # E4: after combats the other encounter is optional (may)
+            options = [{"type": "encounter", "what": "none"}] + options
         if options:
             self.ask(s, "encounter", inv, "encounter", options)
 
@@ -411,6 +413,8 @@ class Phases:
         return out
 
     def _picked_encounter(self, s, f, action, events):
+        if action["what"] == "none":
+            return
         self.resolve_encounter(s, f["inv"], action["what"], events, deck=action.get("deck"), card=action.get("card"))
 
     def resolve_encounter(self, s, inv, what, events, space=None, deck=None, card=None):

@@ -134,8 +134,11 @@ def test_e3_e4_combat_with_each_monster_in_chosen_order_then_an_encounter():
     p = prompt(s)
     assert p["kind"] == "combat_order" and {o["monster"] for o in p["options"]} == {a, b}
     s, ev = act(s, "ann", "fight", monster=b)
-    assert prompt(s)["kind"] == "encounter"   # both cultists fell: another encounter follows
+    assert prompt(s)["kind"] == "encounter"   # both cultists fell: another encounter may follow
     assert {o["deck"] for o in options(s) if o["what"] == "location"} == {"asia_australia", "general"}
+    assert options(s)[0] == {"type": "encounter", "what": "none"}   # «він може»: optional, declined by default
+    s2, _ = act(s, "ann", "encounter", what="none")
+    assert s2["phase"] != "encounter" or prompt(s2)["inv"] != LILY
 
 
 def test_e4_no_encounter_while_a_monster_remains():
