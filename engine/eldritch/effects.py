@@ -1158,7 +1158,8 @@ class Effects:
         at = self.resolve_place(s, st, "at", c, cid, events)
         if at is None or at == "none" or not inv:
             return
-        self.resolve_encounter(s, inv, st.get("kind", "research"), events, space=at)
+        extra = {"extra_dice": c.pop("extra_dice")} if c.get("extra_dice") else None   # declared for it
+        self.resolve_encounter(s, inv, st.get("kind", "research"), events, space=at, extra=extra)
 
     # --- monsters ---------------------------------------------------------------------------------
     def _op_spawn_monster(self, s, st, c, cid, events):
@@ -1487,8 +1488,8 @@ class Effects:
         card = c.get("card") or {}
         holder = card.get("holder")
         back = card.get("back") or (self.held_back(s, holder, card.get("id")) if holder else None)
-        if back:
-            self.flip(s, holder, back, events, c)
+        if back:   # a back's one-shot bonus (Clairvoyance's research die) goes to the front's encounter
+            self.flip(s, holder, back, events, {**c, "bonus_to": c.get("bonus_to") or cid})
 
     def _op_flip_face_up(self, s, st, c, cid, events):
         card = c.get("card") or {}

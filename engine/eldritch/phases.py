@@ -417,7 +417,7 @@ class Phases:
             return
         self.resolve_encounter(s, f["inv"], action["what"], events, deck=action.get("deck"), card=action.get("card"))
 
-    def resolve_encounter(self, s, inv, what, events, space=None, deck=None, card=None):
+    def resolve_encounter(self, s, inv, what, events, space=None, deck=None, card=None, extra=None):
         i = s["inv"][inv]
         here = space or i["space"]
         stype = self.C.spaces[here]["type"]
@@ -427,7 +427,7 @@ class Phases:
             self.encounter_card(s, inv, deck, section, "location", events)
         elif what == "research":
             self.encounter_card(s, inv, self.C.ancient_ones[s["ao"]]["research_deck"], stype, "research", events,
-                                extra={"clue_space": here})
+                                extra={"clue_space": here, **(extra or {})})
         elif what == "other_world":
             self.encounter_card(s, inv, "other_world", None, "other_world", events, extra={"gate_space": here})
         elif what == "expedition":

@@ -21,10 +21,7 @@ MODIFIER = {sp: next(st for ab in R.C.spells[sp]["front"] for st in ab["effect"]
             for sp in SPELLS}
 
 
-XFAIL = {("clairvoyance_1", 2): pytest.mark.xfail(strict=True, reason=(
-    "Clairvoyance back row 3+: +1 die for the research encounter the front then resolves; the back's "
-    "extra_dice lands in the back's own context (effects.py _op_extra_dice) and never reaches the remote "
-    "encounter's tests; carrying it needs an encounter-wide die bonus (engine plumbing, E1)"))}
+XFAIL = {}
 
 
 def rows():
