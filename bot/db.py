@@ -122,7 +122,9 @@ class Outbox(SQLModel, table=True):
     after it (and again after a crash, a 429/5xx or a missing permission) until they arrive.
 
     ``kind``: ``public`` (lines in the game's channel), ``dm`` (a member's private news),
-    ``table`` (refresh the table message from the game's current state)."""
+    ``prompt`` (a decision sent by DM with its controls: ``payload`` names the prompt and the
+    epoch; nothing is sent if it is no longer pending), ``table`` (refresh the table message from
+    the game's current state)."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("outbox_due", "delivered", "not_before"), Index("outbox_by_game", "game_id", "delivered"))

@@ -60,7 +60,8 @@ def error_text(lang: str, exc: Exception) -> str:
     if isinstance(exc, ServiceError):
         params = dict(exc.params)
         if "kind" in params:
-            params["kind"] = t(lang, f"kind.{params['kind']}")
+            name = t(lang, f"kind.{params['kind']}")
+            params["kind"] = params["kind"] if name == f"kind.{params['kind']}" else name
         return t(lang, f"errors.{exc.code}", **params)
     return t(lang, "errors.internal")
 

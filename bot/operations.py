@@ -90,11 +90,14 @@ async def edit(target, message_id: int, attempts: int = 0, **kwargs) -> bool:
     return True
 
 
-async def send_dm(bot, user_id: int, content: str, attempts: int = 0) -> None:
-    """DM a member; :class:`DMClosed` when they accept none from Keeper."""
+async def send_dm(bot, user_id: int, content: str, attempts: int = 0, **kwargs) -> None:
+    """DM a member (``kwargs``: an embed, a view of controls); :class:`DMClosed` when they accept
+    none from Keeper."""
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
-        await user.send(content)
+        await user.send(content, **kwargs)
+        if kwargs.get("view") is not None:
+            kwargs["view"].stop()  # dispatched by custom_id (DynamicItems): nothing kept in memory
     except discord.HTTPException as exc:
         if exc.status == 403 or getattr(exc, "code", None) in DM_CLOSED_CODES:
             raise DMClosed("DMs closed") from exc

@@ -65,6 +65,9 @@ class Publisher:
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
         self._table_shown: dict[int, str | None] = {}  # game -> digest of the table last shown
+        self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
+        # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
+        self.prompt_view = None
 
     @property
     def service(self):
@@ -103,6 +106,7 @@ class Publisher:
             await self.service.outbox_done([row.id for row in rows], "the game is gone")
             return
         lang = await self.service.guild_language(game.guild_id)
+        self._told[game.id] = set()
         delivered: list[int] = []  # marked in one write at the end (a crash before it re-sends)
         blocked: Retry | None = None  # a public row failed: later ones wait, to keep the order
         try:
@@ -128,6 +132,7 @@ class Publisher:
                     for row in tables[1:]:
                         await self.service.outbox_retry(row, "waiting for the table", failure.seconds, 0)
         finally:
+            self._told.pop(game.id, None)
             if delivered:
                 await self.service.outbox_done(delivered)
 
@@ -156,6 +161,8 @@ class Publisher:
             await self._send_public(game, row, lang)
         elif row.kind == "dm":
             await self._send_dm(game, row, lang)
+        elif row.kind == "prompt":
+            await self._send_prompt(game, row, lang)
         else:
             raise GiveUp(f"unknown outbox kind {row.kind}")
 
@@ -192,9 +199,55 @@ class Publisher:
                 row.progress = index + 1
         except operations.DMClosed:
             # the news stays in the member's panel: tell them where to find it
-            await self.service.outbox_add(game, "public", {
-                "notices": [{"key": "publish.news_pending", "params": {"player": pid}}]})
-            self._added.add(game.id)
+            await self._closed_dm(game, pid, "publish.news_pending")
+            raise
+
+    async def _closed_dm(self, game: Game, pid: str, key: str) -> None:
+        """Say publicly, once per delivery pass and member, that what a closed DM held waits in
+        their panel (the line names nothing of it)."""
+        told = self._told.setdefault(game.id, set())
+        if pid in told:
+            return
+        told.add(pid)
+        await self.service.outbox_add(game, "public", {"notices": [{"key": key, "params": {"player": pid}}]})
+        self._added.add(game.id)
+
+    async def _send_prompt(self, game: Game, row: Outbox, lang: str) -> None:
+        """A decision the game answers by DM (a secret contribution, say): the member's panel and
+        the controls of that decision, which work from the DM itself. Rendered from the current
+        state: a prompt answered meanwhile (in the panel, or before a restart) or of an earlier
+        epoch sends nothing, so each prompt is offered by DM at most once and never stale."""
+        pid = str(row.user_id)
+        if pid not in game.players or pid in game.autopilot:
+            raise GiveUp("no longer seated")
+        payload = row.payload
+        if game.status != "active" or game.epoch != payload.get("epoch") or self.prompt_view is None:
+            return
+        prompt = next((p for p in self.service.prompts(game)
+                       if p["player"] == pid and p["id"] == payload.get("prompt")), None)
+        if prompt is None:
+            return
+        ui = ui_for(game.kind)
+        member_lang = self.bot.user_languages.get(row.user_id, lang)
+        lines = ui.prompt_lines(prompt, game.state, pid, game.names, member_lang) \
+            if hasattr(ui, "prompt_lines") else []
+        channel = self.bot.get_channel(game.channel_id)
+        where = f"#{getattr(channel, 'name', None) or game.channel_id}"
+        texts = chunks([f"**{t(member_lang, 'kind.' + game.kind)}** · {where}",
+                        t(member_lang, "publish.prompt_dm")] + list(lines))
+        try:
+            for index, text in enumerate(texts):
+                if index < row.progress:
+                    continue
+                extra = {}
+                if index == len(texts) - 1:  # the panel and the controls under the last part
+                    extra = {"embed": ui.panel_embed(game.state, pid, game.names, member_lang, []),
+                             "view": self.prompt_view(game, pid, member_lang, prompt=prompt, free=False)}
+                await operations.send_dm(self.bot, row.user_id, text, row.attempts, **extra)
+                row.progress = index + 1
+        except operations.DMClosed:
+            # the panel path always works: tell the member, neutrally, to open it
+            await self._closed_dm(game, pid, "publish.prompt_pending")
             raise
 
     async def update_table(self, game: Game, lang: str) -> None:

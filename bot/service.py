@@ -31,6 +31,7 @@ from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
+from bot.games import dm_prompt_kinds
 
 log = logging.getLogger("keeper.service")
 
@@ -397,6 +398,7 @@ class GameService:
                           events: list[dict], actor: str | None = None, notices: list[dict] = ()):
         """Commit the new state, its log rows, private news and announcements in one transaction."""
         session.expunge(game)  # written below by core statements, never flushed by the ORM
+        before = self._dm_prompt_keys(game)  # the prompts already announced by DM (one DM a prompt)
         old_version, first = game.version, game.last_action + 1
         game.state = state
         if rules_for(game.kind).is_over(state):
@@ -424,7 +426,7 @@ class GameService:
             setattr(game, key, value)
         # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
         # undoing only the kicked players' defaults that followed keeps the member's own news
-        rows = self._announcements(game, events, number=first, actor=actor, notices=notices)
+        rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before)
         for model in (News, Outbox):
             batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
             if batch:
@@ -439,10 +441,12 @@ class GameService:
                       claimed_until=utcnow() + timedelta(seconds=CLAIM_SECONDS))
 
     def _announcements(self, game: Game, events: list[dict], number: int, actor: str | None = None,
-                       notices=()) -> list:
+                       notices=(), before: frozenset = frozenset()) -> list:
         """News and outbox rows for one committed change: private news for each member entitled
         to it (kept for /hand), a DM to each but the actor (who sees theirs in the reply), the
-        public lines with who is waited for, and a refresh of the table."""
+        public lines with who is waited for, a DM with the controls of each newly pending prompt
+        of a kind the game's UI answers by DM (``before``: the prompts announced already), and a
+        refresh of the table."""
         public, private = route(events, game.players)
         rows: list = []
         for player, mine in private.items():
@@ -451,13 +455,31 @@ class GameService:
             rows.append(News(game_id=game.id, user_id=int(player), number=number, events=mine))
             if player != actor:
                 rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player)))
+        kinds = dm_prompt_kinds(game.kind)
+        prompts = self.prompts(game) if public or notices or private or kinds else []
         if public or notices or private:
-            waiting = [{"player": p["player"], "kind": p["kind"]} for p in self.prompts(game)]
+            waiting = [{"player": p["player"], "kind": p["kind"]} for p in prompts]
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting}))
+        for prompt in prompts if kinds else ():
+            player = prompt["player"]
+            if prompt.get("kind") in kinds and (player, prompt["id"]) not in before \
+                    and player in game.players and player not in game.autopilot:
+                # rendered at delivery from the state then current: a prompt answered meanwhile
+                # (in the panel, or before a restart) sends nothing
+                rows.append(self._outbox(game, "prompt", {"prompt": prompt["id"], "epoch": game.epoch,
+                                                          "kind": prompt["kind"]}, user_id=int(player)))
         if game.state is not None:
             rows.append(self._outbox(game, "table"))
         return rows
+
+    def _dm_prompt_keys(self, game: Game) -> frozenset:
+        """(player, prompt id) of the game's pending prompts answered by DM (empty for a game
+        whose UI answers none by DM: nothing is computed)."""
+        kinds = dm_prompt_kinds(game.kind)
+        if not kinds:
+            return frozenset()
+        return frozenset((p["player"], p["id"]) for p in self.prompts(game) if p.get("kind") in kinds)
 
     async def _set_deadline(self, session, game: Game) -> None:
         settings = await self.guild_settings(game.guild_id, session)
@@ -556,6 +578,7 @@ class GameService:
                 raise ServiceError("already_joined")
             if new_id in game.exporters:
                 raise ServiceError("exporter_cannot_play")
+            before = self._dm_prompt_keys(game)  # the newcomer gets the seat's pending prompts by DM
             game.players = rename_player(game.players, old_id, new_id)
             game.setup = rename_player(game.setup, old_id, new_id)
             game.options = rename_player(game.options, old_id, new_id)
@@ -575,7 +598,8 @@ class GameService:
                 row.events = rename_player(row.events, old_id, new_id)
                 session.add(row)
             announced = self._announcements(game, [], number=game.last_action,
-                                             notices=[notice("admin.replace_done", old=old_id, new=new_id)])
+                                             notices=[notice("admin.replace_done", old=old_id, new=new_id)],
+                                             before=before)
             return await self._save(session, game, announced)
 
     @resilient

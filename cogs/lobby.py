@@ -9,8 +9,8 @@ from bot.i18n import t
 from bot.service import ServiceError
 from bot.interactions import KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
 from bot import operations
-from bot.games import ui_for
-from engine.registry import playable, rules_for
+from bot.games import available, ui_for
+from engine.registry import rules_for
 
 def lobby_embed(game, lang: str) -> discord.Embed:
     rules = rules_for(game.kind)
@@ -187,6 +187,8 @@ class LobbyCog(KeeperCog):
     @app_commands.describe(kind=param("kind"))
     async def new(self, interaction: discord.Interaction, kind: str) -> None:
         options: dict = {}
+        if kind not in available():  # an engine without a Discord face is not offered
+            raise ServiceError("unknown_kind", kind=kind)
         if await self.bot.service.live_game(interaction.channel_id):
             raise ServiceError("channel_busy")  # said privately, before anything is shown
         await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this
@@ -205,7 +207,7 @@ class LobbyCog(KeeperCog):
     @new.autocomplete("kind")
     async def _kinds(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
-        return [app_commands.Choice(name=t(lang, f"kind.{kind}"), value=kind) for kind in playable()
+        return [app_commands.Choice(name=t(lang, f"kind.{kind}"), value=kind) for kind in available()
                 if current.lower() in kind or current.lower() in t(lang, f"kind.{kind}").lower()][:25]
 
     @game.command(name="start", description=desc("game_start"))

@@ -60,16 +60,18 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     await reply(interaction, embed=embed, view=view)
 
 
-def decision_view(game, pid: str, lang: str, page: int = 0) -> discord.ui.View:
-    """The controls of the member's decision, drawn from the shape of its answer: buttons or
-    paginated selects for one of a list, a multi-select for a subset, paginated selects for a
-    number; never an option left out. Then the game's free actions."""
+def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
+                  free: bool = True) -> discord.ui.View:
+    """The controls of the member's decision (``prompt``, else their first), drawn from the
+    shape of its answer: buttons or paginated selects for one of a list, a multi-select for a
+    subset, paginated selects for a number; never an option left out. Then, if ``free``, the
+    game's free actions. The same controls work in the panel and in a DM."""
     ui = ui_for(game.kind)
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
     if game.status != "active":
         return view
-    prompts = rules.prompts_for(game.state, pid)
+    prompts = [prompt] if prompt is not None else rules.prompts_for(game.state, pid)
     if prompts:
         prompt = prompts[0]
         shape = prompt.get("shape", "one")
@@ -87,7 +89,7 @@ def decision_view(game, pid: str, lang: str, page: int = 0) -> discord.ui.View:
                     view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
             else:
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
-    for action in rules.free_actions(game.state, pid):
+    for action in rules.free_actions(game.state, pid) if free else ():
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
@@ -173,7 +175,8 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     seated(game, pid)
     if epoch != game.epoch:
         raise STALE
-    await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
+    if interaction.guild_id is not None:  # in a DM the member's name in the server is unknown
+        await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
     prompt = next((p for p in rules_for(game.kind).prompts(game.state)
                    if p["id"] == prompt_id and p["player"] == pid), None)
     option = answer_of(prompt, digest) if prompt else None
@@ -323,4 +326,5 @@ class PlayCog(KeeperCog):
 
 async def setup(bot) -> None:
     bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, SubsetSelect, PageButton, FreeActionButton)
+    bot.publisher.prompt_view = decision_view  # a decision's controls, also sent by DM
     await bot.add_cog(PlayCog(bot))

@@ -36,6 +36,11 @@ class GameUI(Protocol):
     def options_from_flags(self, flags, options: dict) -> dict: ...
     def card_name(self, lang: str, card: str) -> str: ...
     # optional: table_picture(state, names, lang) -> PNG bytes, table_digest(state, names, lang)
+    # optional: DM_PROMPT_KINDS (set of prompt kinds also sent by DM with their controls, e.g. a
+    #   secret contribution), prompt_lines(prompt, state, player, names, lang) -> list[str] (what
+    #   such a DM says above the member's panel; a generic line if absent)
+    # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
+    #   -> [(name, value)] (the `/rules` command)
 
 
 REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "private_lines", "table_embed",
@@ -66,6 +71,25 @@ def unregister(kind: str) -> None:
     if kind in _LOCALES:
         from bot.i18n import unregister_catalog
         unregister_catalog(_LOCALES.pop(kind))
+
+
+def has_ui(kind: str) -> bool:
+    return kind in _UIS or kind in BUILT_IN
+
+
+def available() -> list[str]:
+    """The games a lobby offers: playable by the engine and with a Discord face."""
+    from engine.registry import playable
+    return [kind for kind in playable() if has_ui(kind)]
+
+
+def dm_prompt_kinds(kind: str) -> frozenset:
+    """The prompt kinds a game sends by DM with their controls (none for an unknown game)."""
+    try:
+        ui = ui_for(kind)
+    except (KeyError, ImportError):
+        return frozenset()
+    return frozenset(getattr(ui, "DM_PROMPT_KINDS", None) or ())
 
 
 def ui_for(kind: str):

@@ -58,7 +58,11 @@ class ToyRules(GameRules):
         if action["type"] == "pick":
             state["picked"], state["stage"] = sorted(action["tokens"]), "add"
             events.append(event("picked", player=player, tokens=sorted(action["tokens"])))
+            # picking lets the picker peek at the next player's die: a reveal (undo needs force)
             state["turn"] += 1
+            following = state["players"][state["turn"] % len(state["players"])]
+            events.append(event("peeked", only(player), reveal=True, player=player, of=following,
+                                 value=state["secrets"][following]))
             return
         before = state["counter"]
         state["counter"] += action["n"]

@@ -6,8 +6,12 @@ import discord
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
+from bot.i18n import t
+
 LOBBY_FLAGS: dict = {}
 LOBBY_NUMBERS: dict = {}
+DM_PROMPT_KINDS = {"pick"}  # picking tokens is asked by DM too, with its controls
+RULES = ("counter", "secret", "tokens")  # what /rules knows (texts in the toy's catalogs)
 
 
 def public_lines(events, lang):
@@ -33,8 +37,32 @@ def waiting_lines(waiting, lang):
 
 
 def private_lines(events, player, lang):
-    return [f"Your secret die shows {ev['value']}." for ev in events
-            if ev["type"] == "secret_dealt" and not is_public(ev) and visible_to(ev, player)]
+    lines = []
+    for ev in events:
+        if is_public(ev) or not visible_to(ev, player):
+            continue
+        if ev["type"] == "secret_dealt":
+            lines.append(f"Your secret die shows {ev['value']}.")
+        elif ev["type"] == "peeked":
+            lines.append(f"You peek: <@{ev['of']}>'s die shows {ev['value']}.")
+    return lines
+
+
+def prompt_lines(prompt, state, player, names, lang):
+    return [f"Pick up to {prompt['subset']['max']} tokens (counter {state['counter']})."]
+
+
+def rules_lookup(query, lang):
+    query = query.strip().lower()
+    return [(t(lang, f"toy.rules.{key}.title"), t(lang, f"toy.rules.{key}.text")) for key in RULES
+            if query in (key, t(lang, f"toy.rules.{key}.title").lower())
+            or query and query in t(lang, f"toy.rules.{key}.title").lower()]
+
+
+def rules_autocomplete(current, lang):
+    current = current.strip().lower()
+    return [(t(lang, f"toy.rules.{key}.title"), key) for key in RULES
+            if current in t(lang, f"toy.rules.{key}.title").lower()]
 
 
 def table_embed(state, names, lang):
