@@ -28,3 +28,6 @@ if which in ("picture", "all"):
     if game in ("unfathomable", "all"):   # python -m bench picture unfathomable [renders per player count]
         from bench.unfathomable_picture_bench import main as ship_picture_main
         ship_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)
+    if game in ("eldritch", "all"):   # python -m bench picture eldritch [renders per player count]
+        from bench.eldritch_picture_bench import main as map_picture_main
+        map_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)

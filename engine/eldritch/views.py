@@ -23,7 +23,8 @@ class Views:
         prompts = self.prompts(s)   # once: the table's waiting list and the player's own part
         out = {
             "game": self.game_id, "ancient_one": s["ao"], "awakened": s["awakened"], "doom": s["doom"],
-            "omen": self.omen(s), "round": s["round"], "phase": s["phase"], "lead": s["lead"],
+            "omen": self.omen(s), "omen_index": s["omen"],   # two omen spaces are blue: where the token is
+            "round": s["round"], "phase": s["phase"], "lead": s["lead"],
             "reference": s["reference"], "active": s["turn"].get("inv"),
             "investigators": [self.public_investigator(s, s["inv"][i]) for i in s["order"]],
             "figures": [{"inv": f["inv"], "space": f["space"], "token": f["token"]} for f in s["figures"]],
