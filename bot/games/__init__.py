@@ -49,7 +49,8 @@ REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "pr
             "options_from_flags", "card_name")
 
 
-BUILT_IN = {"thing": "bot.games.thing.render", "unfathomable": "bot.games.unfathomable.render"}
+BUILT_IN = {"thing": "bot.games.thing.render", "unfathomable": "bot.games.unfathomable.render",
+            "eldritch": "bot.games.eldritch.render"}
 _UIS: dict[str, ModuleType] = {}
 _LOCALES: dict = {}  # kind -> catalog folder of a game registered from elsewhere
 

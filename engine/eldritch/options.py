@@ -9,7 +9,8 @@ from pydantic import BaseModel, ConfigDict, Field
 class EldritchOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    ancient_one: str = Field("random", description="An Ancient One id, or 'random' (A9).")
+    ancient_one: str | int = Field("random", description="An Ancient One id, its place in the pack (1-4: the "
+                                                        "lobby's select), or 'random' (A9).")
     investigators: dict[str, list[str]] | None = Field(
         None, description="Investigators per player (1-4 each, 1-8 in all); default: one random each.")
     per_player: int = Field(1, ge=1, le=4, description="Random investigators per player when none are named.")

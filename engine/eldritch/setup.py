@@ -63,6 +63,8 @@ class Setup:
         s["lead"] = s["order"][0]
         # A9: the Ancient One
         ao_id = opts.ancient_one if opts.ancient_one != "random" else rng.choice(C.ao_ids)
+        if isinstance(ao_id, int):   # the lobby's select: the Ancient One's place in the pack
+            ao_id = C.ao_ids[ao_id - 1] if 1 <= ao_id <= len(C.ao_ids) else str(ao_id)
         if ao_id not in C.ancient_ones:
             raise RuleError("unknown_ancient_one", "Unknown Ancient One '{ao}'.", ao=ao_id)
         ao = C.ancient_ones[ao_id]

@@ -207,6 +207,31 @@ EN = lambda one, other: _words(one, other, other, other, other)  # noqa: E731
 # Every plural message: the words that follow the number (and the verb that agrees with it), for
 # 1, 2, 5, 11, 21 in each language.
 PLURALS = {
+    "eldritch.count.clues": {
+        "en": EN("clue", "clues"),
+        "uk": _words("доказ", "докази", "доказів", "доказів", "доказ"),
+        "ru": _words("улику", "улики", "улик", "улик", "улику"),
+    },
+    "eldritch.count.eldritch": {
+        "en": EN("Eldritch token", "Eldritch tokens"),
+        "uk": _words("жетон", "жетони", "жетонів", "жетонів", "жетон"),
+        "ru": _words("жетон", "жетона", "жетонов", "жетонов", "жетон"),
+    },
+    "eldritch.count.health_tokens": {
+        "en": EN("health token", "health tokens"),
+        "uk": _words("жетон", "жетони", "жетонів", "жетонів", "жетон"),
+        "ru": _words("жетон", "жетона", "жетонов", "жетонов", "жетон"),
+    },
+    "eldritch.count.successes": {
+        "en": EN("success", "successes"),
+        "uk": _words("успіх", "успіхи", "успіхів", "успіхів", "успіх"),
+        "ru": _words("успех", "успеха", "успехов", "успехов", "успех"),
+    },
+    "eldritch.count.mysteries": {
+        "en": EN("mystery", "mysteries"),
+        "uk": _words("таємницю", "таємниці", "таємниць", "таємниць", "таємницю"),
+        "ru": _words("тайна", "тайны", "тайн", "тайн", "тайна"),
+    },
     # Unfathomable (accusative after a verb: "додає 2 карти", "добавляет 21 карту")
     "unfathomable.count.cards": {
         "en": EN("card", "cards"),

@@ -1,0 +1,1053 @@
+"""Rendering of Eldritch Horror («Прадавній жах») for Discord: table embed, public log lines,
+private notes, option labels.
+
+Pure functions of (state/events, language, names): no rule is decided here. Every word comes from
+``bot/games/eldritch/locales/{en,uk,ru}.yaml`` (keys ``eldritch.*``, the seeds' terms); the names
+of investigators, spaces, monsters, Ancient Ones, mysteries, mythos cards, assets, artifacts,
+spells, conditions and encounter decks come from the content pack (``data/eldritch``, ``name.uk/ru``
+where the pack has them, else English), and so do the encounter and card texts (English only in
+the pack today).
+
+Secrecy: the hidden back of a spell or condition is named only where the engine shows it: a flip
+(``card_flipped``, public: the back is resolved in the open, rules 7.6/I14) and a peek
+(``back_seen``, private to the looker). Views and every other event carry fronts only; the table
+and the panels are drawn from ``rules.view`` (which never holds a back).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+
+import discord
+
+from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
+from bot.i18n import t
+from engine.core.events import is_public, visible_to
+from engine.registry import rules_for
+
+GAME = "eldritch"
+K = "eldritch"
+COLOUR = discord.Colour.dark_green()
+SKILLS = ("lore", "influence", "observation", "strength", "will")
+OMENS = ("green", "blue", "red")
+DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "strength": "💪", "will": "🕯"}
+PATH_ICON = {"train": "🚂", "ship": "🚢", "uncharted": "🥾"}
+OMEN_ICON = {"green": "🟢", "blue": "🔵", "red": "🔴"}
+# public events left out of the log on purpose (their news is in the next line or the table)
+SILENT = frozenset({"loss_resolved"})
+# events drawn by one of several lines, by a field: type -> (field, {value: key suffix}, default)
+VARIANTS = {
+    "action": ("action", {a: f"action_{a}" for a in ("rest", "travel", "prepare", "acquire", "trade", "component",
+                                                    "local")}, "action_other"),
+    "doom": ("change", None, None),   # doom_advanced / doom_retreated / doom_same
+    "combat": ("ambush", {True: "combat_ambush"}, "combat"),
+    "test_result": ("passed", {True: "test_passed"}, "test_failed"),
+    "investigator_defeated": ("token", {"health": "defeated_health"}, "defeated_sanity"),
+    "mystery_solved": ("final", {True: "final_solved"}, "mystery_solved"),
+    "turn": ("phase", {"action": "turn_action"}, "turn_encounter"),
+    "phase": ("phase", {"mythos": "phase_mythos"}, "phase_encounter"),
+    "game_over": ("winner", {"investigators": "won"}, "lost_game"),
+    "encounter": ("what", {w: f"encounter_{w}" for w in ("location", "research", "other_world", "expedition",
+                                                         "rumor", "mystery", "defeated")}, "encounter_other"),
+}
+VARIANT_KEYS = {
+    "action": tuple(f"action_{a}" for a in ("rest", "travel", "prepare", "acquire", "trade", "component", "local",
+                                            "other")),
+    "doom": ("doom_advanced", "doom_retreated", "doom_same"),
+    "combat": ("combat", "combat_ambush"),
+    "test_result": ("test_passed", "test_failed"),
+    "investigator_defeated": ("defeated_health", "defeated_sanity"),
+    "mystery_solved": ("mystery_solved", "final_solved"),
+    "turn": ("turn_action", "turn_encounter"),
+    "phase": ("phase_mythos", "phase_encounter"),
+    "game_over": ("won", "lost_game"),
+    "encounter": tuple(f"encounter_{w}" for w in ("location", "research", "other_world", "expedition", "rumor",
+                                                  "mystery", "defeated", "other")),
+    "tokens": ("tokens_placed", "tokens_removed"),
+}
+PRIVATE_EVENTS = ("back_seen", "gates_seen")
+
+
+def mention(pid) -> str:
+    return f"<@{pid}>"
+
+
+def _rules():
+    return rules_for(GAME)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text
+
+
+def _in(lang: str, names) -> str:
+    if names is None:
+        return ""
+    if isinstance(names, dict):
+        return names.get(lang) or names.get("en") or ""
+    return getattr(names, lang, None) or names.en
+
+
+# ---------------------------------------------------------------- names and texts from the pack
+@lru_cache(maxsize=1)
+def _pack() -> dict:
+    """category -> {id: entry} (entries keep their Names and Text)."""
+    pack = _rules().pack
+    out = {
+        "investigator": {x.id: x for x in pack.investigators.investigators},
+        "space": {x.id: x for x in pack.map.spaces},
+        "monster": {x.id: x for x in pack.monsters.monsters},
+        "ancient_one": {x.id: x for x in pack.ancient_ones.ancient_ones},
+        "mythos": {x.id: x for x in pack.mythos.mythos},
+        "asset": {x.id: x for x in pack.assets.assets},
+        "artifact": {x.id: x for x in pack.artifacts.artifacts},
+        "spell": {x.id: x for x in pack.spells.spells},
+        "condition": {x.id: x for x in pack.conditions.conditions},
+        "other_world": {x.id: x for x in pack.map.other_worlds},
+        "deck": {d.id: d for d in pack.decks()},
+    }
+    out["mystery"] = {}
+    for ao in pack.ancient_ones.ancient_ones:
+        for m in ao.mysteries:
+            out["mystery"][m.id] = m
+        if ao.final_mystery:
+            out["mystery"][ao.final_mystery.id] = ao.final_mystery
+    out["back"] = {b.id: b for card in list(pack.spells.spells) + list(pack.conditions.conditions) for b in card.backs}
+    out["encounter"] = {(d.id, c.id): c for d in pack.decks() for c in d.cards}
+    return out
+
+
+def named(lang: str, category: str, key) -> str:
+    found = _pack()[category].get(key)
+    if found is None:
+        return str(key) if key is not None else "—"
+    return _in(lang, found.name)
+
+
+def text_of(lang: str, entry) -> str:
+    text = getattr(entry, "text", None)
+    return _in(lang, text) if text is not None else ""
+
+
+def inv_name(lang: str, inv) -> str:
+    return f"**{named(lang, 'investigator', inv)}**" if inv else t(lang, f"{K}.nobody")
+
+
+def space(lang: str, sp) -> str:
+    if sp is None:
+        return "—"
+    return named(lang, "space", sp)
+
+
+def monster_kind(lang: str, kind) -> str:
+    return named(lang, "monster", kind)
+
+
+def skill(lang: str, sk) -> str:
+    return t(lang, f"{K}.skill.{sk}") if sk in SKILLS else str(sk)
+
+
+def omen(lang: str, o) -> str:
+    return f"{OMEN_ICON.get(o, '')} {t(lang, f'{K}.omen.{o}')}".strip() if o in OMENS else str(o)
+
+
+CARD_CATEGORIES = ("asset", "artifact", "spell", "condition", "mythos", "mystery", "monster", "investigator",
+                   "ancient_one", "space", "other_world", "deck")
+
+
+def card_name(lang: str, card: str) -> str:
+    """The name of any id of the game: an asset, artifact, spell, condition (a front), mythos card,
+    mystery, monster, investigator, Ancient One, space, Other World or encounter deck."""
+    for category in CARD_CATEGORIES:
+        if card in _pack()[category]:
+            return named(lang, category, card)
+    return str(card)
+
+
+def card_text(lang: str, card: str) -> str:
+    for category in CARD_CATEGORIES:
+        entry = _pack()[category].get(card)
+        if entry is not None:
+            return text_of(lang, entry)
+    return ""
+
+
+def cards(lang: str, ids) -> str:
+    return ", ".join(card_name(lang, c) for c in ids) if ids else t(lang, f"{K}.none")
+
+
+def encounter_text(lang: str, deck, card, section=None) -> tuple[str, str]:
+    """(title, text) of an encounter card: its name or deck, and the section's (or card's) text."""
+    entry = _pack()["encounter"].get((deck, card))
+    if entry is None:
+        return named(lang, "deck", deck), ""
+    title = _in(lang, entry.name) if entry.name else named(lang, "deck", deck)
+    if entry.world:
+        title = f"{title} · {named(lang, 'other_world', entry.world)}"
+    enc = None
+    if entry.sections:
+        enc = entry.sections.get(section) if section is not None else None
+        if enc is None and len(entry.sections) == 1:
+            enc = next(iter(entry.sections.values()))
+    else:
+        enc = entry.encounter
+    return title, text_of(lang, enc) if enc is not None else ""
+
+
+def dice_text(dice, faces=(5, 6)) -> str:
+    """Dice as small die faces, the successes in bold."""
+    return " ".join(f"**{DIE.get(d, d)}**" if d in faces else DIE.get(d, str(d)) for d in dice or ())
+
+
+def success_faces(dice, successes) -> tuple:
+    """The faces that counted, guessed from the result (Blessed: 4-6, Cursed: 6 only)."""
+    for faces in ((5, 6), (4, 5, 6), (6,)):
+        if sum(1 for d in dice if d in faces) == successes:
+            return faces
+    return (5, 6)
+
+
+def amount_text(lang: str, what: str, n: int) -> str:
+    return t(lang, f"{K}.count.{what}", count=n) if what in COUNT_NOUNS else f"{n} {what}"
+
+
+def _trim(text: str, most: int = 300) -> str:
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+# ---------------------------------------------------------------- public lines
+def _params(ev: dict, lang: str, kinds: dict) -> dict:
+    """The event's fields, each rendered by what it names."""
+    p = {}
+    for k, v in ev.items():
+        if k in ("type", "audience", "reveal"):
+            continue
+        if k in ("inv", "lead", "of", "replaces", "with"):
+            p[k] = inv_name(lang, v)
+        elif k in ("player",):
+            p[k] = mention(v) if v else "—"
+        elif k == "space":
+            p[k] = space(lang, v)
+        elif k == "card":
+            p[k] = card_name(lang, v) if v else "—"
+        elif k == "kind":
+            p[k] = monster_kind(lang, v) if v in _pack()["monster"] else v
+        elif k == "monster":
+            p[k] = monster_kind(lang, kinds.get(v) or ev.get("kind")) if (kinds.get(v) or ev.get("kind")) \
+                else t(lang, f"{K}.a_monster")
+        elif k == "mystery":
+            p[k] = named(lang, "mystery", v)
+        elif k == "ancient_one":
+            p[k] = named(lang, "ancient_one", v)
+        elif k == "skill":
+            p[k] = skill(lang, v)
+        elif k == "omen":
+            p[k] = omen(lang, v)
+        elif k == "deck":
+            p[k] = named(lang, "deck", v)
+        elif k == "dice":
+            p[k] = dice_text(v)
+        else:
+            p[k] = v
+    if isinstance(ev.get("count"), int):
+        for noun in COUNT_NOUNS:
+            p[f"n_{noun}"] = t(lang, f"{K}.count.{noun}", count=ev["count"])
+    return p
+
+
+def _variant(ev: dict) -> str:
+    kind = ev["type"]
+    if kind == "doom":
+        change = ev.get("change", 0)
+        return "doom_advanced" if change < 0 else "doom_retreated" if change > 0 else "doom_same"
+    field, table, default = VARIANTS[kind]
+    return (table or {}).get(ev.get(field), default)
+
+
+def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
+    """One public event as a log line (None: left out on purpose)."""
+    kinds = {} if kinds is None else kinds
+    kind = ev["type"]
+    if kind in ("monster_spawned", "combat", "monster_defeated", "monster_discarded") and ev.get("monster"):
+        kinds[ev["monster"]] = ev.get("kind")
+    if kind in SILENT:
+        return None
+    key = f"{K}.event.{_variant(ev) if kind in VARIANTS else kind}"
+    p = _params(ev, lang, kinds)
+    if kind == "game_started":
+        p["investigators"] = ", ".join(f"{inv_name(lang, i)} ({mention(pl)})"
+                                       for i, pl in (ev.get("investigators") or {}).items())
+        p["ao_text"] = text_of(lang, _pack()["ancient_one"].get(ev.get("ancient_one")))
+    elif kind == "action":
+        a = ev.get("action")
+        if a == "travel":
+            p["to"] = space(lang, ev.get("to"))
+        elif a == "prepare":
+            p["ticket"] = ticket(lang, ev.get("ticket"))
+        elif a in ("component", "local"):
+            p["owner"] = inv_name(lang, ev.get("owner"))
+        p["what"] = a
+    elif kind == "doom":
+        p["amount"] = abs(ev.get("change", 0))
+    elif kind == "encounter":
+        what = ev.get("what")
+        if ev.get("deck"):
+            title, text = encounter_text(lang, ev["deck"], ev.get("card"), ev.get("section"))
+            p["title"], p["text"] = title, _trim(text) or "—"
+        elif what in ("rumor", "mystery"):
+            card = ev.get("card")
+            p["title"] = card_name(lang, card)
+            data = _rules().C.mythos.get(card, {}).get("rumor") if what == "rumor" else \
+                _rules().C.mysteries.get(card)
+            enc = (data or {}).get("encounter") or {}
+            p["text"] = _trim(_in(lang, enc.get("text"))) or "—"
+        elif what == "defeated":
+            p["card"] = inv_name(lang, ev.get("card"))
+    elif kind in ("test_rolled", "rerolled", "die_bonus"):
+        p["dice"] = dice_text(ev.get("dice"))
+        if kind == "test_rolled":
+            p["pool"] = len(ev.get("dice") or ())
+            parts = [f"{ev.get('value', 0)}"]
+            if ev.get("modifier"):
+                parts.append(f"{ev['modifier']:+d}")
+            if ev.get("bonus"):
+                parts.append(t(lang, f"{K}.dice.bonus", n=ev["bonus"]))
+            if ev.get("extra"):
+                parts.append(t(lang, f"{K}.dice.extra", n=ev["extra"]))
+            p["parts"] = " ".join(parts)
+    elif kind == "test_result":
+        dice = ev.get("dice") or []
+        p["dice"] = dice_text(dice, success_faces(dice, ev.get("successes", 0)))
+        p["n_successes"] = t(lang, f"{K}.count.successes", count=ev.get("successes", 0))
+    elif kind == "die_rolled":
+        p["die"] = DIE.get(ev.get("face"), str(ev.get("face")))
+        p["inv"] = inv_name(lang, ev.get("inv")) if ev.get("inv") else t(lang, f"{K}.nobody")
+    elif kind == "lost":
+        p["what"] = _health_sanity(lang, ev.get("health", 0), ev.get("sanity", 0))
+    elif kind == "recovered":
+        p["what"] = _health_sanity(lang, ev.get("health", 0), ev.get("sanity", 0), "+")
+    elif kind in ("spent", "loss_prevented"):
+        n = ev.get("count", ev.get("amount", 0))
+        p["what"] = amount_text(lang, ev.get("what"), n)
+    elif kind == "success_bought":
+        p["paid"] = amount_text(lang, ev.get("paid"), 1)
+    elif kind in ("clues_given",):
+        p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
+    elif kind == "traded":
+        p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
+        p["what"] = trade_thing(lang, ev.get("what"), ev.get("card"))
+    elif kind == "trade_proposed":
+        p["moves"] = "; ".join(trade_move(lang, m) for m in ev.get("moves") or []) or t(lang, f"{K}.none")
+        p["to"] = inv_name(lang, ev.get("to"))
+    elif kind == "clue_moved":
+        p["frm"], p["to"] = space(lang, ev.get("frm")), space(lang, ev.get("to"))
+    elif kind in ("card_gained",):
+        p["kind"] = t(lang, f"{K}.card_kind.{ev.get('kind')}") if ev.get("kind") in CARD_KINDS else ev.get("kind")
+    elif kind == "card_flipped":
+        back = _pack()["back"].get(ev.get("back"))
+        p["back"] = _in(lang, back.name) if back else "?"
+        p["text"] = _trim(text_of(lang, back)) if back else ""
+    elif kind in ("ticket_gained", "ticket_spent"):
+        p["ticket"] = ticket(lang, ev.get("kind"))
+    elif kind == "tokens":
+        n = ev.get("change", 0)
+        what = ev.get("what")
+        p["n_tokens"] = t(lang, f"{K}.count.{'health_tokens' if what == 'health' else 'eldritch'}", count=abs(n))
+        where = ev.get("where") or "this_card"
+        p["where"] = t(lang, f"{K}.where.{where}") if where in WHERES else where
+        key = f"{K}.event.tokens_{'placed' if n >= 0 else 'removed'}"
+    elif kind == "put_on_card":
+        what = ev.get("what")
+        p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
+    elif kind == "prevented":
+        what = ev.get("what")
+        p["what"] = t(lang, f"{K}.prevented_what.{what}") if what in PREVENTED else what
+    elif kind == "mythos_drawn":
+        card = _pack()["mythos"].get(ev.get("card"))
+        p["colour"] = t(lang, f"{K}.mythos_colour.{ev.get('colour')}")
+        p["trait"] = t(lang, f"{K}.mythos_trait.{ev.get('trait')}")
+        p["text"] = _trim(text_of(lang, card)) or "—"
+    elif kind == "mythos_in_play":
+        extra = []
+        if ev.get("eldritch"):
+            extra.append(t(lang, f"{K}.count.eldritch", count=ev["eldritch"]))
+        if ev.get("space"):
+            extra.append(space(lang, ev["space"]))
+        p["extra"] = f" ({', '.join(extra)})" if extra else ""
+    elif kind in ("mystery_drawn", "final_mystery"):
+        p["text"] = _trim(text_of(lang, _pack()["mystery"].get(ev.get("mystery")))) or "—"
+    elif kind == "mythos_shortfall":
+        missing = ev.get("missing") or {}
+        p["missing"] = ", ".join(f"{t(lang, f'{K}.mythos_colour.{c}')} ×{n}" for c, n in missing.items()) \
+            if isinstance(missing, dict) else str(missing)
+    elif kind == "game_over":
+        reason = ev.get("reason")
+        p["reason"] = t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
+        p["score"] = (" " + t(lang, f"{K}.event.score", score=ev["score"])) if ev.get("score") is not None else ""
+        p["n_mysteries"] = t(lang, f"{K}.count.mysteries", count=ev.get("mysteries", 0))
+    elif kind == "nothing_to_choose":
+        p["kind"] = t(lang, f"{K}.kinds.{ev.get('kind')}") if ev.get("kind") in PROMPT_KINDS else ev.get("kind")
+    elif kind == "effect_skipped":
+        p["op"] = ev.get("op")
+    elif kind in ("monster_hurt",):
+        p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
+    elif kind == "investigator_joined":
+        p["replaces"] = inv_name(lang, ev.get("replaces"))
+    return t(lang, key, **p)
+
+
+def _health_sanity(lang: str, health: int, sanity: int, sign: str = "−") -> str:
+    parts = []
+    if health:
+        parts.append(f"{sign}{t(lang, f'{K}.count.health', count=health)}")
+    if sanity:
+        parts.append(f"{sign}{t(lang, f'{K}.count.sanity', count=sanity)}")
+    return ", ".join(parts) or "±0"
+
+
+def ticket(lang: str, kind) -> str:
+    return f"{PATH_ICON.get(kind, '')} {t(lang, f'{K}.ticket.{kind}')}".strip() if kind in ("train", "ship") \
+        else str(kind)
+
+
+def trade_thing(lang: str, what, card) -> str:
+    if what == "clue":
+        return t(lang, f"{K}.count.clues", count=1)
+    if what == "ticket":
+        return ticket(lang, card)
+    return card_name(lang, card) if card else str(what)
+
+
+def trade_move(lang: str, move: dict) -> str:
+    key = f"{K}.trade.{'give' if move.get('dir') == 'give' else 'take'}"
+    return t(lang, key, what=trade_thing(lang, move.get("what"), move.get("card")))
+
+
+def public_lines(events: list[dict], lang: str) -> list[str]:
+    kinds: dict = {}
+    out = []
+    last = None
+    for ev in events:
+        if not is_public(ev):
+            continue
+        # the action already said it: "travels to X" is not followed by "moves to X" (nor a
+        # prepared ticket by "gains a ticket")
+        echo = last is not None and last["type"] == "action" and last.get("inv") == ev.get("inv") and (
+            (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
+            or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
+        last = ev
+        if echo:
+            continue
+        line = public_line(ev, lang, kinds)
+        if line:
+            out.append(line)
+    return out
+
+
+def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
+    """What only ``player`` may read: a peek at a hidden back, the gate stack's top."""
+    out = []
+    for ev in events:
+        if is_public(ev) or not visible_to(ev, player):
+            continue
+        kind = ev["type"]
+        if kind == "back_seen":
+            back = _pack()["back"].get(ev.get("back"))
+            out.append(t(lang, f"{K}.private.back_seen", inv=inv_name(lang, ev.get("inv")),
+                         card=card_name(lang, ev.get("card")), back=_in(lang, back.name) if back else "?",
+                         text=_trim(text_of(lang, back)) if back else ""))
+        elif kind == "gates_seen":
+            out.append(t(lang, f"{K}.private.gates_seen", inv=inv_name(lang, ev.get("inv")),
+                         gates=" → ".join(space(lang, g) for g in ev.get("gates") or []) or t(lang, f"{K}.none")))
+        elif kind in PRIVATE_EVENTS:
+            out.append(t(lang, f"{K}.private.{kind}"))
+    return out
+
+
+def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
+    if not waiting:
+        return []
+    parts = []
+    for w in waiting:
+        kind = w.get("kind")
+        what = t(lang, f"{K}.kinds.{kind}") if kind in PROMPT_KINDS else str(kind)
+        parts.append(t(lang, f"{K}.waiting_one", player=mention(w.get("player")), what=what))
+    return [t(lang, f"{K}.waiting", who="; ".join(dict.fromkeys(parts)))]
+
+
+# ---------------------------------------------------------------- mysteries and the table
+def mystery_progress(state: dict, slot: str = "mystery") -> tuple[int | None, int | None]:
+    """(have, need) of the active (or final) mystery; None where it has no count."""
+    m = state.get(slot)
+    if not m:
+        return None, None
+    data = _rules().C.mysteries.get(m["id"]) or {}
+    prog = data.get("progress") or {}
+    what = prog.get("what")
+    have = {"eldritch": m.get("eldritch", 0), "clues": len(m.get("clues") or []),
+            "gates": len(m.get("gates") or []), "monster_toughness": sum(m.get("toughness") or [])}.get(what)
+    need = None
+    if what and what != "none":
+        try:
+            need = _rules().amount(state, prog.get("target"), {"self": state.get("lead"),
+                                                               "card": {"kind": slot, "id": m["id"]}})
+        except Exception:  # noqa: BLE001 - a count never breaks the table
+            need = None
+    return have, need
+
+
+def mystery_line(lang: str, state: dict, slot: str = "mystery") -> str:
+    m = state.get(slot)
+    if not m:
+        return t(lang, f"{K}.table.no_mystery")
+    have, need = mystery_progress(state, slot)
+    line = f"**{named(lang, 'mystery', m['id'])}**"
+    if have is not None and need is not None:
+        line += " · " + t(lang, f"{K}.table.progress", have=have, need=need)
+    elif have is not None:
+        line += f" · {have}"
+    if m.get("health"):
+        line += " · " + t(lang, f"{K}.count.health_tokens", count=m["health"])
+    text = text_of(lang, _pack()["mystery"].get(m["id"]))
+    return line + (f"\n*{_trim(text, 200)}*" if text else "")
+
+
+def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False) -> str:
+    """One investigator: name, space, health/sanity, clues, tickets, possessions, conditions."""
+    marks = ""
+    if i.get("lead"):
+        marks += " 👑"
+    if i["id"] == active:
+        marks += " ▶"
+    status = i.get("status")
+    head = f"{inv_name(lang, i['id'])}{marks} ({names.get(i['player'], mention(i['player']))})"
+    if status != "active":
+        return f"{head} — {t(lang, f'{K}.status.{status}')}" if status in STATUSES else f"{head} — {status}"
+    stats = [f"📍 {space(lang, i['space'])}", f"❤️ {i['health']}/{i['max_health']}",
+             f"🧠 {i['sanity']}/{i['max_sanity']}", f"🔎 {i['clues']}"]
+    tickets = i.get("tickets") or {}
+    for k in ("train", "ship"):
+        if tickets.get(k):
+            stats.append(f"{PATH_ICON[k]}×{tickets[k]}")
+    if i.get("delayed"):
+        stats.append(t(lang, f"{K}.status.delayed"))
+    lines = [head, " · ".join(stats)]
+    if detail:
+        lines.append(" ".join(f"{SKILL_ICON[s]} {skill(lang, s)} {i['skills'][s]}"
+                              + (f"(+{i['improve'][s]})" if i["improve"].get(s) else "") for s in SKILLS))
+    held = list(i.get("assets") or []) + list(i.get("artifacts") or []) + list(i.get("spells") or [])
+    if held:
+        lines.append("🎒 " + cards(lang, held))
+    if i.get("conditions"):
+        lines.append("⚠️ " + cards(lang, i["conditions"]))
+    if detail and i.get("actions"):
+        lines.append(t(lang, f"{K}.panel.actions_taken", actions=", ".join(action_word(lang, a) for a in i["actions"])))
+    return "\n".join(lines)
+
+
+def action_word(lang: str, a: str) -> str:
+    if a in ACTION_TYPES:
+        return t(lang, f"{K}.action_name.{a}")
+    return card_name(lang, a.split(":")[-2] if a.count(":") >= 2 else a.split(":")[-1])
+
+
+def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
+    R = _rules()
+    view = R.view(state, None)
+    ao = view["ancient_one"]
+    title = t(lang, f"{K}.table.title", ao=named(lang, "ancient_one", ao))
+    if view["awakened"]:
+        title += " · " + t(lang, f"{K}.table.awakened")
+    embed = discord.Embed(title=title, colour=COLOUR)
+    phase = view["phase"]
+    head = [t(lang, f"{K}.table.round", round=view["round"],
+              phase=t(lang, f"{K}.phase.{phase}") if phase in PHASES else phase),
+            t(lang, f"{K}.table.doom", doom=view["doom"]) + " · " + t(lang, f"{K}.table.omen", omen=omen(lang, view["omen"]))
+            + (" · " + t(lang, f"{K}.count.eldritch", count=view["omen_eldritch"]) if view["omen_eldritch"] else ""),
+            t(lang, f"{K}.table.solved", count=len(view["solved"]),
+              needed=(R.C.ancient_ones.get(ao) or {}).get("mysteries_to_win", "?"))]
+    result = view.get("result")
+    if result:
+        head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
+                             reason=t(lang, f"{K}.reason.{result.get('reason')}") if result.get("reason") in REASONS
+                             else str(result.get("reason")), score="", n_mysteries="", round=view["round"],
+                             doom=view["doom"]) + "**")
+    embed.description = "\n".join(head)
+    slot = "final" if view["awakened"] and view.get("final") else "mystery"
+    embed.add_field(name=t(lang, f"{K}.table.{'final' if slot == 'final' else 'mystery'}"),
+                    value=mystery_line(lang, state, slot)[:1024], inline=False)
+    reserve = ", ".join(f"{card_name(lang, c)} ({_rules().C.assets.get(c, {}).get('cost', '?')})" for c in view["reserve"])
+    embed.add_field(name=t(lang, f"{K}.table.reserve"), value=(reserve or t(lang, f"{K}.none"))[:1024], inline=False)
+    board = []
+    gates = ", ".join(space(lang, g) for g in view["gates"])
+    board.append(t(lang, f"{K}.table.gates", count=len(view["gates"]), where=gates or t(lang, f"{K}.none")))
+    by_space: dict = {}
+    for m in view["monsters"].values():
+        by_space.setdefault(m["space"], []).append(monster_kind(lang, m["kind"]))
+    board.append(t(lang, f"{K}.table.monsters", count=len(view["monsters"]),
+                   where="; ".join(f"{space(lang, sp)}: {', '.join(ms)}" for sp, ms in sorted(by_space.items()))
+                   or t(lang, f"{K}.none")))
+    clues = view["clues"]
+    board.append(t(lang, f"{K}.table.clues", count=sum(clues.values()),
+                   where=", ".join(space(lang, sp) + (f" ×{n}" if n > 1 else "") for sp, n in clues.items())
+                   or t(lang, f"{K}.none")))
+    if view.get("expedition"):
+        board.append(t(lang, f"{K}.table.expedition", space=space(lang, view["expedition"])))
+    if view.get("mystery_token"):
+        board.append(t(lang, f"{K}.table.mystery_token", space=space(lang, view["mystery_token"])))
+    if view.get("eldritch"):
+        board.append(t(lang, f"{K}.table.eldritch_board", where=", ".join(
+            f"{space(lang, sp)} ×{n}" for sp, n in sorted(view["eldritch"].items()))))
+    for fig in view.get("figures") or []:
+        board.append(t(lang, f"{K}.table.figure", inv=inv_name(lang, fig["inv"]), space=space(lang, fig["space"]),
+                       token=t(lang, f"{K}.token.{fig['token']}")))
+    embed.add_field(name=t(lang, f"{K}.table.board"), value="\n".join(board)[:1024], inline=False)
+    rumors, ongoing = [], []
+    for m in view["mythos"]["in_play"]:
+        line = card_name(lang, m["id"])
+        if m.get("eldritch"):
+            line += f" · {t(lang, f'{K}.count.eldritch', count=m['eldritch'])}"
+        where = view["rumor_tokens"].get(m["id"])
+        if where:
+            line += f" · {space(lang, where)}"
+        (rumors if m.get("rumor") else ongoing).append(line)
+    if rumors:
+        embed.add_field(name=t(lang, f"{K}.table.rumors"), value="\n".join(rumors)[:1024], inline=False)
+    if ongoing:
+        embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
+    invs = [inv_line(lang, i, names, view.get("active")) for i in view["investigators"]]
+    _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
+    waiting = [decision_line(lang, p, state, names) for p in R.prompts(state)]
+    if waiting:
+        embed.add_field(name=t(lang, f"{K}.table.waiting"), value="\n".join(waiting)[:1024], inline=False)
+    embed.set_footer(text=t(lang, f"{K}.table.footer", mythos=view["mythos"]["deck"], gates=view["gate_stack"],
+                            cup=view["cup"], clues=view["clue_pool"]))
+    return embed
+
+
+def _add_long_field(embed: discord.Embed, name: str, blocks: list[str]) -> None:
+    """Blocks over as many fields as they need (1024 characters each), never cut mid-block."""
+    chunk: list[str] = []
+    for block in blocks:
+        block = block[:1000]
+        if chunk and len("\n".join(chunk + [block])) > 1024:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            name, chunk = "\u200b", []
+        chunk.append(block)
+    embed.add_field(name=name, value="\n".join(chunk) or "—", inline=False)
+
+
+def table_digest(state: dict, names: dict, lang: str) -> str:
+    """Changes exactly when the table would look different."""
+    R = _rules()
+    public = json.dumps([R.view(state, None), names, lang], sort_keys=True, default=str)
+    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+
+
+def hand_button_label(lang: str) -> str:
+    return t(lang, f"{K}.table.hand_button")
+
+
+def status_line(state: dict, lang: str) -> str:
+    phase = state.get("phase")
+    return t(lang, f"{K}.table.round", round=state.get("round", 0),
+             phase=t(lang, f"{K}.phase.{phase}") if phase in PHASES else str(phase))
+
+
+# ---------------------------------------------------------------- prompts and options
+def _frame(state: dict, prompt: dict | None) -> dict:
+    if not prompt:
+        return {}
+    return next((f for f in reversed(state.get("stack") or []) if f.get("id") == prompt.get("id")), {})
+
+
+_PROMPTS_CACHE: dict = {}
+
+
+def _prompts(state: dict) -> list[dict]:
+    key = (id(state), state.get("seq"), len(state.get("stack") or ()))
+    hit = _PROMPTS_CACHE.get("k")
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    try:
+        prompts = _rules().prompts(state)
+    except Exception:  # noqa: BLE001 - a label never breaks a panel
+        prompts = []
+    _PROMPTS_CACHE["k"] = (key, prompts)
+    return prompts
+
+
+def _prompt_with_option(state: dict, option: dict) -> dict | None:
+    wanted = {k: v for k, v in option.items() if k not in ("player", "prompt")}
+    player = option.get("player")
+    for p in _prompts(state):
+        if (player is None or p["player"] == player) and wanted in (p.get("options") or []):
+            return p
+    return None
+
+
+def effect_text(lang: str, steps) -> str:
+    """A short reading of an effect (a choice's option, a "may"): its first steps."""
+    parts = []
+    for st in steps or []:
+        if not isinstance(st, dict):
+            continue
+        op = st.get("op")
+        if op == "spend" or op == "lose":
+            what = [amount_text(lang, k, st[k]) for k in ("health", "sanity", "clues") if isinstance(st.get(k), int)]
+            parts.append(t(lang, f"{K}.op.{op}", what=", ".join(what) or "…"))
+        elif op == "recover":
+            what = [amount_text(lang, k, st[k]) for k in ("health", "sanity") if isinstance(st.get(k), int)]
+            parts.append(t(lang, f"{K}.op.recover", what=", ".join(what) or "…"))
+        elif op == "gain_clues":
+            n = st.get("count", 1)
+            parts.append(t(lang, f"{K}.op.gain_clues", what=amount_text(lang, "clues", n if isinstance(n, int) else 1)))
+        elif op in ("gain_asset", "gain_artifact", "gain_spell"):
+            what = card_name(lang, st["name"]) if st.get("name") else (
+                t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.{op[5:]}"))
+            parts.append(t(lang, f"{K}.op.gain", what=what))
+        elif op in ("gain_condition", "discard_condition"):
+            what = card_name(lang, st["name"]) if st.get("name") else (
+                t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition"))
+            parts.append(t(lang, f"{K}.op.{op}", what=what))
+        elif op in ("improve", "reduce"):
+            sk = st.get("skill")
+            parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk) if sk in SKILLS else t(lang, f"{K}.any_skill")))
+        elif op == "test":
+            mod = st.get("modifier") or 0
+            parts.append(t(lang, f"{K}.op.test", skill=skill(lang, st.get("skill")) + (f" {mod:+d}" if mod else "")))
+        elif op in PRIMITIVE_WORDS:
+            parts.append(t(lang, f"{K}.op.{op}"))
+        if len(parts) >= 3:
+            break
+    return ", ".join(parts)
+
+
+def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: dict | None = None) -> str:
+    """A chosen value, by what the choice is about, in the member's language."""
+    frame = _frame(state, prompt)
+    if about == "may":
+        step = frame.get("step") or {}
+        what = effect_text(lang, list(step.get("cost") or []) + list(step.get("then") or []))
+        if value:
+            return t(lang, f"{K}.option.yes_do", what=what) if what else t(lang, f"{K}.option.yes")
+        return t(lang, f"{K}.option.no")
+    if about == "option" and isinstance(value, int):
+        step = frame.get("step") or {}
+        options = step.get("options") or []
+        if 0 <= value < len(options):
+            opt = options[value]
+            if opt.get("label"):
+                return _in(lang, opt["label"])
+            what = effect_text(lang, opt.get("effect"))
+            if what:
+                return _cap(what)
+        return t(lang, f"{K}.option.option_n", n=value + 1)
+    if about == "omen" and isinstance(value, int):
+        track = _rules().C.omen_track
+        return omen(lang, track[value]) + f" ({value + 1})" if 0 <= value < len(track) else str(value)
+    if about == "clues" and isinstance(value, int):
+        if value > 0:
+            return t(lang, f"{K}.option.give_clues", what=amount_text(lang, "clues", value))
+        if value < 0:
+            return t(lang, f"{K}.option.take_clues", what=amount_text(lang, "clues", -value))
+        return t(lang, f"{K}.option.nothing")
+    if about in ("spend", "discard", "number") and isinstance(value, int) and not isinstance(value, bool):
+        return t(lang, f"{K}.option.number_{about}", n=value)
+    if isinstance(value, bool):
+        return t(lang, f"{K}.option.{'yes' if value else 'no'}")
+    if isinstance(value, int):
+        return str(value)
+    if value is None:
+        return t(lang, f"{K}.option.{'stay' if about == 'space' else 'stop' if about == 'card' else 'nothing'}")
+    if isinstance(value, dict):
+        if "uids" in value:
+            return ", ".join(monster_on_board(lang, state, u) for u in value["uids"]) or t(lang, f"{K}.none")
+        if "dir" in value:
+            other = value.get("to") or value.get("from")
+            key = f"{K}.option.give_to" if value["dir"] == "give" else f"{K}.option.take_from"
+            return t(lang, key, what=trade_thing(lang, value.get("what"), value.get("card")),
+                     inv=named(lang, "investigator", other))
+        return str(value)
+    value = str(value)
+    if value in SKILLS:
+        return skill(lang, value)
+    if value in ("train", "ship"):
+        return ticket(lang, value)
+    if value in _pack()["investigator"]:
+        i = (state.get("inv") or {}).get(value)
+        who = names.get(i["player"], i["player"]) if i else None
+        return named(lang, "investigator", value) + (f" ({who})" if who else "")
+    if about in ("gate",) and value in _pack()["space"]:
+        return t(lang, f"{K}.option.gate_at", space=space(lang, value))
+    if value in _pack()["space"]:
+        return space(lang, value)
+    return card_name(lang, value)
+
+
+def monster_on_board(lang: str, state: dict, uid: str) -> str:
+    m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
+    if not m:
+        return t(lang, f"{K}.a_monster")
+    return t(lang, f"{K}.option.monster_at", monster=monster_kind(lang, m["kind"]), space=space(lang, m["space"]))
+
+
+def route_text(lang: str, state: dict, inv, to) -> str:
+    here = ((state.get("inv") or {}).get(inv) or {}).get("space")
+    kind = _rules().C.adj.get(here, {}).get(to) if here else None
+    path = f"{PATH_ICON.get(kind, '')} {t(lang, f'{K}.path.{kind}')}".strip() if kind in PATH_ICON else ""
+    return t(lang, f"{K}.option.route", frm=space(lang, here), to=space(lang, to), path=path) if here \
+        else space(lang, to)
+
+
+def investigator_card(lang: str, inv: str) -> str:
+    """An investigator with their numbers, for the choice of a new one."""
+    data = _rules().C.investigators.get(inv) or {}
+    entry = _pack()["investigator"].get(inv)
+    skills = " ".join(f"{SKILL_ICON[s]}{(data.get('skills') or {}).get(s, '?')}" for s in SKILLS)
+    occupation = _in(lang, entry.occupation) if entry else ""
+    return f"{named(lang, 'investigator', inv)} — {occupation} ❤️{data.get('health', '?')} 🧠{data.get('sanity', '?')} {skills}"
+
+
+def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
+    kind = option["type"]
+    prompt = _prompt_with_option(state, option)
+    inv = (prompt or {}).get("inv")
+    if kind == "travel":
+        return t(lang, f"{K}.option.travel", route=route_text(lang, state, inv, option["to"]))
+    if kind == "ride":
+        return t(lang, f"{K}.option.ride", route=route_text(lang, state, inv, option["to"]),
+                 ticket=ticket(lang, option.get("ticket")))
+    if kind == "prepare":
+        return t(lang, f"{K}.option.prepare", ticket=ticket(lang, option.get("ticket")))
+    if kind == "trade":
+        return t(lang, f"{K}.option.trade", inv=value_label(lang, option.get("with"), state, names))
+    if kind in ("component", "local", "between"):
+        owner = option.get("owner")
+        text = t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")),
+                 owner=named(lang, "investigator", owner) if owner else "")
+        return text
+    if kind in ("buy", "discard_reserve"):
+        cost = _rules().C.assets.get(option.get("card"), {}).get("cost", "?")
+        return t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")), cost=cost)
+    if kind in ("give", "take"):
+        return t(lang, f"{K}.option.trade_{kind}", what=trade_thing(lang, option.get("what"), option.get("card")))
+    if kind == "reroll":
+        frame = _frame(state, prompt)
+        dice = frame.get("dice") or []
+        which = [option.get("die")] + ([option["and"]] if "and" in option else [])
+        faces = " ".join(DIE.get(dice[k], "?") if isinstance(k, int) and k < len(dice) else "?" for k in which)
+        key = "reroll_sanity" if option.get("pay") == "sanity" else "reroll"
+        return t(lang, f"{K}.option.{key}", dice=faces)
+    if kind in ("reroll_with", "bonus_with"):
+        return t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")))
+    if kind == "fight":
+        return t(lang, f"{K}.option.fight", monster=monster_on_board(lang, state, option.get("monster")))
+    if kind == "encounter":
+        what = option.get("what")
+        if what == "location":
+            return t(lang, f"{K}.option.encounter_location", deck=named(lang, "deck", option.get("deck")))
+        if what in ("rumor", "mystery"):
+            return t(lang, f"{K}.option.encounter_{what}", card=card_name(lang, option.get("card")))
+        if what == "defeated":
+            return t(lang, f"{K}.option.encounter_defeated", inv=named(lang, "investigator", option.get("card")))
+        return t(lang, f"{K}.option.encounter_{what}") if what in ENCOUNTER_KINDS else str(what)
+    if kind == "choose":
+        about = (prompt or {}).get("about")
+        return value_label(lang, option.get("value"), state, names, about, prompt)
+    if kind == "lead":
+        return t(lang, f"{K}.option.lead", inv=value_label(lang, option.get("to"), state, names))
+    if kind == "token":
+        return t(lang, f"{K}.option.token_{option.get('token')}")
+    if kind == "investigator":
+        return investigator_card(lang, option.get("id"))
+    key = f"{K}.option.{kind}"
+    text = t(lang, key)
+    return text if text != key else str(kind)
+
+
+def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
+    """One id of a subset choice (the engine asks none today): a card, space or investigator."""
+    return value_label(lang, item, state, names)
+
+
+def free_action_label(action: dict, lang: str) -> str:
+    key = f"{K}.option.{action.get('type')}"
+    text = t(lang, key)
+    return text if text != key else str(action.get("type"))
+
+
+def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
+    return None
+
+
+def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
+    """What a prompt asks, in a few words: "Leo Anderson: choose a space"."""
+    kind = prompt.get("kind")
+    what = t(lang, f"{K}.kinds.{kind}") if kind in PROMPT_KINDS else str(kind)
+    about = prompt.get("about")
+    if kind in ("choose", "group") and about in ABOUTS:
+        what = t(lang, f"{K}.about.{about}")
+        frame = _frame(state or {}, prompt)
+        card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
+        if isinstance(card, dict) and card.get("id"):
+            name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
+            what += f" ({name})"
+    if kind == "roll" and state is not None:
+        frame = _frame(state, prompt)
+        if frame.get("dice"):
+            what += f": {skill(lang, frame.get('skill'))} {dice_text(frame['dice'], tuple(frame.get('faces') or (5, 6)))}"
+    inv = prompt.get("inv")
+    if inv in _pack()["investigator"]:
+        return f"{named(lang, 'investigator', inv)}: {what}"
+    return what
+
+
+def decision_line(lang: str, prompt: dict, state: dict, names: dict) -> str:
+    who = names.get(prompt["player"], mention(prompt["player"]))
+    line = f"{who} — {decision_text(lang, prompt, state)}"
+    if prompt.get("kind") == "group":
+        line += " " + t(lang, f"{K}.table.group_hint")
+    return line
+
+
+def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str) -> list[str]:
+    return [decision_text(lang, prompt, state)]
+
+
+def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:
+    R = _rules()
+    view = R.view(state, player)
+    me = view.get("you") or {"investigators": [], "prompts": [], "questions": []}
+    embed = discord.Embed(title=t(lang, f"{K}.panel.title"), colour=COLOUR)
+    mine = [i for i in view["investigators"] if i["id"] in me["investigators"]]
+    if not mine:
+        embed.description = t(lang, f"{K}.panel.no_investigators")
+    for i in mine:
+        block = inv_line(lang, i, names, view.get("active"), detail=True)
+        embed.add_field(name=named(lang, "investigator", i["id"]), value=block[:1024], inline=False)
+    prompts = me["prompts"]
+    if prompts:
+        p = prompts[0]
+        text = decision_text(lang, p, state)
+        if p.get("kind") == "roll":
+            text += "\n" + t(lang, f"{K}.panel.roll_hint")
+        if p.get("kind") == "trade_ok":
+            frame = _frame(state, p)
+            text += "\n" + "; ".join(trade_move(lang, m) for m in frame.get("moves") or [])
+        embed.add_field(name=t(lang, f"{K}.panel.decision"), value=text[:1024], inline=False)
+    for q in me.get("questions") or []:
+        who = names.get(q["player"], mention(q["player"]))
+        embed.add_field(name=t(lang, f"{K}.panel.group"),
+                        value=t(lang, f"{K}.panel.advise", lead=who, what=decision_text(lang, q, state))[:1024],
+                        inline=False)
+    if news:
+        embed.add_field(name=t(lang, f"{K}.panel.news"), value="\n".join(news)[-1024:], inline=False)
+    footer = t(lang, f"{K}.panel.footer", doom=view["doom"], omen=t(lang, f"{K}.omen.{view['omen']}")
+               if view["omen"] in OMENS else view["omen"], round=view["round"])
+    if not prompts:
+        footer = t(lang, f"{K}.panel.no_decision") + " · " + footer
+    embed.set_footer(text=footer[:2048])
+    return embed
+
+
+# ---------------------------------------------------------------- lobby
+# The Ancient One is one select (a number option: "random" = the default, else its place in the
+# pack, which the engine reads as well); a solo member (or every member) plays ``per_player``
+# investigators; two exclusive difficulty toggles and the starting rumor.
+LOBBY_FLAGS = {
+    "easy": ("difficulty", "easy"),
+    "hard": ("difficulty", "hard"),
+    "starting_rumor": ("starting_rumor", True),
+}
+
+
+@lru_cache(maxsize=1)
+def _ao_ids() -> tuple:
+    return tuple(_rules().C.ao_ids)
+
+
+LOBBY_NUMBERS = {"ancient_one": (1, 4), "per_player": (1, 4)}
+
+
+def flag_label(flag: str, lang: str) -> str:
+    return t(lang, f"{K}.option_names.{flag}")
+
+
+def ao_label(value, lang: str) -> str:
+    if isinstance(value, int) and 1 <= value <= len(_ao_ids()):
+        return named(lang, "ancient_one", _ao_ids()[value - 1])
+    if isinstance(value, str) and value in _pack()["ancient_one"]:
+        return named(lang, "ancient_one", value)
+    return t(lang, f"{K}.option_names.random_ao")
+
+
+def number_label(option: str, value: int | None, lang: str) -> str:
+    if option == "ancient_one":
+        return t(lang, f"{K}.option_names.ancient_one", ao=ao_label(value, lang))
+    if option == "per_player":
+        if value is None:
+            return t(lang, f"{K}.option_names.per_player_default")
+        return t(lang, f"{K}.option_names.per_player", count=value)
+    return f"{option}: {value}"
+
+
+def flags_from_options(options: dict) -> list[str]:
+    out = []
+    if options.get("difficulty") in ("easy", "hard"):
+        out.append(options["difficulty"])
+    if options.get("starting_rumor"):
+        out.append("starting_rumor")
+    return out
+
+
+def options_from_flags(flags, options: dict) -> dict:
+    """The lobby's options after the toggles (others kept). Ticking both difficulties keeps the
+    one just ticked."""
+    flags = set(flags)
+    out = {k: v for k, v in options.items() if k not in ("difficulty", "starting_rumor")}
+    picked = [d for d in ("easy", "hard") if d in flags]
+    if len(picked) == 2:
+        picked = [d for d in picked if d != options.get("difficulty")] or ["hard"]
+    if picked:
+        out["difficulty"] = picked[0]
+    if "starting_rumor" in flags:
+        out["starting_rumor"] = True
+    return out
+
+
+def lobby_lines(options: dict, lang: str) -> list[str]:
+    lines = [number_label("ancient_one", options.get("ancient_one"), lang),
+             number_label("per_player", options.get("per_player"), lang)]
+    lines += [flag_label(f, lang) for f in flags_from_options(options)]
+    return lines
+
+
+# ---------------------------------------------------------------- catalog keys the code builds
+COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries")
+CARD_KINDS = ("asset", "artifact", "spell", "condition")
+TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "teamwork", "ritual", "incantation",
+          "madness", "injury", "boon", "bane", "deal", "common", "restriction")
+WHERES = ("this_card", "active_mystery", "ancient_one", "omen_green", "place")
+THINGS = ("monster", "clue", "gate", "eldritch")
+PREVENTED = ("detained", "delay", "move", "close_gate")
+REASONS = ("effect", "final_mystery", "mysteries", "mythos_deck_empty", "awakened", "all_eliminated")
+STATUSES = ("defeated", "devoured", "eliminated", "retired", "delayed")
+PHASES = ("setup", "action", "encounter", "mythos")
+ACTION_TYPES = ("travel", "rest", "trade", "prepare", "acquire")
+ENCOUNTER_KINDS = ("location", "research", "other_world", "expedition", "rumor", "mystery", "defeated", "none")
+PROMPT_KINDS = ("action", "travel_more", "acquire", "trade", "trade_ok", "roll", "combat_order", "encounter",
+                "choose", "group", "pass_lead", "defeat_token", "new_investigator")
+ABOUTS = ("space", "monster", "spend", "clues", "card", "discard", "give", "ticket", "skill", "omen", "gate",
+          "rumor", "option", "investigator", "number", "may", "lead")
+# primitives named by one word when an option or a "may" is read out (effect_text)
+PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_ticket", "advance_doom",
+                   "retreat_doom", "advance_omen", "retreat_omen", "spawn_monster", "spawn_clues", "spawn_gates",
+                   "defeat_monsters", "discard_monsters", "damage_monsters", "ambush", "encounter_monster",
+                   "discard_clues", "give", "trade_clues", "devour", "lost_in_time_and_space", "flip_this",
+                   "discard_this", "place_eldritch", "remove_eldritch", "solve_rumor", "roll", "choose_one", "may",
+                   "extra_action", "discard_gates", "move_monsters", "gain_this_clue", "discard_board_clues",
+                   "remote_encounter", "special_encounter", "claim_possessions", "discard_improvements",
+                   "set_omen", "place_health_token", "look_at_back", "reorder_gate_stack")
