@@ -19,18 +19,29 @@ class Agent:
         passes = [a for a in actions if a["type"] == "pass"]
         if passes and rng.random() < self.AGENT_PASS:
             return rng.choice(passes)
-        # a loyal crew defends the ship: repair and fight Deep Ones when it can (without this,
-        # random crews let the Deep Ones wreck the ship within two rounds and no game reaches port)
-        player = actions[0]["player"] if actions else None
-        if player is not None and player not in state["revealed"] and "hybrid" not in state["loyalty"][player]:
-            duty = [a for a in actions if a["type"] == "repair"
-                    or (a["type"] == "attack" and str(a.get("target", "")).startswith("deep_one"))]
-            if duty and rng.random() < self.AGENT_DUTY:
-                return rng.choice(duty)
+        loyal = [a for a in actions if self._loyal(state, a["player"])]
+        # a loyal crew helps its checks: it adds the cards that help (a random pile of cards
+        # mostly hinders, so random crews failed nearly every check and no game reached port)
+        for a in loyal:
+            if a.get("shape") == "subset" and a["type"] == "contribute" and state["checks"]:
+                helps = set(state["checks"][-1]["positive"])
+                spec = a["subset"]
+                cards = sorted(c for c in spec["ids"] if c.split(":", 1)[0] in helps)[:spec["max"]]
+                return {"player": a["player"], "type": "contribute", spec["field"]: cards}
+        # and defends the ship: repairs, fights Deep Ones, steams on from the Boiler Room
+        duty = [a for a in loyal if a["type"] == "repair"
+                or (a["type"] == "attack" and str(a.get("target", "")).startswith("deep_one"))
+                or (a["type"] == "use" and a.get("ability") == "zone:boiler_room")]
+        if duty and rng.random() < self.AGENT_DUTY:
+            return rng.choice(duty)
         ends = [a for a in actions if a["type"] == "end_actions"]
         if ends and rng.random() < self.AGENT_END_ACTIONS:
             return rng.choice(ends)
         return None
+
+    @staticmethod
+    def _loyal(state, player) -> bool:
+        return player not in state["revealed"] and "hybrid" not in state["loyalty"].get(player, ())
 
     def outcome(self, state):
         result = state.get("result") or {}
