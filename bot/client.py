@@ -14,7 +14,7 @@ from bot.settings import Settings
 
 log = logging.getLogger("keeper")
 
-COGS = ("cogs.lobby", "cogs.play", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines", "cogs.owner")
+COGS = ("cogs.lobby", "cogs.play", "cogs.group", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines", "cogs.owner")
 
 
 def intents() -> discord.Intents:

@@ -146,6 +146,23 @@ class Outbox(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class Proposal(SQLModel, table=True):
+    """An adviser's proposal for a group decision (not an engine action): one per adviser and
+    prompt, the latest kept; shown in the decider's panel while that prompt of that epoch is
+    pending (an undo's new epoch leaves the old ones behind)."""
+
+    __tablename__ = "proposals"
+    __table_args__ = (UniqueConstraint("game_id", "epoch", "prompt_id", "user_id", name="one_proposal_per_adviser"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="games.id")
+    epoch: int
+    prompt_id: int
+    user_id: int = Field(sa_column=Column(BigInteger, nullable=False))
+    option: dict = Field(sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 # The WAL is folded back and cut to this size whenever it grows past it (see checkpoint_wal).
 WAL_LIMIT_BYTES = 16 * 1024 * 1024
 WAL_FALLBACK_PAGES = 50_000  # ~200 MB of 4 KB pages

@@ -25,7 +25,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
-from bot.db import CORRUPT, LIVE_STATUSES, ActionLog, Game, GuildSettings, News, Outbox, utcnow
+from bot.db import CORRUPT, LIVE_STATUSES, ActionLog, Game, GuildSettings, News, Outbox, Proposal, utcnow
 from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
@@ -358,9 +358,10 @@ class GameService:
         return self._channel_of[game_id]
 
     @resilient
-    async def act(self, game_id: int, action: dict, epoch: int | None = None) -> Outcome:
+    async def act(self, game_id: int, action: dict, epoch: int | None = None, notices=()) -> Outcome:
         """Apply one member's action; kicked players' prompts are then answered by default.
-        ``epoch``: the one the member's button was drawn in (a button from before an undo is stale)."""
+        ``epoch``: the one the member's button was drawn in (a button from before an undo is stale);
+        ``notices``: public lines announced with it (e.g. a group decision's)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise ServiceError("not_active")
@@ -368,7 +369,7 @@ class GameService:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if str(action.get("player")) in game.autopilot:
                 raise ServiceError("kicked")
-            return await self._step(session, game, action, actor=str(action["player"]))
+            return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
 
     async def _step(self, session, game: Game, action: dict, actor: str | None = None, notices=()) -> Outcome:
         """Apply one action (a RuleError changes nothing), let the autopilot answer the kicked
@@ -491,6 +492,56 @@ class GameService:
         now = utcnow()
         game.deadline = now + timedelta(minutes=minutes)
         game.reminder_at = now + timedelta(minutes=minutes / 2)
+
+    # ------------------------------------------------------------------ group decisions
+    @staticmethod
+    def questions(game: Game, player: str) -> list[dict]:
+        """The group decisions ``player`` may see and advise on, not answer (their prompt lists
+        them in ``advisers``; :meth:`FlowRules.questions_for` where the game has it)."""
+        if game.state is None or game.status != "active" or player in game.autopilot:
+            return []
+        rules = rules_for(game.kind)
+        try:
+            if hasattr(rules, "questions_for"):
+                return rules.questions_for(_readable(game.state), player)
+            return [p for p in rules.prompts(_readable(game.state)) if player in p.get("advisers", ())]
+        except Exception:  # noqa: BLE001 - a damaged state asks nobody
+            return []
+
+    @resilient
+    async def propose(self, game_id: int, user_id: int, epoch: int, prompt_id: int, option: dict,
+                      line: dict) -> Game:
+        """An adviser's proposal for a pending group decision (no engine action): kept (one per
+        adviser and prompt, the latest) for the decider's panel and announced by ``line`` (a
+        public notice), in one transaction. Refused when the question is no longer pending."""
+        pid = str(user_id)
+        async with self._locked(game_id) as (session, game):
+            if game.status != "active":
+                raise ServiceError("not_active")
+            if epoch != game.epoch:
+                raise RuleError("stale_prompt", "That choice is no longer current.")
+            if not any(p["id"] == prompt_id for p in self.questions(game, pid)):
+                raise RuleError("stale_prompt", "That choice is no longer current.")
+            old = (await session.exec(select(Proposal).where(
+                Proposal.game_id == game_id, Proposal.epoch == epoch, Proposal.prompt_id == prompt_id,
+                Proposal.user_id == user_id))).first()
+            if old is not None:
+                await session.delete(old)
+                await session.flush()
+            session.add(Proposal(game_id=game_id, epoch=epoch, prompt_id=prompt_id, user_id=user_id, option=option))
+            return await self._save(session, game, [self._outbox(game, "public", {"notices": [line]})])
+
+    @resilient
+    async def proposals(self, game_id: int, epoch: int, prompt_ids) -> list[Proposal]:
+        """The proposals made for these prompts of this epoch, oldest first."""
+        prompt_ids = list(prompt_ids)
+        if not prompt_ids:
+            return []
+        async with self.sessions() as session:
+            rows = await session.exec(select(Proposal).where(
+                Proposal.game_id == game_id, Proposal.epoch == epoch, Proposal.prompt_id.in_(prompt_ids))
+                .order_by(Proposal.id))
+            return list(rows.all())
 
     # ------------------------------------------------------------------ admin
     @resilient(retry_conflicts=False)

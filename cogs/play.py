@@ -57,6 +57,8 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     view = decision_view(game, pid, lang, page)
+    from cogs.group import group_parts  # group decisions: the question for advisers, proposals
+    await group_parts(bot, game, pid, lang, embed, view)
     await reply(interaction, embed=embed, view=view)
 
 
@@ -136,11 +138,12 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
                                    label=t(lang, "panel.nothing")))
 
 
-async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int) -> None:
+async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int,
+                         notices=()) -> None:
     """Apply an action, answer the actor with their panel (their private results are in its
-    news, and stay there for /hand), then deliver the action's announcements."""
+    news, and stay there for /hand), then deliver the action's announcements (and ``notices``)."""
     bot = interaction.client
-    outcome = await bot.service.act(game_id, action, epoch=epoch)
+    outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices)
     try:
         await after_commit(show_panel(interaction, game_id, game=outcome.game))  # the member first
     finally:
@@ -182,7 +185,11 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     option = answer_of(prompt, digest) if prompt else None
     if option is None:
         raise STALE
-    await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch)
+    notices = ()
+    if prompt.get("advisers"):  # a group decision is announced as such
+        from cogs.group import decided_notice
+        notices = decided_notice(game, prompt, option, await interaction.client.service.guild_language(game.guild_id))
+    await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices)
 
 
 class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):

@@ -155,7 +155,7 @@ async def test_migrated_schema_matches_the_models(engine):
     # a missing migration shows: the released schema is far from today's models
     await run_sync(engine, lambda conn: command.upgrade(migrations.config(conn), "0001"))
     assert {diff[1].name for diff in await run_sync(engine, differences) if diff[0] == "add_table"} \
-        == {"news", "outbox"}
+        == {"news", "outbox", "proposals"}
     await create_tables(engine)
     assert await run_sync(engine, differences) == []
     assert await run_sync(engine, revision) == HEAD
@@ -226,7 +226,7 @@ async def test_a_database_from_before_migrations_is_stamped_then_upgraded(engine
     assert "inbox" not in await run_sync(engine, tables)
     assert await run_sync(engine, differences) == []
 
-    # create_all of 0002's models (news and outbox, before migrations) is already 0002's schema
+    # create_all of today's models (before migrations ran) is already the head's schema
     await wipe(engine)
     await run_sync(engine, SQLModel.metadata.create_all)
     await create_tables(engine)

@@ -16,6 +16,8 @@ class ToyRules(GameRules):
     def new_game(self, players, seed, options=None, setup=None):
         state = {"players": list(players), "rng": Rng.new_state(seed), "seq": 1, "counter": 0, "turn": 0,
                  "secrets": {}, "result": None, "stage": "add", "bid": None, "picked": None}
+        if (options or {}).get("council"):  # a group decision first: the first player sets the target
+            state["stage"], state["target"] = "council", TARGET
         rng = Rng(state["rng"])
         events = [event("game_started", players=list(players))]
         for player in players:
@@ -28,6 +30,11 @@ class ToyRules(GameRules):
         if state["result"]:
             return []
         player = state["players"][state["turn"] % len(state["players"])]
+        if state["stage"] == "council":  # a group decision: the first player decides, the others advise
+            return [{"id": state["seq"], "player": state["players"][0], "kind": "council", "shape": "one",
+                     "options": [{"type": "council", "target": 10}, {"type": "council", "target": 6},
+                                 {"type": "council", "target": 15}],
+                     "default": {"type": "council", "target": 10}, "advisers": list(state["players"][1:])}]
         if state["stage"] == "bid":  # a number prompt: more values than one menu holds
             return [{"id": state["seq"], "player": player, "kind": "bid", "shape": "number",
                      "number": {"min": 0, "max": 30, "action": {"type": "bid"}, "field": "value"},
@@ -51,6 +58,10 @@ class ToyRules(GameRules):
             winners = [p for p in state["players"] if p != player]
             self._finish(state, events, winners, "conceded")
             return
+        if action["type"] == "council":
+            state["target"], state["stage"] = action["target"], "add"
+            events.append(event("council", player=player, target=action["target"]))
+            return
         if action["type"] == "bid":
             state["bid"], state["stage"] = action["value"], "pick"
             events.append(event("bid", player=player, value=action["value"]))
@@ -67,7 +78,7 @@ class ToyRules(GameRules):
         before = state["counter"]
         state["counter"] += action["n"]
         events.append(event("added", player=player, n=action["n"], counter=state["counter"]))
-        if state["counter"] >= TARGET:
+        if state["counter"] >= state.get("target", TARGET):
             self._finish(state, events, [player], "reached")
         elif before < 5 <= state["counter"]:
             state["stage"] = "bid"  # the next player bids, then picks tokens

@@ -27,6 +27,8 @@ def public_lines(events, lang):
             lines.append(f"<@{ev['player']}> bids {ev['value']}.")
         elif ev["type"] == "picked":
             lines.append(f"<@{ev['player']}> picks {' and '.join(ev['tokens'])}.")
+        elif ev["type"] == "council":
+            lines.append(f"<@{ev['player']}> sets the target to {ev['target']} for the group.")
         elif ev["type"] == "game_started":
             lines.append("The toy game begins.")
     return lines
@@ -79,6 +81,8 @@ def panel_embed(state, player, names, lang, news):
 
 
 def option_label(option, state, names, lang):
+    if option.get("type") == "council":
+        return f"Target {option['target']}"
     return f"Add {option['n']}"
 
 

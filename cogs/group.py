@@ -1,0 +1,121 @@
+"""Group decisions: one member decides for the group (the engine's ``GroupDecision``: the prompt
+lists its ``advisers``); the advisers see the question in their panel with a "propose" select of
+the decider's options. A proposal is no engine action: it is kept for the decider's panel and
+announced publicly ("Ann proposes: …", through the outbox); the decider answers with the normal
+controls and the decision is announced (see :func:`decided_notice`).
+
+Game-agnostic: labels come from the game's renderer (``option_label``); the catalog keys are the
+shared ``group.*``. Proposals cover one-of-a-list questions (the shape of every group decision so
+far); another shape shows the question without a select.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+
+from bot.games import ui_for
+from bot.i18n import t
+from bot.interactions import KeeperItem, after_commit, defer_private, display_name
+from bot.service import ServiceError, notice
+from cogs.play import STALE, answer_of, option_digest, seated, show_panel
+
+SELECT_SIZE = 25
+MAX_SELECTS = 4  # a panel has five rows; a question never takes them all
+
+
+def _label(game, prompt: dict, option: dict, lang: str) -> str:
+    """The decider's option as their own panel labels it (in ``lang``)."""
+    return ui_for(game.kind).option_label({**option, "player": prompt["player"]}, game.state, game.names,
+                                          lang)[:100]
+
+
+def _name(game, pid: str) -> str:
+    return game.names.get(pid) or pid
+
+
+async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view: discord.ui.View) -> None:
+    """Add to a member's panel the group decisions they advise on (the question, the proposals so
+    far and a "propose" select) and, for the decider, the proposals made to them."""
+    service = bot.service
+    questions = service.questions(game, pid)
+    mine = [p for p in service.prompts(game) if p["player"] == pid and p.get("advisers")]
+    if not questions and not mine:
+        return
+    made = await service.proposals(game.id, game.epoch, [p["id"] for p in questions + mine])
+    by_prompt: dict[int, list] = {}
+    for row in made:
+        by_prompt.setdefault(row.prompt_id, []).append(row)
+    for prompt in mine:
+        lines = [t(lang, "group.proposal_line", player=f"<@{row.user_id}>", option=_label(game, prompt, row.option, lang))
+                 for row in by_prompt.get(prompt["id"], [])]
+        if lines:
+            embed.add_field(name=t(lang, "group.proposals"), value="\n".join(lines)[-1024:], inline=False)
+    for prompt in questions:
+        lines = [t(lang, "group.question", decider=f"<@{prompt['player']}>")]
+        lines += [t(lang, "group.proposal_line", player=f"<@{row.user_id}>", option=_label(game, prompt, row.option, lang))
+                  for row in by_prompt.get(prompt["id"], [])]
+        embed.add_field(name=t(lang, "group.heading"), value="\n".join(lines)[:1024], inline=False)
+        if prompt.get("shape", "one") != "one":
+            continue
+        choices = [(option_digest(o), _label(game, prompt, o, lang)) for o in prompt["options"]]
+        placeholder = t(lang, "group.propose", decider=_name(game, prompt["player"]))[:150]
+        for chunk in range(min(MAX_SELECTS, -(-len(choices) // SELECT_SIZE))):
+            item = ProposeSelect(game.id, game.epoch, prompt["id"], chunk,
+                                 choices[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE], placeholder=placeholder)
+            try:
+                view.add_item(item)
+            except ValueError:  # the panel is full (the member's own decision comes first)
+                break
+
+
+def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
+    """The public line announcing a group decision (none for a decision of one member)."""
+    if not prompt.get("advisers"):
+        return []
+    return [notice("group.decided", player=prompt["player"], option=_label(game, prompt, option, lang))]
+
+
+class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"keeper:prop:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
+    """An adviser proposes one of the decider's options (values: the options' digests)."""
+
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
+        options = [discord.SelectOption(label=label[:100] or "…", value=digest) for digest, label in choices] or \
+            [discord.SelectOption(label="…", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"keeper:prop:{game_id}:{epoch}:{prompt_id}:{chunk}",
+                                           placeholder=placeholder, options=options))
+        self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        bot = interaction.client
+        game = await bot.service.get(self.game_id)
+        if game is None or game.status != "active":
+            raise ServiceError("not_active")
+        pid = str(interaction.user.id)
+        seated(game, pid)
+        if self.epoch != game.epoch:
+            raise STALE
+        prompt = next((p for p in bot.service.questions(game, pid) if p["id"] == self.prompt_id), None)
+        values = (interaction.data or {}).get("values") or ["0"]
+        option = answer_of(prompt, str(values[0])) if prompt and prompt.get("shape", "one") == "one" else None
+        if option is None:
+            raise STALE
+        if interaction.guild_id is not None:
+            await bot.service.remember_name(game, interaction.user.id, display_name(interaction))
+        lang = await bot.service.guild_language(game.guild_id)
+        line = notice("group.proposed", player=pid, option=_label(game, prompt, option, lang))
+        game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
+        try:
+            await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
+        finally:
+            await bot.publisher.flush(game.id)
+
+
+async def setup(bot) -> None:
+    bot.add_dynamic_items(ProposeSelect)
