@@ -1051,3 +1051,18 @@ PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_t
                    "extra_action", "discard_gates", "move_monsters", "gain_this_clue", "discard_board_clues",
                    "remote_encounter", "special_encounter", "claim_possessions", "discard_improvements",
                    "set_omen", "place_health_token", "look_at_back", "reorder_gate_stack")
+
+
+# --- /rules: the pack's entries by name in any language (bot.games.lookup)
+@lru_cache(maxsize=1)
+def _rules_index():
+    from bot.games.lookup import PackIndex
+    return PackIndex(rules_for("eldritch").pack)
+
+
+def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
+    return _rules_index().lookup(query, lang)
+
+
+def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
+    return _rules_index().autocomplete(current, lang)

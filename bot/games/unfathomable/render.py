@@ -876,3 +876,18 @@ ROLL_PURPOSES = ("attack", "deep_one_attack", "emerge", "flesh_ward", "damage_sh
                  "discard_and_roll")
 COUNT_NOUNS = ("cards", "deep_ones", "actions")
 REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_ones_exhausted")
+
+
+# --- /rules: the pack's entries by name in any language (bot.games.lookup)
+@lru_cache(maxsize=1)
+def _rules_index():
+    from bot.games.lookup import PackIndex
+    return PackIndex(rules_for("unfathomable").pack)
+
+
+def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
+    return _rules_index().lookup(query, lang)
+
+
+def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
+    return _rules_index().autocomplete(current, lang)
