@@ -891,3 +891,16 @@ def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
 
 def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
     return _rules_index().autocomplete(current, lang)
+
+
+# --- decisions by DM (bot.games: DM_PROMPT_KINDS): the secret skill-check contributions
+DM_PROMPT_KINDS = frozenset({"contribute"})
+
+
+def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str) -> list[str]:
+    """Above a contribution's controls in the DM: the check, what helps, who added how many."""
+    view = _rules().view(state, player)
+    lines = [decision_text(lang, prompt)]
+    if view.get("check"):
+        lines.append(check_summary(lang, view["check"], names))
+    return lines
