@@ -988,16 +988,24 @@ def _check_counts(pack: EldritchPack) -> None:
                                                         f"not {EXPEDITION_CARDS_PER_SITE}")
 
 
-def mythos_deck_counts(pack: EldritchPack, ao_id: str, exclude: str | None = None) -> dict[str, dict[str, int]]:
+def _mythos_pool(pack: EldritchPack, exclude: str | None, pool=None) -> list:
+    return [m for m in pack.mythos.mythos if m.difficulty != exclude and (pool is None or m.id in pool)]
+
+
+def mythos_deck_counts(pack: EldritchPack, ao_id: str, exclude: str | None = None, short_ok: bool = False,
+                       pool=None) -> dict[str, dict[str, int]]:
     """Per stage, how many cards of each colour the AO's table takes; checks the box holds them.
 
     ``exclude`` = "hard" or "easy" applies the difficulty variant (the pool loses those cards).
+    A colour the box cannot fill raises ``ValueError`` — unless ``short_ok`` (checklist B7 [R]: a
+    variant that leaves a colour short builds with what is left): then each stage, from stage I on,
+    takes what is left of that colour, so the missing cards are the last stages'
+    (``mythos_shortfall`` says how many). ``pool``: only these card ids (tests).
     """
     ao = pack.ancient_one(ao_id)
-    pool: dict[str, int] = {}
-    for m in pack.mythos.mythos:
-        if m.difficulty != exclude:
-            pool[m.colour] = pool.get(m.colour, 0) + 1
+    left: dict[str, int] = {}
+    for m in _mythos_pool(pack, exclude, pool):
+        left[m.colour] = left.get(m.colour, 0) + 1
     need: dict[str, int] = {}
     table = {}
     for stage in ("stage_1", "stage_2", "stage_3"):
@@ -1005,19 +1013,42 @@ def mythos_deck_counts(pack: EldritchPack, ao_id: str, exclude: str | None = Non
         table[stage] = row
         for colour, n in row.items():
             need[colour] = need.get(colour, 0) + n
-    for colour, n in need.items():
-        if n > pool.get(colour, 0):
-            raise ValueError(f"the mythos table needs {n} {colour} cards, the box has {pool.get(colour, 0)}")
+    short = {c: n - left.get(c, 0) for c, n in need.items() if n > left.get(c, 0)}
+    if short and not short_ok:
+        colour = next(iter(short))
+        raise ValueError(f"the mythos table needs {need[colour]} {colour} cards, the box has {left.get(colour, 0)}")
+    if short:
+        capped = {}
+        for stage, row in table.items():
+            capped[stage] = {}
+            for colour, n in row.items():
+                take = min(n, left.get(colour, 0))
+                left[colour] = left.get(colour, 0) - take
+                capped[stage][colour] = take
+        table = capped
     return table
 
 
-def build_mythos_deck(pack: EldritchPack, ao_id: str, rng, exclude: str | None = None) -> list[str]:
-    """Build the mythos deck (top first): stage I on top of II on top of III, each stage shuffled."""
-    table = mythos_deck_counts(pack, ao_id, exclude)
+def mythos_shortfall(pack: EldritchPack, ao_id: str, exclude: str | None = None, pool=None) -> dict[str, int]:
+    """B7 [R]: {colour: cards the AO's table wants and the box (after the variant) lacks}; {} if none."""
+    full = mythos_deck_counts(pack, ao_id, None, short_ok=True, pool=None)
+    have = mythos_deck_counts(pack, ao_id, exclude, short_ok=True, pool=pool)
+    out: dict[str, int] = {}
+    for stage, row in full.items():
+        for colour, n in row.items():
+            if n > have[stage][colour]:
+                out[colour] = out.get(colour, 0) + n - have[stage][colour]
+    return out
+
+
+def build_mythos_deck(pack: EldritchPack, ao_id: str, rng, exclude: str | None = None, short_ok: bool = False,
+                      pool=None) -> list[str]:
+    """Build the mythos deck (top first): stage I on top of II on top of III, each stage shuffled.
+    With ``short_ok`` a colour the variant left short is built with what is left (B7)."""
+    table = mythos_deck_counts(pack, ao_id, exclude, short_ok=short_ok, pool=pool)
     piles: dict[str, list[str]] = {}
-    for m in pack.mythos.mythos:
-        if m.difficulty != exclude:
-            piles.setdefault(m.colour, []).append(m.id)
+    for m in _mythos_pool(pack, exclude, pool):
+        piles.setdefault(m.colour, []).append(m.id)
     for pile in piles.values():
         rng.shuffle(pile)
     deck: list[str] = []
@@ -1056,5 +1087,6 @@ def summary(pack: EldritchPack) -> list[SummaryRow]:
     return rows
 
 
-__all__ = ["EldritchPack", "load", "summary", "adjacency", "mythos_deck_counts", "build_mythos_deck",
+__all__ = ["EldritchPack", "load", "summary", "adjacency", "mythos_deck_counts", "mythos_shortfall",
+           "build_mythos_deck",
            "ContentError", "WHO"]

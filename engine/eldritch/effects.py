@@ -73,6 +73,54 @@ class Effects:
         st = {**f["step"], f["field"]: action["value"], "_r_" + f["field"]: True}
         self.push(s, {"k": "fx", "steps": [st], "i": 0, "c": f["c"]})
 
+    # --- C6: effects that happen at the same time ------------------------------------------
+    def run_together(self, s, items, chooser):
+        """C6 (seed 002, 1572: «Якщо треба застосувати кілька ефектів одночасно, порядок означає
+        активний гравець.»): ``items`` (``{"steps", "ctx": new_ctx kwargs, "label"}``, printed order)
+        happen at once. With more than one, ``chooser``'s player picks the next one (a ``choose``
+        prompt, ``about: order``; the default, first option, keeps the printed order), one at a time
+        until one is left. An item whose card left its holder (or whose monster left the board) by
+        then is skipped."""
+        items = [it for it in items if it["steps"]]
+        active = chooser in s["inv"] and s["inv"][chooser]["status"] == "active"
+        if len(items) <= 1 or not active:
+            for it in reversed(items):
+                self._run_item(s, it)
+            return
+        labels, seen = [], {}
+        for it in items:
+            base = it.get("label") or "effect"
+            seen[base] = seen.get(base, 0) + 1
+            labels.append(base if seen[base] == 1 else f"{base}#{seen[base]}")
+        self.ask(s, "choose", chooser, "order", [{"type": "choose", "value": lb} for lb in labels],
+                 items=items, labels=labels, about="order")
+
+    def _picked_order(self, s, f, action, events):
+        k = f["labels"].index(action["value"])
+        rest = [it for j, it in enumerate(f["items"]) if j != k]
+        self.run_together(s, rest, f["inv"])    # asked again (or run) once the picked one is over
+        self._run_item(s, f["items"][k])
+
+    def _run_item(self, s, it):
+        kw = dict(it["ctx"])
+        card = kw.get("card") or {}
+        if card.get("holder") and card.get("kind") in ("asset", "artifact", "spell", "condition") and \
+                not self.holds(s, card["holder"], card["id"]):
+            return
+        if kw.get("monster") and kw["monster"] not in s["monsters"]["board"]:
+            return
+        ctx = self.new_ctx(s, **kw)
+        self.run_effect(s, it["steps"], ctx, end=True)
+
+    def _call_together(self, s, args, events):
+        self.run_together(s, args["items"], args["chooser"])
+
+    def together_groups(self, s, groups):
+        """Push ``[(chooser, items)]`` so the groups resolve one after the other, in list order."""
+        for chooser, items in reversed(groups):
+            if items:
+                self.call(s, "together", items=items, chooser=chooser)
+
     # --- selectors, amounts, conditions -----------------------------------------------------
     def who(self, s, c, w):
         """The investigator a selector names, or None when they are no longer in play (H8: a
@@ -376,9 +424,37 @@ class Effects:
                 out.append(sp)
         return out
 
+    def active_inv(self, s, c=None):
+        """C5: the investigator acting or encountering; in the Mythos phase the Lead."""
+        if s["phase"] != "mythos":
+            t = (s.get("turn") or {}).get("inv")
+            if t in s["inv"] and s["inv"][t]["status"] == "active":
+                return t
+            me = (c or {}).get("self")
+            if me in s["inv"] and s["inv"][me]["status"] == "active":
+                return me
+        return s["lead"]
+
+    def nearest_ties(self, s, p, c):
+        flt = p["nearest"]
+        return self.nearest(s, self.origin(s, c), lambda sp: self.space_ok(s, sp, flt, c), flt.get("not_here", False))
+
+    def ask_nearest(self, s, st, field, c, cid):
+        """J16 (seed 002, 1282: «Якщо кілька локацій розташовані на однаковій відстані, активний
+        дослідник вибирає будь-яку з них.»): a ``nearest`` place with a tie is asked of the active
+        investigator (default: the first in map order); returns the single space, "none", or None
+        after asking."""
+        ties = self.nearest_ties(s, st[field], c)
+        if len(ties) > 1:
+            self.defer(s, cid, st, field, ties, self.active_inv(s, c), "space")
+            return None
+        return ties[0] if ties else "none"
+
     def resolve_place(self, s, st, field, c, cid, events):
         """The space for ``st[field]``, or None after asking (the step re-runs with the answer)."""
         p = st.get(field)
+        if isinstance(p, dict) and p.get("nearest"):
+            return self.ask_nearest(s, st, field, c, cid)
         if isinstance(p, dict) and p.get("chosen"):
             choices = self.place_choices(s, p, c)
             if not choices:
@@ -528,7 +604,7 @@ class Effects:
                                     for o in self.active_invs(s))
                         if total < n:
                             return False
-                    elif not self.can_spend(s, inv, what, n):
+                    elif not self.can_spend(s, inv, what, n - (self.clue_cut(s, inv)[0] if what == "clues" else 0)):
                         return False
             elif st["op"] == "gain_condition":
                 inv = self.who(s, c, st["who"])
@@ -563,6 +639,12 @@ class Effects:
             if st.get("any_number") == what:
                 n = st.get("_n", 0)
                 c["spent"] = n
+            elif what == "clues" and n > 0 and len(payers) == 1:   # The Silver Key
+                cut, mark = self.clue_cut(s, payers[0])
+                if cut:
+                    n -= min(cut, n)
+                    s["inv"][payers[0]]["used"].append(mark)
+                    events.append(event("clue_cost_reduced", inv=payers[0], by=cut))
             for inv in payers:
                 if n <= 0:
                     break
@@ -578,6 +660,18 @@ class Effects:
                 if k:
                     events.append(event("spent", inv=inv, what=what, count=k))
         c["last_ok"] = True
+
+    def clue_cut(self, s, inv):
+        """(clues fewer, limit key): a held passive ``reduce_clue_cost`` whose limit is unused (The
+        Silver Key: once a round an effect's clue spend costs 1 fewer; the clue reroll of a test is a
+        rule, not an effect's cost, and is not cut). (0, None) when none applies."""
+        if not inv or inv not in s["inv"]:
+            return 0, None
+        for ab, card in self.held_abilities(s, inv, "passive"):
+            for st in ab["effect"]:
+                if st.get("op") == "reduce_clue_cost" and self.limit_ok(s, inv, ab, card):
+                    return st.get("clues", 1) or 1, f"limit:{card.get('kind')}:{card.get('id')}"
+        return 0, None
 
     def _op_claim_possessions(self, s, st, c, cid, events):
         fig = next((x for x in s["figures"] if x["inv"] == c.get("figure")), None)
@@ -800,11 +894,41 @@ class Effects:
             pool = list(choices)
             for _ in range(count):
                 picked.append(pool.pop(self.rng(s).below(len(pool))))
+        elif count < len(choices):   # I18: the holder picks which, one at a time (default: holding order)
+            self._discard_picked(s, {k: v for k, v in st.items() if not k.startswith("_")}, c, cid, events,
+                                 inv, count, 0)
+            return
         else:
-            picked = choices[:count]   # in holding order (the holder's choice is not asked: simplification)
+            picked = choices
         for h in picked:
             self.discard_held(s, inv, h, events)
         c["discarded"] = len(picked)
+
+    def _discard_picked(self, s, st, c, cid, events, inv, left, done):
+        choices = self._possession_choices(s, inv, st)
+        if left <= 0 or not choices:
+            c["discarded"] = done
+            return
+        if len(choices) <= left:
+            for h in choices:
+                self.discard_held(s, inv, h, events)
+            c["discarded"] = done + len(choices)
+            return
+        values = list(dict.fromkeys(self.card_id(h) for h in choices))   # card ids: never a hidden back
+        self.defer(s, cid, {**st, "op": "_discard_pick", "_left": left, "_done": done, "_inv": inv}, "_pick",
+                   values, inv, "discard")
+
+    def _op__discard_pick(self, s, st, c, cid, events):
+        inv = st["_inv"]
+        if s["inv"].get(inv, {}).get("status") != "active":
+            return
+        held = next((h for h in self._possession_choices(s, inv, st) if self.card_id(h) == st.get("_pick")), None)
+        done, left = st["_done"], st["_left"]
+        if held and self.discard_held(s, inv, held, events):
+            done, left = done + 1, left - 1
+        base = {k: v for k, v in st.items() if not k.startswith("_")}
+        base["op"] = "discard_possessions"
+        self._discard_picked(s, base, c, cid, events, inv, left, done)
 
     def _giveables(self, s, inv, what):
         """(kind, card) pairs ``inv`` could hand over among ``what``."""
@@ -906,7 +1030,22 @@ class Effects:
         if not inv:
             return
         imp = s["inv"][inv]["improve"]
-        n = sum(imp.values()) if st.get("count") == "any_number" else st.get("count", 1)
+        if st.get("count") == "any_number":   # O8: she picks the tokens, one at a time; a +2 counts two
+            done = st.get("_done", 0)
+            tok = st.get("_tok") if st.get("_r__tok") else None
+            if tok is not None and imp.get(tok):
+                done += imp[tok]
+                events.append(event("improvement_spent", inv=inv, skill=tok, steps=imp[tok]))
+                imp[tok] = 0
+            left = [k for k in SKILLS if imp[k]]
+            if left and not (st.get("_r__tok") and tok is None):
+                nxt = {k: v for k, v in st.items() if not k.startswith("_")}
+                nxt["_done"] = done
+                self.defer(s, cid, nxt, "_tok", [None] + left, inv, "improvements")
+                return
+            c["discarded"] = done
+            return
+        n = st.get("count", 1)
         done = 0
         for k in SKILLS:
             while imp[k] and done < n:
@@ -960,6 +1099,9 @@ class Effects:
         inv = self.who(s, c, st["who"])
         if not inv or s["inv"][inv]["status"] != "active":
             return
+        if self.forbids(s, inv, "move"):   # C7/O1: one who cannot move is not even asked where to
+            events.append(event("prevented", inv=inv, what="move"))
+            return
         here = s["inv"][inv]["space"]
         if st.get("to") is not None:
             p = st["to"]
@@ -971,7 +1113,13 @@ class Effects:
                     return
                 self.defer(s, cid, st, "to", choices, self.who(s, c, p["chosen"].get("by", "self")), "space")
                 return
-            dest = p if st.get("_r_to") else self.place_now(s, p, c, events)
+            if isinstance(p, dict) and p.get("nearest") and not st.get("_r_to"):
+                dest = self.ask_nearest(s, st, "to", c, cid)
+                if dest is None:
+                    return
+                dest = None if dest == "none" else dest
+            else:
+                dest = p if st.get("_r_to") else self.place_now(s, p, c, events)
             if dest:
                 self.move_to(s, inv, dest, events)
             return
@@ -1084,9 +1232,9 @@ class Effects:
             c["last_ok"] = True
             triggers = [(ab, card, inv) for ab, card in self.held_abilities(s, inv, "after_close_gate")] if inv else []
             triggers += [(ab, card, inv) for ab, card in self.mystery_abilities(s, "after_close_gate")]
-            for ab, card, who in reversed(triggers):
-                ctx = self.new_ctx(s, self_=who, owner=who, card=card, gate=c["gate"], enc=c.get("enc"))
-                self.run_effect(s, self.ability_steps(ab), ctx, end=True)
+            self.run_together(s, [{"steps": self.ability_steps(ab), "label": card["id"],   # C6
+                                   "ctx": {"self_": who, "owner": who, "card": card, "gate": c["gate"],
+                                           "enc": c.get("enc")}} for ab, card, who in triggers], inv)
 
     def _op_discard_gates(self, s, st, c, cid, events):
         which = st.get("which", "chosen")
@@ -1310,6 +1458,11 @@ class Effects:
                            self.place_choices(s, st["to"], c2) or [self.origin(s, c2)],
                            self.who(s, c, st["to"]["chosen"].get("by", "self")), "space")
                 return
+            if isinstance(st["to"], dict) and st["to"].get("nearest") and not st.get("_r_to") and len(targets) == 1:
+                ties = self.nearest_ties(s, st["to"], {**c2, "monster": targets[0]})
+                if len(ties) > 1:   # J16: the active investigator picks among the tied spaces
+                    self.defer(s, cid, {**st, "target": {"uids": targets}}, "to", ties, self.active_inv(s, c), "space")
+                    return
             for uid in targets:
                 dest = st["to"] if st.get("_r_to") else self.place_now(s, st["to"], {**c2, "monster": uid}, events)
                 if dest and uid in s["monsters"]["board"]:
@@ -1459,10 +1612,8 @@ class Effects:
     def _op_resolve_reckonings(self, s, st, c, cid, events):
         frames = self.reckoning_frames(s, only_kind=st["of"], who=self.who(s, c, st["who"]) if st.get("who") else None,
                                        name=st.get("name"))
-        for _ in range(st.get("times", 1)):
-            for steps, extra in reversed(frames):
-                ctx = self.new_ctx(s, keep_going=True, dice_as=st.get("dice_as"), **extra)
-                self.run_effect(s, steps, ctx, end=True)
+        groups = self.reckoning_groups(s, frames, keep_going=True, dice_as=st.get("dice_as"))
+        self.together_groups(s, groups * st.get("times", 1))
 
     def _op_draw_mythos(self, s, st, c, cid, events):
         pool = [m for m in s["mythos"]["box"] if not st.get("trait") or self.C.mythos[m]["trait"] == st["trait"]]
@@ -1530,8 +1681,44 @@ class Effects:
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),
                         fail_steps=st.get("fail", []), extra=extra, pass_at=st.get("pass_at", 1), data=data)
 
+    # O9 (seed 002, 1729): offered "Delayed/Detained or another penalty", Mark avoids both
+    PENALTY_OPS = {"lose", "delay", "lost_in_time_and_space", "gain_condition", "discard_possessions",
+                   "discard_clues", "discard_improvements", "spend", "advance_doom", "advance_omen", "lose_actions",
+                   "ambush", "spawn_monster", "spawn_gates", "devour", "defeat_investigator", "reduce", "move"}
+
+    def _delay_side(self, steps) -> bool:
+        return any(st.get("op") in ("delay", "lost_in_time_and_space")
+                   or (st.get("op") == "gain_condition" and st.get("name") == "detained") for st in steps)
+
+    def _penalty_side(self, steps) -> bool:
+        """Every step is a penalty (a boon gained is not: Blessed after a Delayed is a reward)."""
+        for st in steps:
+            if st.get("op") not in self.PENALTY_OPS:
+                return False
+            if st["op"] == "gain_condition" and (
+                    (st.get("trait") == "boon") or
+                    (st.get("name") and "boon" in self.C.conditions[st["name"]]["traits"])):
+                return False
+        return bool(steps)
+
+    def avoids_delay_or_penalty(self, s, c, sides, events) -> bool:
+        """Mark Harrigan (``forbid: imposed_delay_or_detained``): a choice whose sides are all
+        penalties, one of them Delayed/Detained, is avoided whole (no side is resolved)."""
+        inv = self.who(s, c, "self")
+        if not inv or not self.forbids(s, inv, "imposed_delay_or_detained"):
+            return False
+        if len(sides) < 2 or not any(self._delay_side(x) for x in sides) or \
+                not all(self._penalty_side(x) for x in sides):
+            return False
+        events.append(event("prevented", inv=inv, what="delay_or_penalty"))
+        return True
+
     def _op_may(self, s, st, c, cid, events):
         chooser = self.who(s, c, st.get("chooser", "self"))
+        if not st.get("_r__yes") and st.get("otherwise") and chooser == self.who(s, c, "self") and \
+                self.avoids_delay_or_penalty(s, c, [list(st.get("cost", [])) + list(st.get("then", [])),
+                                                    list(st["otherwise"])], events):
+            return
         if not st.get("_r__yes"):
             if not chooser or not self.can_pay(s, st.get("cost", []), c):
                 if st.get("otherwise"):
@@ -1552,6 +1739,9 @@ class Effects:
 
     def _op_choose_one(self, s, st, c, cid, events):
         chooser = self.who(s, c, st.get("chooser", "self"))
+        if not st.get("_r__k") and chooser == self.who(s, c, "self") and \
+                self.avoids_delay_or_penalty(s, c, [list(o["effect"]) for o in st["options"]], events):
+            return
         if not st.get("_r__k"):
             allowed = [k for k, o in enumerate(st["options"])
                        if (not o.get("requires") or self.cond(s, o["requires"], c)) and self.can_pay(s, o["effect"][:1], c)]

@@ -160,6 +160,10 @@ class Investigators:
             i["status"] = "defeated"
             s["figures"].append({"inv": inv, "space": space, "token": token, "possessions": everything})
             events.append(event("investigator_defeated", inv=inv, player=i["player"], space=space, token=token))
+            if len(cities) > 1:   # H5/J16: nearest cities tied: the active investigator picks
+                active = s["lead"] if s["phase"] == "mythos" else (s.get("turn") or {}).get("inv")
+                self.ask(s, "choose", active if active in s["inv"] else inv, "figure_space",
+                         [{"type": "choose", "value": sp} for sp in cities], about="space", figure=inv)
             if i["health"] == 0 and i["sanity"] == 0:   # H5: both lost: the player chooses the token
                 self.ask(s, "defeat_token", inv, "defeat_token",
                          [{"type": "token", "token": "health"}, {"type": "token", "token": "sanity"}], about=inv)
@@ -175,6 +179,12 @@ class Investigators:
                     self.ask(s, "pass_lead", inv, "pass_lead", [{"type": "lead", "to": o} for o in others],
                              about=inv)
                 events.append(event("lead_changed", lead=s["lead"]))
+
+    def _picked_figure_space(self, s, f, action, events):
+        fig = next((x for x in s["figures"] if x["inv"] == f["figure"]), None)
+        if fig and fig["space"] != action["value"]:
+            fig["space"] = s["inv"][f["figure"]]["space"] = action["value"]
+            events.append(event("figure_moved", inv=f["figure"], space=action["value"]))
 
     def _picked_defeat_token(self, s, f, action, events):
         fig = next((x for x in s["figures"] if x["inv"] == f["inv"]), None)

@@ -151,13 +151,13 @@ class Phases:
                                                                if k not in ("type", "player")}))
         if kind == "rest":   # D6
             self.recover(s, inv, events, health=1, sanity=1)
-            for ab, card in self.held_abilities(s, inv, "rest"):
-                ctx = self.new_ctx(s, self_=inv, owner=inv, card=card)
-                self.run_effect(s, self.ability_steps(ab), ctx, end=True)
-            for other in self.invs_at(s, i["space"]):
-                for ab, card in self.held_abilities(s, other, "rest_on_space"):
-                    ctx = self.new_ctx(s, self_=inv, owner=other, card=card)
-                    self.run_effect(s, self.ability_steps(ab), ctx, end=True)
+            items = [{"steps": self.ability_steps(ab), "label": card["id"],
+                      "ctx": {"self_": inv, "owner": inv, "card": card}}
+                     for ab, card in self.held_abilities(s, inv, "rest")]
+            items += [{"steps": self.ability_steps(ab), "label": card["id"],
+                       "ctx": {"self_": inv, "owner": other, "card": card}}
+                      for other in self.invs_at(s, i["space"]) for ab, card in self.held_abilities(s, other, "rest_on_space")]
+            self.run_together(s, items, inv)   # C6: the one resting orders what his Rest triggers
         elif kind == "travel":   # D4
             self.move_to(s, inv, action["to"], events)
             self._offer_ride(s, inv)
@@ -338,10 +338,11 @@ class Phases:
             return
         self.call(s, "after_combats", inv=inv)
         self.call(s, "combats", inv=inv)
-        for ab, card in self.held_abilities(s, inv, "encounter_phase"):   # optional (Mists, Clairvoyance)
-            if self.limit_ok(s, inv, ab, card):
-                ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, enc="encounter_phase")
-                self.run_effect(s, self.optional(ab, inv, card), ctx, end=True)
+        # optional uses at the start of the encounter (Mists, Clairvoyance); several: C6, he orders them
+        self.run_together(s, [{"steps": self.optional(ab, inv, card), "label": card["id"],
+                               "ctx": {"self_": inv, "owner": inv, "card": card, "enc": "encounter_phase"}}
+                              for ab, card in self.held_abilities(s, inv, "encounter_phase")
+                              if self.limit_ok(s, inv, ab, card)], inv)
 
     def _call_combats(self, s, args, events):
         """E3: a combat encounter with each monster here, in the order the investigator picks."""
@@ -565,9 +566,29 @@ class Phases:
                 self.spawn_monster(s, events, g, c=c)
 
     def _op__reckoning(self, s, st, c, cid, events):
-        for steps, extra in reversed(self.reckoning_frames(s)):
-            ctx = self.new_ctx(s, keep_going=True, **extra)
-            self.run_effect(s, steps, ctx, end=True)
+        self.together_groups(s, self.reckoning_groups(s, self.reckoning_frames(s), keep_going=True))
+
+    def reckoning_groups(self, s, frames, **ctx):
+        """K3 + C6: the reckonings in rule order, as groups of effects that happen together: the
+        monsters' (ordered by the active investigator, the Lead in the Mythos phase), the AO's, the
+        ongoing mythos cards' (the Lead), then each investigator's own cards (K3: «у довільному
+        порядку», that investigator's player orders them), Lead first then clockwise."""
+        groups = []
+        for steps, extra in frames:
+            card = extra.get("card") or {}
+            if extra.get("monster"):
+                key, chooser = "monsters", s["lead"]
+                label = f"{s['monsters']['board'][extra['monster']]['kind']}:{extra['monster']}"
+            elif card.get("kind") in ("ao", "mythos"):
+                key, chooser, label = card["kind"], s["lead"], card["id"]
+            else:
+                key, chooser, label = f"inv:{extra.get('owner')}", extra.get("owner"), card.get("id")
+            item = {"steps": steps, "ctx": {**extra, **ctx}, "label": label}
+            if groups and groups[-1][0] == key:
+                groups[-1][2].append(item)
+            else:
+                groups.append((key, chooser, [item]))
+        return [(chooser, items) for _, chooser, items in groups]
 
     def reckoning_frames(self, s, only_kind=None, who=None, name=None):
         """K3: monsters, the AO sheet, ongoing mythos, then each investigator from the Lead."""
@@ -606,9 +627,10 @@ class Phases:
         """K12: mysteries checked at the end of the phase, the Lead may pass, new investigators."""
         self.call(s, "new_investigators")
         self.call(s, "offer_lead")
-        for ab, card in self.mystery_abilities(s, "end_of_mythos") + self.ao_abilities(s, "end_of_mythos"):
-            ctx = self.new_ctx(s, self_=s["lead"], card=card, keep_going=True)
-            self.run_effect(s, self.ability_steps(ab), ctx, end=True)
+        self.run_together(s, [{"steps": self.ability_steps(ab), "label": card["id"],   # C6: the Lead orders
+                               "ctx": {"self_": s["lead"], "card": card, "keep_going": True}}
+                              for ab, card in self.mystery_abilities(s, "end_of_mythos")
+                              + self.ao_abilities(s, "end_of_mythos")], s["lead"])
         self.check_mystery(s, events, at_end=True)
 
     def _call_offer_lead(self, s, args, events):

@@ -2,7 +2,7 @@
 mythos deck per Ancient One, reserve, first gates/monsters/clues, expedition, first mystery."""
 from __future__ import annotations
 
-from engine.content.eldritch import build_mythos_deck
+from engine.content.eldritch import build_mythos_deck, mythos_shortfall
 from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.rng import Rng
@@ -127,10 +127,9 @@ class Setup:
         if fixed.mythos is not None:
             mythos = list(fixed.mythos)
         else:
-            try:
-                mythos = build_mythos_deck(self.pack, ao_id, rng, exclude=exclude)
-            except ValueError:   # B7 [R]: a colour runs short: build with what is left, say so
-                mythos, shortfall = self.build_short_mythos(ao_id, rng, exclude)
+            # B7 [R]: a variant that leaves a colour short builds with what is left, and says so
+            shortfall = mythos_shortfall(self.pack, ao_id, exclude)
+            mythos = build_mythos_deck(self.pack, ao_id, rng, exclude=exclude, short_ok=True)
         s["mythos"] = {"deck": mythos, "discard": [], "in_play": [],
                        "box": sorted(m for m in C.mythos if m not in mythos)}
         # A16-A19: reference card, doom, omen, reserve
@@ -168,27 +167,10 @@ class Setup:
         return s, events
 
     def build_short_mythos(self, ao_id, rng, exclude=None, pool=None):
-        """B1-B4 with whatever the box holds: each stage takes what is left of each colour.
-        Returns (deck top first, {colour: cards missing})."""
-        piles: dict[str, list[str]] = {}
-        for mid, m in self.C.mythos.items():
-            if m["difficulty"] != exclude and (pool is None or mid in pool):
-                piles.setdefault(m["colour"], []).append(mid)
-        for pile in piles.values():
-            pile.sort()
-            rng.shuffle(pile)
-        deck, missing = [], {}
-        for stage in ("stage_1", "stage_2", "stage_3"):
-            cards = []
-            for colour, n in self.C.ancient_ones[ao_id]["mythos"][stage].items():
-                pile = piles.get(colour, [])
-                take = min(n, len(pile))
-                cards += [pile.pop() for _ in range(take)]
-                if take < n:
-                    missing[colour] = missing.get(colour, 0) + n - take
-            rng.shuffle(cards)
-            deck += cards
-        return deck, missing
+        """B1-B4 and B7 with whatever the box holds (``pool``: only these card ids): (deck top first,
+        {colour: cards missing})."""
+        return (build_mythos_deck(self.pack, ao_id, rng, exclude=exclude, short_ok=True, pool=pool),
+                mythos_shortfall(self.pack, ao_id, exclude, pool=pool))
 
     @staticmethod
     def _stacked(rng, items, top):

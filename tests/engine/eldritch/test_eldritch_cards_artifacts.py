@@ -154,8 +154,6 @@ def t_the_silver_key():
     assert passive_rerolls("the_silver_key")
 
 
-@pytest.mark.xfail(strict=True, reason="reduce_clue_cost is a no-op in the engine (effects.py _op_noop): "
-                   "which clue spends it cuts (costs only? encounter spends? a 1-clue spend to 0?) is a rule decision")
 def test_the_silver_key_costs_one_clue_fewer():
     s = clues(holding("the_silver_key"), 2)
     s, ev = fx(s, "[{spend: {clues: 2}}, {gain_clues: {count: 3}}]")

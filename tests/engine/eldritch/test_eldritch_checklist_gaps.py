@@ -127,18 +127,57 @@ def test_b6_the_mythos_discard_is_never_reshuffled():
 
 # ---------------------------------------------------------------- C. round, Lead, golden rules
 
-@pytest.mark.xfail(strict=True, reason="C6 not implemented: effects triggered together (an investigator's "
-                   "reckoning abilities, several triggers of one event) resolve in a fixed engine order; no "
-                   "prompt lets the active player order them")
 def test_c6_the_active_player_orders_simultaneous_effects():
-    """Checklist C6 (1572). Seed 002: «Якщо треба застосувати кілька ефектів одночасно, порядок
-    означає активний гравець.» — two reckoning effects of one investigator: the player picks the order."""
+    """Checklist C6 (1572), K3 (1516-1522). Seed 002: «Якщо треба застосувати кілька ефектів
+    одночасно, порядок означає активний гравець.» / «Усі дослідники, починаючи з головного й далі за
+    годинниковою стрілкою, застосовують ефекти ☞ на всіх своїх картах майна та станів у довільному
+    порядку.» — Norman's two reckonings: his player picks the order; the default keeps the printed
+    order. Blessed goes on a 1-2, Debt flips on a 1: dice 2 then 6 tell which rolled first."""
     s = quiet(new({"ann": [NORMAN]}))
     s, _ = run_fx(s, "[{gain_condition: {name: blessed}}, {gain_condition: {name: debt}}]", NORMAN)
-    s["forced_dice"] = [3, 3]
-    s, ev = run_fx(s, "[{resolve_reckonings: {}}]", NORMAN)
+    s["forced_dice"] = [2, 6]
+    s, ev = run_fx(s, "[{resolve_reckonings: {of: conditions}}]", NORMAN)
     p = prompt(s)
-    assert p is not None and p["player"] == "ann" and p.get("about") == "order"
+    assert p["player"] == "ann" and p["kind"] == "choose" and p["about"] == "order"
+    assert [o["value"] for o in p["options"]] == ["blessed", "debt"]     # printed order first: the default
+    assert "die_rolled" not in types(ev)                                  # nothing resolved before the order
+    printed, _ = act(s, "ann", "default")
+    assert not R.holds(printed, NORMAN, "blessed") and R.holds(printed, NORMAN, "debt")   # Blessed rolled the 2
+    chosen, ev = act(s, "ann", "choose", value="debt")
+    assert R.holds(chosen, NORMAN, "blessed") and R.holds(chosen, NORMAN, "debt")        # Debt rolled the 2
+    assert [e["face"] for e in ev if e["type"] == "die_rolled"] == [2, 6]
+    assert prompt(chosen) is None or prompt(chosen).get("about") != "order"   # the last one needs no order
+    # one effect alone: nothing to order
+    one = quiet(new({"ann": [NORMAN]}))
+    one, _ = run_fx(one, "[{gain_condition: {name: blessed}}]", NORMAN)
+    one["forced_dice"] = [6]
+    one, ev = run_fx(one, "[{resolve_reckonings: {of: conditions}}]", NORMAN)
+    assert "die_rolled" in types(ev) and (prompt(one) is None or prompt(one).get("about") != "order")
+    # two investigators: each orders his own cards, the Lead first (K3)
+    two = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    for inv in (NORMAN, LEO):
+        two, _ = run_fx(two, "[{gain_condition: {name: blessed}}, {gain_condition: {name: debt}}]", inv)
+    two["forced_dice"] = [6] * 4
+    two, _ = run_fx(two, "[{resolve_reckonings: {of: conditions}}]", NORMAN)
+    assert prompt(two)["player"] == "ann" and prompt(two)["inv"] == NORMAN
+    two, ev = act(two, "ann", "default")
+    assert prompt(two)["player"] == "bob" and prompt(two)["about"] == "order"
+    ok(two)
+
+
+def test_c6_the_lead_orders_several_monster_reckonings():
+    """Checklist C6 (1572), C5 (1083): «Під час фази міту активний дослідник — це завжди головний
+    дослідник.» — two monsters with a reckoning: the Lead's player picks which resolves first."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}, lead="bob"))
+    kinds = [k for k, m in R.C.monsters.items() if m.get("reckoning") and not m["epic"] and not m["cultist"]
+             and k not in R.C.ancient_ones["azathoth"]["set_aside"]["monsters"]]
+    a = put_monster(s, kinds[0], "rome")
+    b = put_monster(s, kinds[1], "tokyo")
+    s["phase"] = "mythos"
+    s, _ = run_fx(s, "[{resolve_reckonings: {of: monsters}}]", LEO)
+    p = prompt(s)
+    assert p["player"] == "bob" and p["about"] == "order"
+    assert [o["value"] for o in p["options"]] == [f"{kinds[0]}:{a}", f"{kinds[1]}:{b}"]
 
 
 def test_c7_cannot_move_is_absolute():
@@ -282,6 +321,27 @@ def test_h11_an_unavailable_named_starting_card_is_not_gained():
     s, ev = act(s, "ann", "investigator", id=LEO)
     assert s["inv"][LEO]["status"] == "active" and s["inv"][LEO]["assets"] == []
     assert R.holds(s, TRISH, "hired_muscle")
+    assert not any(e["type"] == "card_gained" and e.get("card") == "hired_muscle" for e in ev)
+    assert s["inv"][LEO]["space"] == R.C.investigators[LEO]["start"]           # the rest of setup 3-4 holds
+    assert s["inv"][LEO]["health"] == s["inv"][LEO]["max_health"]
+    ok(s)
+
+
+def test_h11_only_the_missing_starting_card_is_skipped():
+    """Checklist H11 [R], H10 (757-759, 1349-1351). Seed 002: «Якщо дослідник не може знайти
+    потрібної карти, він її не отримує.» — Lily Chen joins while another investigator holds her
+    Protective Amulet: she starts with her Lucky Rabbit's Foot and without the amulet."""
+    L = "lily_chen"
+    s = quiet(new({"ann": [NORMAN], "bob": [TRISH]}))
+    s, _ = run_fx(s, "[{gain_asset: {name: protective_amulet}}]", TRISH)
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", NORMAN)
+    s = to_encounters(s)
+    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
+        s, _ = act(s, prompt(s)["player"], "default")
+    assert s["result"] is None
+    s, ev = act(s, "ann", "investigator", id=L)
+    assert s["inv"][L]["assets"] == ["lucky_rabbits_foot"]
+    assert R.holds(s, TRISH, "protective_amulet") and s["inv"][TRISH]["assets"].count("protective_amulet") == 1
     ok(s)
 
 
@@ -487,10 +547,11 @@ def test_o1_akachi_gate_peek_refills_under_the_last_token_and_her_jump():
     d["inv"][A]["space"] = "rome"
     put_clue(d, "tokyo")
     d, _ = run_fx(d, "[{gain_condition: {name: detained}}]", A)
-    d, _ = run_fx(d, "[{close_gate: {}}]", A, enc="other_world", gate_space="rome")
-    if prompt(d)["kind"] == "choose":
-        d, _ = act(d, "ann", "choose", value="tokyo")
-    assert d["inv"][A]["space"] == "rome"                      # Detained: she cannot jump
+    d, ev = run_fx(d, "[{close_gate: {}}]", A, enc="other_world", gate_space="rome")
+    assert "gate_closed" in types(ev) or "rome" not in d["gates"]["board"]
+    assert prompt(d) is None or prompt(d)["kind"] != "choose"  # Detained: the jump is not even offered
+    assert d["inv"][A]["space"] == "rome"
+    assert any(e["type"] == "prevented" and e["what"] == "move" for e in ev)
 
 
 def test_o3_diana_moves_only_the_cultist():
@@ -596,11 +657,34 @@ def test_o8_lola_counts_a_plus_two_as_two_improvements():
     s = settle(quiet(new({"ann": [LO]})))
     s["inv"][LO]["improve"] = {"lore": 0, "influence": 2, "observation": 1, "strength": 0, "will": 0}
     s, _ = act(s, "ann", "component", card=LO)
+    p = prompt(s)                                        # she picks the tokens to spend, one at a time
+    assert p["about"] == "improvements" and [o["value"] for o in p["options"]] == [None, "influence", "observation"]
+    s, _ = act(s, "ann", "choose", value="influence")     # the +2: two improvements
+    s, _ = act(s, "ann", "choose", value="observation")   # the +1: one more
     for skill in ("will", "will", "strength"):           # three improvements: one skill twice
         assert prompt(s)["about"] == "skill"
         s, _ = act(s, "ann", "choose", value=skill)
     assert s["inv"][LO]["improve"] == {"lore": 0, "influence": 0, "observation": 0, "strength": 1, "will": 2}
     assert prompt(s)["kind"] == "action"
+
+
+def test_o8_lola_chooses_how_many_improvement_tokens_to_spend():
+    """Checklist O8 (1711-1716). Seed 002: «Коли Лола виконує свою дію компонента, кожен витрачений
+    жетон «+2» вона вважає двома жетонами «+1». Усі витрачені жетони поліпшення треба скинути.» — only
+    the tokens she spends are discarded: she keeps the +2 and spends the +1 (one improvement); spending
+    none (the default) changes nothing."""
+    LO = "lola_hayes"
+    s = settle(quiet(new({"ann": [LO]})))
+    s["inv"][LO]["improve"] = {"lore": 0, "influence": 2, "observation": 1, "strength": 0, "will": 0}
+    s, _ = act(s, "ann", "component", card=LO)
+    one, _ = act(s, "ann", "choose", value="observation")
+    assert [o["value"] for o in prompt(one)["options"]] == [None, "influence"]
+    one, _ = act(one, "ann", "choose", value=None)       # done: the +2 stays
+    assert prompt(one)["about"] == "skill"
+    one, _ = act(one, "ann", "choose", value="lore")
+    assert one["inv"][LO]["improve"] == {"lore": 1, "influence": 2, "observation": 0, "strength": 0, "will": 0}
+    none, _ = act(s, "ann", "default")
+    assert none["inv"][LO]["improve"] == s["inv"][LO]["improve"] and prompt(none)["kind"] == "action"
 
 
 def test_o9_mark_cannot_be_forced_to_be_delayed_or_detained():
@@ -621,22 +705,42 @@ def test_o9_mark_cannot_be_forced_to_be_delayed_or_detained():
     assert c["inv"][M]["delayed"] and len(c["inv"][M]["clues"]) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="O9 ruling conflict: data/eldritch/README.md (`forbid: "
-                   "imposed_delay_or_detained`) makes Mark resolve the chosen side of a 'Delayed or another "
-                   "penalty' choice in full; seed 002 (1729) says he avoids both")
 def test_o9_mark_avoids_both_sides_of_delay_or_penalty():
     """Checklist O9 (1729). Seed 002: «Якщо ефект пропонує вибір між затриманням чи отриманням стану
     «Ув'язнений» та іншим негативним ефектом, Марк уникає і негативного ефекту, і затримання чи
-    отримання стану «Ув'язнений».»"""
+    отримання стану «Ув'язнений».» — no prompt, neither side; Norman facing the same choice must pick."""
     M = "mark_harrigan"
     s = quiet(new({"ann": [M], "bob": [NORMAN]}))
     s["phase"] = "encounter"
-    health = s["inv"][M]["health"]
-    s, _ = run_fx(s, "[{choose_one: {options: [{label: {en: a}, effect: [delay]},"
-                     " {label: {en: b}, effect: [{lose: {health: 2}}]}]}}]", M)
-    while prompt(s) and prompt(s)["kind"] == "choose":
-        s, _ = act(s, "ann", "choose", value=1)
-    assert s["inv"][M]["health"] == health and not s["inv"][M]["delayed"]
+    health, sanity = s["inv"][M]["health"], s["inv"][M]["sanity"]
+    either = ("[{choose_one: {options: [{label: {en: a}, effect: [delay]},"
+              " {label: {en: b}, effect: [{lose: {health: 2}}]}]}}]")
+    m, ev = run_fx(s, either, M)
+    assert prompt(m) is None or prompt(m)["kind"] != "choose"
+    assert m["inv"][M]["health"] == health and not m["inv"][M]["delayed"]
+    assert any(e["type"] == "prevented" and e.get("what") == "delay_or_penalty" for e in ev)
+    # "lose 2 health unless you become Delayed" (a may whose cost is Delayed): both avoided
+    m, _ = run_fx(s, "[{may: {cost: [delay], otherwise: [{lose: {health: 2}}]}}]", M)
+    assert m["inv"][M]["health"] == health and not m["inv"][M]["delayed"]
+    # "discard an Ally, or gain Detained": both avoided too
+    m, _ = run_fx(s, "[{gain_asset: {name: hired_muscle}}, {may: {cost: [{discard_possessions: {kind: [asset],"
+                     " trait: ally}}], otherwise: [{gain_condition: {name: detained}}]}}]", M)
+    assert R.holds(m, M, "hired_muscle") and not R.holds(m, M, "detained")
+    # a Madness + sanity vs Delayed (Other World card): avoided
+    m, _ = run_fx(s, "[{choose_one: {options: [{label: {en: a}, effect: [{gain_condition: {name: paranoia}},"
+                     " {lose: {sanity: 1}}]}, {label: {en: b}, effect: [delay]}]}}]", M)
+    assert m["inv"][M]["sanity"] == sanity and not R.holds(m, M, "paranoia") and not m["inv"][M]["delayed"]
+    # a side with a reward is no penalty: he still chooses (spend 1 health and close the gate, or Delayed)
+    g = quiet(new({"ann": [M], "bob": [NORMAN]}))
+    g["phase"] = "encounter"
+    g, _ = run_fx(g, "[{choose_one: {options: [{label: {en: a}, effect: [{spend: {health: 1}}, close_gate]},"
+                     " {label: {en: b}, effect: [delay]}]}}]", M)
+    assert prompt(g)["kind"] == "choose" and prompt(g)["about"] == "option"
+    # anyone else picks a side and it happens
+    n, _ = run_fx(s, either, NORMAN)
+    assert prompt(n)["kind"] == "choose"
+    n, _ = act(n, "bob", "choose", value=1)
+    assert n["inv"][NORMAN]["health"] == R.C.investigators[NORMAN]["health"] - 2
 
 
 def test_o11_silas_sails_without_tickets_and_gains_an_extra_action():
@@ -657,3 +761,94 @@ def test_o11_silas_sails_without_tickets_and_gains_an_extra_action():
     assert s["inv"][S]["space"] == "buenos_aires" and s["inv"][S]["tickets"]["ship"] == 2
     assert prompt(s)["kind"] == "action" and s["turn"]["left"] == 1   # the extra action is still his
     ok(s)
+
+
+# ---------------------------------------------------------------- I. cards: The Silver Key, Clairvoyance
+
+def test_i2_the_silver_key_cuts_one_clue_of_an_effect_once_a_round():
+    """Checklist I2 (1246), Q1 (card text beats the rules). Seed 002: «Ефекти таких карт можна
+    розіграти лише один раз у разі виникнення відповідних умов, якщо не вказано інакше.» — The Silver
+    Key (once a round an effect costs 1 clue fewer): a 2-clue spend takes 1, the next one this round
+    takes 2; a holder of 1 clue can pay a 2-clue cost; next round it works again. The clue reroll of a
+    test (F8, a rule, not an effect's cost) is not cut."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s, _ = run_fx(s, "[{gain_artifact: {name: the_silver_key}}]", NORMAN)
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop() for _ in range(4)]
+    s, ev = run_fx(s, "[{spend: {clues: 2}}]", NORMAN)
+    assert len(s["inv"][NORMAN]["clues"]) == 3 and "clue_cost_reduced" in types(ev)
+    s, ev = run_fx(s, "[{spend: {clues: 2}}]", NORMAN)            # once a round: the full price now
+    assert len(s["inv"][NORMAN]["clues"]) == 1 and "clue_cost_reduced" not in types(ev)
+    s["inv"][NORMAN]["used"] = []                                  # a new round
+    assert R.can_pay(s, R_steps("[{spend: {clues: 2}}]"), {"self": NORMAN})   # 1 clue pays a 2-clue cost
+    s, _ = run_fx(s, "[{may: {cost: [{spend: {clues: 2}}], then: [{gain_clues: {count: 3}}]}}]", NORMAN)
+    s, _ = act(s, "ann", "choose", value=True)
+    assert len(s["inv"][NORMAN]["clues"]) == 3
+    plain = quiet(new({"ann": [NORMAN]}))                          # without the key: no cut
+    plain["inv"][NORMAN]["clues"] = [plain["clues"]["pool"].pop() for _ in range(2)]
+    plain, _ = run_fx(plain, "[{spend: {clues: 2}}]", NORMAN)
+    assert plain["inv"][NORMAN]["clues"] == []
+    ok(s)
+
+
+def R_steps(text):
+    from eh_helpers import steps
+    return steps(text)
+
+
+# ---------------------------------------------------------------- I18, J16, H5: choices the engine used to make
+
+def test_i18_the_holder_chooses_which_possessions_to_discard():
+    """Checklist I18 (1529-1543). Seed 002: «Дослідник може скидати лише власне майно та карти
+    станів.» / «Якщо дослідник повинен скинути певну кількість компонентів, але він не має такої
+    кількості компонентів, він просто скидає всі свої компоненти цього типу.» — asked to discard 2 of
+    3 assets, the player picks them one at a time (the default: holding order); asked for more than
+    he holds, everything goes without a question."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s["inv"][NORMAN]["assets"] = []
+    for a in ("hired_muscle", "arcane_scholar", "urban_guide"):
+        s, _ = run_fx(s, f"[{{gain_asset: {{name: {a}}}}}]", NORMAN)
+    t, _ = run_fx(s, "[{discard_possessions: {count: 2, kind: [asset]}}, {gain_clues: {count: {of: discarded_count}}}]",
+                  NORMAN)
+    p = prompt(t)
+    assert p["about"] == "discard" and [o["value"] for o in p["options"]] == ["hired_muscle", "arcane_scholar", "urban_guide"]
+    t, _ = act(t, "ann", "choose", value="urban_guide")
+    assert [o["value"] for o in prompt(t)["options"]] == ["hired_muscle", "arcane_scholar"]
+    t, _ = act(t, "ann", "choose", value="hired_muscle")
+    assert t["inv"][NORMAN]["assets"] == ["arcane_scholar"]
+    assert len(t["inv"][NORMAN]["clues"]) == 2                         # the count the next step reads
+    assert "urban_guide" in t["decks"]["assets"]["discard"]
+    d, _ = run_fx(s, "[{discard_possessions: {count: 2, kind: [asset]}}]", NORMAN)
+    d, _ = act(d, "ann", "default")
+    d, _ = act(d, "ann", "default")
+    assert d["inv"][NORMAN]["assets"] == ["urban_guide"]               # AFK: the first ones held
+    a, _ = run_fx(s, "[{discard_possessions: {count: 5, kind: [asset]}}]", NORMAN)
+    assert a["inv"][NORMAN]["assets"] == [] and prompt(a)["kind"] == "action"   # more than he has: all, no question
+    sp, _ = run_fx(s, "[{gain_spell: {name: wither}}, {gain_spell: {name: mists_of_releh}}]", NORMAN)
+    sp, _ = run_fx(sp, "[{discard_possessions: {count: 1, kind: [spell]}}]", NORMAN)
+    assert [o["value"] for o in prompt(sp)["options"]] == [R.card_id(b) for b in sp["inv"][NORMAN]["spells"]]
+    ok(t)
+
+
+def test_j16_nearest_ties_are_chosen_by_the_active_investigator():
+    """Checklist J16 (1279-1284), H5 (746). Seed 002: «Якщо кілька локацій розташовані на однаковій
+    відстані, активний дослідник вибирає будь-яку з них.» / «Перемістіть фішку дослідника в найближчу
+    локацію міста.» — from the Pyramids, Rome and Istanbul are both one path away."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    s["inv"][NORMAN]["space"] = "pyramids"
+    s["turn"]["inv"] = NORMAN
+    m, _ = run_fx(s, "[{move: {to: {nearest: {type: [city]}}}}]", NORMAN)
+    p = prompt(m)
+    assert p["player"] == "ann" and p["about"] == "space" and {o["value"] for o in p["options"]} == {"rome", "istanbul"}
+    m, _ = act(m, "ann", "choose", value="istanbul")
+    assert m["inv"][NORMAN]["space"] == "istanbul"
+    # a defeated investigator's figure goes to the nearest city: the tie is asked too
+    d, _ = run_fx(s, "[{lose: {health: 20}}]", NORMAN)
+    p = next(x for x in R.prompts(d) if x.get("purpose") == "figure_space")
+    assert p["player"] == "ann" and {o["value"] for o in p["options"]} == {"rome", "istanbul"}
+    d, _ = act(d, "ann", "choose", value="istanbul")
+    assert next(f for f in d["figures"] if f["inv"] == NORMAN)["space"] == "istanbul"
+    # a city is its own nearest: no question
+    c = quiet(new({"ann": [NORMAN], "bob": [LEO]}))
+    c["inv"][NORMAN]["space"] = "rome"
+    c, _ = run_fx(c, "[{move: {to: {nearest: {type: [city]}}}}]", NORMAN)
+    assert c["inv"][NORMAN]["space"] == "rome" and (prompt(c) is None or prompt(c).get("about") != "space")

@@ -173,6 +173,9 @@ def test_j15_j16_random_and_nearest_places():
     assert any(m["space"] == front for m in s["monsters"]["board"].values())
     s["inv"][s["lead"]]["space"] = "space_8"
     s, _ = run_fx(s, "[{move: {to: {nearest: {type: [city]}}}}]")
+    p = R.prompts(s)[0]        # three cities one path away: the active investigator picks (J16)
+    assert p["about"] == "space" and {o["value"] for o in p["options"]} == {"space_7", "arkham", "buenos_aires"}
+    s, _ = R.apply(s, {"player": p["player"], "type": "choose", "value": "arkham"})
     near = R.C.dist["space_8"]
     city = s["inv"][s["lead"]]["space"]
     assert R.C.spaces[city]["type"] == "city"

@@ -172,8 +172,12 @@ def test_a24_difficulty_boxes_hard_or_easy_mythos():
 
 
 def test_b7_short_colour_builds_with_what_is_left():
-    """Checklist B7 [R]: a difficulty variant that leaves a colour short builds the deck with what is
-    left of that colour and announces the shortfall."""
+    """Checklist B7 [R] (ruling: data/eldritch/README.md, `mythos_deck_counts`). Seed 002 (1761):
+    «Створюючи колоду міту, гравці можуть **спростити** гру, поклавши всі складні карти міту (з
+    мацаками) в коробку. Або, навпаки, **ускладнити** гру, поклавши в коробку всі легкі карти міту (із
+    блакитною печаткою).» — the seed does not say what happens when a colour then runs short: the deck
+    is built with what is left of that colour and the shortfall is announced."""
+    from engine.content.eldritch import build_mythos_deck, mythos_deck_counts, mythos_shortfall
     from engine.core.rng import Rng
     greens = [m for m, d in R.C.mythos.items() if d["colour"] == "green"][:2]
     others = [m for m, d in R.C.mythos.items() if d["colour"] != "green"]
@@ -183,3 +187,29 @@ def test_b7_short_colour_builds_with_what_is_left():
     assert missing == {"green": need - 2}
     assert sum(1 for c in deck if R.C.mythos[c]["colour"] == "green") == 2
     assert len(deck) == R.C.ancient_ones["azathoth"]["mythos_deck_size"] - (need - 2)
+    assert [R.C.mythos[c]["colour"] for c in deck].index("green") < table["stage_1"]["green"] + \
+        table["stage_1"]["yellow"] + table["stage_1"]["blue"]      # stage I gets the greens left first
+    with pytest.raises(ValueError):                                 # the strict check still refuses
+        mythos_deck_counts(R.pack, "azathoth", pool=set(greens + others))
+    assert mythos_shortfall(R.pack, "azathoth", "hard") == {}       # the real box: no variant runs short
+    assert build_mythos_deck(R.pack, "azathoth", Rng(Rng.new_state(3)), "hard", short_ok=True) == \
+        build_mythos_deck(R.pack, "azathoth", Rng(Rng.new_state(3)), "hard")   # same deck when nothing is short
+
+
+def test_b7_a_game_whose_variant_leaves_a_colour_short_announces_it():
+    """Checklist B7 [R]: a game set up with such a variant starts, with the shorter deck and a
+    ``mythos_shortfall`` event naming the colour and the count."""
+    from engine.eldritch.rules import EldritchRules
+    pack = R.pack.model_copy(deep=True)
+    greens = [m for m in pack.mythos.mythos if m.colour == "green"]
+    for m in greens[1:]:
+        object.__setattr__(m, "difficulty", "hard")              # all but one green card are hard
+    rules = EldritchRules(pack)
+    s, ev = rules.new_game(["ann"], 1, {"ancient_one": "azathoth", "investigators": {"ann": ["leo_anderson"]},
+                                        "lead": "ann", "difficulty": "easy"}, {})
+    table = R.C.ancient_ones["azathoth"]["mythos"]
+    need = sum(table[st]["green"] for st in table)
+    short = next(e for e in ev if e["type"] == "mythos_shortfall")
+    assert short["missing"] == {"green": need - 1}
+    assert len(s["mythos"]["deck"]) == R.C.ancient_ones["azathoth"]["mythos_deck_size"] - (need - 1)
+    assert [c for c in s["mythos"]["deck"] if R.C.mythos[c]["colour"] == "green"] == [greens[0].id]
