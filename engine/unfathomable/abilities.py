@@ -16,7 +16,7 @@ An ability is named by a *ref* ``<source>:<id>`` and belongs to one player:
 A **window** asks, at once, every player who might respond: with a non-empty hand when skill
 cards of that timing exist (the hand is secret, so everyone holding cards is asked), or with a
 usable public ability. Each answers ``pass`` or ``use``; once all have answered, the uses resolve
-(the current player's first, checklist 94) and the window opens again; it closes when a round
+(in the order the current player names, checklist 94: ``window_order``) and the window opens again; it closes when a round
 passes with no use. AFK: pass.
 """
 from __future__ import annotations
@@ -58,13 +58,36 @@ class Window(FrameKind):
         again["answers"] = {}
         rules.push(s, again)
         window = {k: v for k, v in f.items() if k not in ("id", "answers")}
-        for p, ref in reversed(uses):
-            # checked again when its turn comes: an earlier use may have taken the card away
-            rules.push(s, {"k": "window_use", "player": p, "ability": ref, "window": window})
+        rules.order_uses(s, uses, window)
 
 
 class Abilities:
     HAND_TIMINGS: frozenset = frozenset()
+
+    def order_uses(self, s, uses, window) -> None:
+        """Checklist 94, seed l.1591: «Якщо кілька гравців збираються одночасно використати
+        властивості, поточний гравець вирішує, у якому порядку відбудеться розіграш». Several
+        uses of one window round: the current player names whose resolves next (a
+        ``window_order`` prompt listing players only, never their abilities; AFK: the first, i.e.
+        the current player's own, then clockwise); one use left resolves at once."""
+        if len(uses) == 1:
+            p, ref = uses[0]
+            # checked again when its turn comes: an earlier use may have taken the card away
+            self.push(s, {"k": "window_use", "player": p, "ability": ref, "window": window})
+            return
+        current = s["turn"]["player"] if s.get("turn") else s["first_player"]
+        self.push(s, {"k": "window_order", "player": current, "purpose": "window_order",
+                      "uses": [[p, ref] for p, ref in uses], "window": window})
+
+    def _ask_window_order(self, s, f):
+        return {"player": f["player"], "default": "first",
+                "options": [{"type": "choose", "value": p} for p, _ in f["uses"]]}
+
+    def _answer_window_order(self, s, f, action, events):
+        first = action["value"]
+        ref = next(r for p, r in f["uses"] if p == first)
+        self.order_uses(s, [(p, r) for p, r in f["uses"] if p != first], f["window"])   # the rest, after
+        self.push(s, {"k": "window_use", "player": first, "ability": ref, "window": f["window"]})
 
     def _run_window_use(self, s, f, events):
         p, ref, window = f["player"], f["ability"], f["window"]

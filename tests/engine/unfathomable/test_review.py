@@ -1,0 +1,63 @@
+"""Independent review against the seed (rulebook 000): each test quotes the seed line it rests on."""
+from __future__ import annotations
+
+from tests.engine.unfathomable.c_helpers import clear_board, empty_hands, give, settle, to_actions
+from tests.engine.unfathomable.helpers import answer, game, run, top
+
+ROLL = [{"roll": {"at_least": 5, "then": [{"gain": {"food": 1}}], "otherwise": [{"lose": {"food": 1}}]}}]
+
+
+def fresh(**kw):
+    r, s = game(4, **kw)
+    empty_hands(s)
+    clear_board(s)
+    to_actions(r, s)
+    return r, s
+
+
+def pass_rest(r, s):
+    ev = []
+    for p in r.prompts(s):
+        if p["kind"] == "window":
+            ev += answer(r, s, p["player"], type="pass")
+    return ev
+
+
+def test_c094_current_player_orders_simultaneous_uses():
+    """Checklist 94. Seed l.1591: «Якщо кілька гравців збираються одночасно використати
+    властивості, поточний гравець вирішує, у якому порядку відбудеться розіграш цих властивостей.»
+    Two uses in one before-roll round: the current player (p1) is asked whose goes first and
+    sees players only, never the abilities; the named one resolves first."""
+    r, s = fresh(rolls=[5])
+    give(s, "p2", "observation:keen_insight:3:1")
+    give(s, "p3", "observation:keen_insight:3:2")
+    ev = run(r, s, ROLL)
+    ev += answer(r, s, "p2", type="use", ability="card:observation:keen_insight:3:1")
+    ev += answer(r, s, "p3", type="use", ability="card:observation:keen_insight:3:2")
+    ev += pass_rest(r, s)
+    t = top(r, s)
+    assert t["kind"] == "window_order" and t["player"] == "p1"
+    assert t["options"] == [{"type": "choose", "value": "p2"}, {"type": "choose", "value": "p3"}]
+    assert "uses" not in t and "keen_insight" not in str(r.view(s, None)["prompts"])
+    ev += answer(r, s, "p1", type="choose", value="p3")
+    used = [e["player"] for e in ev if e["type"] == "ability_used"]
+    assert used == ["p3"]
+    ev += settle(r, s, roll_sign=[2, -2])
+    used = [e["player"] for e in ev if e["type"] == "ability_used"]
+    assert used == ["p3", "p2"]
+    mods = [e["amount"] for e in ev if e["type"] == "roll_modified"]
+    assert mods == [2, -2]     # p3 first (+2), then p2 (-2)
+
+
+def test_c094_afk_order_is_current_player_then_clockwise():
+    """Checklist 94 (AFK default): the current player's default keeps the seat order."""
+    r, s = fresh(rolls=[5])
+    give(s, "p3", "observation:keen_insight:3:2")
+    give(s, "p2", "observation:keen_insight:3:1")
+    ev = run(r, s, ROLL)
+    ev += answer(r, s, "p3", type="use", ability="card:observation:keen_insight:3:2")
+    ev += answer(r, s, "p2", type="use", ability="card:observation:keen_insight:3:1")
+    ev += pass_rest(r, s)
+    ev += r.apply_in_place(s, {"player": "p1", "type": "default"})
+    ev += settle(r, s)
+    assert [e["player"] for e in ev if e["type"] == "ability_used"] == ["p2", "p3"]
