@@ -414,11 +414,11 @@ class Players:
         for cards in s["in_play"].values():   # a card it would keep is discarded too (ruling 48)
             if f["card"] in cards:
                 cards.remove(f["card"])
-        if f["card"] in s["mythos_discard"] or f["card"] in s["mythos_deck"] or \
-                f["card"] in s.get("mythos_removed", []):
-            return   # kept, then already discarded from play (an any-time use): RULINGS X5
-        s["mythos_discard"].append(f["card"])
-        events.append(event("mythos_discarded", card=f["card"]))
+        if not (f["card"] in s["mythos_discard"] or f["card"] in s["mythos_deck"] or
+                f["card"] in s.get("mythos_removed", [])):   # else kept, then already discarded: RULINGS X5
+            s["mythos_discard"].append(f["card"])
+            events.append(event("mythos_discarded", card=f["card"]))
+        self.reshuffle_mythos_if_empty(s, events)   # checklist 71: it may have been the last card
 
     # --- shared helpers used by turns.py --------------------------------------------------
     def statics(self, s, name: str) -> list:

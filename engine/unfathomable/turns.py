@@ -201,13 +201,19 @@ class Turns:
         self.open_window(s, "mythos_draw", events, players=[p])
 
     def draw_mythos(self, s, events) -> str:
-        if not s["mythos_deck"]:   # checklist 71
-            s["mythos_deck"] = s["mythos_discard"]
-            s["mythos_discard"] = []
-            from engine.core.rng import Rng
-            Rng(s["rng"]).shuffle(s["mythos_deck"])
-            events.append(event("mythos_reshuffled", count=len(s["mythos_deck"])))
+        self.reshuffle_mythos_if_empty(s, events)   # a fallback: the deck ran out mid-resolution
         return s["mythos_deck"].pop()
+
+    def reshuffle_mythos_if_empty(self, s, events) -> None:
+        """Checklist 71, seed l.1914: once the last mythos card has been drawn and resolved, the
+        discard is shuffled into a new deck (at once, not at the next draw)."""
+        if s["mythos_deck"] or not s["mythos_discard"]:
+            return
+        s["mythos_deck"] = s["mythos_discard"]
+        s["mythos_discard"] = []
+        from engine.core.rng import Rng
+        Rng(s["rng"]).shuffle(s["mythos_deck"])
+        events.append(event("mythos_reshuffled", count=len(s["mythos_deck"])))
 
     def personal_blocked(self, s, card) -> bool:
         """Checklist 68: a personal card whose character is absent, in the Brig or revealed."""
@@ -340,6 +346,7 @@ class Turns:
         m = s.pop("mythos", None)
         if m and not m["kept"]:
             s["mythos_discard"].append(m["card"])
+        self.reshuffle_mythos_if_empty(s, events)
 
     # --- Discard (checklist 34): everyone above 10 discards down to 10
     def _run_discard_step(self, s, f, events):

@@ -61,3 +61,20 @@ def test_c094_afk_order_is_current_player_then_clockwise():
     ev += r.apply_in_place(s, {"player": "p1", "type": "default"})
     ev += settle(r, s)
     assert [e["player"] for e in ev if e["type"] == "ability_used"] == ["p2", "p3"]
+
+
+def test_c071_mythos_discard_reshuffled_right_after_the_last_card_resolves():
+    """Checklist 71. Seed l.1914: «Коли взята остання карта міту, після її розіграшу перетасуйте
+    скид карт міту, щоб утворити нову колоду міту.» The new deck is there as soon as the last
+    card is resolved (a peek at the mythos deck before the next draw sees it), the last card in it."""
+    r, s = fresh()
+    last = next(m.id for m in r.pack.mythos.mythos if not m.personal and m.id in s["mythos_deck"]
+                and m.kind == "choice")
+    s["mythos_deck"].remove(last)
+    s["mythos_discard"] = list(s["mythos_deck"])
+    s["mythos_deck"] = [last]
+    answer(r, s, "p1", type="end_actions")
+    ev = settle(r, s, stop=("action",))
+    assert "mythos_reshuffled" in [e["type"] for e in ev]
+    assert s["turn"]["player"] == "p2" and not s["mythos_discard"]
+    assert last in s["mythos_deck"] and len(s["mythos_deck"]) == 70 - sum(len(v) for v in s["in_play"].values())
