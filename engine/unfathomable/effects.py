@@ -388,12 +388,15 @@ class Effects:
 
     def _fx_lose_chosen_resource(self, s, spec, c, events):
         chooser = self.player_of(s, spec.chooser, c) or s["turn"]["player"]
-        r = self.need(s, c, "resource", chooser, "resource", list(RESOURCES))
+        # the most plentiful first: an AFK chooser never empties a low dial (a dial at 0 ends the game)
+        values = sorted(RESOURCES, key=lambda x: -s["resources"][x])
+        r = self.need(s, c, "resource", chooser, "resource", values)
         self.change_resources(s, {r: -spec.amount}, events)
 
     def _fx_gain_chosen_resource(self, s, spec, c, events):
         chooser = self.player_of(s, spec.chooser, c) or s["turn"]["player"]
-        r = self.need(s, c, "resource", chooser, "resource", list(RESOURCES))
+        values = sorted(RESOURCES, key=lambda x: s["resources"][x])   # the lowest first (AFK default)
+        r = self.need(s, c, "resource", chooser, "resource", values)
         self.change_resources(s, {r: spec.amount}, events)
 
     def _fx_hook(self, s, spec, c, events):

@@ -94,8 +94,10 @@ class Loyalty:
 
     def _step_reveal1(self, s, f, c, events):
         p = c["self"]
-        kinds = sorted({card for card in s["loyalty"][p] if card in TRAITOR_CARDS})
-        card = self.need(s, c, "card", p, "reveal_card", kinds)   # checklist 156: the player's choice
+        # checklist 156: the player's choice. The Hybrid first, so the AFK default keeps the card
+        # that wins on every traitor ending (seed l.1892, 21.5) instead of giving it away at step 3
+        kinds = [k for k in TRAITOR_CARDS if k in s["loyalty"][p]]
+        card = self.need(s, c, "card", p, "reveal_card", kinds)
         s["revealed"][p] = card
         events.append(event("revealed", reveal=True, player=p, card=card, character=s["characters"].get(p)))
 

@@ -50,7 +50,7 @@ def test_c156_the_player_chooses_which_card_when_holding_both():
     ready(r, s)
     reveal_action(r, s, "p1")
     pr = top(r, s)
-    assert pr["purpose"] == "reveal_card" and [o["value"] for o in pr["options"]] == ["cultist", "hybrid"]
+    assert pr["purpose"] == "reveal_card" and [o["value"] for o in pr["options"]] == ["hybrid", "cultist"]
     choose(r, s, "p1", "cultist")
     assert s["revealed"]["p1"] == "cultist"
 

@@ -78,3 +78,32 @@ def test_c071_mythos_discard_reshuffled_right_after_the_last_card_resolves():
     assert "mythos_reshuffled" in [e["type"] for e in ev]
     assert s["turn"]["player"] == "p2" and not s["mythos_discard"]
     assert last in s["mythos_deck"] and len(s["mythos_deck"]) == 70 - sum(len(v) for v in s["in_play"].values())
+
+
+def test_c156_afk_reveal_keeps_the_hybrid():
+    """Checklist 156, safe default. Seed l.1892: «Якщо гравець має карти лояльності «Гібрид» і
+    «Культист», він перемагає за умовами карти «Гібрид».» An AFK revealer holding both reveals the
+    Hybrid (the Cultist then goes to another player at step 3), never giving the Hybrid away."""
+    from tests.engine.unfathomable.test_players import ready
+    r, s = game(loyalty={"p1": ["cultist", "hybrid"], "p2": ["human"], "p3": ["human"], "p4": ["human"]})
+    ready(r, s)
+    answer(r, s, "p1", type="reveal")
+    r.apply_in_place(s, {"player": "p1", "type": "default"})
+    assert s["revealed"]["p1"] == "hybrid"
+    settle(r, s, stop=("action",))
+    assert s["loyalty"]["p1"] == ["hybrid"] and r.side_of(s, "p1") == "hybrid"
+
+
+def test_afk_lose_chosen_resource_never_empties_a_low_dial():
+    """Safe default. Seed l.1738: «Будь-який лічильник ресурсів досягає 0» ends the game (the
+    traitors win). Unconventional Leader's «lose 1 of a resource of your choice» left to the
+    AFK default takes it from the fullest dial, not from Fuel at 1."""
+    r, s = fresh()
+    s["resources"].update(fuel=1, food=5, sanity=7, souls=6)
+    run(r, s, [{"lose_chosen_resource": {"amount": 1, "chooser": "self"}}])
+    assert top(r, s)["options"][0] == {"type": "choose", "value": "sanity"}
+    r.apply_in_place(s, {"player": "p1", "type": "default"})
+    assert s["resources"] == {"fuel": 1, "food": 5, "sanity": 6, "souls": 6} and s["result"] is None
+    run(r, s, [{"gain_chosen_resource": {"amount": 1, "chooser": "self"}}])
+    r.apply_in_place(s, {"player": "p1", "type": "default"})
+    assert s["resources"]["fuel"] == 2
