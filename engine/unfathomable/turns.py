@@ -369,5 +369,8 @@ class Turns:
     def _run_turn_end(self, s, f, events):
         s["turns_taken"] += 1
         s["turn_zone_actions"] = []
+        # once-per-turn/check/roll keys name a finished turn, check or roll: only once-per-game
+        # keys can still matter, so the list does not grow with the game's length
+        s["limits"] = [k for k in s["limits"] if k.startswith("game:")]
         s["statics_turn"] = {}
         events.append(event("turn_ended", player=f["player"]))

@@ -107,3 +107,13 @@ def test_afk_lose_chosen_resource_never_empties_a_low_dial():
     run(r, s, [{"gain_chosen_resource": {"amount": 1, "chooser": "self"}}])
     r.apply_in_place(s, {"player": "p1", "type": "default"})
     assert s["resources"]["fuel"] == 2
+
+
+def test_limits_do_not_grow_with_the_game():
+    """Unbounded state: once-per-turn/check/roll keys (seed l.1569 «Один раз за хід») are dead
+    once their turn ends; only once-per-game keys stay."""
+    r, s = fresh()
+    s["limits"] = ["turn0:p1:char:arjun", "check3:p2:card:x", "roll2:p1:item:y:0", "game:p3:feat:z"]
+    answer(r, s, "p1", type="end_actions")
+    settle(r, s, stop=("action",))
+    assert s["turn"]["player"] == "p2" and s["limits"] == ["game:p3:feat:z"]
