@@ -32,6 +32,8 @@ import hashlib
 import io
 import json
 import math
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -794,12 +796,37 @@ def public_view(state: dict) -> dict:
     return rules_for(GAME).view(state, None)
 
 
+# The last pictures drawn, by the digest of what they show: the table message is refreshed
+# whenever its text changes (who is waited for, a window passed), and most such refreshes show
+# the same ship; drawing it again costs ~50 ms a click. Bounded; filled from worker threads.
+PICTURE_CACHE = 64
+_drawn: OrderedDict = OrderedDict()
+_drawn_lock = threading.Lock()
+
+
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
-    """The ship and the sea as a PNG, from the public view of ``state`` only."""
-    return render(picture_data(public_view(state), names, lang))
+    """The ship and the sea as a PNG, from the public view of ``state`` only (drawn once for
+    each distinct picture among the last :data:`PICTURE_CACHE`)."""
+    data = picture_data(public_view(state), names, lang)
+    key = _digest(data)
+    with _drawn_lock:
+        png = _drawn.get(key)
+        if png is not None:
+            _drawn.move_to_end(key)
+            return png
+    png = render(data)
+    with _drawn_lock:
+        _drawn[key] = png
+        while len(_drawn) > PICTURE_CACHE:
+            _drawn.popitem(last=False)
+    return png
+
+
+def _digest(data: dict) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the picture would look different (it hashes what is drawn)."""
-    data = json.dumps(picture_data(public_view(state), names, lang), sort_keys=True, ensure_ascii=False)
-    return hashlib.blake2b(data.encode(), digest_size=12).hexdigest()
+    return _digest(picture_data(public_view(state), names, lang))
