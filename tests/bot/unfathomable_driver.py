@@ -1,0 +1,229 @@
+"""Driving a game of Unfathomable through SimCord like real members: the lobby, then the
+controls each member is offered (panel buttons and menus, DM controls where the game sends
+them), picked by a policy that ends games quickly (windows passed, Actions ended early)."""
+from __future__ import annotations
+
+import collections
+
+import discord
+
+from bot.games import dm_prompt_kinds
+from cogs.play import option_digest
+from engine.registry import rules_for
+from tests.bot.helpers import MENTION, current_game, panel_of, table_message
+
+KIND = "unfathomable"
+RULES = rules_for(KIND)
+CONTROL_PREFIXES = ("keeper:opt:", "keeper:sel:", "keeper:sub:")
+
+
+async def new_unfathomable(env, players: int, flags: list[str] | None = None, seed: int | None = None,
+                           monkeypatch=None, setup=None, guild=None, members=None, name="ship"):
+    """``/game new kind:unfathomable``, everyone joins, the creator ticks ``flags`` in the
+    options menu and starts. ``seed`` fixes the game's seed (drawn from the OS otherwise)."""
+    await env.bot.tree.sync()
+    guild = guild or env.create_guild()
+    channel = guild.create_text_channel(name)
+    members = members or [guild.add_member(env.create_user(f"sailor{i}")) for i in range(players)]
+    await members[0].slash(channel, "game new", kind=KIND)
+    lobby = channel.last_message
+    for member in members[1:]:
+        await member.click(lobby, label="Join")
+    if flags is not None:
+        await members[0].select(lobby, flags, custom_id=lobby_menu(lobby))
+    if setup is not None:
+        game = await env.bot.service.live_game(channel.id)
+        await env.bot.service.set_setup(game.id, setup(members))
+    if seed is not None:
+        import bot.service
+        monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)
+    await members[0].click(lobby, label="Start")
+    return guild, channel, members
+
+
+def lobby_menu(message) -> str:
+    for row in message.components:
+        for item in row.children:
+            if getattr(item, "custom_id", "").startswith("keeper:lobbyopt:"):
+                return item.custom_id
+    raise AssertionError("no options menu on the lobby")
+
+
+def controls_of(message) -> list[dict]:
+    """The decision controls of a panel (dict components) or a message (component objects)."""
+    out = []
+    for row in message.components:
+        items = row.get("components", []) if isinstance(row, dict) else [i.to_dict() for i in row.children]
+        out += [item for item in items if item.get("custom_id", "").startswith(CONTROL_PREFIXES)]
+    return out
+
+
+def table_of(env, channel, game):
+    """The game's public table message, read by its id (a whole ``channel.history()`` each step
+    would make a long game quadratic); the channel's search when the row names none yet."""
+    from simcord.results import to_discord_message
+    stored = env.backend.messages.get(channel.id, {}).get(game.table_message_id) if game.table_message_id else None
+    return to_discord_message(env, stored) if stored is not None else table_message(channel)
+
+
+def waiting_on(table) -> list[int]:
+    """The members the table's "Waiting for" field names."""
+    if table is None:
+        return []
+    for field in table.embeds[0].fields:
+        if field.name in ("Waiting for", "Хто ходить", "Ждём"):
+            return [int(x) for x in MENTION.findall(field.value)]
+    return []
+
+
+async def panel_from(member, table):
+    """The member's private panel, from the table's "My hand / act" button."""
+    for row in table.components:
+        for item in row.children:
+            if getattr(item, "custom_id", "").startswith("keeper:hand:"):
+                return panel_of(await member.click(table, custom_id=item.custom_id))
+    raise AssertionError("no 'My hand / act' button on the table")
+
+
+def prompt_of(game, pid: str) -> dict:
+    """The decision a member's panel shows: their first prompt."""
+    return RULES.prompts_for(game.state, pid)[0]
+
+
+def offered(prompt: dict, controls: list[dict]) -> list:
+    """Every answer the controls offer, as (answer, control, value): the answer's engine action
+    (without player/prompt) for a list, or the subset / number the control's values pick."""
+    shape = prompt.get("shape", "one")
+    out = []
+    for control in controls:
+        cid = control["custom_id"]
+        if shape == "one":
+            by_digest = {option_digest(o): o for o in prompt["options"]}
+            if control["type"] == 2:
+                digest = cid.rsplit(":", 1)[1]
+                if digest in by_digest:
+                    out.append((by_digest[digest], control, None))
+            else:
+                out += [(by_digest[o["value"]], control, o["value"]) for o in control["options"]
+                        if o["value"] in by_digest]
+        elif shape == "subset":
+            spec = prompt["subset"]
+            if control["type"] == 2:  # "add nothing"
+                out.append(({**spec["action"], spec["field"]: []}, control, None))
+            else:
+                out.append((spec, control, "subset"))
+        else:
+            spec = prompt["number"]
+            out += [({**spec["action"], spec["field"]: int(o["value"])}, control, o["value"])
+                    for o in control["options"]]
+    return out
+
+
+class QuickPolicy:
+    """Answers that end games: a window is passed, the Actions step ended (but for an action with
+    chance ``act``); a contribution adds a
+    card or two with chance ``give`` (``give_by``: per member id); otherwise a random offered
+    answer (a subset that may be empty is left empty)."""
+
+    def __init__(self, rng, give=0.3, give_by=None, act=0.0):
+        self.rng, self.give, self.give_by, self.act = rng, give, give_by or {}, act
+
+    def pick(self, prompt, answers):
+        rng = self.rng
+        shape = prompt.get("shape", "one")
+        if shape == "one":
+            for wanted in ("pass", "end_actions"):
+                found = [a for a in answers if a[0].get("type") == wanted]
+                if found and (wanted == "pass" or rng.random() >= self.act):
+                    return found[0], None
+                if found:  # an action before the step ends (chance ``act``)
+                    return rng.choice([a for a in answers if a[0].get("type") != wanted]), None
+            return rng.choice(answers), None
+        if shape == "subset":
+            menu = [a for a in answers if a[2] == "subset"]
+            nothing = [a for a in answers if a[2] is None]
+            if prompt["kind"] == "contribute":
+                give = bool(menu) and rng.random() < self.give_by.get(prompt["player"], self.give)
+            else:
+                give = bool(menu) and not nothing
+            if not give:
+                return nothing[0], None
+            control = menu[0][1]
+            low = max(1, control.get("min_values") or 1)
+            high = max(low, min(control.get("max_values") or low, 2))
+            values = [o["value"] for o in control["options"]]
+            return menu[0], rng.sample(values, rng.randint(low, high))
+        return rng.choice(answers), None
+
+
+async def answer(member, message, choice, values=None):
+    """Click or select one offered answer on ``message`` (a panel or a DM)."""
+    _answer, control, value = choice
+    actor = member.user if isinstance(getattr(message, "channel", None), discord.DMChannel) else member
+    if control["type"] == 3:
+        return await actor.select(message, values if values is not None else [value],
+                                  custom_id=control["custom_id"])
+    return await actor.click(message, custom_id=control["custom_id"])
+
+
+def dm_with_controls(member, game, prompt) -> object | None:
+    """The member's DM carrying the controls of ``prompt`` (None if there is none)."""
+    marker = f":{game.id}:{game.epoch}:{prompt['id']}"
+    for message in reversed(member.user.dm_channel.history()):
+        if any(marker in c["custom_id"] for c in controls_of(message)):
+            return message
+    return None
+
+
+async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=None, on_panel=None,
+                            use_dm=True, stop=None, closed=()):
+    """Members waited for answer through the offered controls until the end, or until
+    ``stop(game)`` (sync or async) is true. A prompt of a kind the game sends by DM is answered
+    from the DM every other time (from the panel otherwise, and always for ``closed``: members
+    whose DMs are closed). Returns counts: clicks, by prompt kind, and by path (``dm:``/``panel:``)."""
+    import inspect
+    policy = policy or QuickPolicy(rng)
+    by_id = {m.id: m for m in members}
+    closed = {m.id for m in closed}
+    dm_kinds = dm_prompt_kinds(KIND) if use_dm else frozenset()
+    stats = collections.Counter()
+    while stats["clicks"] < max_clicks:
+        game = await current_game(env, channel)
+        table = table_of(env, channel, game)
+        waiting = waiting_on(table)
+        if game.status != "active":
+            assert not waiting, "a finished game waits for nobody"
+            return stats
+        if stop is not None:
+            done = stop(game)
+            if inspect.isawaitable(done):
+                done = await done
+            if done:
+                return stats
+        assert waiting, "a running game waits for someone"
+        assert sorted(waiting) == sorted({int(p["player"]) for p in RULES.prompts(game.state)}), \
+            "the table names exactly the members the game waits for"
+        member = by_id[rng.choice(waiting)]
+        pid = str(member.id)
+        prompt = prompt_of(game, pid)
+        kind = prompt["kind"]
+        message = None
+        if kind in dm_kinds and member.id not in closed and stats[f"panel:{kind}"] >= stats[f"dm:{kind}"]:
+            message = dm_with_controls(member, game, prompt)
+            assert message is not None, f"no DM with the controls of a {kind} prompt"
+            stats[f"dm:{kind}"] += 1
+        if message is None:
+            message = await panel_from(member, table)
+            stats[f"panel:{kind}"] += 1
+            if on_panel:
+                await on_panel(member, message)
+        answers = offered(prompt, controls_of(message))
+        assert answers, f"{member.name} is waited for ({kind}) and offered nothing"
+        choice, values = policy.pick(prompt, answers)
+        reply = panel_of(await answer(member, message, choice, values))
+        assert "no longer current" not in (reply.content or ""), reply.content
+        if on_panel and reply.embeds:
+            await on_panel(member, reply)
+        stats["clicks"] += 1
+        stats[kind] += 1
+    raise AssertionError(f"the game did not end in {max_clicks} clicks: {dict(stats)}")
