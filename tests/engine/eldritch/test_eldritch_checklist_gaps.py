@@ -852,3 +852,29 @@ def test_j16_nearest_ties_are_chosen_by_the_active_investigator():
     c["inv"][NORMAN]["space"] = "rome"
     c, _ = run_fx(c, "[{move: {to: {nearest: {type: [city]}}}}]", NORMAN)
     assert c["inv"][NORMAN]["space"] == "rome" and (prompt(c) is None or prompt(c).get("about") != "space")
+
+
+def test_f1_clairvoyance_gives_its_extra_die_to_the_remote_research():
+    """Checklist F1 (1364-1369), I23. Seed 002: «Також він додає всі «додаткові кубики», отримані
+    завдяки ефектам. **Додаткові кубики від різних ефектів сумуються.**» — Clairvoyance (copy 1) with
+    3+ successes: its back's extra die reaches the research encounter the front then resolves at the
+    chosen clue; with 1-2 successes it does not."""
+    def research_dice(lore_faces):
+        s = quiet(new({"ann": [NORMAN]}))
+        s["inv"][NORMAN]["spells"] = ["clairvoyance_1"]
+        s["decks"]["spells"]["draw"].remove("clairvoyance_1")
+        put_clue(s, "tokyo")
+        s = to_encounters(s)
+        s["forced_dice"] = list(lore_faces) + [1] * 30
+        events = []
+        while s["result"] is None and prompt(s) and s["phase"] == "encounter":
+            p = prompt(s)
+            a = {"type": "choose", "value": True} if p.get("about") == "may" else {"type": "default"}
+            s, ev = act(s, p["player"], a.pop("type"), **a)
+            events += ev
+        rolled = [e for e in events if e["type"] == "test_rolled"]
+        assert rolled[0]["skill"] == "lore" and any(e["type"] == "encounter" and e.get("what") == "research"
+                                                    for e in events)
+        return rolled[1]["extra"]
+    assert research_dice([5, 5, 5]) == 1      # back row 3+: one more die for that research
+    assert research_dice([5, 1, 1]) == 0      # row 1-2: nothing
