@@ -1041,7 +1041,7 @@ ENCOUNTER_KINDS = ("location", "research", "other_world", "expedition", "rumor",
 PROMPT_KINDS = ("action", "travel_more", "acquire", "trade", "trade_ok", "roll", "combat_order", "encounter",
                 "choose", "group", "pass_lead", "defeat_token", "new_investigator")
 ABOUTS = ("space", "monster", "spend", "clues", "card", "discard", "give", "ticket", "skill", "omen", "gate",
-          "rumor", "option", "investigator", "number", "may", "lead")
+          "rumor", "option", "investigator", "number", "may", "lead", "order", "improvements")
 # primitives named by one word when an option or a "may" is read out (effect_text)
 PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_ticket", "advance_doom",
                    "retreat_doom", "advance_omen", "retreat_omen", "spawn_monster", "spawn_clues", "spawn_gates",
