@@ -154,8 +154,30 @@ async def test_solo_member_plays_two_investigators_from_one_panel(simcord_env):
 async def test_whole_games_to_the_end(simcord_env, players, seed):
     env = simcord_env
     _, channel, members = await eldritch_table(env, players)
-    clicks, seen = await play(env, channel, members, random.Random(seed))
+    by_id = {str(m.id): m for m in members}
+    proposed = []
+
+    async def on_step(game, prompt, member, panel):
+        """At the first group decision an adviser proposes the decider's last option: announced
+        publicly and listed in the decider's panel, who then decides with the normal controls."""
+        if proposed or not prompt.get("advisers"):
+            return None
+        adviser = by_id[prompt["advisers"][0]]
+        mine = await open_panel(adviser, channel)
+        menu = next(c for row in mine.components for c in row.get("components", [])
+                    if c.get("custom_id", "").startswith("keeper:prop:"))
+        choice = menu["options"][-1]
+        await adviser.select(mine, [choice["value"]], custom_id=menu["custom_id"])
+        assert f"{adviser.mention} proposes: {choice['label']}" in "\n".join(m.content or "" for m in channel.history())
+        proposed.append(prompt)
+        panel = await open_panel(member, channel)
+        assert f"<@{adviser.id}>: {choice['label']}" in all_text(panel)
+        return panel
+
+    clicks, seen = await play(env, channel, members, random.Random(seed), on_step=on_step)
     assert clicks > 0 and {p["player"] for p in seen} <= {str(m.id) for m in members}
+    assert any(p.get("advisers") for p in seen), "no group decision came up"
+    assert proposed and "decides for the group" in "\n".join(m.content or "" for m in channel.history())
     game = await finished(env, channel)
     assert len(await env.bot.service.actions(game.id)) >= clicks
     assert await env.bot.service.pending_outbox(game.id) == 0
