@@ -89,6 +89,13 @@ class Abilities:
         self.order_uses(s, [(p, r) for p, r in f["uses"] if p != first], f["window"])   # the rest, after
         self.push(s, {"k": "window_use", "player": first, "ability": ref, "window": f["window"]})
 
+    def _run_card_played(self, s, f, events):
+        """The played skill card goes to its discard once its ability has resolved."""
+        playing = s.get("playing", [])
+        if f["card"] in playing:
+            playing.remove(f["card"])
+            self.discard(s, f["card"])
+
     def _run_window_use(self, s, f, events):
         p, ref, window = f["player"], f["ability"], f["window"]
         if ref in self.window_usable(s, p, window):
@@ -251,9 +258,12 @@ class Abilities:
         fields.update(ctx_extra or {})
         kind, _, rest = ref.partition(":")
         if kind == "card":
+            # seed l.1611, l.2099: shown, resolved, then discarded - while it resolves it is in
+            # ``playing`` (public), not yet in its discard (a reshuffle of that discard misses it)
             s["hands"][p].remove(rest)
-            self.discard(s, rest)
+            s.setdefault("playing", []).append(rest)
             fields["card"] = rest
+            self.push(s, {"k": "card_played", "card": rest})
             if "after_card" in self.FRAMES:   # the after_skill_card window, once the card resolved
                 self.push(s, {"k": "after_card", "player": p, "card": rest})
         elif kind == "feat":

@@ -49,7 +49,7 @@ def _once(out: list, what: str, places: dict, expected=None) -> None:
 
 
 def skill_card_places(s) -> dict:
-    places = {"chaos": s["chaos"], "removed": s.get("skills_removed", [])}
+    places = {"chaos": s["chaos"], "removed": s.get("skills_removed", []), "playing": s.get("playing", [])}
     for t in SKILL_TYPES:
         places[f"deck:{t}"] = s["decks"][t]
         places[f"discard:{t}"] = s["discards"][t]

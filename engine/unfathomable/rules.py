@@ -69,7 +69,7 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Co
         # effects
         fx=Auto(), ctx_end=Auto(), choose=Choice(default="first"), choose_cards=Choice(),
         choose_number=Choice(),
-        window=Window(), window_use=Auto(), window_order=Choice(default="first"), roll_start=Auto(), roll_do=Auto(), roll_end=Auto(),
+        window=Window(), window_use=Auto(), card_played=Auto(), window_order=Choice(default="first"), roll_start=Auto(), roll_do=Auto(), roll_end=Auto(),
         # skill checks
         check_chaos=Auto(), contribute=SecretRound(action="contribute", field="cards", added="check_added",
                                                    you_added="check_you_added", revealed="contributions_revealed"),

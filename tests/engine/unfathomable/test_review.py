@@ -117,3 +117,21 @@ def test_limits_do_not_grow_with_the_game():
     answer(r, s, "p1", type="end_actions")
     settle(r, s, stop=("action",))
     assert s["turn"]["player"] == "p2" and s["limits"] == ["game:p3:feat:z"]
+
+
+def test_skill_card_discarded_only_after_its_ability_resolved():
+    """Seed l.1611: «Коли гравець використовує властивість «Дія» карти вміння, він скидає цю карту
+    після розіграшу властивості.» (and l.2099). Persistence with the Will deck and discard empty:
+    its own draw of one Will card finds none (l.2069-2071) — the Persistence being played is not
+    yet in the discard, so it is not reshuffled and drawn back; it is discarded afterwards."""
+    r, s = fresh()
+    empty_hands(s)
+    give(s, "p1", "will:persistence:1:2", "lore:shrivelling:2:3")
+    for pile in (s["decks"]["will"], s["discards"]["will"]):
+        s.setdefault("skills_removed", []).extend(pile)
+        pile.clear()
+    answer(r, s, "p1", type="use", ability="card:will:persistence:1:2")
+    ev = settle(r, s, skill_type="will", stop=("action",))
+    assert s["hands"]["p1"] == []
+    assert s["discards"]["will"] == ["will:persistence:1:2"] and s["decks"]["will"] == []
+    assert "lore:shrivelling:2:3" in s["discards"]["lore"]

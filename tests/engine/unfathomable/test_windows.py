@@ -119,7 +119,10 @@ def test_c1_true_grit_during_own_turn_takes_an_action():
     answer(r, s, "p1", type="use", ability="card:will:true_grit:5:1")
     frames = [f for f in s["stack"] if f["k"] == "action"]
     assert len(frames) == 2 and frames[0]["left"] == left   # the granted action comes first
-    assert "will:true_grit:5:1" in s["discards"]["will"]
+    # seed l.1611: discarded once its ability (the granted action included) has resolved
+    assert "will:true_grit:5:1" in s["playing"]
+    answer(r, s, "p1", type="end_actions")
+    assert "will:true_grit:5:1" in s["discards"]["will"] and not s["playing"]
 
 
 def test_c7_elder_sign_amulet_resolves_shrivelling_again():
