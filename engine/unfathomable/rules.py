@@ -14,6 +14,7 @@ content and its effect vocabulary: data/unfathomable/ (README). State layout (al
     feats {p: feat|None}    titles {captain|keeper_of_the_tome: p|None}
     loyalty {p: [cards]}, loyalty_deck, revealed {p: card}, known_loyalty {p: {q: [cards]}}
     in_play {p: [mythos/spell ids]}   checks [check under way]   rolls [roll under way]
+    playing [skill cards shown and resolving, discarded once resolved]
     limits [used once-per-X keys]     ctx {id: effect context}   stack, seq, rng, result
 """
 from __future__ import annotations

@@ -39,6 +39,7 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
             "items": {p: list(v) for p, v in s["items"].items()}, "active_upgrade": dict(s["active_upgrade"]),
             "feats": dict(s["feats"]), "titles": dict(s["titles"]), "revealed": dict(s["revealed"]),
             "in_play": {p: list(v) for p, v in s["in_play"].items()},
+            "playing": list(s.get("playing", [])),   # skill cards shown and resolving (seed l.2093, l.2099)
             "hand_sizes": {p: len(v) for p, v in s["hands"].items()},
             "loyalty_counts": {p: len(v) for p, v in s["loyalty"].items()},
             "deck_sizes": {t: len(s["decks"][t]) for t in SKILL_TYPES},
