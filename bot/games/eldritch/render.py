@@ -1066,3 +1066,7 @@ def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
 
 def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
     return _rules_index().autocomplete(current, lang)
+
+
+# the picture's own digest: the publisher redraws it only when something drawn changed
+from bot.games.eldritch.picture import table_digest as picture_digest  # noqa: E402,F401
