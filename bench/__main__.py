@@ -8,12 +8,16 @@ if which in ("eldritch", "all"):
     from bench.eldritch_bench import main as eldritch_main
     eldritch_main()
 if which in ("bot", "all"):
-    try:
-        from bench.bot_bench import main as bot_main
-    except ImportError:
-        print("bot benchmark not available yet")
-    else:
-        bot_main()
+    if sys.argv[2:3] != ["eldritch"]:
+        try:
+            from bench.bot_bench import main as bot_main
+        except ImportError:
+            print("bot benchmark not available yet")
+        else:
+            bot_main()
+    if sys.argv[2:3] == ["eldritch"] or which == "all":   # python -m bench bot eldritch: 500 live Eldritch games
+        from bench.eldritch_bot_bench import main as eldritch_bot_main
+        eldritch_bot_main()
 if which in ("kill", "all"):
     from bench.outbox_kill import main as kill_main
     kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
