@@ -71,6 +71,7 @@ EXPECTED_OPTIONS = {None: {}, ("first_game",): {"first_game": True}, ("cultist",
 @pytest.mark.parametrize("players,seed,flags", GAMES)
 async def test_a_whole_game_from_the_lobby_to_the_end(simcord_env, monkeypatch, players, seed, flags):
     env = simcord_env
+    oracle = Oracle(monkeypatch)
     _, channel, members = await new_unfathomable(env, players, flags, seed=seed, monkeypatch=monkeypatch)
     game = await current_game(env, channel)
     assert game.options == EXPECTED_OPTIONS[tuple(flags) if flags is not None else None]
@@ -99,6 +100,12 @@ async def test_a_whole_game_from_the_lobby_to_the_end(simcord_env, monkeypatch, 
     assert "🎲 Skill check" in public and "🃏 The pile, shuffled" in public
     if "contribute" in dm_prompt_kinds(KIND):
         assert stats["dm:contribute"] > 0, "contributions were made from the DMs' controls"
+    # and no secret reached the table or another member (see the leak scan below)
+    assert leaks(oracle, channel, members, seen) == []
+    kinds = private_kinds(oracle)
+    assert {"loyalty_dealt", "skills_drawn_you", "check_you_added"} <= kinds
+    if players in (4, 6):  # these seeds reach the course choice and a look at a deck: peeks
+        assert {"course_peek", "deck_peek"} <= kinds, kinds
 
 
 async def test_contributions_from_the_dm_itself(simcord_env, monkeypatch):
