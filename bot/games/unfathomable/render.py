@@ -768,8 +768,10 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
         lines.append(t(lang, f"{K}.panel.known_loyalty", player=mention(q),
                        cards=", ".join(_cap(named(lang, "loyalty", c)) for c in cs)))
     feat = view["feats"].get(player)
-    lines.append(t(lang, f"{K}.panel.feat", feat=_cap(named(lang, "feat", feat))) if feat
-                 else t(lang, f"{K}.panel.no_feat"))
+    if feat:
+        lines.append(t(lang, f"{K}.panel.feat", feat=_cap(named(lang, "feat", feat))))
+    elif player in view["feats"]:   # dealt with the character, then used (or removed on revealing)
+        lines.append(t(lang, f"{K}.panel.no_feat"))
     items = view["items"].get(player) or []
     if items:
         active = view["active_upgrade"].get(player)
