@@ -75,3 +75,23 @@ class PackIndex:
     def autocomplete(self, current: str, lang: str) -> list[tuple[str, str]]:
         found = self._matches(current) if current.strip() else self.entries
         return [(self.title(names, lang), entry_id) for entry_id, names, _ in found[:25]]
+
+
+def pack_rules(kind: str):
+    """A renderer's ``rules_lookup`` and ``rules_autocomplete`` over its game's pack (indexed on
+    first use): ``rules_lookup, rules_autocomplete = pack_rules("thing")``."""
+    index: list[PackIndex] = []
+
+    def _index() -> PackIndex:
+        if not index:
+            from engine.registry import rules_for
+            index.append(PackIndex(rules_for(kind).pack))
+        return index[0]
+
+    def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
+        return _index().lookup(query, lang)
+
+    def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
+        return _index().autocomplete(current, lang)
+
+    return rules_lookup, rules_autocomplete

@@ -22,6 +22,7 @@ from functools import lru_cache
 import discord
 
 from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
+from bot.games.lookup import pack_rules
 from bot.i18n import t
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
@@ -1054,18 +1055,7 @@ PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_t
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-@lru_cache(maxsize=1)
-def _rules_index():
-    from bot.games.lookup import PackIndex
-    return PackIndex(rules_for("eldritch").pack)
-
-
-def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().lookup(query, lang)
-
-
-def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().autocomplete(current, lang)
+rules_lookup, rules_autocomplete = pack_rules("eldritch")
 
 
 # the picture's own digest: the publisher redraws it only when something drawn changed

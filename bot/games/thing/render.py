@@ -4,10 +4,9 @@ Pure functions of (state/events, language, names): no rule is decided here.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import discord
 
+from bot.games.lookup import pack_rules
 from bot.i18n import t
 from engine.content.thing import default_pack
 from engine.core.events import is_public, visible_to
@@ -332,15 +331,4 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-@lru_cache(maxsize=1)
-def _rules_index():
-    from bot.games.lookup import PackIndex
-    return PackIndex(rules_for("thing").pack)
-
-
-def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().lookup(query, lang)
-
-
-def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().autocomplete(current, lang)
+rules_lookup, rules_autocomplete = pack_rules("thing")

@@ -18,6 +18,7 @@ from functools import lru_cache
 import discord
 
 from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
+from bot.games.lookup import pack_rules
 from bot.i18n import t
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
@@ -881,18 +882,7 @@ REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_one
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-@lru_cache(maxsize=1)
-def _rules_index():
-    from bot.games.lookup import PackIndex
-    return PackIndex(rules_for("unfathomable").pack)
-
-
-def rules_lookup(query: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().lookup(query, lang)
-
-
-def rules_autocomplete(current: str, lang: str) -> list[tuple[str, str]]:
-    return _rules_index().autocomplete(current, lang)
+rules_lookup, rules_autocomplete = pack_rules("unfathomable")
 
 
 # --- decisions by DM (bot.games: DM_PROMPT_KINDS): the secret skill-check contributions
