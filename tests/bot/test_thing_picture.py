@@ -10,6 +10,7 @@ import math
 import pytest
 from PIL import Image
 
+from bot.games import picture_kit
 from bot.games.thing import picture
 from bot.games.thing.picture import DEFAULT_LABELS, HEIGHT, WIDTH, layout, render_table
 from engine.registry import rules_for
@@ -232,16 +233,16 @@ def test_cyrillic_and_emoji_names_render():
     png = render_table(view, names, "uk", {"deck": "Колода", "discard": "Скид"})
     assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
     by_player = {s["player"]: s["name"] for s in layout(view, names)["seats"]}
-    if picture.font_file():  # a TTF with Cyrillic: drawn as written (the emoji left out)
+    if picture_kit.font_file():  # a TTF with Cyrillic: drawn as written (the emoji left out)
         assert by_player["p1"] == "Олександра" and by_player["p4"] == "Bob"
 
 
 def test_without_any_ttf_it_falls_back_and_transliterates(monkeypatch):
-    monkeypatch.setattr(picture, "FONT_CANDIDATES", {False: ("/nonexistent.ttf",), True: ("/nonexistent.ttf",)})
-    picture.font.cache_clear()
-    picture._has_glyph.cache_clear()
+    monkeypatch.setattr(picture_kit, "FONT_CANDIDATES", {False: ("/nonexistent.ttf",), True: ("/nonexistent.ttf",)})
+    picture_kit.font.cache_clear()
+    picture_kit.has_glyph.cache_clear()
     try:
-        assert picture.font_file() is None
+        assert picture_kit.font_file() is None
         view = RULES.view(new_state(4), None)
         png = render_table(view, {"p1": "Олександра", "p2": "Їжак 🎲"}, "uk", {"deck": "Колода"})
         assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
@@ -250,8 +251,8 @@ def test_without_any_ttf_it_falls_back_and_transliterates(monkeypatch):
         assert name.isascii() and name.lower().startswith("oleksandr")
         assert lay["deck"]["text"] == "Koloda"
     finally:
-        picture.font.cache_clear()
-        picture._has_glyph.cache_clear()
+        picture_kit.font.cache_clear()
+        picture_kit.has_glyph.cache_clear()
 
 
 def test_odd_views_render():

@@ -28,24 +28,23 @@ mysteries, mythos cards, assets, investigators) or a catalog message under
 
 :func:`picture_data` extracts exactly what is drawn (already in words); the PNG is drawn from it
 alone and :func:`table_digest` hashes it, so the digest changes exactly when the picture would.
-Fonts and the Cyrillic fallback are The Thing's (``bot.games.thing.picture``); the fixed parts
-(the map, the paths, the empty spaces, the panels) are drawn once and cached.
+Fonts, the Cyrillic fallback, the canvas, the words and the PNG encoding are
+:mod:`bot.games.picture_kit`'s; the fixed parts (the map, the paths, the empty spaces, the
+panels) are drawn once and cached.
 """
 from __future__ import annotations
 
-import hashlib
-import io
-import json
 import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.games.thing.picture import drawable, fit, font
+from bot.games.picture_kit import (SCALE, Canvas, catalog_labels, contrast, digest, drawable, encode_png, fit, font,
+                                   initials, palette_from, say, star)
+from bot.games.picture_kit import content_name as _name
 
 GAME = "eldritch"
 WIDTH, HEIGHT = 1280, 960
-SCALE = 2   # shapes are drawn at twice the size and scaled down (smooth edges); text after
 
 DEFAULT_LABELS: dict[str, str] = {
     "setup": "Setting up",
@@ -185,13 +184,6 @@ def _pack():
     return _rules().pack
 
 
-def _name(names, lang: str) -> str:
-    """A content name in ``lang`` (English when the pack has none)."""
-    if names is None:
-        return ""
-    return getattr(names, lang, None) or names.en
-
-
 @lru_cache(maxsize=1)
 def _content() -> dict:
     """Ids to content entries, once."""
@@ -210,40 +202,11 @@ def _content() -> dict:
 
 
 def _labels(lang: str) -> dict[str, str]:
-    from bot.i18n import catalog
-    try:
-        messages = catalog(lang if lang in ("en", "uk", "ru") else "en")
-        english = catalog("en")
-    except (ValueError, OSError):   # a broken catalog never stops the picture
-        messages, english = {}, {}
-    out = {}
-    for key, default in DEFAULT_LABELS.items():
-        full = f"eldritch.picture.{key}"
-        value = messages.get(full) or english.get(full)
-        out[key] = value if isinstance(value, str) and value else default
-    return out
-
-
-class _Params(dict):
-    def __missing__(self, key):
-        return "{" + key + "}"
+    return catalog_labels(GAME, DEFAULT_LABELS, lang)
 
 
 def _say(labels: dict, key: str, **params) -> str:
-    template = labels.get(key) or DEFAULT_LABELS.get(key, key)
-    try:
-        text = template.format_map(_Params(params))
-    except (ValueError, IndexError, AttributeError):
-        text = template
-    for name, value in params.items():   # a translation that lost its placeholder still shows it
-        if "{" + name + "}" not in template and str(value) not in text:
-            text = f"{text} {value}"
-    return text
-
-
-def _initials(text: str) -> str:
-    words = [w for w in str(text).replace("-", " ").split() if w[:1].isalnum()]
-    return "".join(w[0] for w in words[:2]).upper() or str(text)[:2].upper()
+    return say(labels, DEFAULT_LABELS, key, **params)
 
 
 def _amount(target, investigators: int) -> int | None:
@@ -310,7 +273,7 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
         pid = i.get("player")
         status = i.get("status") or "active"
         investigators.append({
-            "id": i.get("id"), "name": inv_name, "initials": _initials(inv_name),
+            "id": i.get("id"), "name": inv_name, "initials": initials(inv_name),
             "player": str(names.get(pid) or pid or ""), "colour": players.index(pid) % len(PLAYER_COLOURS),
             "space": i.get("space"), "status": status,
             "status_word": _say(labels, status) if status in ("eliminated", "defeated", "devoured") else None,
@@ -340,7 +303,7 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
         if f.get("space") in spaces:
             entry = content["investigators"].get(f.get("inv"))
             spaces[f["space"]]["figures"].append(
-                {"initials": _initials(_name(entry.name, lang) if entry else str(f.get("inv"))),
+                {"initials": initials(_name(entry.name, lang) if entry else str(f.get("inv"))),
                  "token": f.get("token")})
     for sid in view.get("gates") or []:
         if sid in spaces:
@@ -431,66 +394,16 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
 
 
 # ---------------------------------------------------------------- drawing
-class _Canvas:
-    """Shapes go on a SCALE-times canvas (then reduced: smooth edges); text on the final image.
+class _Canvas(Canvas):
+    """The map's canvas (:class:`bot.games.picture_kit.Canvas`): its base holds what never changes
+    (the map, the paths, the empty spaces, the panels). The space labels, which never change for
+    a language, are cached as a text list too."""
 
-    What never changes (the map, the paths, the empty spaces, the panels) is drawn once into a
-    cached base (``base=True``: the drawing functions draw only their fixed parts, and text is
-    not kept); each picture starts from a copy of it and adds the rest. The space labels, which
-    never change for a language, are cached as a text list too."""
-
-    def __init__(self, base: bool = False):
-        self.base = base
-        self.image = _base_image().copy() if not base else None
-        self.draw = ImageDraw.Draw(self.image) if not base else None
-        self.texts: list[tuple] = []
+    size, background = (WIDTH, HEIGHT), BG
 
     @staticmethod
-    def s(values):
-        return [round(v * SCALE) for v in values]
-
-    def rect(self, box, fill=None, outline=None, width=1, radius=0):
-        self.draw.rounded_rectangle(self.s(box), radius=radius * SCALE, fill=fill, outline=outline,
-                                    width=round(width * SCALE))
-
-    def ellipse(self, box, fill=None, outline=None, width=1):
-        self.draw.ellipse(self.s(box), fill=fill, outline=outline, width=round(width * SCALE))
-
-    def circle(self, cx, cy, r, fill=None, outline=None, width=1):
-        self.ellipse((cx - r, cy - r, cx + r, cy + r), fill, outline, width)
-
-    def polygon(self, points, fill, outline=None):
-        self.draw.polygon([tuple(self.s(p)) for p in points], fill=fill, outline=outline)
-
-    def line(self, points, fill, width=1):
-        self.draw.line([tuple(self.s(p)) for p in points], fill=fill, width=round(width * SCALE))
-
-    def arc(self, box, start, end, fill, width):
-        self.draw.arc(self.s(box), start, end, fill=fill, width=round(width * SCALE))
-
-    def text(self, xy, text, size, fill=TEXT, bold=False, anchor="la", width=None):
-        if self.base:
-            return 0
-        f = font(size, bold)
-        text = fit(text, f, width) if width else drawable(text, f)
-        if text:
-            self.texts.append((xy, text, f, fill, anchor))
-        return f.getlength(text) if text else 0
-
-    def finish(self) -> Image.Image:
-        image = self.image.reduce(SCALE)
-        d = ImageDraw.Draw(image)
-        for xy, text, f, fill, anchor in self.texts:
-            d.text(xy, text, font=f, fill=fill, anchor=anchor)
-        return image
-
-
-class _BaseCanvas(_Canvas):
-    def __init__(self):
-        super().__init__(base=True)
-        self.base = True
-        self.image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BG)
-        self.draw = ImageDraw.Draw(self.image)
+    def base_image() -> Image.Image:
+        return _base_image()
 
 
 def _dashed(c: _Canvas, a, b, fill, width, dash, gap):
@@ -632,7 +545,7 @@ def _draw_space(c: _Canvas, sid: str, sp: dict, data: dict):
                 if t["turn"]:
                     c.circle(tx, ty, tr + 3, fill=TURN)
                 c.circle(tx, ty, tr, fill=colour, outline=(16, 16, 20), width=1.2)
-                c.text((tx, ty), t["initials"], 8, _contrast(colour), True, "mm")
+                c.text((tx, ty), t["initials"], 8, contrast(colour), True, "mm")
             else:
                 c.circle(tx, ty, tr, fill=FIGURE, outline=HEALTH if t["token"] == "health" else SANITY, width=2)
                 c.text((tx, ty), t["initials"], 8, DARK_TEXT, True, "mm")
@@ -663,21 +576,7 @@ def _draw_space(c: _Canvas, sid: str, sp: dict, data: dict):
         c.polygon([(fx - 4, fy - 9), (fx + 7, fy - 5), (fx - 4, fy - 1)], EXPEDITION)
         lx -= 14
     if sp["mystery_token"]:
-        _star(c, lx - 2, cy + 2, 7, MYSTERY_TOKEN)
-
-
-def _star(c: _Canvas, cx, cy, r, fill):
-    points = []
-    for k in range(10):
-        rad = r if k % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + k * math.pi / 5
-        points.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    c.polygon(points, fill)
-
-
-def _contrast(colour) -> tuple:
-    r, g, b = colour
-    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 140 else TEXT
+        star(c, lx - 2, cy + 2, 7, MYSTERY_TOKEN)
 
 
 def _draw_legend(c: _Canvas, data: dict):
@@ -840,9 +739,9 @@ def _draw_investigators(c: _Canvas, data: dict):
         r = min(13, row_h / 2 - 2)
         cy = ry + row_h / 2 - 1
         c.circle(x0 + 22, cy, r, fill=FIGURE if out else colour, outline=(16, 16, 20), width=1)
-        c.text((x0 + 22, cy), inv["initials"], 10 if r >= 11 else 8, _contrast(FIGURE if out else colour), True, "mm")
+        c.text((x0 + 22, cy), inv["initials"], 10 if r >= 11 else 8, contrast(FIGURE if out else colour), True, "mm")
         if inv["lead"]:
-            _star(c, x0 + 22 - r + 1, cy - r + 1, 6, WIN)
+            star(c, x0 + 22 - r + 1, cy - r + 1, 6, WIN)
         # stats on the right: health, sanity, clues
         sx = x1 - 12
         stats = ((CLUE, str(inv["clues"])), (SANITY, f"{inv['sanity'][0]}/{inv['sanity'][1]}"),
@@ -906,7 +805,7 @@ def _draw(c: _Canvas, data: dict) -> None:
 @lru_cache(maxsize=1)
 def _base_image() -> Image.Image:
     """The fixed parts of every picture, at SCALE (drawn once; each picture copies it)."""
-    c = _BaseCanvas()
+    c = _Canvas(base=True)
     _draw(c, picture_data({}, {}, "en"))
     return c.image
 
@@ -927,11 +826,7 @@ def _palette() -> Image.Image:
         for j, share in enumerate((1.0, 0.75, 0.5, 0.25)):
             mixed = tuple(round(a * share + b * (1 - share)) for a, b in zip(colour, BG))
             d.rectangle((k * w, j * 12, (k + 1) * w, j * 12 + 11), fill=mixed)
-    sheet = Image.new("RGB", (WIDTH, HEIGHT + 48 * 4))
-    sheet.paste(base, (0, 0))
-    for k in range(4):
-        sheet.paste(strip, (0, HEIGHT + 48 * k))
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return palette_from([base, strip, strip, strip, strip])
 
 
 def _picture(data: dict) -> Image.Image:
@@ -942,14 +837,7 @@ def _picture(data: dict) -> Image.Image:
 
 def render(data: dict) -> bytes:
     """The PNG (:data:`WIDTH` x :data:`HEIGHT`) of :func:`picture_data`'s output."""
-    image = _picture(data)
-    try:   # 256 colours look the same here and encode faster and smaller
-        image = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    except (ValueError, AttributeError, TypeError):
-        pass
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return encode_png(_picture(data), _palette())
 
 
 def public_view(state: dict) -> dict:
@@ -964,5 +852,4 @@ def table_picture(state: dict, names: dict, lang: str) -> bytes:
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the picture would look different (it hashes what is drawn)."""
-    data = json.dumps(picture_data(public_view(state), names, lang), sort_keys=True, ensure_ascii=False)
-    return hashlib.blake2b(data.encode(), digest_size=12).hexdigest()
+    return digest(picture_data(public_view(state), names, lang))

@@ -15,20 +15,18 @@ without its placeholder gets the number appended. For plural forms the caller ma
 ``quarantine_1``, ``quarantine_2``, ``quarantine_3`` (the text for that many turns left), which
 win over ``quarantine``.
 
-Fonts: DejaVu Sans (Debian/Ubuntu package ``fonts-dejavu-core``) or another TTF with Cyrillic
-from :data:`FONT_CANDIDATES`; without any, Pillow's bundled font, which has Latin letters only,
-so Cyrillic is transliterated rather than drawn as boxes. A character no font can draw
-(emoji, say) is left out; rendering never fails for want of a font.
+Fonts, the Cyrillic fallback and the PNG encoding are :mod:`bot.games.picture_kit`'s (shared with
+the other games' pictures).
 
 The image is always :data:`WIDTH` x :data:`HEIGHT`; the same view gives the same bytes.
 """
 from __future__ import annotations
 
-import io
 import math
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from bot.games.picture_kit import encode_png, fit, fit_number, font, has_glyph, say
 
 WIDTH, HEIGHT = 960, 760
 SCALE = 2  # shapes are drawn at twice the size and scaled down: smooth edges; text is drawn after
@@ -55,17 +53,6 @@ DEFAULT_LABELS: dict[str, str] = {
     "role_human": "Human",
     "role_thing": "The Thing",
     "role_infected": "Infected",
-}
-
-FONT_CANDIDATES = {
-    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf",
-            "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
-            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-            "/usr/share/fonts/truetype/freefont/FreeSans.ttf", "arial.ttf", "Arial.ttf"),
-    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "DejaVuSans-Bold.ttf",
-           "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
-           "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-           "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf", "arialbd.ttf", "Arial Bold.ttf"),
 }
 
 # colours: a dark picture that sits well on Discord's dark theme (and is legible on the light one)
@@ -95,111 +82,9 @@ HEADER_Y = 16
 FOOTER_Y = 628
 
 
-# ---------------------------------------------------------------- fonts
-@lru_cache(maxsize=None)
-def font(size: int, bold: bool = False):
-    """A TrueType font with Cyrillic if one is installed, else Pillow's bundled one."""
-    for candidate in FONT_CANDIDATES[bold]:
-        try:
-            return ImageFont.truetype(candidate, size, layout_engine=ImageFont.Layout.BASIC)
-        except (OSError, ValueError):
-            continue
-    try:
-        return ImageFont.load_default(size=size)  # Pillow >= 10.1 with FreeType: Latin only
-    except (TypeError, ValueError, OSError, ImportError):
-        return ImageFont.load_default()
-
-
-def font_file() -> str | None:
-    """The TTF in use, or None when falling back to Pillow's bundled font."""
-    f = font(16)
-    return getattr(f, "path", None) if isinstance(getattr(f, "path", None), str) else None
-
-
-def _glyph_signature(f, ch: str) -> bytes:
-    im = Image.new("L", (48, 48))
-    try:
-        ImageDraw.Draw(im).text((8, 8), ch, font=f, fill=255)
-    except (UnicodeError, ValueError, OSError):
-        return b"missing"
-    return im.tobytes()
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(f, ch: str) -> bool:
-    if ch.isspace():
-        return True
-    return _glyph_signature(f, ch) != _glyph_signature(f, "\ue000")  # a private-use point: no glyph
-
-
-_CYRILLIC = dict(zip(
-    "абвгґдеєжзиіїйклмнопрстуфхцчшщъыьэюяё",
-    ["a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l", "m", "n",
-     "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "iu",
-     "ia", "io"]))
-
-
-def drawable(text: str, f) -> str:
-    """``text`` with what ``f`` cannot draw transliterated (Cyrillic) or left out (emoji...)."""
-    out = []
-    for ch in text:
-        if _has_glyph(f, ch):
-            out.append(ch)
-            continue
-        low = ch.lower()
-        if low in _CYRILLIC:
-            latin = _CYRILLIC[low]
-            out.append(latin.capitalize() if ch != low else latin)
-        elif ch == "…":
-            out.append("...")
-    return " ".join("".join(out).split())
-
-
-def fit(text: str, f, width: float) -> str:
-    """``text`` made drawable and cut with an ellipsis to at most ``width`` pixels."""
-    text = drawable(text, f)
-    if f.getlength(text) <= width:
-        return text
-    ellipsis = "…" if _has_glyph(f, "…") else "..."
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.getlength(text[:mid].rstrip() + ellipsis) <= width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + ellipsis if lo else ellipsis
-
-
-def fit_number(text: str, number, f, width: float) -> str:
-    """Like :func:`fit`, but a cut never loses ``number``: the words before it are cut instead."""
-    text = drawable(text, f)
-    if f.getlength(text) <= width:
-        return text
-    value = str(number)
-    at = text.rfind(value)
-    head = text[:at].rstrip(" ,:;-—") if at >= 0 else text
-    tail = " " + value
-    room = width - f.getlength(tail)
-    return fit(head, f, room) + tail if head and room > 0 else value
-
-
 # ---------------------------------------------------------------- labels
-class _Params(dict):
-    def __missing__(self, key):
-        return "{" + key + "}"
-
-
 def label(labels: dict | None, key: str, **params) -> str:
-    template = (labels or {}).get(key) or DEFAULT_LABELS.get(key, key)
-    try:
-        text = str(template).format_map(_Params(params))
-    except (ValueError, IndexError, AttributeError):
-        text = str(template)
-    for name, value in params.items():  # a translation without the placeholder still shows it
-        if "{" + name + "}" not in str(template) and str(value) not in text:
-            text = f"{text} {value}"
-    return text
+    return say(labels, DEFAULT_LABELS, key, **params)
 
 
 # ---------------------------------------------------------------- layout
@@ -525,7 +410,7 @@ def _draw_text(im: Image.Image, lay) -> None:
         width = f.getlength(seat["name"])
         d.line((left, cy + 1, left + width, cy + 1), fill=OUT_TEXT, width=2)  # struck through
         if seat["winner"]:
-            _text(d, (x1 - 8, cy), "★" if _has_glyph(f, "★") else "*", f, WIN, "rm")
+            _text(d, (x1 - 8, cy), "★" if has_glyph(f, "★") else "*", f, WIN, "rm")
     if lay["door_legend"]:
         _text(d, lay["door_legend"]["text_at"], lay["door_legend"]["text"], font(13), MUTED, "lm")
 
@@ -538,10 +423,4 @@ def render_table(view: dict, names: dict[str, str], lang: str, labels: dict[str,
     lay = layout(view, names, labels)
     im = _shapes(lay)
     _draw_text(im, lay)
-    try:  # a 256-colour palette looks the same here, and encodes faster and ~3x smaller
-        im = im.quantize(256, method=Image.Quantize.FASTOCTREE)
-    except (ValueError, AttributeError):
-        pass
-    buf = io.BytesIO()
-    im.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
+    return encode_png(im, compress_level=6)

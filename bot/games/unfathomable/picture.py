@@ -24,25 +24,21 @@ defaults in :data:`DEFAULT_LABELS` when a catalog lacks it).
 
 :func:`picture_data` extracts exactly what is drawn (already in words); the PNG is drawn from it
 alone and :func:`table_digest` hashes it, so the digest changes exactly when the picture would.
-Fonts and the Cyrillic fallback are The Thing's (``bot.games.thing.picture``).
+Fonts, the Cyrillic fallback, the canvas, the words, the PNG encoding and the cache of drawn
+pictures are :mod:`bot.games.picture_kit`'s.
 """
 from __future__ import annotations
 
-import hashlib
-import io
-import json
 import math
-import threading
-from collections import OrderedDict
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.games.thing.picture import drawable, fit, font
+from bot.games.picture_kit import (Canvas, DrawnCache, catalog_labels, content_name, contrast, digest, drawable,
+                                   encode_png, font, initials, palette_from, say, star)
 
 GAME = "unfathomable"
 WIDTH, HEIGHT = 1280, 960
-SCALE = 2   # shapes are drawn at twice the size and scaled down (smooth edges); text after
 
 DEFAULT_LABELS: dict[str, str] = {
     "turn": "Turn {turn}",
@@ -167,45 +163,16 @@ def _pack():
 
 def _name(names, lang: str) -> str:
     """A content name in ``lang`` (English when the pack has none), capitalised for a label."""
-    text = getattr(names, lang, None) or names.en
+    text = content_name(names, lang)
     return text[:1].upper() + text[1:]
 
 
 def _labels(lang: str) -> dict[str, str]:
-    from bot.i18n import catalog
-    try:
-        messages = catalog(lang if lang in ("en", "uk", "ru") else "en")
-        english = catalog("en")
-    except (ValueError, OSError):   # a broken catalog never stops the picture
-        messages, english = {}, {}
-    out = {}
-    for key, default in DEFAULT_LABELS.items():
-        full = f"unfathomable.picture.{key}"
-        value = messages.get(full) or english.get(full)
-        out[key] = value if isinstance(value, str) and value else default
-    return out
-
-
-class _Params(dict):
-    def __missing__(self, key):
-        return "{" + key + "}"
+    return catalog_labels(GAME, DEFAULT_LABELS, lang)
 
 
 def _say(labels: dict, key: str, **params) -> str:
-    template = labels.get(key) or DEFAULT_LABELS.get(key, key)
-    try:
-        text = template.format_map(_Params(params))
-    except (ValueError, IndexError, AttributeError):
-        text = template
-    for name, value in params.items():   # a translation that lost its placeholder still shows it
-        if "{" + name + "}" not in template and str(value) not in text:
-            text = f"{text} {value}"
-    return text
-
-
-def _initials(text: str) -> str:
-    words = [w for w in str(text).replace("-", " ").split() if w[:1].isalnum()]
-    return "".join(w[0] for w in words[:2]).upper() or str(text)[:2].upper()
+    return say(labels, DEFAULT_LABELS, key, **params)
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -233,7 +200,7 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
         shown = str(names.get(pid) or character or pid)
         cards = loyalty_end.get(pid)
         players.append({
-            "id": pid, "name": shown, "character": character, "initials": _initials(character or shown),
+            "id": pid, "name": shown, "character": character, "initials": initials(character or shown),
             "colour": i % len(PLAYER_COLOURS), "turn": pid == current,
             "titles": [t for t in ("captain", "keeper_of_the_tome") if titles.get(t) == pid],
             "traitor": (_say(labels, "traitor", loyalty=_say(labels, f"loyalty_{revealed[pid]}"))
@@ -312,63 +279,15 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
 
 
 # ---------------------------------------------------------------- drawing
-class _Canvas:
-    """Shapes go on a SCALE-times canvas (then reduced: smooth edges); text on the final image.
+class _Canvas(Canvas):
+    """The ship's canvas (:class:`bot.games.picture_kit.Canvas`): its base holds what never changes
+    (the sea, the hull, the empty zones, the panels, the dials' rings)."""
 
-    What never changes (the sea, the hull, the empty zones, the panels, the dials' rings) is drawn
-    once into a cached base (``base=True``: the drawing functions draw only their fixed parts, and
-    text is not kept); each picture starts from a copy of it and adds the rest."""
-
-    def __init__(self, base: bool = False):
-        self.base = base
-        self.image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BG) if base else _base_image().copy()
-        self.draw = ImageDraw.Draw(self.image)
-        self.texts: list[tuple] = []
+    size, background = (WIDTH, HEIGHT), BG
 
     @staticmethod
-    def s(values):
-        return [round(v * SCALE) for v in values]
-
-    def rect(self, box, fill=None, outline=None, width=1, radius=0):
-        self.draw.rounded_rectangle(self.s(box), radius=radius * SCALE, fill=fill, outline=outline,
-                                    width=round(width * SCALE) if outline else 0)
-
-    def ellipse(self, box, fill=None, outline=None, width=1):
-        self.draw.ellipse(self.s(box), fill=fill, outline=outline, width=round(width * SCALE) if outline else 0)
-
-    def polygon(self, points, fill, outline=None):
-        self.draw.polygon([tuple(self.s(p)) for p in points], fill=fill, outline=outline)
-
-    def line(self, points, fill, width=1):
-        self.draw.line([tuple(self.s(p)) for p in points], fill=fill, width=round(width * SCALE))
-
-    def arc(self, box, start, end, fill, width):
-        self.draw.arc(self.s(box), start, end, fill=fill, width=round(width * SCALE))
-
-    def text(self, xy, text, size, fill=TEXT, bold=False, anchor="la", width=None):
-        if self.base:
-            return 0
-        f = font(size, bold)
-        text = fit(text, f, width) if width else drawable(text, f)
-        if text:
-            self.texts.append((xy, text, f, fill, anchor))
-        return f.getlength(text) if text else 0
-
-    def finish(self) -> Image.Image:
-        image = self.image.reduce(SCALE)
-        d = ImageDraw.Draw(image)
-        for xy, text, f, fill, anchor in self.texts:
-            d.text(xy, text, font=f, fill=fill, anchor=anchor)
-        return image
-
-
-def _star(c: _Canvas, cx, cy, r, fill):
-    points = []
-    for k in range(10):
-        rad = r if k % 2 == 0 else r * 0.45
-        a = -math.pi / 2 + k * math.pi / 5
-        points.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
-    c.polygon(points, fill)
+    def base_image() -> Image.Image:
+        return _base_image()
 
 
 def _book(c: _Canvas, cx, cy, r, fill):
@@ -377,7 +296,7 @@ def _book(c: _Canvas, cx, cy, r, fill):
 
 
 def _title_icon(c: _Canvas, title: str, cx, cy, r=6):
-    (_star if title == "captain" else _book)(c, cx, cy, r, WIN if title == "captain" else (214, 176, 255))
+    (star if title == "captain" else _book)(c, cx, cy, r, WIN if title == "captain" else (214, 176, 255))
 
 
 def _chevron(c: _Canvas, cx, cy, ux, uy, size=7, fill=ARROW):
@@ -386,11 +305,6 @@ def _chevron(c: _Canvas, cx, cy, ux, uy, size=7, fill=ARROW):
     tip = (cx + ux * size, cy + uy * size)
     c.polygon([tip, (cx - ux * size + px * size, cy - uy * size + py * size),
                (cx - ux * size - px * size, cy - uy * size - py * size)], fill)
-
-
-def _contrast(colour) -> tuple:
-    r, g, b = colour
-    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 140 else TEXT
 
 
 TOKEN_H = 24
@@ -490,9 +404,9 @@ def _draw_item(c: _Canvas, kind, payload, box, data):
                 right -= 14
         label = p["name"] if mode == 0 else p["initials"]
         if mode == 2:
-            c.text(((x0 + x1) / 2, cy), label, 11, _contrast(colour), True, "mm")
+            c.text(((x0 + x1) / 2, cy), label, 11, contrast(colour), True, "mm")
         else:
-            c.text(((x0 + 8 + right) / 2, cy), label, 13 if mode == 0 else 12, _contrast(colour), True, "mm",
+            c.text(((x0 + 8 + right) / 2, cy), label, 13 if mode == 0 else 12, contrast(colour), True, "mm",
                    width=max(right - x0 - 8, 8))
 
 
@@ -670,7 +584,7 @@ def _draw_dials(c: _Canvas, data: dict):
     if c.base:
         c.ellipse((x0 + 16, ky, x0 + 36, ky + 20), fill=DEEP_ONE, outline=(140, 226, 236), width=1.5)
         c.rect((x0 + 174, ky, x0 + 189, ky + 20), fill=(70, 66, 60), outline=PASSENGER, width=1.5, radius=3)
-        _star(c, x0 + 26, ky2 + 10, 8, WIN)
+        star(c, x0 + 26, ky2 + 10, 8, WIN)
         _book(c, x0 + 181, ky2 + 10, 7, (214, 176, 255))
     c.text((x0 + 42, ky + 10), data["words"]["key_deep_one"], 12, MUTED, False, "lm", width=120)
     c.text((x0 + 181.5, ky + 10), "?", 11, PASSENGER, True, "mm")
@@ -696,7 +610,7 @@ def _draw_crew(c: _Canvas, data: dict):
             c.ellipse((x0 + 9, ry, x0 + 43, ry + 34), fill=WIN)
         c.ellipse((x0 + 12, ry + 3, x0 + 40, ry + 31), fill=colour,
                   outline=TRAITOR if p["traitor"] else (20, 20, 24), width=3 if p["traitor"] else 1)
-        c.text((x0 + 26, ry + 17), p["initials"], 11, _contrast(colour), True, "mm", width=26)
+        c.text((x0 + 26, ry + 17), p["initials"], 11, contrast(colour), True, "mm", width=26)
         right = x1 - 10
         for title in reversed(p["titles"]):
             _title_icon(c, title, right - 7, ry + 10, 7)
@@ -765,11 +679,7 @@ def _palette() -> Image.Image:
     over = dict(view, result={"team": "traitors", "reason": "resource_depleted", "winners": ["p3"],
                               "loyalty": {"p1": ["human"], "p2": ["human"], "p3": ["hybrid"], "p4": ["cultist"],
                                           "p5": ["human"], "p6": ["human"]}})
-    images = [_picture(picture_data(v, {}, "en")) for v in (view, over)]
-    sheet = Image.new("RGB", (WIDTH, HEIGHT * 2))
-    sheet.paste(images[0], (0, 0))
-    sheet.paste(images[1], (0, HEIGHT))
-    return sheet.quantize(256, method=Image.Quantize.FASTOCTREE)
+    return palette_from([_picture(picture_data(v, {}, "en")) for v in (view, over)])
 
 
 def _picture(data: dict) -> Image.Image:
@@ -780,14 +690,7 @@ def _picture(data: dict) -> Image.Image:
 
 def render(data: dict) -> bytes:
     """The PNG (:data:`WIDTH` x :data:`HEIGHT`) of :func:`picture_data`'s output."""
-    image = _picture(data)
-    try:   # 256 colours look the same here and encode faster and ~3x smaller
-        image = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    except (ValueError, AttributeError, TypeError):
-        pass
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=3)
-    return buf.getvalue()
+    return encode_png(_picture(data), _palette())
 
 
 def public_view(state: dict) -> dict:
@@ -800,33 +703,16 @@ def public_view(state: dict) -> dict:
 # whenever its text changes (who is waited for, a window passed), and most such refreshes show
 # the same ship; drawing it again costs ~50 ms a click. Bounded; filled from worker threads.
 PICTURE_CACHE = 64
-_drawn: OrderedDict = OrderedDict()
-_drawn_lock = threading.Lock()
+_drawn = DrawnCache(PICTURE_CACHE)
 
 
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
     """The ship and the sea as a PNG, from the public view of ``state`` only (drawn once for
     each distinct picture among the last :data:`PICTURE_CACHE`)."""
     data = picture_data(public_view(state), names, lang)
-    key = _digest(data)
-    with _drawn_lock:
-        png = _drawn.get(key)
-        if png is not None:
-            _drawn.move_to_end(key)
-            return png
-    png = render(data)
-    with _drawn_lock:
-        _drawn[key] = png
-        while len(_drawn) > PICTURE_CACHE:
-            _drawn.popitem(last=False)
-    return png
-
-
-def _digest(data: dict) -> str:
-    text = json.dumps(data, sort_keys=True, ensure_ascii=False)
-    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+    return _drawn.get(digest(data), lambda: render(data))
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the picture would look different (it hashes what is drawn)."""
-    return _digest(picture_data(public_view(state), names, lang))
+    return digest(picture_data(public_view(state), names, lang))
