@@ -5,48 +5,27 @@ bytes). Plain pytest: no Discord."""
 from __future__ import annotations
 
 import copy
-import io
-import random
 
 import pytest
-from PIL import Image
 
 from bot.games.eldritch import picture
-from bot.games.eldritch.picture import (HEIGHT, MAP_BOX, SPACES, WIDTH, picture_data, public_view, render,
-                                        table_digest, table_picture)
+from bot.games.eldritch.picture import MAP_BOX, SPACES, picture_data, public_view, render, table_digest, table_picture
 from engine.eldritch.invariants import hidden_shuffle
 from engine.registry import rules_for
-from engine.simulate import play_random_game
+from tests.bot import picture_helpers as kit
+from tests.bot.picture_helpers import open_png
 
 RULES = rules_for("eldritch")
 NAMES = ["Олександра Петренко-Ковальчук", "Bob 🎲", "Їжак", "Dmitry", "Анна", "xX_Slayer_of_Shoggoths_Xx", "Zoë",
          "Марія"]
-_STATES: dict = {}
 
 
 def names_for(state) -> dict[str, str]:
-    return {p: NAMES[i % len(NAMES)] for i, p in enumerate(state["players"])}
+    return kit.names_for(state, NAMES)
 
 
-def sampled_states(players: int, seed: int = 1, every: float = 0.05, games: int = 2) -> list[dict]:
-    """States at random moments of random games (and their ends). A fault of the engine in a random
-    game is not this test's business: the states reached before it still count."""
-    key = (players, seed, every, games)
-    if key not in _STATES:
-        rng, states = random.Random(seed), []
-        for game in range(games):
-            def sample(state):
-                if state.get("round") and rng.random() < every:
-                    states.append(copy.deepcopy(state))
-                return []
-            try:
-                final, _ = play_random_game(RULES, players, seed * 100 + game, check=sample)
-                states.append(final)
-            except Exception:   # noqa: BLE001 - see the docstring
-                pass
-        assert states, "no state reached"
-        _STATES[key] = states
-    return _STATES[key]
+def sampled_states(players: int) -> list[dict]:
+    return kit.sampled_states(RULES, players, lambda state: bool(state.get("round")))
 
 
 def mid_game(players: int = 4) -> dict:
@@ -54,20 +33,10 @@ def mid_game(players: int = 4) -> dict:
     return copy.deepcopy(states[len(states) // 2])
 
 
-def open_png(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG")
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
 @pytest.mark.parametrize("players", [1, 4, 8])
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 def test_png_for_states_of_random_games(players, lang):
-    states = sampled_states(players)
-    for state in states[:: max(1, len(states) // 4)] + [states[-1]]:
-        image = open_png(table_picture(state, names_for(state), lang))
-        assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+    kit.check_pngs(picture, sampled_states(players), names_for, lang)
 
 
 def test_a_game_being_set_up_and_an_empty_view_are_drawn_too():
@@ -78,11 +47,7 @@ def test_a_game_being_set_up_and_an_empty_view_are_drawn_too():
 
 def test_the_same_state_gives_the_same_bytes_and_is_not_modified():
     state = mid_game(4)
-    before = copy.deepcopy(state)
-    first = table_picture(state, names_for(state), "uk")
-    table_picture(mid_game(8), {}, "en")
-    assert table_picture(copy.deepcopy(state), names_for(state), "uk") == first
-    assert state == before
+    kit.check_same_bytes(picture, state, mid_game(8), names_for(state))
 
 
 def _with_held_backs(state: dict) -> dict:
@@ -120,10 +85,7 @@ def test_nothing_private_is_drawn(players):
 def test_the_picture_is_drawn_from_the_public_view_alone():
     state = mid_game(4)
     names = names_for(state)
-    view = RULES.view(state, None)
-    assert public_view(state) == view
-    assert "you" not in view
-    assert table_picture(state, names, "en") == render(picture_data(view, names, "en"))
+    kit.check_public_view_alone(picture, RULES, state, names)
     # the held backs are not even in what is drawn
     s = _with_held_backs(state)
     backs = [b for i in s["inv"].values() for k in ("spells", "conditions") for b in i[k]]
@@ -133,13 +95,7 @@ def test_the_picture_is_drawn_from_the_public_view_alone():
 
 def _changes(state: dict) -> list[tuple[str, dict]]:
     """Edits of things the picture shows, each on a copy."""
-    out = []
-
-    def edit(label, fn):
-        s = copy.deepcopy(state)
-        fn(s)
-        out.append((label, s))
-
+    out, edit = kit.edits(state)
     first = state["order"][0]
     other_space = "tokyo" if state["inv"][first]["space"] != "tokyo" else "rome"
     edit("doom", lambda s: s.__setitem__("doom", s["doom"] - 1 if s["doom"] > 1 else s["doom"] + 1))
@@ -175,12 +131,7 @@ def _changes(state: dict) -> list[tuple[str, dict]]:
 def test_the_digest_follows_what_is_drawn():
     state = mid_game(4)
     names = names_for(state)
-    digest = table_digest(state, names, "uk")
-    assert table_digest(copy.deepcopy(state), dict(names), "uk") == digest
-    for label, changed in _changes(state):
-        assert table_digest(changed, names, "uk") != digest, label
-    assert table_digest(state, {**names, state["players"][0]: "Someone else"}, "uk") != digest
-    assert table_digest(state, names, "ru") != digest
+    digest = kit.check_digest_follows(picture, state, names, _changes(state))
     # private things: no redraw
     assert table_digest(_scramble_private(_with_held_backs(state)), names, "uk") == \
         table_digest(_with_held_backs(state), names, "uk")
@@ -192,9 +143,7 @@ def test_the_digest_follows_what_is_drawn():
 def test_the_picture_changes_with_what_is_drawn():
     state = mid_game(4)
     names = names_for(state)
-    png = table_picture(state, names, "en")
-    for label, changed in _changes(state)[:9]:
-        assert table_picture(changed, names, "en") != png, label
+    kit.check_picture_changes(picture, state, names, _changes(state)[:9])
 
 
 def test_every_space_has_its_place_inside_the_map_and_none_overlap():

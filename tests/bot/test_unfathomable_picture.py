@@ -4,46 +4,27 @@ players in en/uk/ru; a digest that follows what is drawn and nothing else; nothi
 from __future__ import annotations
 
 import copy
-import io
 import random
 
 import pytest
-from PIL import Image
 
 from bot.games.unfathomable import picture
-from bot.games.unfathomable.picture import (BOXES, HEIGHT, WIDTH, picture_data, public_view, render, table_digest,
+from bot.games.unfathomable.picture import (BOXES, HEIGHT, WIDTH, picture_data, render, table_digest,
                                             table_picture)
 from engine.registry import rules_for
-from engine.simulate import play_random_game
+from tests.bot import picture_helpers as kit
+from tests.bot.picture_helpers import open_png
 
 RULES = rules_for("unfathomable")
 NAMES = ["Олександра Петренко-Ковальчук", "Bob 🎲", "Їжак", "Dmitry", "Анна", "xX_Slayer_of_Deep_Ones_Xx"]
-_STATES: dict = {}
 
 
 def names_for(state) -> dict[str, str]:
-    return {p: NAMES[i % len(NAMES)] for i, p in enumerate(state["players"])}
+    return kit.names_for(state, NAMES)
 
 
-def sampled_states(players: int, seed: int = 1, every: float = 0.05, games: int = 2) -> list[dict]:
-    """States at random moments of random games (and their ends). A fault of the engine in a random
-    game is not this test's business: the states reached before it still count."""
-    key = (players, seed, every, games)
-    if key not in _STATES:
-        rng, states = random.Random(seed), []
-        for game in range(games):
-            def sample(state):
-                if state.get("setup_done") and rng.random() < every:
-                    states.append(copy.deepcopy(state))
-                return []
-            try:
-                final, _ = play_random_game(RULES, players, seed * 100 + game, check=sample)
-                states.append(final)
-            except Exception:   # noqa: BLE001 - see the docstring
-                pass
-        assert states, "no state reached"
-        _STATES[key] = states
-    return _STATES[key]
+def sampled_states(players: int) -> list[dict]:
+    return kit.sampled_states(RULES, players, lambda state: bool(state.get("setup_done")))
 
 
 def mid_game(players: int = 4) -> dict:
@@ -51,20 +32,10 @@ def mid_game(players: int = 4) -> dict:
     return copy.deepcopy(states[len(states) // 2])
 
 
-def open_png(png: bytes) -> Image.Image:
-    assert png.startswith(b"\x89PNG")
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    return image
-
-
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
 def test_png_for_states_of_random_games(players, lang):
-    states = sampled_states(players)
-    for state in states[:: max(1, len(states) // 4)] + [states[-1]]:
-        image = open_png(table_picture(state, names_for(state), lang))
-        assert image.format == "PNG" and image.size == (WIDTH, HEIGHT)
+    kit.check_pngs(picture, sampled_states(players), names_for, lang)
 
 
 def test_a_game_being_set_up_is_drawn_too():
@@ -75,11 +46,7 @@ def test_a_game_being_set_up_is_drawn_too():
 
 def test_the_same_state_gives_the_same_bytes_and_is_not_modified():
     state = mid_game(5)
-    before = copy.deepcopy(state)
-    first = table_picture(state, names_for(state), "uk")
-    table_picture(mid_game(3), {}, "en")
-    assert table_picture(copy.deepcopy(state), names_for(state), "uk") == first
-    assert state == before
+    kit.check_same_bytes(picture, state, mid_game(3), names_for(state))
 
 
 def _scramble_private(state: dict) -> dict:
@@ -121,22 +88,12 @@ def test_nothing_private_is_drawn(players):
 
 def test_the_picture_is_drawn_from_the_public_view_alone():
     state = mid_game(4)
-    names = names_for(state)
-    view = RULES.view(state, None)
-    assert public_view(state) == view
-    assert table_picture(state, names, "en") == render(picture_data(view, names, "en"))
-    assert "you" not in view
+    kit.check_public_view_alone(picture, RULES, state, names_for(state))
 
 
 def _changes(state: dict) -> list[tuple[str, dict]]:
     """Edits of things the picture shows, each on a copy."""
-    out = []
-
-    def edit(label, fn):
-        s = copy.deepcopy(state)
-        fn(s)
-        out.append((label, s))
-
+    out, edit = kit.edits(state)
     p0, p1 = state["players"][0], state["players"][1]
     edit("resource", lambda s: s["resources"].__setitem__("food", max(1, s["resources"]["food"] - 1)
                                                           if s["resources"]["food"] > 1 else 2))
@@ -161,12 +118,7 @@ def _changes(state: dict) -> list[tuple[str, dict]]:
 def test_the_digest_follows_what_is_drawn():
     state = next(s for s in sampled_states(4) if not s.get("result") and s.get("turn"))
     names = names_for(state)
-    digest = table_digest(state, names, "uk")
-    assert table_digest(copy.deepcopy(state), dict(names), "uk") == digest
-    for label, changed in _changes(state):
-        assert table_digest(changed, names, "uk") != digest, label
-    assert table_digest(state, {**names, state["players"][0]: "Someone else"}, "uk") != digest
-    assert table_digest(state, names, "ru") != digest
+    digest = kit.check_digest_follows(picture, state, names, _changes(state))
     # private things: no redraw
     s = copy.deepcopy(state)
     s["hands"][state["players"][0]].append("influence:x:1:1")
@@ -177,9 +129,7 @@ def test_the_digest_follows_what_is_drawn():
 def test_the_picture_changes_with_what_is_drawn():
     state = next(s for s in sampled_states(5) if not s.get("result") and s.get("turn"))
     names = names_for(state)
-    png = table_picture(state, names, "en")
-    for label, changed in _changes(state)[:6]:
-        assert table_picture(changed, names, "en") != png, label
+    kit.check_picture_changes(picture, state, names, _changes(state)[:6])
 
 
 def test_every_zone_has_its_place_and_none_overlap():
