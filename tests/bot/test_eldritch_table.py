@@ -127,6 +127,31 @@ async def play(env, channel, members, rng, on_step=None, choose=policy, max_clic
     raise AssertionError(f"the game did not end in {max_clicks} clicks")
 
 
+def pin_seed(monkeypatch, seed: int) -> None:
+    """The game's seed (drawn from the OS at start) fixed, so a table game is reproducible."""
+    import bot.service
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)
+
+
+def offline_seed(players: int, mythos: int, wanted, steps: int = 200, choose=policy) -> int:
+    """The first seed whose game, played by the engine alone with ``choose`` (the rng seeded
+    with the seed, as :func:`play` does), reaches a step where ``wanted(state, prompt)``."""
+    rules = rules_for("eldritch")
+    deck = mythos_deck()[:mythos]
+    for seed in range(1, 300):
+        rng = random.Random(seed)
+        state, _ = rules.new_game([f"p{i}" for i in range(players)], seed, {}, {"mythos": deck})
+        for _ in range(steps):
+            if rules.is_over(state):
+                break
+            prompt = rules.prompts(state)[0]
+            if wanted(state, prompt):
+                return seed
+            option = choose(rng, prompt)
+            state, _ = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **option})
+    raise AssertionError("no seed reaches the wanted step")
+
+
 async def finished(env, channel):
     game = await env.bot.service.last_game(channel.id)
     assert game.status == "finished", game.status
@@ -135,8 +160,9 @@ async def finished(env, channel):
 
 
 # ---------------------------------------------------------------- whole games
-async def test_solo_member_plays_two_investigators_from_one_panel(simcord_env):
+async def test_solo_member_plays_two_investigators_from_one_panel(simcord_env, monkeypatch):
     env = simcord_env
+    pin_seed(monkeypatch, 101)
     _, channel, (solo,) = await eldritch_table(env, 1, per_player=2)
     game = await env.bot.service.live_game(channel.id)
     invs = [i for i in game.state["order"] if game.state["inv"][i]["player"] == str(solo.id)]
@@ -151,8 +177,9 @@ async def test_solo_member_plays_two_investigators_from_one_panel(simcord_env):
 
 
 @pytest.mark.parametrize("players,seed", [(2, 2), (4, 4), (8, 8)])
-async def test_whole_games_to_the_end(simcord_env, players, seed):
+async def test_whole_games_to_the_end(simcord_env, monkeypatch, players, seed):
     env = simcord_env
+    pin_seed(monkeypatch, 100 + seed)
     _, channel, members = await eldritch_table(env, players)
     by_id = {str(m.id): m for m in members}
     proposed = []
@@ -184,9 +211,11 @@ async def test_whole_games_to_the_end(simcord_env, players, seed):
 
 
 # ---------------------------------------------------------------- restart mid-encounter
-async def test_a_restart_in_the_middle_of_a_test_inside_an_encounter(simcord_env, bot_settings):
+async def test_a_restart_in_the_middle_of_a_test_inside_an_encounter(simcord_env, bot_settings, monkeypatch):
     from bot.client import create_bot
     env = simcord_env
+    seed = offline_seed(2, 2, lambda state, prompt: prompt["kind"] == "roll" and state["phase"] == "encounter")
+    pin_seed(monkeypatch, seed)
     _, channel, members = await eldritch_table(env, 2, mythos=2)
     restarted = []
 
@@ -201,7 +230,7 @@ async def test_a_restart_in_the_middle_of_a_test_inside_an_encounter(simcord_env
         return panel  # the panel drawn before the restart: its controls still work
 
     # a policy that prefers encounters with tests: the first option mostly, any option sometimes
-    await play(env, channel, members, random.Random(3), on_step=on_step)
+    await play(env, channel, members, random.Random(seed), on_step=on_step)
     assert restarted, "no test inside an encounter came up"
     await finished(env, channel)
 
@@ -276,6 +305,7 @@ async def test_hidden_backs_never_leak_and_the_scan_catches_a_planted_one(simcor
 
     monkeypatch.setattr(rules, "apply", apply)
     monkeypatch.setattr(rules, "new_game", new_game)
+    pin_seed(monkeypatch, 111)
     _, channel, members = await eldritch_table(env, 8, mythos=2)
     seen = {m.id: [] for m in members}
 
@@ -323,16 +353,33 @@ async def test_non_admins_are_refused_the_admin_tools(simcord_env):
 
 
 async def test_undo_across_a_flipped_back_needs_force(simcord_env, monkeypatch):
-    """A fixed seed (14, two members, two mythos cards) where the chosen moves flip a back early
-    (found offline with the same policy): undoing it needs ``force``, and everyone is told."""
-    import bot.service
+    """A seed (two members, two mythos cards) where the moves chosen flip a back within 40
+    actions, found first with the engine alone (the same seed and moves replay identically at the
+    table): undoing the flip needs ``force``, and everyone is told."""
     env = simcord_env
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 14)
+    rules = rules_for("eldritch")
+    deck = mythos_deck()[:2]
+
+    def flip_move(seed: int):
+        rng = random.Random(seed)
+        state, _ = rules.new_game(["a", "b"], seed, {}, {"mythos": deck})
+        for step in range(40):
+            if rules.is_over(state):
+                return None
+            prompt = rules.prompts(state)[0]
+            option = rng.choice(prompt["options"]) if rng.random() < 0.6 else prompt["options"][0]
+            state, events = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **option})
+            if any(ev["type"] == "card_flipped" for ev in events):
+                return step + 1
+        return None
+
+    seed = next((n for n in range(1, 300) if flip_move(n)), None)
+    assert seed is not None, "no seed flips a back early"
+    pin_seed(monkeypatch, seed)
     guild, channel, members = await eldritch_table(env, 2, mythos=2)
     admin = admin_of(env, guild)
-    rng = random.Random(14)
+    rng = random.Random(seed)
     flipped, flips = None, []
-    rules = rules_for("eldritch")
     real_apply = rules.apply
 
     def apply(state, action):
