@@ -7,26 +7,24 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
-from bot.games import REQUIRED, ui_for
 from bot.games.eldritch import render as R
-from bot.i18n import LANGUAGES, catalog, has, t
+from bot.i18n import LANGUAGES, has, t
 from engine.core.errors import RuleError
 from engine.core.events import is_public, visible_to
 from engine.core.flow import Auto
 from engine.registry import rules_for
 from engine.simulate import choose, legal_moves
+from tests.bot.render_helpers import assert_every_catalog_has, assert_registered, engine_source, renderer_keys
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "engine" / "eldritch"
-RULES = rules_for("eldritch")
+GAME = "eldritch"
+RULES = rules_for(GAME)
 
 
 def _source() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(ENGINE.glob("*.py")))
+    return engine_source(GAME)
 
 
 def engine_events() -> dict[str, set[str]]:
@@ -77,9 +75,7 @@ def test_engine_lists_are_read():
 
 
 def test_registered_with_every_function():
-    ui = ui_for("eldritch")
-    assert ui is R
-    assert not [name for name in REQUIRED if not hasattr(ui, name)]
+    assert_registered(GAME, R)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -113,9 +109,7 @@ def test_every_prompt_kind_choice_and_option_has_a_label(language):
 
 
 def test_every_key_the_renderer_names_exists():
-    src = (ROOT / "bot" / "games" / "eldritch" / "render.py").read_text(encoding="utf-8")
-    literal = set(re.findall(r'f"\{K\}\.([a-z_.]+)"', src))
-    keys = {f"eldritch.{k}" for k in literal if not k.endswith(".")}
+    keys = renderer_keys(GAME)
     built = {f"eldritch.count.{n}" for n in R.COUNT_NOUNS} | {f"eldritch.card_kind.{k}" for k in R.CARD_KINDS}
     built |= {f"eldritch.trait.{x}" for x in R.TRAITS} | {f"eldritch.where.{x}" for x in R.WHERES}
     built |= {f"eldritch.thing.{x}" for x in R.THINGS} | {f"eldritch.prevented_what.{x}" for x in R.PREVENTED}
@@ -133,9 +127,7 @@ def test_every_key_the_renderer_names_exists():
     built |= {f"eldritch.option.{x}" for x in ("yes", "no", "stay", "stop", "nothing")}
     from engine.content.eldritch_effects import PRIMITIVES
     assert set(R.PRIMITIVE_WORDS) <= set(PRIMITIVES)
-    for language in LANGUAGES:
-        missing = sorted(k for k in keys | built if k not in catalog(language))
-        assert not missing, f"{language}: {missing}"
+    assert_every_catalog_has(keys | built)
 
 
 def test_card_names_and_texts():

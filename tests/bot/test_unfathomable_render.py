@@ -7,29 +7,27 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
-from bot.games import REQUIRED, ui_for
 from bot.games.unfathomable import render as R
-from bot.i18n import LANGUAGES, catalog, has, t
+from bot.i18n import LANGUAGES, has, t
 from engine.core.errors import RuleError
 from engine.core.events import is_public, visible_to
 from engine.core.flow import Auto
 from engine.registry import rules_for
 from engine.simulate import choose, legal_moves
+from tests.bot.render_helpers import ROOT, assert_every_catalog_has, assert_registered, engine_source, renderer_keys
 
-ROOT = Path(__file__).resolve().parents[2]
-ENGINE = ROOT / "engine" / "unfathomable"
-RULES = rules_for("unfathomable")
+GAME = "unfathomable"
+RULES = rules_for(GAME)
 
 # events the renderer leaves out on purpose: (type, why)
 NOT_RENDERED_PRIVATE = {"skills_drawn"}   # another player's draw: only a count, the table shows hand sizes
 
 
 def _source() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(ENGINE.glob("*.py")))
+    return engine_source(GAME)
 
 
 def engine_events() -> dict[str, set[str]]:
@@ -39,7 +37,7 @@ def engine_events() -> dict[str, set[str]]:
     src = _source()
     for m in re.finditer(r'\bevent\(\s*"(\w+)"\s*(,\s*(only|everyone_except)\()?', src):
         found.setdefault(m.group(1), set()).add("private" if m.group(2) else "public")
-    rules = (ENGINE / "rules.py").read_text(encoding="utf-8")
+    rules = (ROOT / "engine" / GAME / "rules.py").read_text(encoding="utf-8")
     for name, kind in (("added", "public"), ("you_added", "private"), ("revealed", "public")):
         for m in re.finditer(rf'\b{name}="(\w+)"', rules):
             found.setdefault(m.group(1), set()).add(kind)
@@ -68,9 +66,7 @@ def test_engine_lists_are_read():
 
 
 def test_registered_with_every_function():
-    ui = ui_for("unfathomable")
-    assert ui is R
-    assert not [name for name in REQUIRED if not hasattr(ui, name)]
+    assert_registered(GAME, R)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -102,18 +98,14 @@ def test_every_prompt_kind_and_purpose_has_a_label(language):
 
 
 def test_every_key_the_renderer_names_exists():
-    src = (ROOT / "bot" / "games" / "unfathomable" / "render.py").read_text(encoding="utf-8")
-    literal = set(re.findall(r'f"\{K\}\.([a-z_.]+)"', src))
-    keys = {f"unfathomable.{k}" for k in literal if not k.endswith(".")}
+    keys = renderer_keys(GAME)
     built = {f"unfathomable.roll.{p}" for p in R.ROLL_PURPOSES} | {f"unfathomable.reason.{r}" for r in R.REASONS}
     built |= {f"unfathomable.count.{n}" for n in R.COUNT_NOUNS} | {f"unfathomable.deck.{d}" for d in R.DECKS}
     built |= {f"unfathomable.option_names.{f}" for f in R.LOBBY_FLAGS}
     built |= {f"unfathomable.result.{r}" for r in ("pass", "partial", "fail")}
     built |= {f"unfathomable.option.{o}" for o in ("end_actions", "rescue", "trade", "defeat_passenger", "reveal",
                                                    "pass", "yes", "no", "top", "bottom", "stay", "cast", "return")}
-    for language in LANGUAGES:
-        missing = sorted(k for k in keys | built if k not in catalog(language))
-        assert not missing, f"{language}: {missing}"
+    assert_every_catalog_has(keys | built)
 
 
 def test_card_names():
