@@ -51,11 +51,14 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view
                  for row in by_prompt.get(prompt["id"], [])]
         if lines:
             embed.add_field(name=t(lang, "group.proposals"), value="\n".join(lines)[-1024:], inline=False)
+    own_question = getattr(ui_for(game.kind), "QUESTIONS_IN_PANEL", False)  # the renderer words it
     for prompt in questions:
-        lines = [t(lang, "group.question", decider=f"<@{prompt['player']}>")]
+        lines = [] if own_question else [t(lang, "group.question", decider=f"<@{prompt['player']}>")]
         lines += [t(lang, "group.proposal_line", player=f"<@{row.user_id}>", option=_label(game, prompt, row.option, lang))
                   for row in by_prompt.get(prompt["id"], [])]
-        embed.add_field(name=t(lang, "group.heading"), value="\n".join(lines)[:1024], inline=False)
+        if lines:
+            heading = "group.proposals" if own_question else "group.heading"
+            embed.add_field(name=t(lang, heading), value="\n".join(lines)[:1024], inline=False)
         if prompt.get("shape", "one") != "one":
             continue
         choices = [(option_digest(o), _label(game, prompt, o, lang)) for o in prompt["options"]]

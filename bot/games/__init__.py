@@ -39,6 +39,8 @@ class GameUI(Protocol):
     # optional: DM_PROMPT_KINDS (set of prompt kinds also sent by DM with their controls, e.g. a
     #   secret contribution), prompt_lines(prompt, state, player, names, lang) -> list[str] (what
     #   such a DM says above the member's panel; a generic line if absent)
+    # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
+    #   on, from the view's questions; cogs/group.py then adds only the proposals and the select)
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
 

@@ -151,3 +151,17 @@ def test_the_group_lines_exist_in_every_language():
     for lang in ("en", "uk", "ru"):
         for key in ("heading", "question", "proposals", "proposal_line", "propose", "proposed", "decided"):
             assert t(lang, f"group.{key}", player="A", option="B", decider="C") != f"group.{key}", (lang, key)
+
+
+async def test_a_renderer_that_words_the_question_itself_gets_only_the_proposals_and_the_select(simcord_env,
+                                                                                                monkeypatch):
+    from tests.toy import ui
+    monkeypatch.setattr(ui, "QUESTIONS_IN_PANEL", True, raising=False)
+    env = simcord_env
+    _, channel, (ann, bob, cid) = await council_table(env)
+    panel = await open_panel(bob, channel)
+    assert "decides this for the group" not in all_text(panel) and "Group decision" not in all_text(panel)
+    menu = proposal_menus(panel)[0]
+    await bob.select(panel, [menu["options"][2]["value"]], custom_id=menu["custom_id"])
+    text = all_text(await open_panel(cid, channel))
+    assert "Proposals" in text and f"<@{bob.id}>: Target 15" in text and proposal_menus(await open_panel(cid, channel))
