@@ -57,24 +57,14 @@ one.
 """
 from __future__ import annotations
 
-import copy
-import json
-from pathlib import Path
-
 import pytest
 
-from engine.core.errors import RuleError
-from engine.core.record import GameRecord, replay
 from eh_helpers import R, put_clue, put_gate, put_monster, quiet
+from tests.engine import scenario_kit as kit
 
-ROOT = Path(__file__).resolve().parents[3]
-SCENARIOS = sorted((ROOT / "tests" / "scenarios" / "eldritch").glob("*.yaml"))
+SCENARIOS = kit.scenario_paths("eldritch")
 XFAIL: dict[str, str] = {}
 HELD = {"asset": "assets", "artifact": "artifacts", "spell": "spells", "condition": "conditions"}
-
-
-def matches(event, partial):
-    return all(event.get(k) == v for k, v in partial.items())
 
 
 def _empty(s, inv):
@@ -133,22 +123,7 @@ def apply_position(s, pos):
 
 def play(record, upto=None, resume_at=None):
     """new_game + position + actions; returns (state, events)."""
-    s, events = R.new_game(record.players, record.seed, record.options, record.setup)
-    if record.extra.get("position"):
-        apply_position(s, record.extra["position"])
-        R.run(s, events)
-    actions = record.actions if upto is None else record.actions[:upto]
-    for i, action in enumerate(actions):
-        if resume_at is not None and i == resume_at:
-            s = json.loads(json.dumps(s))
-        events.extend(R.apply_in_place(s, copy.deepcopy(action)))
-    return s, events
-
-
-def dotted(s, path):
-    for part in path.split("."):
-        s = s[int(part)] if isinstance(s, list) else s[part]
-    return s
+    return kit.play(R, record, apply_position, upto, resume_at)
 
 
 def check_inv(s, inv, want):
@@ -165,23 +140,8 @@ def check_inv(s, inv, want):
         assert got == v, (inv, k, got)
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
-def test_scenario(path):
-    if path.stem in XFAIL:
-        pytest.xfail(XFAIL[path.stem])
-    record = GameRecord.load(path)
-    assert record.game == "eldritch"
-    expect = record.extra.get("expect")
-    assert expect, "a scenario must expect something"
-    s, events = play(record)
-    # replay exactness
-    if record.extra.get("position"):
-        again, again_events = play(record, resume_at=len(record.actions) // 2)
-        assert again == s and again_events == events
-    else:
-        full = replay(record)
-        assert full.state == s and full.events == events
-    assert R.invariant_violations(s) == []
+def check_state(s, expect):
+    """Eldritch's own expectations: investigators, tracks, the board, the mythos deck, the result."""
     for inv, want in expect.get("inv", {}).items():
         check_inv(s, inv, want)
     for k in ("doom", "omen"):
@@ -196,10 +156,8 @@ def test_scenario(path):
         assert [m["damage"] for m in board if m["kind"] == kind] == [n], (kind, list(board))
     for space, n in expect.get("board_clues", {}).items():
         assert len(s["clues"]["board"].get(space, [])) == n, (space, s["clues"]["board"])
-    for k, v in expect.get("state", {}).items():
-        assert dotted(s, k) == v, (k, dotted(s, k))
     for k, n in expect.get("lengths", {}).items():
-        assert len(dotted(s, k)) == n, (k, dotted(s, k))
+        assert len(kit.dotted(s, k)) == n, (k, kit.dotted(s, k))
     at = 0
     for stage in expect.get("mythos_stages", []):
         size = sum(stage.values())
@@ -215,38 +173,17 @@ def test_scenario(path):
         else:
             for k, v in expect["result"].items():
                 assert s["result"][k] == v, (k, s["result"][k])
-    for type_, n in expect.get("count_events", {}).items():
-        assert sum(e["type"] == type_ for e in events) == n, (type_, [e for e in events if e["type"] == type_])
-    for partial in expect.get("events", []):
-        assert any(matches(e, partial) for e in events), partial
-    at = 0
-    for partial in expect.get("events_in_order", []):
-        while at < len(events) and not matches(events[at], partial):
-            at += 1
-        assert at < len(events), ("not in order", partial)
-        at += 1
-    for type_ in expect.get("no_events", []):
-        assert not any(e["type"] == type_ for e in events), type_
-    for item in expect.get("refused", []):
-        mid, _ = play(record, upto=item["after"])
-        before = copy.deepcopy(mid)
-        with pytest.raises(RuleError):
-            R.apply_in_place(mid, {**item["action"]})
-        assert mid == before
-    if "prompt" in expect:
-        prompts = R.prompts(s)
-        assert prompts and matches(prompts[0], expect["prompt"]), prompts
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_scenario(path):
+    kit.run_scenario(path, "eldritch", R, play, check_state, XFAIL)
 
 
 def test_every_record_quotes_the_seed():
-    for path in SCENARIOS:
-        header = path.read_text(encoding="utf-8").split("\ngame:")[0]
-        assert "seed" in header and "«" in header, path.name   # seed line numbers and a quotation
+    kit.check_seed_quotes(SCENARIOS)
 
 
 def test_there_are_scenarios():
     """Every record is in the table above and every file the table names exists."""
-    import re
-    named = set(re.findall(r"(\w+)\.yaml", __doc__))
-    assert named == {p.stem for p in SCENARIOS}
-    assert len(SCENARIOS) >= 12
+    kit.check_table(__doc__, SCENARIOS, 12)
