@@ -20,6 +20,7 @@ through the same handler a button or menu runs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import statistics
@@ -30,6 +31,7 @@ from types import SimpleNamespace
 
 import discord
 
+from bench.common import pct
 from bot.client import create_bot
 from bot.db import WAL_LIMIT_BYTES, checkpoint_wal, create_tables, wal_size
 from bot.service import GameService
@@ -41,11 +43,6 @@ from engine.simulate import choose, legal_moves
 LIVE_GAMES = int(os.environ.get("BENCH_LIVE_GAMES", 500))
 CLICKS = int(os.environ.get("BENCH_CLICKS", 2000))
 WAL_CHECK_SECONDS = float(os.environ.get("BENCH_WAL_CHECK_SECONDS", 1.0))
-
-
-def pct(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1e3
 
 
 # ---------------------------------------------------------------- an instant Discord transport
@@ -99,15 +96,44 @@ class FakeInteraction:
         self.data = {}
 
 
+@contextlib.asynccontextmanager
+async def bench_bot():
+    """A bot on a fresh SQLite file (WAL) whose channels and users answer instantly; yields the bot
+    and the database file."""
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0,
+                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}")
+        bot = create_bot(settings)
+        await create_tables(bot.db_engine)
+        sink = _Sink()
+        bot.get_channel = lambda channel_id: sink
+        bot.get_user = lambda user_id: sink
+        yield bot, Path(tmp) / "bench.sqlite3"
+
+
+async def new_game(service: GameService, i: int, kind: str, members: int):
+    """The ``i``-th bench game: a lobby of ``kind`` in its own guild and channel, ``members`` joined."""
+    game = await service.create_lobby(10**6 + i, 10**7 + i, kind, 10**8 + i * 10)
+    for p in range(1, members):
+        await service.join(game.id, 10**8 + i * 10 + p)
+    return game
+
+
+async def time_panel(bot, user: int, game) -> float:
+    """The "My hand" panel of ``user`` in ``game``, handled→reply, in seconds."""
+    import cogs.play as play
+    interaction = FakeInteraction(bot, user, game)
+    start = time.perf_counter()
+    await play.show_panel(interaction, game.id)
+    return time.perf_counter() - start
+
+
 async def fill(service: GameService, publisher, count: int, kind: str = "thing") -> list[int]:
     rng = random.Random(5)
     rules = rules_for(kind)
     ids = []
     for i in range(count):
-        game = await service.create_lobby(10**6 + i, 10**7 + i, kind, 10**8 + i * 10)
-        seats = 5 if kind == "thing" else rng.randint(3, 6)
-        for p in range(1, seats):
-            await service.join(game.id, 10**8 + i * 10 + p)
+        game = await new_game(service, i, kind, 5 if kind == "thing" else rng.randint(3, 6))
         await service.start(game.id)
         if kind == "thing":
             await publisher.flush(game.id)
@@ -149,14 +175,7 @@ def click_value(prompt: dict, rng):
 async def run(kind: str = "thing") -> dict:
     import cogs.play as play
 
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0,
-                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}")
-        bot = create_bot(settings)
-        await create_tables(bot.db_engine)
-        sink = _Sink()
-        bot.get_channel = lambda channel_id: sink
-        bot.get_user = lambda user_id: sink
+    async with bench_bot() as (bot, db_file):
         wal_sizes: list[int] = []
 
         async def maintenance():  # what the bot's maintenance loop does, at a bench-sized interval
@@ -192,10 +211,7 @@ async def run(kind: str = "thing") -> dict:
                     continue
                 prompt = rng.choice(rules.prompts(game.state))
                 user = int(prompt["player"])
-                interaction = FakeInteraction(bot, user, game)
-                start = time.perf_counter()
-                await play.show_panel(interaction, game_id)  # "My hand"
-                panels.append(time.perf_counter() - start)
+                panels.append(await time_panel(bot, user, game))  # "My hand"
                 interaction = FakeInteraction(bot, user, game)
                 start = time.perf_counter()
                 try:
@@ -211,7 +227,7 @@ async def run(kind: str = "thing") -> dict:
             wal_sizes.append(wal_size(bot.db_engine))
             GameService._checkpoint = original_checkpoint
             undelivered = await bot.service.pending_outbox()
-            db_size = (Path(tmp) / "bench.sqlite3").stat().st_size / 2**20
+            db_size = db_file.stat().st_size / 2**20
             await bot.db_engine.dispose()
     return {"kind": kind, "live_games": live, "fill_s": fill_seconds, "clicks": len(clicks),
             "refused": refused, "click_p50_ms": statistics.median(clicks) * 1e3, "click_p99_ms": pct(clicks, 0.99),

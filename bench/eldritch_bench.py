@@ -5,41 +5,17 @@ does) p50/p99, and a full random 4-investigator game median (random Ancient One)
 """
 from __future__ import annotations
 
-import random
 import statistics
-import time
 
-from bench.engine_bench import percentile
-from engine.registry import rules_for
-from engine.simulate import choose, play_random_game
+from bench.common import bench_steps as steps_of, game_times, percentile
 
 
 def bench_steps(games: int = 20, players: int = 4) -> dict:
-    rules = rules_for("eldritch")
-    times = []
-    for seed in range(games):
-        state, _ = rules.new_game([f"p{i}" for i in range(players)], 30_000 + seed)
-        rng = random.Random(seed)
-        while not rules.is_over(state):
-            start = time.perf_counter()
-            prompts = rules.prompts(state)
-            player = prompts[0]["player"]
-            legal = rules.legal_actions(state, player)
-            action = choose(rng, state, legal, rules)
-            state, _events = rules.apply(state, action)
-            times.append(time.perf_counter() - start)
-    return {"steps": len(times), "p50_ms": statistics.median(times) * 1e3,
-            "p99_ms": percentile(times, 0.99) * 1e3, "max_ms": max(times) * 1e3}
+    return steps_of("eldritch", games, players, 30_000)
 
 
 def bench_games(games: int = 50, players: int = 4) -> dict:
-    rules = rules_for("eldritch")
-    times, actions = [], []
-    for seed in range(games):
-        start = time.perf_counter()
-        _, acts = play_random_game(rules, players, 40_000 + seed)
-        times.append(time.perf_counter() - start)
-        actions.append(len(acts))
+    times, actions = game_times("eldritch", games, players, 40_000)
     return {"games": games, "median_ms": statistics.median(times) * 1e3, "p90_ms": percentile(times, 0.9) * 1e3,
             "median_actions": statistics.median(actions)}
 

@@ -14,15 +14,12 @@ import asyncio
 import os
 import random
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from bench.bot_bench import FakeInteraction, _Reply, _Sink, pct
-from bot.client import create_bot
-from bot.db import checkpoint_wal, create_tables
+from bench.bot_bench import FakeInteraction, _Reply, bench_bot, new_game, time_panel
+from bench.common import pct
+from bot.db import checkpoint_wal
 from bot.service import GameService
-from bot.settings import Settings
 from engine.registry import rules_for
 
 class _CpuReply(_Reply):
@@ -48,9 +45,7 @@ async def fill(service: GameService, publisher, count: int) -> list[int]:
     ids = []
     for i in range(count):
         players = rng.choice((1, 2, 3, 4))
-        game = await service.create_lobby(10**6 + i, 10**7 + i, "eldritch", 10**8 + i * 10)
-        for p in range(1, players):
-            await service.join(game.id, 10**8 + i * 10 + p)
+        game = await new_game(service, i, "eldritch", players)
         if players == 1:
             await service.set_options(game.id, {"per_player": 2})
         await service.start(game.id)
@@ -70,14 +65,7 @@ async def fill(service: GameService, publisher, count: int) -> list[int]:
 async def run() -> dict:
     import cogs.play as play
 
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0,
-                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}")
-        bot = create_bot(settings)
-        await create_tables(bot.db_engine)
-        sink = _Sink()
-        bot.get_channel = lambda channel_id: sink
-        bot.get_user = lambda user_id: sink
+    async with bench_bot() as (bot, _):
         started = time.perf_counter()
         ids = await fill(bot.service, bot.publisher, LIVE_GAMES)
         fill_seconds = time.perf_counter() - started
@@ -95,10 +83,7 @@ async def run() -> dict:
                     continue
                 prompt = rules.prompts(game.state)[0]
                 user = int(prompt["player"])
-                interaction = FakeInteraction(bot, user, game)
-                start = time.perf_counter()
-                await play.show_panel(interaction, game_id)  # "My hand"
-                panels.append(time.perf_counter() - start)
+                panels.append(await time_panel(bot, user, game))  # "My hand"
                 interaction = FakeInteraction(bot, user, game)
                 start, start_cpu = time.perf_counter(), time.process_time()
                 interaction.followup = _CpuReply()

@@ -2,45 +2,17 @@
 8-player game of The Thing median < 20 ms."""
 from __future__ import annotations
 
-import random
 import statistics
-import time
 
-from engine.registry import rules_for
-from engine.simulate import choose, play_random_game
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+from bench.common import bench_steps as steps_of, game_times, percentile
 
 
 def bench_steps(games: int = 40, players: int = 8) -> dict:
-    rules = rules_for("thing")
-    times = []
-    for seed in range(games):
-        state, _ = rules.new_game([f"p{i}" for i in range(players)], 10_000 + seed)
-        rng = random.Random(seed)
-        while not rules.is_over(state):
-            start = time.perf_counter()
-            # one step as the bot takes it: list the player's legal actions, apply one on a copy
-            prompts = rules.prompts(state)
-            player = prompts[0]["player"]
-            legal = rules.legal_actions(state, player)
-            action = choose(rng, state, legal)
-            state, _events = rules.apply(state, action)
-            times.append(time.perf_counter() - start)
-    return {"steps": len(times), "p50_ms": statistics.median(times) * 1e3,
-            "p99_ms": percentile(times, 0.99) * 1e3, "max_ms": max(times) * 1e3}
+    return steps_of("thing", games, players, 10_000, agent_rules=False)
 
 
 def bench_games(games: int = 100, players: int = 8) -> dict:
-    rules = rules_for("thing")
-    times = []
-    for seed in range(games):
-        start = time.perf_counter()
-        play_random_game(rules, players, 20_000 + seed)
-        times.append(time.perf_counter() - start)
+    times, _ = game_times("thing", games, players, 20_000)
     return {"games": games, "median_ms": statistics.median(times) * 1e3,
             "p90_ms": percentile(times, 0.9) * 1e3}
 

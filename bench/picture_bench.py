@@ -3,44 +3,19 @@ for 4..12 players, over views reached by playing random games with the engine. O
 player count; wall-clock p50/p99, and the CPU time p99 (which a busy machine does not inflate)."""
 from __future__ import annotations
 
-import random
 import statistics
-import time
 
+from bench.common import measure, percentile, random_states
 from bot.games.thing.picture import render_table
-from engine.registry import rules_for
-from engine.simulate import play_random_game
 
 NAMES = ("Олександра Петренко-Ковальчук", "Dmitry", "Анна", "xX_Slayer_of_Things_Xx", "Їжак", "Bob 🎲",
          "Сергій", "Maria Luisa", "Євгенія", "Tom", "Василиса Премудрая", "Lee")
 LABELS = {"turn": "Хід {turn}", "deck": "Колода", "discard": "Скид", "quarantine": "Карантин: {turns}"}
 
 
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def random_views(players: int, count: int, seed: int) -> list[dict]:
     """``count`` public views taken at random moments of random games (the last one of each too)."""
-    rules = rules_for("thing")
-    rng = random.Random(seed)
-    views: list[dict] = []
-    game = 0
-    while len(views) < count:
-        seen: list[dict] = []
-
-        def sample(state):
-            if rng.random() < 0.05:
-                seen.append(rules.view(state, None))
-            return []
-
-        state, _ = play_random_game(rules, players, seed + game, check=sample)
-        seen.append(rules.view(state, None))
-        views.extend(seen)
-        game += 1
-    rng.shuffle(views)
-    return views[:count]
+    return random_states("thing", players, count, seed, 0.05, views=True, tolerate_faults=False)
 
 
 def bench(players: int, renders: int = 200, seed: int = 30_000) -> dict:
@@ -49,10 +24,9 @@ def bench(players: int, renders: int = 200, seed: int = 30_000) -> dict:
     render_table(views[0], names, "uk", LABELS)  # fonts load once
     times, cpu = [], []
     for view in views:
-        start, start_cpu = time.perf_counter(), time.thread_time()
-        render_table(view, names, "uk", LABELS)
-        times.append(time.perf_counter() - start)
-        cpu.append(time.thread_time() - start_cpu)
+        wall, thread = measure(render_table, view, names, "uk", LABELS)
+        times.append(wall)
+        cpu.append(thread)
     return {"renders": len(times), "p50_ms": statistics.median(times) * 1e3,
             "p99_ms": percentile(times, 0.99) * 1e3, "cpu_p99_ms": percentile(cpu, 0.99) * 1e3}
 

@@ -7,39 +7,18 @@ Games the engine cannot finish yet (an exception) are counted and left out of th
 """
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
+from bench.common import bench_steps as steps_of, percentile
 from engine.registry import rules_for
-from engine.simulate import choose, error_kind, legal_moves, play_random_game
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+from engine.simulate import error_kind, play_random_game
 
 
 def bench_steps(games: int = 20, players: int = 5) -> dict:
-    rules = rules_for("unfathomable")
-    times, failed = [], {}
-    for seed in range(games):
-        state, _ = rules.new_game([f"p{i}" for i in range(players)], 10_000 + seed)
-        rng = random.Random(seed)
-        try:
-            while not rules.is_over(state) and len(times) < 10 ** 6:
-                start = time.perf_counter()
-                player = rules.prompts(state)[0]["player"]
-                legal = rules.legal_actions(state, player)
-                action = choose(rng, state, legal, rules)
-                state, _events = rules.apply(state, action)
-                times.append(time.perf_counter() - start)
-        except Exception as exc:  # noqa: BLE001 - counted, not timed
-            kind = error_kind(exc)
-            failed[kind] = failed.get(kind, 0) + 1
-    return {"steps": len(times), "p50_ms": statistics.median(times) * 1e3 if times else 0.0,
-            "p99_ms": percentile(times, 0.99) * 1e3, "max_ms": max(times, default=0.0) * 1e3, "failed": failed}
+    failed: dict = {}
+    return {**steps_of("unfathomable", games, players, 10_000, failed=failed), "failed": failed}
 
 
 def bench_games(games: int = 40, players: int = 5) -> dict:
