@@ -22,8 +22,18 @@ from typing import Callable
 from PIL import Image, ImageDraw, ImageFont
 
 SCALE = 2   # shapes are drawn at twice the size and scaled down (smooth edges); text after
+
+# colours the games' pictures share: a dark picture that sits well on Discord's dark theme
+BG = (23, 25, 29)
 TEXT = (242, 243, 245)
+MUTED = (164, 170, 182)
 DARK_TEXT = (20, 20, 24)
+TURN = (255, 200, 60)
+WIN = (255, 215, 64)
+PANEL = (30, 33, 39)
+PANEL_EDGE = (62, 66, 76)
+PLAYER_COLOURS = ((240, 96, 92), (84, 156, 246), (118, 214, 108), (250, 212, 72), (196, 128, 240),
+                  (250, 150, 64), (80, 214, 214), (246, 140, 200))
 
 FONT_CANDIDATES = {
     False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf",
@@ -186,9 +196,10 @@ class Canvas:
     """Shapes go on a SCALE-times canvas (then reduced: smooth edges); text on the final image.
 
     What never changes is drawn once into a cached base (``base=True``: a blank ``size`` image of
-    ``background``; the drawing functions draw only their fixed parts, and text is not kept);
-    every other canvas starts from a copy of :meth:`base_image` and adds the rest. A picture
-    subclasses it with its ``size``, ``background`` and ``base_image``."""
+    ``background`` painted with :meth:`empty_data`; the drawing functions draw only their fixed
+    parts, and text is not kept); every other canvas starts from a copy of :meth:`base_image` and
+    adds the rest. A picture subclasses it with its ``size``, ``background``, :meth:`paint` (its
+    own drawing) and :meth:`empty_data`."""
 
     size: tuple[int, int]
     background: tuple
@@ -200,9 +211,31 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.image)
         self.texts: list[tuple] = []
 
-    @staticmethod
-    def base_image() -> Image.Image:
+    def paint(self, data: dict) -> None:
+        """Draw what ``data`` (the picture's ``picture_data``) shows."""
         raise NotImplementedError
+
+    @staticmethod
+    def empty_data() -> dict:
+        """What an empty table shows (the base is painted from it)."""
+        raise NotImplementedError
+
+    @classmethod
+    def base_image(cls) -> Image.Image:
+        """The fixed parts of every picture, at SCALE (drawn once for each subclass)."""
+        image = cls.__dict__.get("_base")
+        if image is None:
+            c = cls(base=True)
+            c.paint(cls.empty_data())
+            image = cls._base = c.image
+        return image
+
+    @classmethod
+    def picture(cls, data: dict) -> Image.Image:
+        """``data`` drawn, the final image (not yet encoded)."""
+        c = cls()
+        c.paint(data)
+        return c.finish()
 
     @staticmethod
     def s(values):

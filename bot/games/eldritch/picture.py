@@ -39,7 +39,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
 
-from bot.games.picture_kit import (SCALE, Canvas, catalog_labels, contrast, digest, drawable, encode_png, fit, font,
+from bot.games.picture_kit import (BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, PLAYER_COLOURS, SCALE, TEXT, TURN, WIN,
+                                   Canvas, catalog_labels, contrast, digest, drawable, encode_png, fit, font,
                                    initials, palette_from, say, star)
 from bot.games.picture_kit import content_name as _name
 
@@ -86,8 +87,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "stacks": "Gate stack {gates} · cup {cup} · clue pool {clues}",
 }
 
-# ---------------------------------------------------------------- colours
-BG = (23, 25, 29)
+# ---------------------------------------------------------------- colours (and the kit's: BG, TEXT, MUTED...)
 OCEAN = (24, 46, 70)
 OCEAN_EDGE = (52, 86, 118)
 LAND = (70, 84, 60)
@@ -102,11 +102,7 @@ TRAIN = (44, 34, 28)
 TRAIN_TIE = (150, 120, 90)
 SHIP = (126, 184, 236)
 UNCHARTED = (222, 196, 120)
-TEXT = (242, 243, 245)
-MUTED = (164, 170, 182)
-DARK_TEXT = (20, 20, 24)
 LABEL_BG = (16, 18, 22)
-TURN = (255, 200, 60)
 MONSTER = (150, 36, 40)
 MONSTER_EDGE = (240, 110, 100)
 EPIC = (200, 150, 30)
@@ -116,15 +112,10 @@ RUMOR = (176, 96, 220)
 EXPEDITION = (240, 140, 50)
 MYSTERY_TOKEN = (230, 230, 240)
 FIGURE = (120, 124, 132)
-PANEL = (30, 33, 39)
-PANEL_EDGE = (62, 66, 76)
 HEALTH = (226, 78, 72)
 SANITY = (92, 140, 240)
 DOOM = (200, 50, 50)
-WIN = (255, 215, 64)
 OMEN_COLOURS = {"green": (76, 176, 92), "blue": (70, 126, 230), "red": (220, 70, 60)}
-PLAYER_COLOURS = ((240, 96, 92), (84, 156, 246), (118, 214, 108), (250, 212, 72), (196, 128, 240),
-                  (250, 150, 64), (80, 214, 214), (246, 140, 200))
 
 # ---------------------------------------------------------------- the map's geometry
 MAP_BOX = (10, 46, WIDTH - 10, 646)
@@ -401,9 +392,12 @@ class _Canvas(Canvas):
 
     size, background = (WIDTH, HEIGHT), BG
 
+    def paint(self, data: dict) -> None:
+        _draw(self, data)
+
     @staticmethod
-    def base_image() -> Image.Image:
-        return _base_image()
+    def empty_data() -> dict:
+        return picture_data({}, {}, "en")
 
 
 def _dashed(c: _Canvas, a, b, fill, width, dash, gap):
@@ -803,18 +797,10 @@ def _draw(c: _Canvas, data: dict) -> None:
 
 
 @lru_cache(maxsize=1)
-def _base_image() -> Image.Image:
-    """The fixed parts of every picture, at SCALE (drawn once; each picture copies it)."""
-    c = _Canvas(base=True)
-    _draw(c, picture_data({}, {}, "en"))
-    return c.image
-
-
-@lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """A fixed 256-colour palette, from the base and every token colour: quantizing to a fixed
     palette costs a fraction of computing one per picture."""
-    base = _base_image().reduce(SCALE)
+    base = _Canvas.base_image().reduce(SCALE)
     swatches = [BG, OCEAN, LAND, ICE, CITY, WILD, SEA, TRAIN, SHIP, UNCHARTED, TEXT, MUTED, DARK_TEXT, TURN, MONSTER,
                 MONSTER_EDGE, EPIC, (110, 76, 10), CLUE, ELDRITCH, RUMOR, EXPEDITION, MYSTERY_TOKEN, FIGURE, PANEL,
                 HEALTH, SANITY, DOOM, WIN, (64, 54, 30), (58, 52, 40), (236, 200, 120), (220, 150, 240),
@@ -829,15 +815,9 @@ def _palette() -> Image.Image:
     return palette_from([base, strip, strip, strip, strip])
 
 
-def _picture(data: dict) -> Image.Image:
-    c = _Canvas()
-    _draw(c, data)
-    return c.finish()
-
-
 def render(data: dict) -> bytes:
     """The PNG (:data:`WIDTH` x :data:`HEIGHT`) of :func:`picture_data`'s output."""
-    return encode_png(_picture(data), _palette())
+    return encode_png(_Canvas.picture(data), _palette())
 
 
 def public_view(state: dict) -> dict:

@@ -34,6 +34,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+from bot.games.picture_kit import BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, TEXT, TURN, WIN
+from bot.games.picture_kit import PLAYER_COLOURS as THEME_PLAYER_COLOURS
 from bot.games.picture_kit import (Canvas, DrawnCache, catalog_labels, content_name, contrast, digest, drawable,
                                    encode_png, font, initials, palette_from, say, star)
 
@@ -70,8 +72,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "dial_max": "of {max}",
 }
 
-# ---------------------------------------------------------------- colours
-BG = (23, 25, 29)
+# ---------------------------------------------------------------- colours (and the kit's: BG, TEXT, MUTED...)
 SEA = (16, 38, 60)
 WATER = (22, 56, 88)
 WATER_EDGE = (48, 98, 140)
@@ -90,20 +91,12 @@ SICK_BAY_EDGE = (96, 164, 140)
 BRIG = (54, 46, 66)
 BRIG_EDGE = (140, 120, 170)
 ARROW = (236, 214, 160)
-TEXT = (242, 243, 245)
-MUTED = (164, 170, 182)
-DARK_TEXT = (20, 20, 24)
-TURN = (255, 200, 60)
 TRAITOR = (232, 48, 48)
-WIN = (255, 215, 64)
 HYDRA = (54, 170, 112)
 DAGON = (208, 128, 52)
 DEEP_ONE = (36, 132, 150)
 PASSENGER = (196, 190, 176)
-PANEL = (30, 33, 39)
-PANEL_EDGE = (62, 66, 76)
-PLAYER_COLOURS = ((240, 96, 92), (84, 156, 246), (118, 214, 108), (250, 212, 72), (196, 128, 240),
-                  (250, 150, 64))
+PLAYER_COLOURS = THEME_PLAYER_COLOURS[:6]
 LOYALTY_COLOURS = {"human": (96, 200, 120), "hybrid": TRAITOR, "cultist": (200, 90, 220)}
 RESOURCE_COLOURS = {"fuel": (236, 146, 56), "food": (126, 200, 90), "sanity": (150, 120, 246),
                     "souls": (120, 200, 230)}
@@ -285,9 +278,12 @@ class _Canvas(Canvas):
 
     size, background = (WIDTH, HEIGHT), BG
 
+    def paint(self, data: dict) -> None:
+        _draw(self, data)
+
     @staticmethod
-    def base_image() -> Image.Image:
-        return _base_image()
+    def empty_data() -> dict:
+        return picture_data({}, {}, "en")
 
 
 def _book(c: _Canvas, cx, cy, r, fill):
@@ -648,14 +644,6 @@ def _draw(c: _Canvas, data: dict) -> None:
     _draw_header(c, data)
 
 
-@lru_cache(maxsize=1)
-def _base_image() -> Image.Image:
-    """The fixed parts of every picture, at SCALE (drawn once; each picture copies it)."""
-    c = _Canvas(base=True)
-    _draw(c, picture_data({}, {}, "en"))
-    return c.image
-
-
 def _calibration_view() -> dict:
     """A made-up table with every colour the picture uses (for the fixed palette)."""
     seats = [f"p{i}" for i in range(1, 7)]
@@ -679,18 +667,12 @@ def _palette() -> Image.Image:
     over = dict(view, result={"team": "traitors", "reason": "resource_depleted", "winners": ["p3"],
                               "loyalty": {"p1": ["human"], "p2": ["human"], "p3": ["hybrid"], "p4": ["cultist"],
                                           "p5": ["human"], "p6": ["human"]}})
-    return palette_from([_picture(picture_data(v, {}, "en")) for v in (view, over)])
-
-
-def _picture(data: dict) -> Image.Image:
-    c = _Canvas()
-    _draw(c, data)
-    return c.finish()
+    return palette_from([_Canvas.picture(picture_data(v, {}, "en")) for v in (view, over)])
 
 
 def render(data: dict) -> bytes:
     """The PNG (:data:`WIDTH` x :data:`HEIGHT`) of :func:`picture_data`'s output."""
-    return encode_png(_picture(data), _palette())
+    return encode_png(_Canvas.picture(data), _palette())
 
 
 def public_view(state: dict) -> dict:
