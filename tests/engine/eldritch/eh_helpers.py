@@ -148,3 +148,20 @@ def to_encounters(s):
         p = prompt(s)
         s, _ = act(s, p["player"], "end_actions" if p["kind"] == "action" else "default")
     return s
+
+
+def to_new_investigator(s):
+    """Answer every prompt with its default until a member is asked for a new investigator (or the
+    game is over)."""
+    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
+        s, _ = act(s, prompt(s)["player"], "default")
+    return s
+
+
+def mythos(s, card):
+    """Resolve one mythos card as the Lead would (phase: mythos)."""
+    s["phase"] = "mythos"
+    ev = []
+    R.resolve_mythos_card(s, card, ev)
+    R.run(s, ev)
+    return s, ev

@@ -4,18 +4,10 @@ import pytest
 
 from engine.content.eldritch import build_mythos_deck, mythos_deck_counts
 from engine.core.rng import Rng
-from eh_helpers import (R, act, new, ok, options, prompt, put_clue, put_gate, put_monster, quiet, refused,
-                        run_fx, settle, to_encounters, types)
+from eh_helpers import (R, act, mythos, new, ok, options, prompt, put_clue, put_gate, put_monster, quiet, refused,
+                        run_fx, settle, to_encounters, to_new_investigator, types)
 
 NORMAN, LEO, TRISH = "norman_withers", "leo_anderson", "trish_scarborough"
-
-
-def mythos(s, card):
-    s["phase"] = "mythos"
-    ev = []
-    R.resolve_mythos_card(s, card, ev)
-    R.run(s, ev)
-    return s, ev
 
 
 # ---------------------------------------------------------------- A. setup
@@ -314,9 +306,7 @@ def test_h11_an_unavailable_named_starting_card_is_not_gained():
     s, _ = run_fx(s, "[{gain_asset: {name: hired_muscle}}]", TRISH)
     assert R.holds(s, TRISH, "hired_muscle")
     s, _ = run_fx(s, "[{lose: {health: 20}}]", NORMAN)
-    s = to_encounters(s)
-    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
-        s, _ = act(s, prompt(s)["player"], "default")
+    s = to_new_investigator(to_encounters(s))
     assert s["result"] is None
     s, ev = act(s, "ann", "investigator", id=LEO)
     assert s["inv"][LEO]["status"] == "active" and s["inv"][LEO]["assets"] == []
@@ -335,9 +325,7 @@ def test_h11_only_the_missing_starting_card_is_skipped():
     s = quiet(new({"ann": [NORMAN], "bob": [TRISH]}))
     s, _ = run_fx(s, "[{gain_asset: {name: protective_amulet}}]", TRISH)
     s, _ = run_fx(s, "[{lose: {health: 20}}]", NORMAN)
-    s = to_encounters(s)
-    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
-        s, _ = act(s, prompt(s)["player"], "default")
+    s = to_new_investigator(to_encounters(s))
     assert s["result"] is None
     s, ev = act(s, "ann", "investigator", id=L)
     assert s["inv"][L]["assets"] == ["lucky_rabbits_foot"]

@@ -1,5 +1,6 @@
 """Health, sanity, defeat, devouring, elimination (H)."""
-from eh_helpers import R, act, new, ok, options, prompt, quiet, run_fx, settle, to_encounters, types
+from eh_helpers import (R, act, new, ok, options, prompt, quiet, run_fx, settle, to_encounters, to_new_investigator,
+                        types)
 
 NORMAN, LEO = "norman_withers", "leo_anderson"
 
@@ -62,10 +63,7 @@ def test_h10_h11_new_investigator_after_the_mythos_phase():
     після фази міту.» — never one already defeated in this game."""
     s = game()
     s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
-    s = to_encounters(s)
-    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "new_investigator"):
-        p = prompt(s)
-        s, _ = act(s, p["player"], "default")
+    s = to_new_investigator(to_encounters(s))
     if s["result"] is not None:
         return
     p = prompt(s)

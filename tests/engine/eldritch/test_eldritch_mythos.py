@@ -1,5 +1,6 @@
 """The Mythos phase (K) and the board: gates, clues, monsters, doom and omen (J)."""
-from eh_helpers import R, act, new, ok, prompt, put_gate, put_monster, quiet, run_fx, settle, to_encounters, types
+from eh_helpers import (R, act, mythos, new, ok, prompt, put_gate, put_monster, quiet, run_fx, settle, to_encounters,
+                        types)
 
 NORMAN = "norman_withers"
 
@@ -8,15 +9,6 @@ def game(count=1, **kw):
     names = ["ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal"][:count]
     invs = [i for i in R.C.investigator_ids if i != "lola_hayes"]
     return quiet(new({p: [invs[k]] for k, p in enumerate(names)}, **kw))
-
-
-def mythos(s, card):
-    """Resolve one mythos card as the Lead would (phase: mythos)."""
-    s["phase"] = "mythos"
-    ev = []
-    R.resolve_mythos_card(s, card, ev)
-    R.run(s, ev)
-    return s, ev
 
 
 def test_k1_empty_mythos_deck_loses():

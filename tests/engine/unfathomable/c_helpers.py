@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 from engine.unfathomable.common import card_type
-from tests.engine.unfathomable.helpers import answer, pass_windows, top
+from tests.engine.unfathomable.helpers import answer, game, pass_windows, top
+
+# a die roll of the effects dialect: 5+ gains a Food, else loses one
+ROLL = [{"roll": {"at_least": 5, "then": [{"gain": {"food": 1}}], "otherwise": [{"lose": {"food": 1}}]}}]
 
 
 def give(s, p, *cards):
@@ -88,6 +91,15 @@ def to_actions(r, s):
     """Pass the windows at the start of the Actions step."""
     pass_windows(r, s)
     assert top(r, s)["kind"] == "action", top(r, s)
+
+
+def fresh(**kw):
+    """A four-player game at the first Actions step: empty hands, an empty board, windows passed."""
+    r, s = game(4, **kw)
+    empty_hands(s)
+    clear_board(s)
+    to_actions(r, s)
+    return r, s
 
 
 def types(events):

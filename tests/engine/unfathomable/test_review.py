@@ -1,18 +1,8 @@
 """Independent review against the seed (rulebook 000): each test quotes the seed line it rests on."""
 from __future__ import annotations
 
-from tests.engine.unfathomable.c_helpers import clear_board, empty_hands, give, settle, to_actions
+from tests.engine.unfathomable.c_helpers import ROLL, empty_hands, fresh, give, settle
 from tests.engine.unfathomable.helpers import answer, game, run, top
-
-ROLL = [{"roll": {"at_least": 5, "then": [{"gain": {"food": 1}}], "otherwise": [{"lose": {"food": 1}}]}}]
-
-
-def fresh(**kw):
-    r, s = game(4, **kw)
-    empty_hands(s)
-    clear_board(s)
-    to_actions(r, s)
-    return r, s
 
 
 def pass_rest(r, s):

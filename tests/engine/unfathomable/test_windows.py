@@ -1,18 +1,8 @@
 """Die rolls and response windows (checklist 93-97, 183) and free abilities (RULINGS C1, C7)."""
 from __future__ import annotations
 
-from tests.engine.unfathomable.c_helpers import clear_board, empty_hands, give, settle, to_actions, types
+from tests.engine.unfathomable.c_helpers import ROLL, clear_board, empty_hands, fresh, give, settle, to_actions, types
 from tests.engine.unfathomable.helpers import answer, game, pass_windows, run, top
-
-ROLL = [{"roll": {"at_least": 5, "then": [{"gain": {"food": 1}}], "otherwise": [{"lose": {"food": 1}}]}}]
-
-
-def fresh(**kw):
-    r, s = game(4, **kw)
-    empty_hands(s)
-    clear_board(s)
-    to_actions(r, s)
-    return r, s
 
 
 def test_c097_before_and_after_roll_windows_asked_of_every_hand():
