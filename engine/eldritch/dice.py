@@ -60,7 +60,7 @@ class Dice:
         six = any(self._during_ok(st.get("during", "any_test"), c, skill)
                   for st, _ in self.passive_steps(s, inv, "six_counts_twice", c))
         dice = [self.die(s) for _ in range(pool)]
-        events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), **parts))
+        events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), faces=list(faces), **parts))
         frame = {"k": "roll", "player": s["inv"][inv]["player"], "inv": inv, "skill": skill, "dice": dice,
                  "c": c_id, "purpose": purpose, "pass": list(pass_steps), "fail": list(fail_steps),
                  "faces": faces, "six": six, "pass_at": pass_at, "used": [], "data": data or {}}
@@ -184,7 +184,7 @@ class Dice:
                 which = failed[:n]
         for k in which:
             f["dice"][k] = self.die(s)   # F9: the new value stands, even if worse
-        events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which))
+        events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which, faces=list(f["faces"])))
         f["id"] = self.next_id(s)
         s["stack"].append(f)
         if not self._roll_options(s, f)[1:]:
@@ -204,7 +204,7 @@ class Dice:
         if c is not None:
             c["test_result"], c["test_passed"], c["dice"] = result, passed, list(dice)
         events.append(event("test_result", inv=f["inv"], skill=f["skill"], dice=list(dice), successes=result,
-                            passed=passed))
+                            passed=passed, faces=list(faces)))
         if f["purpose"] == "effect":
             spell = (c or {}).get("card") or {}
             if passed and f["skill"] == "lore" and spell.get("kind") == "spell":   # after the pass's own steps

@@ -286,3 +286,19 @@ def test_hidden_backs_never_in_the_view():
         held = {h for i in state["inv"].values() for h in i["spells"] + i["conditions"]}
         assert not (held & backs & set(re.findall(r"[a-z_]+", repr(view))))
         state, _ = _step(state, rng)
+
+
+def test_dice_mark_the_faces_the_engine_counted():
+    """Blessed makes 4-6 successes (seed: «Благословення»): the engine names the faces that
+    counted, so the line bolds exactly those, not a guess."""
+    from bot.games.eldritch import render as R
+    inv = next(iter(R._pack()["investigator"]))
+    blessed = {"type": "test_rolled", "audience": "all", "inv": inv, "skill": "lore", "dice": [4, 2, 6],
+               "faces": [4, 5, 6], "value": 3}
+    plain = dict(blessed, faces=[5, 6])
+    assert f"**{R.DIE[4]}**" in "\n".join(R.public_lines([blessed], "en"))
+    assert f"**{R.DIE[4]}**" not in "\n".join(R.public_lines([plain], "en"))
+    result = {"type": "test_result", "audience": "all", "inv": inv, "skill": "lore", "dice": [6, 5],
+              "successes": 1, "passed": True, "faces": [6]}
+    line = "\n".join(R.public_lines([result], "en"))
+    assert f"**{R.DIE[6]}**" in line and f"**{R.DIE[5]}**" not in line

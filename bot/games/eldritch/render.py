@@ -307,7 +307,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         elif what == "defeated":
             p["card"] = inv_name(lang, ev.get("card"))
     elif kind in ("test_rolled", "rerolled", "die_bonus"):
-        p["dice"] = dice_text(ev.get("dice"))
+        p["dice"] = dice_text(ev.get("dice"), tuple(ev.get("faces") or (5, 6)))
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
             parts = [f"{ev.get('value', 0)}"]
@@ -320,7 +320,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["parts"] = " ".join(parts)
     elif kind == "test_result":
         dice = ev.get("dice") or []
-        p["dice"] = dice_text(dice, success_faces(dice, ev.get("successes", 0)))
+        faces = tuple(ev["faces"]) if ev.get("faces") else success_faces(dice, ev.get("successes", 0))
+        p["dice"] = dice_text(dice, faces)
         p["n_successes"] = t(lang, f"{K}.count.successes", count=ev.get("successes", 0))
     elif kind == "die_rolled":
         p["die"] = DIE.get(ev.get("face"), str(ev.get("face")))
