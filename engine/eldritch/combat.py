@@ -104,6 +104,7 @@ class Combat:
             return
         m = s["monsters"]["board"][uid]
         m["damage"] += amount
-        events.append(event("monster_hurt", monster=uid, damage=m["damage"], toughness=self.toughness(s, uid)))
+        events.append(event("monster_hurt", monster=uid, kind=m["kind"], damage=m["damage"],
+                            toughness=self.toughness(s, uid)))
         if m["damage"] >= self.toughness(s, uid):
             self.defeat_monster(s, uid, events, by=by, combat=combat)

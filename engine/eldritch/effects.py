@@ -1467,7 +1467,8 @@ class Effects:
                 dest = st["to"] if st.get("_r_to") else self.place_now(s, st["to"], {**c2, "monster": uid}, events)
                 if dest and uid in s["monsters"]["board"]:
                     s["monsters"]["board"][uid]["space"] = dest
-                    events.append(event("monster_moved", monster=uid, space=dest))
+                    events.append(event("monster_moved", monster=uid, kind=s["monsters"]["board"][uid]["kind"],
+                                        space=dest))
         elif st.get("toward") is not None:
             for uid in targets:
                 m = s["monsters"]["board"][uid]
@@ -1479,7 +1480,7 @@ class Effects:
                     nxt = min(self.C.adj[m["space"]], key=lambda x: (d.get(x, 99), x))
                     if d.get(nxt, 99) < d.get(m["space"], 99):
                         m["space"] = nxt
-                events.append(event("monster_moved", monster=uid, space=m["space"]))
+                events.append(event("monster_moved", monster=uid, kind=m["kind"], space=m["space"]))
         c["last"] = targets
 
     # --- tokens, mysteries, rumors, mythos -------------------------------------------------------

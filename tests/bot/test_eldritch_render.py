@@ -302,3 +302,14 @@ def test_dice_mark_the_faces_the_engine_counted():
               "successes": 1, "passed": True, "faces": [6]}
     line = "\n".join(R.public_lines([result], "en"))
     assert f"**{R.DIE[6]}**" in line and f"**{R.DIE[5]}**" not in line
+
+
+def test_a_monster_hurt_or_moved_is_named_even_without_its_spawn_in_the_same_batch():
+    from bot.games.eldritch import render as R
+    kind = next(iter(R._pack()["monster"]))
+    lines = R.public_lines([{"type": "monster_hurt", "audience": "all", "monster": "m9", "kind": kind,
+                             "damage": 1, "toughness": 2},
+                            {"type": "monster_moved", "audience": "all", "monster": "m9", "kind": kind,
+                             "space": "space_1"}], "en")
+    name = R.monster_kind("en", kind)
+    assert all(name in line for line in lines)
