@@ -165,10 +165,7 @@ class Combat:
                 s["deep_one_supply"] += 1
                 events.append(event("deep_one_defeated", zone=zone, by=c.get("self")))
             return
-        defeat = getattr(self, "defeat_player", None)
-        if defeat is None:
-            self.not_yet("defeat_player")
-        defeat(s, target, events, c)
+        self.defeat_player(s, target, events, c)
 
     # --- after a skill card's ability (Elder Sign Amulet): resolve_again
     def _run_after_card(self, s, f, events):

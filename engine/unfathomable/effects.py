@@ -20,7 +20,6 @@ from pydantic import BaseModel
 
 from engine.content.dialect import Tagged
 from engine.content.unfathomable_effects import ChosenPlayer, Location, PlayersIn, Quantity
-from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.unfathomable.common import BRIG, DEPTHS, RESOURCES, SICK_BAY
 
@@ -401,6 +400,3 @@ class Effects:
 
     def _fx_hook(self, s, spec, c, events):
         getattr(self, "_hook_" + spec.id)(s, spec.params, c, events)
-
-    def not_yet(self, name):
-        raise RuleError("not_implemented", "{name} is not implemented yet.", name=name)

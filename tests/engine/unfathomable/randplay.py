@@ -40,11 +40,6 @@ class Played:
     options: dict = field(default_factory=dict)
 
 
-def missing(kind: str | None) -> bool:
-    """An error that only says a primitive or helper is not written yet (others' work)."""
-    return bool(kind) and ("not_implemented" in kind or ("AttributeError" in kind and "has no attribute" in kind))
-
-
 def hidden_from(s, viewer) -> set:
     """Skill card ids ``viewer`` (None: the public) may not know: every face-down deck, the chaos
     deck, other hands, the cards of a check under way not yet revealed (except viewer's own)."""
