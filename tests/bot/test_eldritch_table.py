@@ -13,12 +13,10 @@ import random
 
 import pytest
 
-from bot.games import has_ui
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 from tests.bot.helpers import admin_of, all_text, panel_of
 
-pytestmark = pytest.mark.skipif(not has_ui("eldritch"), reason="the Eldritch renderer is not registered yet")
 
 MAX_CLICKS = 400
 

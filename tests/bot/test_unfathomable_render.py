@@ -255,12 +255,9 @@ def test_public_check_in_table_counts_only():
         if any(p["kind"] == "contribute" for p in RULES.prompts(state)) and any(
                 f["k"] == "contribute" and f["given"] for f in state["stack"]):
             break
-        try:
-            state, _ = _step(state, rng)
-        except Exception:  # noqa: BLE001
-            pytest.skip("the engine stopped before a check")
+        state, _ = _step(state, rng)
     else:
-        pytest.skip("no check reached")
+        raise AssertionError("no skill check with a contribution reached")
     given = next(f for f in state["stack"] if f["k"] == "contribute")["given"]
     embed = R.table_embed(state, names, "en")
     text = " ".join(str(f.value) for f in embed.fields)

@@ -22,10 +22,6 @@ from tests.bot.unfathomable_driver import (KIND, RULES, QuickPolicy, answer, con
                                            new_unfathomable, offered, panel_from, play_unfathomable, prompt_of,
                                            table_of, waiting_on)
 
-DM_KINDS_MISSING = ("the renderer has no DM_PROMPT_KINDS yet: contributions are not sent by DM "
-                    "(bot/games/unfathomable/render.py; the generic DM prompts are being added)")
-
-
 def contribute_frame(state) -> dict | None:
     return next((f for f in reversed(state["stack"]) if f["k"] == "contribute"), None)
 
@@ -109,8 +105,7 @@ async def test_a_whole_game_from_the_lobby_to_the_end(simcord_env, monkeypatch, 
 
 
 async def test_contributions_from_the_dm_itself(simcord_env, monkeypatch):
-    if "contribute" not in dm_prompt_kinds(KIND):
-        pytest.skip(DM_KINDS_MISSING)
+    assert "contribute" in dm_prompt_kinds(KIND), "contributions must go by DM (issue 11)"
     env = simcord_env
     _, channel, members = await new_unfathomable(env, 4, seed=57, monkeypatch=monkeypatch)
     rng = random.Random(2)
