@@ -6,19 +6,27 @@ import re
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
+async def open_lobby(env, kind: str, players: int, guild=None, channel_name: str = "the-thing",
+                     user_name: str = "player", members=None):
+    """``/game new kind:<kind>`` in a new channel and every other member joins: (guild, channel,
+    members, lobby message). The caller sets options and starts."""
+    await env.bot.tree.sync()
+    guild = guild or env.create_guild()
+    channel = guild.create_text_channel(channel_name)
+    members = members or [guild.add_member(env.create_user(f"{user_name}{i}")) for i in range(players)]
+    await members[0].slash(channel, "game new", kind=kind)
+    lobby = channel.last_message
+    for member in members[1:]:
+        await member.click(lobby, label="Join")
+    return guild, channel, members, lobby
+
+
 async def new_game(env, players: int, options: list[str] | None = None, setup=None, guild=None):
     """A guild, a channel and ``players`` members who create, join and start a game of The Thing.
 
     ``setup(members) -> dict`` may fix seats, hands or the deck (arranged through the service,
     as a test builder; everything else goes through Discord)."""
-    await env.bot.tree.sync()
-    guild = guild or env.create_guild()
-    channel = guild.create_text_channel("the-thing")
-    members = [guild.add_member(env.create_user(f"player{i}")) for i in range(players)]
-    await members[0].slash(channel, "game new", kind="thing")
-    lobby = channel.last_message
-    for member in members[1:]:
-        await member.click(lobby, label="Join")
+    guild, channel, members, lobby = await open_lobby(env, "thing", players, guild)
     if options:
         await members[0].select(lobby, options, custom_id=lobby_option_id(lobby))
     if setup is not None:
@@ -68,7 +76,11 @@ def table_message(channel):
 
 
 def waiting_ids(channel) -> list[int]:
-    table = table_message(channel)
+    return waiting_on(table_message(channel))
+
+
+def waiting_on(table) -> list[int]:
+    """The members the table's "Waiting for" field names."""
     if table is None:
         return []
     for field in table.embeds[0].fields:

@@ -15,7 +15,7 @@ import pytest
 
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
-from tests.bot.helpers import admin_of, all_text, panel_of
+from tests.bot.helpers import admin_of, all_text, open_lobby, panel_of, table_message
 
 
 MAX_CLICKS = 400
@@ -28,14 +28,7 @@ def mythos_deck() -> list[str]:
 
 async def eldritch_table(env, players: int, per_player: int | None = None, mythos: int = 1, guild=None):
     """Members open, join and start a game of Eldritch Horror: (guild, channel, members)."""
-    await env.bot.tree.sync()
-    guild = guild or env.create_guild()
-    channel = guild.create_text_channel("arkham")
-    members = [guild.add_member(env.create_user(f"inv{i}")) for i in range(players)]
-    await members[0].slash(channel, "game new", kind="eldritch")
-    lobby = channel.last_message
-    for member in members[1:]:
-        await member.click(lobby, label="Join")
+    guild, channel, members, lobby = await open_lobby(env, "eldritch", players, guild, "arkham", "inv")
     if per_player:  # the lobby's own select: how many investigators each member plays
         game = await env.bot.service.live_game(channel.id)
         await members[0].select(lobby, [str(per_player)], custom_id=f"keeper:lobbynum:{game.id}:per_player:0")
@@ -46,15 +39,6 @@ async def eldritch_table(env, players: int, per_player: int | None = None, mytho
                  if getattr(item, "custom_id", "").endswith(":start"))
     await members[0].click(lobby, custom_id=start)
     return guild, channel, members
-
-
-def table_message(channel):
-    for message in reversed(channel.history()):
-        for row in message.components:
-            for item in row.children:
-                if getattr(item, "custom_id", "").startswith("keeper:hand:"):
-                    return message
-    return None
 
 
 async def open_panel(member, channel):

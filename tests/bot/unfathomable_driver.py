@@ -10,7 +10,7 @@ import discord
 from bot.games import dm_prompt_kinds
 from cogs.play import option_digest
 from engine.registry import rules_for
-from tests.bot.helpers import MENTION, current_game, panel_of, table_message
+from tests.bot.helpers import current_game, lobby_option_id, open_lobby, panel_of, table_message, waiting_on
 
 KIND = "unfathomable"
 RULES = rules_for(KIND)
@@ -21,16 +21,9 @@ async def new_unfathomable(env, players: int, flags: list[str] | None = None, se
                            monkeypatch=None, setup=None, guild=None, members=None, name="ship"):
     """``/game new kind:unfathomable``, everyone joins, the creator ticks ``flags`` in the
     options menu and starts. ``seed`` fixes the game's seed (drawn from the OS otherwise)."""
-    await env.bot.tree.sync()
-    guild = guild or env.create_guild()
-    channel = guild.create_text_channel(name)
-    members = members or [guild.add_member(env.create_user(f"sailor{i}")) for i in range(players)]
-    await members[0].slash(channel, "game new", kind=KIND)
-    lobby = channel.last_message
-    for member in members[1:]:
-        await member.click(lobby, label="Join")
+    guild, channel, members, lobby = await open_lobby(env, KIND, players, guild, name, "sailor", members)
     if flags is not None:
-        await members[0].select(lobby, flags, custom_id=lobby_menu(lobby))
+        await members[0].select(lobby, flags, custom_id=lobby_option_id(lobby))
     if setup is not None:
         game = await env.bot.service.live_game(channel.id)
         await env.bot.service.set_setup(game.id, setup(members))
@@ -39,14 +32,6 @@ async def new_unfathomable(env, players: int, flags: list[str] | None = None, se
         monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)
     await members[0].click(lobby, label="Start")
     return guild, channel, members
-
-
-def lobby_menu(message) -> str:
-    for row in message.components:
-        for item in row.children:
-            if getattr(item, "custom_id", "").startswith("keeper:lobbyopt:"):
-                return item.custom_id
-    raise AssertionError("no options menu on the lobby")
 
 
 def controls_of(message) -> list[dict]:
@@ -64,16 +49,6 @@ def table_of(env, channel, game):
     from simcord.results import to_discord_message
     stored = env.backend.messages.get(channel.id, {}).get(game.table_message_id) if game.table_message_id else None
     return to_discord_message(env, stored) if stored is not None else table_message(channel)
-
-
-def waiting_on(table) -> list[int]:
-    """The members the table's "Waiting for" field names."""
-    if table is None:
-        return []
-    for field in table.embeds[0].fields:
-        if field.name in ("Waiting for", "Хто ходить", "Ждём"):
-            return [int(x) for x in MENTION.findall(field.value)]
-    return []
 
 
 async def panel_from(member, table):
