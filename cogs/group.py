@@ -18,7 +18,7 @@ from bot.games import ui_for
 from bot.i18n import t
 from bot.interactions import KeeperItem, after_commit, defer_private, display_name
 from bot.service import ServiceError, notice
-from cogs.play import STALE, answer_of, option_digest, seated, show_panel
+from cogs.play import STALE, answer_of, option_digest, options_select, seated, show_panel
 
 SELECT_SIZE = 25
 MAX_SELECTS = 4  # a panel has five rows; a question never takes them all
@@ -84,10 +84,7 @@ class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
     """An adviser proposes one of the decider's options (values: the options' digests)."""
 
     def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
-        options = [discord.SelectOption(label=label[:100] or "…", value=digest) for digest, label in choices] or \
-            [discord.SelectOption(label="…", value="0")]
-        super().__init__(discord.ui.Select(custom_id=f"keeper:prop:{game_id}:{epoch}:{prompt_id}:{chunk}",
-                                           placeholder=placeholder, options=options))
+        super().__init__(options_select("prop", game_id, epoch, prompt_id, chunk, choices, placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
     @classmethod

@@ -221,13 +221,20 @@ class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, self.digest)
 
 
+def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: int, choices,
+                   placeholder: str) -> discord.ui.Select:
+    """One page of a prompt's options as a select (values: the options' digests); ``kind`` names
+    the control in its custom id (``sel`` answers, ``prop`` proposes)."""
+    options = [discord.SelectOption(label=label[:100] or "…", value=digest) for digest, label in choices] or \
+        [discord.SelectOption(label="…", value="0")]
+    return discord.ui.Select(custom_id=f"keeper:{kind}:{game_id}:{epoch}:{prompt_id}:{chunk}",
+                             placeholder=placeholder, options=options)
+
+
 class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                    template=r"keeper:sel:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
-        options = [discord.SelectOption(label=label[:100], value=digest) for digest, label in choices] or \
-            [discord.SelectOption(label="…", value="0")]
-        super().__init__(discord.ui.Select(custom_id=f"keeper:sel:{game_id}:{epoch}:{prompt_id}:{chunk}",
-                                           placeholder=placeholder, options=options))
+        super().__init__(options_select("sel", game_id, epoch, prompt_id, chunk, choices, placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
     @classmethod
