@@ -6,6 +6,12 @@ import re
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
+def close_dms(env, user) -> None:
+    """From now on every DM to ``user`` fails as Discord fails it for closed DMs (403, 50007)."""
+    env.inject_error("POST", f"/channels/{user.dm_channel.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+
+
 async def open_lobby(env, kind: str, players: int, guild=None, channel_name: str = "the-thing",
                      user_name: str = "player", members=None):
     """``/game new kind:<kind>`` in a new channel and every other member joins: (guild, channel,

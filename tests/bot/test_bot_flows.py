@@ -10,8 +10,8 @@ import discord
 from bot.client import create_bot
 from bot.db import utcnow
 from engine.core.errors import RuleError
-from tests.bot.helpers import (all_text, guild_with_deadlines, click_label, current_game, fixed, log_size, new_game, open_panel,
-                               option_components, panel_of, table_message, waiting_ids)
+from tests.bot.helpers import (all_text, close_dms, guild_with_deadlines, click_label, current_game, fixed, log_size,
+                               new_game, open_panel, option_components, panel_of, table_message, waiting_ids)
 
 
 async def test_restart_in_a_response_window_keeps_old_buttons(simcord_env, bot_settings):
@@ -61,8 +61,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
     await env.bot.tree.sync()
     guild = env.create_guild()
     closed_user = env.create_user("closed")
-    env.inject_error("POST", f"/channels/{closed_user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    close_dms(env, closed_user)
     _, channel, m = await new_game(env, 3, guild=guild)  # three more members
     # re-create with the closed member seated: a fourth member joins before start is not possible
     # after start, so use a separate game in a new channel with the closed member in it

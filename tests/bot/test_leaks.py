@@ -9,7 +9,7 @@ import pytest
 from bot.games.thing import render as thing_ui
 from engine.core.events import is_public, visible_to
 from engine.core.record import replay
-from tests.bot.helpers import all_text, current_game, new_game, play_to_the_end
+from tests.bot.helpers import all_text, close_dms, current_game, new_game, play_to_the_end
 
 
 def lines_of(text: str) -> set[str]:
@@ -98,8 +98,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
     rules.apply, rules.new_game = apply, new_game
     try:
         closed_user = env.create_user("closed")
-        env.inject_error("POST", f"/channels/{closed_user.dm_channel.id}/messages", status=403, code=50007,
-                         message="Cannot send messages to this user", times=None)
+        close_dms(env, closed_user)
         closed = guild.add_member(closed_user)
         channel = guild.create_text_channel("leaks")
         members = [guild.add_member(env.create_user(f"m{i}")) for i in range(5)] + [closed]

@@ -17,7 +17,7 @@ from bot.client import create_bot
 from bot.games import dm_prompt_kinds
 from bot.games.unfathomable import render as ui
 from engine.core.events import is_public, visible_to
-from tests.bot.helpers import admin_of, all_text, current_game, log_size, panel_of
+from tests.bot.helpers import admin_of, all_text, close_dms, current_game, log_size, panel_of
 from tests.bot.unfathomable_driver import (KIND, RULES, QuickPolicy, answer, controls_of, dm_with_controls,
                                            new_unfathomable, offered, panel_from, play_unfathomable, prompt_of,
                                            table_of, waiting_on)
@@ -244,8 +244,7 @@ async def test_a_member_with_closed_dms_contributes_through_the_panel(simcord_en
     await env.bot.tree.sync()
     guild = env.create_guild()
     closed_user = env.create_user("closed")
-    env.inject_error("POST", f"/channels/{closed_user.dm_channel.id}/messages", status=403, code=50007,
-                     message="Cannot send messages to this user", times=None)
+    close_dms(env, closed_user)
     closed = guild.add_member(closed_user)
     members = [guild.add_member(env.create_user(f"open{i}")) for i in range(2)] + [closed]
     _, channel, members = await new_unfathomable(env, 3, seed=35, monkeypatch=monkeypatch, guild=guild,

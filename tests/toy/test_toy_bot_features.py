@@ -6,7 +6,7 @@ import discord
 import pytest
 
 from bot.client import create_bot
-from tests.bot.helpers import admin_of, all_text, open_panel, option_components, panel_of
+from tests.bot.helpers import admin_of, all_text, close_dms, open_panel, option_components, panel_of
 from tests.toy import install, uninstall
 
 
@@ -25,8 +25,7 @@ async def toy_table(env, closed: bool = False):
     channel = guild.create_text_channel("toy")
     ann_user, bob_user = env.create_user("ann"), env.create_user("bob")
     if closed:
-        env.inject_error("POST", f"/channels/{bob_user.dm_channel.id}/messages", status=403, code=50007,
-                         message="Cannot send messages to this user", times=None)
+        close_dms(env, bob_user)
     ann, bob = guild.add_member(ann_user), guild.add_member(bob_user)
     await ann.slash(channel, "game new", kind="toy")
     lobby = channel.last_message
