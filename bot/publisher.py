@@ -59,16 +59,12 @@ def notice_line(lang: str, item: dict) -> str:
     return t(lang, item["key"], **params)
 
 
-PICTURES_KEPT = 64  # table pictures kept in memory for reuse (about 50 kB each)
-
-
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
         self._table_shown: dict[int, str | None] = {}  # game -> digest of the table last shown
-        self._pictures: dict[int, tuple] = {}  # game -> (picture digest, PNG) last drawn
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
@@ -266,18 +262,9 @@ class Publisher:
         embed = ui.table_embed(game.state, game.names, lang)
         files = []
         if hasattr(ui, "table_picture"):
-            # redrawn only when something drawn changed (the text beside it changes more often:
-            # whose decision the table waits for); drawn off the event loop meanwhile
-            key = ui.picture_digest(game.state, game.names, lang) if hasattr(ui, "picture_digest") else None
-            cached = self._pictures.get(game.id)
-            if key is not None and cached and cached[0] == key:
-                picture = cached[1]
-            else:
-                picture = await asyncio.to_thread(ui.table_picture, game.state, game.names, lang)
-                self._pictures.pop(game.id, None)
-                self._pictures[game.id] = (key, picture)
-                if len(self._pictures) > PICTURES_KEPT:   # the least recently drawn goes
-                    del self._pictures[next(iter(self._pictures))]
+            # drawn off the event loop: other channels' clicks go on meanwhile (a game's picture
+            # module draws each distinct picture once: bot.games.picture_kit.DrawnCache)
+            picture = await asyncio.to_thread(ui.table_picture, game.state, game.names, lang)
             files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
         view = table_view(game, lang)

@@ -1,62 +1,45 @@
-"""The table message is edited whenever its text changes, but its picture is redrawn only when
-something drawn on it changed (a game's renderer names that with ``picture_digest``)."""
-import asyncio
-from types import SimpleNamespace
+"""The table message is edited whenever its text changes (whose decision the table waits for),
+but a picture is drawn only once for what it shows: each game's picture keeps its last distinct
+pictures by the digest of what they show (``bot.games.picture_kit.DrawnCache``)."""
+import random
 
-import discord
+import pytest
 
-import bot.games as games
-from bot import operations, publisher
-from bot.publisher import Publisher
-
-
-class FakeUI:
-    def __init__(self):
-        self.drawn = 0
-
-    def table_digest(self, state, names, lang):
-        return f"{state['board']}|{state['waiting']}"
-
-    def picture_digest(self, state, names, lang):
-        return str(state["board"])
-
-    def table_embed(self, state, names, lang):
-        return discord.Embed(description=f"waiting for {state['waiting']}")
-
-    def table_picture(self, state, names, lang):
-        self.drawn += 1
-        return b"png-%d" % self.drawn
-
-    def hand_button_label(self, lang):
-        return "My hand"
+from bot.games.picture_kit import DrawnCache
+from engine.registry import rules_for
+from engine.simulate import apply_random_move, legal_moves
 
 
-def test_the_picture_is_redrawn_only_when_something_drawn_changed(monkeypatch):
-    ui = FakeUI()
-    monkeypatch.setitem(games._UIS, "fakepic", ui)
-    sent = []
+def test_a_picture_is_drawn_once_per_digest_and_the_oldest_goes_first():
+    cache, drawn = DrawnCache(2), []
 
-    async def edit(channel, message_id, **kwargs):
-        sent.append(kwargs["attachments"][0].fp.read())
-        return True
+    def draw(name):
+        return lambda: drawn.append(name) or name.encode()
 
-    async def channel(bot, channel_id):
-        return object()
+    assert cache.get("a", draw("a")) == b"a"
+    assert cache.get("a", draw("a")) == b"a"
+    cache.get("b", draw("b"))
+    cache.get("c", draw("c"))          # "a" is the least recently used: it goes
+    cache.get("a", draw("a"))
+    assert drawn == ["a", "b", "c", "a"]
 
-    monkeypatch.setattr(operations, "edit", edit)
-    monkeypatch.setattr(operations, "channel", channel)
-    pub = Publisher(SimpleNamespace())
-    game = SimpleNamespace(id=1, kind="fakepic", names={}, status="active", table_message_id=99, channel_id=5,
-                           state={"board": 1, "waiting": "ann"})
 
-    async def run():
-        await pub.update_table(game, "en")
-        game.state = {"board": 1, "waiting": "bob"}      # only the text changes
-        await pub.update_table(game, "en")
-        game.state = {"board": 2, "waiting": "bob"}      # something drawn changes
-        await pub.update_table(game, "en")
-
-    asyncio.run(run())
-    assert ui.drawn == 2
-    assert sent == [b"png-1", b"png-1", b"png-2"]
-    assert publisher.PICTURES_KEPT >= 1
+@pytest.mark.parametrize("kind", ["unfathomable", "eldritch"])
+def test_a_change_off_the_picture_does_not_redraw_it(kind, monkeypatch):
+    import importlib
+    picture = importlib.import_module(f"bot.games.{kind}.picture")
+    rules = rules_for(kind)
+    state, _ = rules.new_game(["a", "b", "c"], 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        apply_random_move(rules, state, legal_moves(rules, state), rng)
+    names = {p: p.upper() for p in state["players"]}
+    drawn = []
+    real = picture.render
+    monkeypatch.setattr(picture, "render", lambda data: drawn.append(1) or real(data))
+    monkeypatch.setattr(picture, "_drawn", DrawnCache(4))
+    first = picture.table_picture(state, names, "en")
+    hidden = dict(state, rng={"seed": 99, "counter": 0})   # nothing drawn depends on it
+    assert picture.table_picture(hidden, names, "en") == first
+    assert picture.table_picture(state, {**names, "a": "Someone else"}, "en") != first
+    assert len(drawn) == 2

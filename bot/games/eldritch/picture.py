@@ -40,8 +40,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.games.picture_kit import (BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, PLAYER_COLOURS, SCALE, TEXT, TURN, WIN,
-                                   Canvas, catalog_labels, contrast, digest, drawable, encode_png, fit, font,
-                                   initials, palette_from, say, star)
+                                   Canvas, DrawnCache, catalog_labels, contrast, digest, drawable, encode_png,
+                                   fit, font, initials, palette_from, say, star)
 from bot.games.picture_kit import content_name as _name
 
 GAME = "eldritch"
@@ -825,9 +825,15 @@ def public_view(state: dict) -> dict:
     return _rules().view(state, None)
 
 
+PICTURE_CACHE = 64  # distinct pictures kept (about 50 kB each): the table redraws only on a change
+_drawn = DrawnCache(PICTURE_CACHE)
+
+
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
-    """The world map as a PNG, from the public view of ``state`` only."""
-    return render(picture_data(public_view(state), names, lang))
+    """The world map as a PNG, from the public view of ``state`` only (drawn once for each
+    distinct picture among the last :data:`PICTURE_CACHE`)."""
+    data = picture_data(public_view(state), names, lang)
+    return _drawn.get(digest(data), lambda: render(data))
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:

@@ -1059,9 +1059,6 @@ PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_t
 rules_lookup, rules_autocomplete = pack_rules("eldritch")
 
 
-# the picture's own digest: the publisher redraws it only when something drawn changed
-from bot.games.eldritch.picture import table_digest as picture_digest  # noqa: E402,F401
-
 
 # the panel words the group decisions a member may advise on (cogs/group adds only the select)
 QUESTIONS_IN_PANEL = True

@@ -896,7 +896,3 @@ def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str)
     if view.get("check"):
         lines.append(check_summary(lang, view["check"], names))
     return lines
-
-
-# the picture's own digest: the publisher redraws it only when something drawn changed
-from bot.games.unfathomable.picture import table_digest as picture_digest  # noqa: E402,F401
