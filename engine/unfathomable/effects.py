@@ -38,25 +38,30 @@ class Effects:
         self.fx_key: dict[int, str] = {}
         self.specs: dict[str, object] = {}    # every step's parameters by path (a check finds its branches)
         self.spec_key: dict[int, str] = {}
+        self._index(self.pack, "")
 
-        def visit(node, path):
-            if isinstance(node, BaseModel) and not isinstance(node, Tagged):
-                for name in type(node).model_fields:
-                    value = getattr(node, name)
-                    sub = f"{path}.{name}" if path else name
-                    if name in EFFECT_FIELDS and isinstance(value, list):
-                        self._register(value, sub)
-                    visit(value, sub)
-            elif isinstance(node, Tagged):
-                sub = f"{path}.{node.name}"
-                self.spec_key.setdefault(id(node.spec), sub)
-                self.specs.setdefault(sub, node.spec)
-                visit(node.spec, sub)
-            elif isinstance(node, (list, tuple)):
-                for i, v in enumerate(node):
-                    key = getattr(v, "id", None) if isinstance(v, BaseModel) else None
-                    visit(v, f"{path}[{key if isinstance(key, str) else i}]")
-        visit(self.pack, "")
+    def index_effect(self, effect: list, key: str) -> None:
+        """Index an effect that is not in the pack (a test's, say) with the pack's rules."""
+        self._register(effect, key)
+        self._index(effect, key)
+
+    def _index(self, node, path: str) -> None:
+        if isinstance(node, BaseModel) and not isinstance(node, Tagged):
+            for name in type(node).model_fields:
+                value = getattr(node, name)
+                sub = f"{path}.{name}" if path else name
+                if name in EFFECT_FIELDS and isinstance(value, list):
+                    self._register(value, sub)
+                self._index(value, sub)
+        elif isinstance(node, Tagged):
+            sub = f"{path}.{node.name}"
+            self.spec_key.setdefault(id(node.spec), sub)
+            self.specs.setdefault(sub, node.spec)
+            self._index(node.spec, sub)
+        elif isinstance(node, (list, tuple)):
+            for i, v in enumerate(node):
+                key = getattr(v, "id", None) if isinstance(v, BaseModel) else None
+                self._index(v, f"{path}[{key if isinstance(key, str) else i}]")
 
     def _register(self, effect: list, key: str) -> None:
         if id(effect) not in self.fx_key:

@@ -50,35 +50,13 @@ def effect(steps):
 def run(r, s, steps, **ctx):
     """Run ``steps`` now, on top of whatever is pending; returns the events."""
     parsed = effect(steps)
-    r._register(parsed, f"test[{len(_KEEP)}]")
-    for node in parsed:  # nested effects of the test steps
-        _index_nested(r, node, f"test[{len(_KEEP)}]")
+    r.index_effect(parsed, f"test[{len(_KEEP)}]")
     ctx.setdefault("self", s["turn"]["player"] if s.get("turn") else s["first_player"])
     ctx.setdefault("decider", ctx["self"])
     events = []
     r.start_effect(s, parsed, events, ctx)
     r.run(s, events)
     return events
-
-
-def _index_nested(r, node, path):
-    from pydantic import BaseModel
-
-    from engine.content.dialect import Tagged
-    from engine.unfathomable.effects import EFFECT_FIELDS
-    if isinstance(node, Tagged):
-        r.spec_key.setdefault(id(node.spec), f"{path}.{node.name}")
-        r.specs.setdefault(f"{path}.{node.name}", node.spec)
-        _index_nested(r, node.spec, f"{path}.{node.name}")
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            v = getattr(node, name)
-            if name in EFFECT_FIELDS and isinstance(v, list):
-                r._register(v, f"{path}.{name}")
-            _index_nested(r, v, f"{path}.{name}")
-    elif isinstance(node, (list, tuple)):
-        for i, v in enumerate(node):
-            _index_nested(r, v, f"{path}[{i}]")
 
 
 def answer(r, s, player, **action):
