@@ -54,7 +54,9 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Co
                         Players, Loyalty, Trade, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = 3, 6
-    rules_version = "1"
+    # bump when a record would replay differently (2: the rescue action returns the token to the
+    # supply as rescue_passengers does)
+    rules_version = "2"
 
     FRAMES = frames(
         # setup

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.core.errors import RuleError
 from engine.core.events import event, only
+from engine.core.rng import Rng
 from engine.unfathomable.common import BRIG, DEPTHS, SICK_BAY, card_type, card_value
 
 
@@ -183,11 +184,7 @@ class Turns:
 
     def _act_rescue(self, s, p, action, events):
         zone = s["zone_of"][p]
-        token = s["passengers"][zone].pop()
-        s["passenger_supply"].insert(0, token)
-        from engine.core.rng import Rng
-        Rng(s["rng"]).shuffle(s["passenger_supply"])
-        events.append(event("passenger_rescued", player=p, zone=zone))
+        self.rescue_token(s, zone, s["passengers"][zone][-1], events, by=p)
 
     def _act_reveal(self, s, p, action, events):
         self.reveal(s, p, events)
@@ -211,7 +208,6 @@ class Turns:
             return
         s["mythos_deck"] = s["mythos_discard"]
         s["mythos_discard"] = []
-        from engine.core.rng import Rng
         Rng(s["rng"]).shuffle(s["mythos_deck"])
         events.append(event("mythos_reshuffled", count=len(s["mythos_deck"])))
 
