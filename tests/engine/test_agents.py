@@ -103,3 +103,46 @@ def test_the_thing_declares_when_no_human_is_left():
     assert action == {"player": thing, "type": "declare"}
     after, _ = rules.apply(state, action)
     assert after["result"]["reason"] == "declared_true" and after["result"]["team"] == "thing"
+
+
+# --- Unfathomable -------------------------------------------------------------------------
+
+def _alter_unfathomable(state, player, rng):
+    """Reorder every face-down deck, the chaos deck and the passenger supply, and swap the
+    passenger faces still hidden; deal the other players' loyalty among those holding as many
+    (their hands stay: a check's added cards are tied to them)."""
+    changed = False
+    for deck in list(state["decks"].values()) + [state["chaos"], state["mythos_deck"], state["course_deck"],
+                                                  state["damage_deck"], state["passenger_supply"]]:
+        if len(set(map(str, deck))) > 1:
+            rng.shuffle(deck)
+            changed = True
+    hidden = [t for t in state["passenger_faces"] if t not in state.get("passengers_removed", [])]
+    faces = [state["passenger_faces"][t] for t in hidden]
+    rng.shuffle(faces)
+    for t, f in zip(hidden, faces):
+        changed |= state["passenger_faces"][t] != f
+        state["passenger_faces"][t] = f
+    known = set(state["known_loyalty"].get(player, {})) | set(state["revealed"]) | {player}
+    others = [p for p in state["players"] if p not in known]
+    by_size = {}
+    for p in others:
+        by_size.setdefault(len(state["loyalty"][p]), []).append(p)
+    for group in by_size.values():
+        cards = [state["loyalty"][p] for p in group]
+        rng.shuffle(cards)
+        for p, c in zip(group, cards):
+            changed |= state["loyalty"][p] != c
+            state["loyalty"][p] = c
+    return changed
+
+
+def test_unfathomable_agents_finish_games():
+    rules = rules_for("unfathomable")
+    for players, seed in ((4, 1), (5, 2)):
+        state, _ = play_agent_game(rules, players, seed, None, rules.invariant_violations)
+        assert rules.is_over(state), (players, seed)
+
+
+def test_unfathomable_agent_decides_from_its_view_only():
+    _assert_view_only("unfathomable", 4, 3, _alter_unfathomable, steps=300)
