@@ -19,7 +19,7 @@ SHIP_ZONES_AWAY = ("sick_bay", "brig")
 REVEAL_AT_DISTANCE = 6      # a traitor reveals once this much distance is played (the Awakening)
 REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
-CHECK_MARGIN = 2            # a loyal player aims this much above its share of a check's target
+CHECK_SHARE, CHECK_MARGIN = 0.5, 2   # a loyal player adds helping cards worth this share of the target, plus
 
 
 class KeeperAgent(BaseAgent):
@@ -80,6 +80,22 @@ class KeeperAgent(BaseAgent):
         # character, sick bay draw, upgrade, window order, awakening: the first is fine
         return -prompt["options"].index(o)
 
+    def _crisis_option(self, view, label, traitor) -> float:
+        """A crisis's two answers: a skill check usually fails (hands are short), so a loyal
+        chooser pays a small, affordable loss instead; a traitor prefers the check, or a loss
+        that brings a dial near 0."""
+        words = str(label).split()
+        if len(words) == 3 and words[0] == "Lose" and words[1].isdigit():
+            dial = view["resources"].get(words[2].lower())
+            if dial is not None:
+                left = dial - int(words[1])
+                if traitor:
+                    return 3 if left <= 1 else -1
+                return 2 if left >= 3 else -3
+        if label == "Skill check":
+            return 0
+        return -0.5
+
     def _window_score(self, view, prompt, o) -> float:
         """Skill cards played outside actions: a loyal player rerolls or nudges a roll that goes
         the Humans' way badly, saves itself from defeat, tops up a check just short; a traitor the
@@ -122,6 +138,8 @@ class KeeperAgent(BaseAgent):
             return {"pass": 2, "partial": 1, "fail": 0}.get(value, 0) * sign
         if purpose == "discard" and isinstance(value, str) and ":" in value:
             return -card_value(value)
+        if purpose == "option" and prompt.get("labels"):
+            return self._crisis_option(view, prompt["labels"][options.index(value)], traitor)
         if purpose in ("deep_one_to", "deep_ones_to") and isinstance(value, str):
             # where Deep Ones go: a loyal player keeps them far out (stern water first), a traitor
             # brings them in
@@ -171,13 +189,16 @@ class KeeperAgent(BaseAgent):
             return 18
         if t == "move":
             to = o["to"]
-            here = deep.get(zone, 0)
-            gain = deep.get(to, 0) - (here + 0.5 if here else 0)
-            if gain > 0:
-                return 8 + 2 * deep.get(to, 0) + (1 if to in view["damage"] else 0)
-            if to in view["damage"] and not deep.get(to):
+            here, there = deep.get(zone, 0), deep.get(to, 0)
+            if there:   # each Deep One there attacks me (6+) before I strike again: few at a time
+                return (9 if there == 1 else 4 if there == 2 else -1) + (1 if to in view["damage"] else 0)
+            if here >= 2:
+                return 3 + here   # out of a swarm
+            if to in view["damage"]:
                 return 6
             if to == "boiler_room" and self._has(view, "strength") and view["resources"]["fuel"] >= 3:
+                return 5
+            if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
                 return 5
             return -1
         if t == "use":
@@ -240,8 +261,7 @@ class KeeperAgent(BaseAgent):
                 return hinder[:1]
             return hinder[:rng.choice((0, 1, 1, 2))][:most]
         helps = sorted((c for c in cards if card_type(c) in positive), key=card_value, reverse=True)
-        players = max(1, len(view["seats"]))
-        share = target / players + CHECK_MARGIN
+        share = target * CHECK_SHARE + CHECK_MARGIN
         chosen, total = [], 0
         for c in helps:
             if total >= share or len(chosen) >= most:
