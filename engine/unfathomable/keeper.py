@@ -19,7 +19,10 @@ SHIP_ZONES_AWAY = ("sick_bay", "brig")
 REVEAL_AT_DISTANCE = 6      # a traitor reveals once this much distance is played (the Awakening)
 REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
-CHECK_SHARE, CHECK_MARGIN = 0.5, 2   # a loyal player adds helping cards worth this share of the target, plus
+GALLEY_DRAW = 3             # cards drawn at the Galley (4 with Food to spare)
+GUARD = 6                   # standing in an interior zone Deep Ones are about to damage
+MOVE_TO_ONE = -2             # walking up to a lone Deep One to fight it
+CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
 
 class KeeperAgent(BaseAgent):
@@ -40,6 +43,21 @@ class KeeperAgent(BaseAgent):
     def _revealed(self, view) -> bool:
         return self.player in view["revealed"]
 
+    def _arrows(self):
+        """deck zone -> the interior zone its arrow leads to (the printed board)."""
+        if not hasattr(self, "_arrow_map"):
+            from engine.registry import rules_for
+            zones = rules_for("unfathomable").board.zones
+            self._arrow_map = {z: getattr(v, "arrow", None) for z, v in zones.items()}
+        return self._arrow_map
+
+    def _threatened(self, view, zone) -> int:
+        """Deep Ones about to damage undamaged interior ``zone`` (in it, or on a deck leading in)."""
+        if zone in view["damage"] or zone[0] in ("w", "d") and zone[1:].isdigit():
+            return 0
+        deep = view["deep_ones"]
+        return deep.get(zone, 0) + sum(n for z, n in deep.items() if self._arrows().get(z) == zone)
+
     def _course_distance(self, card):
         if self._course is None:
             from engine.registry import rules_for   # public content: the printed course cards
@@ -56,6 +74,10 @@ class KeeperAgent(BaseAgent):
             return self._subset(view, prompt, rng)
         if shape == "number":
             spec = prompt["number"]
+            if view["zone_of"].get(self.player) == "galley" and not self._traitor(view):
+                # the Galley's draw: a d8 under the count costs 1 Food
+                want = GALLEY_DRAW + (1 if view["resources"]["food"] >= 6 else 0)
+                return self.answer(prompt, max(spec["min"], min(spec["max"], want)))
             return self.answer(prompt, spec["min"])
         options = prompt["options"]
         scored = [(self._score(view, prompt, o, rng), rng.random(), i) for i, o in enumerate(options)]
@@ -191,11 +213,16 @@ class KeeperAgent(BaseAgent):
             to = o["to"]
             here, there = deep.get(zone, 0), deep.get(to, 0)
             if there:   # each Deep One there attacks me (6+) before I strike again: few at a time
-                return (9 if there == 1 else 4 if there == 2 else -1) + (1 if to in view["damage"] else 0)
+                return (MOVE_TO_ONE if there == 1 else -2 if there == 2 else -1) + (1 if to in view["damage"] else 0)
             if here >= 2:
                 return 3 + here   # out of a swarm
+            guard = self._threatened(view, to)
+            if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
+                return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
             if to in view["damage"]:
                 return 6
+            if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
+                return 5.5
             if to == "boiler_room" and self._has(view, "strength") and view["resources"]["fuel"] >= 3:
                 return 5
             if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
@@ -216,7 +243,7 @@ class KeeperAgent(BaseAgent):
             if ability == "zone:boiler_room":
                 return 12 if view["resources"]["fuel"] >= 3 else 2
             if ability == "zone:galley":
-                return 4 if len(view["you"]["hand"]) < 4 and view["resources"]["food"] >= 4 else -1
+                return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
             if ability == "zone:cargo_hold":
                 return 3
             if ability == "zone:chapel":
