@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from engine.core.agent import BaseAgent
 
+MYSTERY_CLUES = 2         # clues a mystery's token usually costs
 HURT = 1 / 3              # rest at or below this share of health or sanity
-GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 4.0, "expedition": 1.5, "rumor": 5.0}
+GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
@@ -66,8 +67,9 @@ class KeeperAgent(BaseAgent):
             if space:
                 goals[space] = goals.get(space, 0.0) + value
         mystery = view.get("mystery") or {}
+        ready = inv["clues"] >= MYSTERY_CLUES   # most mystery spaces ask clues for a token
         for space in mystery.get("placed") or ():
-            add(space, GOAL_VALUE["mystery"])
+            add(space, GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3)
         for space, n in (view.get("eldritch") or {}).items():
             if space in (mystery.get("placed") or ()):
                 add(space, GOAL_VALUE["mystery"] / 2)
@@ -82,18 +84,25 @@ class KeeperAgent(BaseAgent):
         for m in view["mythos"]["in_play"]:
             if m.get("rumor") and m.get("space"):
                 add(m["space"], GOAL_VALUE["rumor"])
-        for other in view["investigators"]:
-            if other["id"] != inv["id"] and other["status"] == "active" and other["space"] in goals:
-                goals[other["space"]] *= 0.4
         return goals
 
     def _best_goal(self, view, inv):
+        """Investigators claim goals in table order, each the best one left for it (value over
+        distance), so two never chase the same clue; every agent computes the same claims."""
         dist = _content().dist
-        here = inv["space"]
-        goals = self._goals(view, inv)
-        if not goals:
-            return None
-        return max(goals, key=lambda g: (goals[g] / (1 + dist[here].get(g, 99)), g))
+        claimed: set = set()
+        for other in view["investigators"]:
+            if other["status"] != "active":
+                continue
+            goals = {g: v for g, v in self._goals(view, other).items() if g not in claimed}
+            if not goals:
+                return None if other["id"] == inv["id"] else None
+            here = other["space"]
+            best = max(goals, key=lambda g: (goals[g] / (1 + dist[here].get(g, 99)), g))
+            if other["id"] == inv["id"]:
+                return best
+            claimed.add(best)
+        return None
 
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
@@ -119,8 +128,9 @@ class KeeperAgent(BaseAgent):
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
             return 4 if goal == here or goal is None else 2
-        if t == "prepare":
-            return 1
+        if t == "prepare":   # Travel is one action a round: a ticket rides on further
+            far = goal is not None and dist[here].get(goal, 99) >= 2
+            return 5 if far and sum(inv["tickets"].values()) < 2 else 1
         if t == "end_actions":
             return 0
         return -0.5   # trades, components: not without a plan
@@ -149,7 +159,10 @@ class KeeperAgent(BaseAgent):
     def _score_encounter(self, view, inv, o) -> float:
         if o["type"] != "encounter":
             return 0
-        return ENCOUNTER_VALUE.get(o.get("what"), 0)
+        what = o.get("what")
+        if what == "mystery" and inv is not None and inv["clues"] < MYSTERY_CLUES:
+            return ENCOUNTER_VALUE["research"] - 1
+        return ENCOUNTER_VALUE.get(what, 0)
 
     def _score_roll(self, view, inv, o) -> float:
         t = o["type"]
@@ -165,7 +178,8 @@ class KeeperAgent(BaseAgent):
         if t == "reroll":
             if o.get("pay") == "sanity":
                 return 2 if successes == 0 and inv["sanity"] > 2 else -1
-            return (1 + (1 if "and" in o else 0)) if successes == 0 and inv["clues"] >= 1 else -1
+            spare = inv["clues"] > MYSTERY_CLUES   # clues are the mysteries' currency: keep them
+            return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
         return -1
 
     def _score_choose(self, view, inv, o) -> float:
