@@ -18,6 +18,9 @@ if which in ("bot", "all"):
     if sys.argv[2:3] == ["eldritch"] or which == "all":   # python -m bench bot eldritch: 500 live Eldritch games
         from bench.eldritch_bot_bench import main as eldritch_bot_main
         eldritch_bot_main()
+if which in ("agents", "all"):   # python -m bench agents [GAMES]: Keeper's decision time
+    from bench.agent_bench import main as agents_main
+    agents_main(int(sys.argv[2]) if which == "agents" and len(sys.argv) > 2 else 5)
 if which in ("kill", "all"):
     from bench.outbox_kill import main as kill_main
     kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)

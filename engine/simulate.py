@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from engine.core import shapes
@@ -109,11 +110,21 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
 
 
 def play_agent_game(rules: GameRules, players: int, seed: int, options: dict | None = None,
-                    check=None, agents: dict | None = None) -> tuple[dict, list[dict]]:
+                    check=None, agents: dict | None = None, timings: list | None = None) -> tuple[dict, list[dict]]:
     """Play one game with every seat a Keeper agent (``engine.core.agent``), each deciding from
     its player's view and the events that player saw; returns (final state, actions). An agent's
-    illegal move is an error (raised), never silently replaced."""
-    from engine.core.agent import ask, keeper_for, tell
+    illegal move is an error (raised), never silently replaced. ``timings`` collects the seconds
+    each decision took (the view built and the agent asked, as the bot would)."""
+    from engine.core.agent import ask as ask_agent, keeper_for, tell
+
+    def ask(*args):
+        if timings is None:
+            return ask_agent(*args)
+        start = time.perf_counter()
+        try:
+            return ask_agent(*args)
+        finally:
+            timings.append(time.perf_counter() - start)
 
     names = [f"p{i + 1}" for i in range(players)]
     state, events = rules.new_game(names, seed, options)
