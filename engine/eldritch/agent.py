@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 MYSTERY_CLUES = 2         # clues a mystery's token usually costs
-HURT = 1 / 3              # rest at or below this share of health or sanity
+HURT = 1 / 3             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -68,17 +68,33 @@ class KeeperAgent(BaseAgent):
                 goals[space] = goals.get(space, 0.0) + value
         mystery = view.get("mystery") or {}
         ready = inv["clues"] >= MYSTERY_CLUES   # most mystery spaces ask clues for a token
+        token_value = GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3
+        card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
-            add(space, GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3)
-        for space, n in (view.get("eldritch") or {}).items():
-            if space in (mystery.get("placed") or ()):
-                add(space, GOAL_VALUE["mystery"] / 2)
+            add(space, token_value)
+        if card.get("encounter_at") == "mystery_token":
+            add(view.get("mystery_token"), token_value)
+        elif card.get("encounter_at") == "eldritch_token":
+            for space in (view.get("eldritch") or {}):
+                add(space, token_value)
+        hunted = {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+        progress = (card.get("progress") or {}).get("what")
+        for m in view["monsters"].values():
+            if m["kind"] in hunted:
+                add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
+            elif progress == "monster_toughness" and ready:
+                add(m["space"], GOAL_VALUE["clue"])
+        clue_value = GOAL_VALUE["clue"] * (1.5 if progress == "clues" or not ready else 1)
         omen = view.get("omen")
         spaces = _content().spaces
+        gate_bonus = 1.5 if progress == "gates" else 1.0
         for gate in view["gates"]:
-            add(gate, GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"])
+            value = GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"]
+            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == omen:
+                value *= 1.5
+            add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
-            add(space, GOAL_VALUE["clue"] * min(n, 2))
+            add(space, clue_value * min(n, 2))
         if view.get("expedition"):
             add(view["expedition"], GOAL_VALUE["expedition"])
         for m in view["mythos"]["in_play"]:
