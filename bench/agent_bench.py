@@ -1,7 +1,7 @@
 """Keeper's agents: how long one decision takes (the player's view built, then the agent asked,
 as the bot will call it), p50/p99/max over whole games where every seat is an agent.
 
-    python -m bench agents [GAMES]
+    python -m bench agents [--count GAMES]
 
 Target (issue 22): p99 < 50 ms on this machine, so a table never waits on a Keeper player.
 """
