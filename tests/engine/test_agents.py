@@ -146,3 +146,31 @@ def test_unfathomable_agents_finish_games():
 
 def test_unfathomable_agent_decides_from_its_view_only():
     _assert_view_only("unfathomable", 4, 3, _alter_unfathomable, steps=300)
+
+
+# --- Eldritch Horror ------------------------------------------------------------------------
+
+def _alter_eldritch(state, player, rng):
+    """Reorder every draw pile below its top (the spell and condition decks lie face up: their
+    top is public), the gate stack, the clue pool, the monster cup and the mythos deck."""
+    changed = False
+    piles = [d["draw"] for d in state["decks"].values()]
+    piles += [state["gates"]["stack"], state["clues"]["pool"], state["monsters"]["cup"], state["mythos"]["deck"]]
+    for pile in piles:
+        below = pile[1:]
+        if len(set(map(str, below))) > 1:
+            rng.shuffle(below)
+            pile[1:] = below
+            changed = True
+    return changed
+
+
+def test_eldritch_agents_finish_games():
+    rules = rules_for("eldritch")
+    for players, seed in ((1, 1), (4, 3)):
+        state, _ = play_agent_game(rules, players, seed, None, rules.invariant_violations)
+        assert rules.is_over(state), (players, seed)
+
+
+def test_eldritch_agent_decides_from_its_view_only():
+    _assert_view_only("eldritch", 2, 5, _alter_eldritch, steps=300)
