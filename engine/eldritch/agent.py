@@ -38,7 +38,8 @@ class KeeperAgent(BaseAgent):
         for ev in events:
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
-                self.dice[ev["inv"]] = {"dice": list(ev["dice"]), "faces": list(ev.get("faces") or last.get("faces", [5, 6]))}
+                faces = ev.get("faces") or last.get("faces", [5, 6])
+                self.dice[ev["inv"]] = {"dice": list(ev["dice"]), "faces": list(faces)}
 
     # --- decisions -----------------------------------------------------------------------
     def decide(self, view, prompt, rng):
