@@ -210,5 +210,5 @@ class KeeperAgent(BaseAgent):
         helps the investigators; declining is first only because it is the AFK default."""
         value = o.get("value")
         if value is True:
-            return 1 if inv is None or not self._hurt(inv) else 0.5
+            return 1 if inv is None or not self._hurt(inv) else -1
         return 0
