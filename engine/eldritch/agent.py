@@ -19,7 +19,7 @@ from engine.core.agent import BaseAgent
 
 MYSTERY_CLUES = 2         # clues a mystery's token usually costs
 HURT = 1 / 3             # rest at or below this share of health or sanity
-GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
+GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
