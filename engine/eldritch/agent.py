@@ -18,6 +18,7 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 MYSTERY_CLUES = 2         # clues a mystery's token usually costs
+ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 HURT = 1 / 3             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
@@ -144,7 +145,7 @@ class KeeperAgent(BaseAgent):
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
-            return 4 if goal == here or goal is None else 2
+            return ACQUIRE if goal == here or goal is None else ACQUIRE / 2
         if t == "prepare":   # Travel is one action a round: a ticket rides on further
             far = goal is not None and dist[here].get(goal, 99) >= 2
             return 5 if far and sum(inv["tickets"].values()) < 2 else 1
