@@ -34,6 +34,7 @@ class KeeperAgent(BaseAgent):
     def __init__(self, player: str):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
+        self._purpose = None              # the purpose of the prompt being answered
 
     def observe(self, events):
         for ev in events:
@@ -54,6 +55,7 @@ class KeeperAgent(BaseAgent):
         if scorer is None:
             return self.act(prompt, options[0])   # the printed default: the safest option first
         inv = self._inv(view, prompt.get("inv"))
+        self._purpose = prompt.get("purpose")
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
 
@@ -196,7 +198,9 @@ class KeeperAgent(BaseAgent):
         if t == "reroll":
             if o.get("pay") == "sanity":
                 return 2 if successes == 0 and inv["sanity"] > 2 else -1
-            spare = inv["clues"] > MYSTERY_CLUES   # clues are the mysteries' currency: keep them
+            # clues are the mysteries' currency: kept, except to survive a fight
+            fight = str(self._purpose).startswith("combat")
+            spare = inv["clues"] > (0 if fight else MYSTERY_CLUES)
             return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
         return -1
 
