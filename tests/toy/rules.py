@@ -4,14 +4,14 @@ from __future__ import annotations
 from engine.core.events import event, only
 from engine.core.game import GameRules
 from engine.core.rng import Rng
+from tests.toy.game import GAME
 
 TARGET = 10
 
 
 class ToyRules(GameRules):
     game_id = "toy"
-    min_players = 2
-    max_players = 4
+    min_players, max_players = GAME.players
 
     def new_game(self, players, seed, options=None, setup=None):
         state = {"players": list(players), "rng": Rng.new_state(seed), "seq": 1, "counter": 0, "turn": 0,
