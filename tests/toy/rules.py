@@ -5,8 +5,10 @@ from engine.core.events import event, only
 from engine.core.game import GameRules
 from engine.core.rng import Rng
 from tests.toy.game import GAME
+from tests.toy.pack import bag, load
 
 TARGET = 10
+BAG = bag(load())   # the token ids a player picks from, as the content pack lists them
 
 
 class ToyRules(GameRules):
@@ -40,7 +42,7 @@ class ToyRules(GameRules):
                      "number": {"min": 0, "max": 30, "action": {"type": "bid"}, "field": "value"},
                      "options": [{"type": "bid", "value": n} for n in range(0, 25)], "default": {"type": "bid", "value": 0}}]
         if state["stage"] == "pick":  # a subset prompt over ids that repeat
-            spec = {"ids": ["red", "red", "blue", "green"], "min": 0, "max": 2, "action": {"type": "pick"},
+            spec = {"ids": BAG, "min": 0, "max": 2, "action": {"type": "pick"},
                     "field": "tokens"}
             return [{"id": state["seq"], "player": player, "kind": "pick", "shape": "subset", "subset": spec,
                      "options": [{"type": "pick", "tokens": ["red"]}], "default": {"type": "pick", "tokens": ["red"]}}]

@@ -1,6 +1,8 @@
 """A second game through every layer: engine, records, the seam, the real bot in SimCord."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core.errors import RuleError
@@ -155,8 +157,16 @@ def test_the_toy_game_is_found_only_through_its_entry_point():
     from engine.core.games import ENTRY_POINT_GROUP
     entry = [e for e in metadata.entry_points(group=ENTRY_POINT_GROUP) if e.name == "toy"]
     assert [e.value for e in entry] == ["tests.toy.game:GAME"] and entry[0].dist.name == "keeper-toy"
-    assert "toy" in playable() and "toy" in available() and "toy" not in available_games()  # no pack
+    assert "toy" in playable() and "toy" in available() and "toy" in available_games()
     uninstall()
     assert "toy" not in playable() and "toy" not in available()
     with pytest.raises(KeyError, match="unknown game 'toy'"):
         rules_for("toy")
+
+
+def test_the_content_check_lists_the_toy_pack(capsys):
+    from engine.__main__ import main
+    assert main(["content", "check", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["toy"] == {"ok": True, "rows": [{"section": "bag", "name": "tokens", "count": 4, "expected": 4}]}
+    assert {"thing", "unfathomable", "eldritch"} <= set(report)
