@@ -12,7 +12,7 @@ doom, omen, places and quantities), ``cards`` (decks, reserve, gains, discards, 
 """
 from __future__ import annotations
 
-from engine.content.eldritch import load
+from engine.eldritch.content import load
 from engine.core.events import event
 from engine.eldritch.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames

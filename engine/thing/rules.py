@@ -22,7 +22,7 @@ hands, what may be given), ``turns`` (turn flow), ``cards`` (action and obstacle
 """
 from __future__ import annotations
 
-from engine.content.thing import ThingPack, default_pack
+from engine.thing.content import ThingPack, default_pack
 from engine.thing.game import GAME
 from engine.core.flow import (Accept, Auto, Choice, FlowRules, Offer, ResponseWindow, Simultaneous,
                               frames)

@@ -19,7 +19,7 @@ content and its effect vocabulary: data/unfathomable/ (README). State layout (al
 """
 from __future__ import annotations
 
-from engine.content.unfathomable import UnfathomablePack, load
+from engine.unfathomable.content import UnfathomablePack, load
 from engine.unfathomable.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, SecretRound, frames
 from engine.unfathomable.abilities import Abilities, Window

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.content.thing import load
+from engine.thing.content import load
 
 from engine.thing.rules import ThingRules
 
