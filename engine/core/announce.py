@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engine.core.events import is_public
+from engine.core.events import ALL
 
 Path = tuple
 
@@ -47,6 +47,13 @@ def changed_paths(before, after, path: Path = ()) -> list[Path]:
     return [path]
 
 
+def told_the_table(ev: dict) -> bool:
+    """Everyone sees it (``all``), or everyone but the few it names, who get their own version of
+    it (``{"except": [...]}``, e.g. what the drawer alone may know of a draw)."""
+    audience = ev.get("audience", ALL)
+    return audience == ALL or isinstance(audience, dict)
+
+
 def _pattern(text: str, ev: dict | None) -> Path:
     parts = []
     for part in text.split("."):
@@ -66,7 +73,7 @@ def silent_changes(before: dict, after: dict, events: Iterable[dict], announces:
                    unannounced: Iterable[str] = ()) -> list[str]:
     """Every part of the public view that changed from ``before`` to ``after`` and that no public
     event of the step may change (a message per part, naming it and the step's public events)."""
-    public = [ev for ev in events if is_public(ev)]
+    public = [ev for ev in events if told_the_table(ev)]
     undeclared = sorted({ev["type"] for ev in public if ev["type"] not in announces})
     allowed = [_pattern(p, None) for p in unannounced]
     for ev in public:

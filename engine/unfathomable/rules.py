@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.content.unfathomable import UnfathomablePack, load
 from engine.core.flow import Auto, Choice, FlowRules, SecretRound, frames
 from engine.unfathomable.abilities import Abilities, Window
+from engine.unfathomable.announces import ANNOUNCES, UNANNOUNCED
 from engine.unfathomable.board import Board
 from engine.unfathomable.cards import Cards
 from engine.unfathomable.checks import Checks
@@ -57,6 +58,7 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Co
     # bump when a record would replay differently (2: the rescue action returns the token to the
     # supply as rescue_passengers does)
     rules_version = "2"
+    announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
         # setup
