@@ -15,6 +15,7 @@ from __future__ import annotations
 from engine.content.eldritch import load
 from engine.core.events import event
 from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames
+from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
 from engine.eldritch.board import Board
 from engine.eldritch.cards import Cards
 from engine.eldritch.combat import Combat
@@ -38,6 +39,7 @@ class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Ef
     game_id = "eldritch"
     min_players, max_players = 1, 8
     rules_version = "1"
+    announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
         fx=Auto(), ctx_end=Auto(), call=Auto(), combat=Auto(),
