@@ -95,7 +95,8 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "rumor_ended": ("mythos.in_play", "mythos.discard", "rumor_tokens", "eldritch"),
     "rumor_failed": ("mythos.in_play", "mythos.discard", "rumor_tokens", "eldritch"),
     "mystery_drawn": ("mystery", "decks.mysteries"),
-    "mystery_solved": ("mystery", "final", "solved", "mystery_token", "eldritch"),   # L5: its tokens leave
+    "mystery_solved": ("mystery", "final", "solved", "mystery_token", "eldritch", "clue_discard", "gate_discard",
+                       "cup", "set_aside"),   # L5: what lay on it leaves
     "mystery_unsolved": ("mystery", "final"),
     "mystery_token": ("mystery_token",),
     "awakened": ("awakened", "ao_tokens"),
@@ -105,6 +106,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "devoured": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
     "eliminated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
     "figure_moved": ("figures", f"{INV}.space"),
+    "defeat_token": ("figures",),
     "figure_removed": ("figures", f"{INV}.status"),
     "investigator_joined": ("investigators.{inv}", "investigators.{replaces}", "reserve", "clue_pool",
                             "clue_discard") + DECKS,   # with the newcomer's starting possessions

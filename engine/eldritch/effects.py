@@ -1357,6 +1357,7 @@ class Effects:
             if on_board:   # G9: the named monster leaves its space and fights here
                 uid = on_board[0]
                 s["monsters"]["board"][uid]["space"] = here
+                events.append(event("monster_moved", monster=uid, kind=name, space=here))
                 from_cup = False
                 kind = None
             else:
@@ -1681,8 +1682,9 @@ class Effects:
             n = st["_n"]
             if what == "clues":
                 self.discard_held_clues(s, inv, n, events)
-            else:
+            elif n:
                 s["inv"][inv][what] -= n
+                events.append(event("spent", inv=inv, what=what, count=n))
             extra += n
         data = {"buy": what} if what and st.get("spend_for") == "success" else None
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),
