@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 
 from engine.core import shapes
@@ -34,7 +35,7 @@ def error_kind(exc: BaseException) -> str:
     """A short, stable name for a failure, to count failures by kind across games."""
     text = str(exc).splitlines()[0] if str(exc) else ""
     if isinstance(exc, AssertionError) and text.startswith("after {"):   # an invariant: drop the action
-        text = "invariant: " + text.split("}: ", 1)[-1]
+        text = "invariant: " + re.sub(r" \(the step said: [^)]*\)", "", text.split("}: ", 1)[-1])
     code = getattr(exc, "code", None)
     if code:
         text = f"{code}: {text}"
