@@ -25,6 +25,7 @@ from engine.eldritch.effects import Effects
 from engine.eldritch.ending import Ending
 from engine.eldritch.investigators import Investigators
 from engine.eldritch.phases import Phases
+from engine.eldritch.position import Position
 from engine.eldritch.setup import Setup
 from engine.eldritch.views import Views
 
@@ -35,7 +36,8 @@ PICK_KINDS = ("choose", "encounter", "combat_order", "travel_more", "acquire", "
 GROUP_KINDS = ("group",)
 
 
-class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
+class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views,
+                    FlowRules):
     game_id = "eldritch"
     min_players, max_players = 1, 8
     rules_version = "1"

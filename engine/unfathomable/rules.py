@@ -32,6 +32,7 @@ from engine.unfathomable.effects import Effects
 from engine.unfathomable.ending import Ending
 from engine.unfathomable.loyalty import Loyalty
 from engine.unfathomable.monsters import Monsters
+from engine.unfathomable.position import Position
 from engine.unfathomable.players import Players
 from engine.unfathomable.setup import Setup
 from engine.unfathomable.ship import Ship
@@ -51,8 +52,8 @@ def default_pack() -> UnfathomablePack:
     return _PACK
 
 
-class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship, Tracks, Decks,
-                        Players, Loyalty, Trade, Ending, Views, FlowRules):
+class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship,
+                        Tracks, Decks, Players, Loyalty, Trade, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = 3, 6
     # bump when a record would replay differently (2: the rescue action returns the token to the
