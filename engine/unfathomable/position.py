@@ -49,11 +49,7 @@ class Position:
             first = exc.errors()[0]
             raise RuleError("bad_position", "Invalid position: {problem}",
                             problem=f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
-        try:
-            self._apply_position(s, pos)
-        except (KeyError, ValueError) as exc:
-            raise RuleError("bad_position", "Invalid position: {problem} is not there to take.",
-                            problem=str(exc)) from None
+        self._apply_position(s, pos)
         problems = self.invariant_violations(s)
         if problems:
             raise RuleError("bad_position", "That position breaks a rule of the game: {problems}",
@@ -67,14 +63,14 @@ class Position:
             s["deep_ones"][z] = n
         s["monarchs"].update(pos.monarchs)
         for z, card in pos.damage.items():
-            s["damage_deck"].remove(card)
+            _take(s["damage_deck"], card, "damage card")
             s["damage"][z] = card
         s["tracks"].update(pos.tracks)
         s["resources"].update(pos.resources)
         if pos.distance is not None:
             s["distance"] = pos.distance
         for card in pos.course_played:
-            s["course_deck"].remove(card)
+            _take(s["course_deck"], card, "course card")
             s["course_played"].append(card)
         if pos.clear_passengers:
             for z, tokens in s["passengers"].items():
@@ -82,8 +78,8 @@ class Position:
                 s["passengers"][z] = []
         for z, faces in pos.passengers.items():
             for face in faces:
-                token = next(t for t in reversed(s["passenger_supply"]) if s["passenger_faces"][t] == face)
-                s["passenger_supply"].remove(token)
+                token = next((t for t in reversed(s["passenger_supply"]) if s["passenger_faces"][t] == face), face)
+                _take(s["passenger_supply"], token, "passenger in the supply")
                 s["passengers"][z].append(token)
         if pos.spell_deck is not None:
             keep = list(pos.spell_deck)
@@ -105,7 +101,7 @@ class Position:
                 self._take_skill(s, card)
                 s["decks"][t].append(card)
         for card in reversed(pos.loyalty_top):
-            s["loyalty_deck"].remove(card)
+            _take(s["loyalty_deck"], card, "loyalty card in the deck")
             s["loyalty_deck"].append(card)
         for p, items in pos.items.items():
             for item in list(s["items"][p]):
@@ -140,7 +136,7 @@ class Position:
             if card in pile:
                 pile.remove(card)
                 return
-        raise KeyError(card)
+        raise RuleError("bad_position", "No skill card '{card}' is there to take.", card=card)
 
     def give_skills(self, s, p, *cards) -> None:
         for card in cards:
@@ -154,16 +150,21 @@ class Position:
                 pile.remove(item)
                 break
         else:
-            raise KeyError(item)
+            raise RuleError("bad_position", "No item '{item}' is there to take.", item=item)
         s["items"][p].append(item)
 
     def reveal_as(self, s, p, card) -> None:
         """``p`` is a revealed traitor holding ``card`` (swapped in from the loyalty deck); titles
         pass on (checklist 160)."""
         if card not in s["loyalty"][p]:
-            s["loyalty_deck"].remove(card)
+            _take(s["loyalty_deck"], card, "loyalty card in the deck")
             s["loyalty_deck"].extend(s["loyalty"][p])
             s["loyalty"][p] = [card]
         s["revealed"][p] = card
         self.lose_titles(s, p, [])
 
+
+def _take(pile: list, x, what: str) -> None:
+    if x not in pile:
+        raise RuleError("bad_position", "No {what} '{x}' is there to take.", what=what, x=x)
+    pile.remove(x)
