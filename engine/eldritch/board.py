@@ -82,9 +82,12 @@ class Board:
         events.append(event("doom", value=s["doom"], change=s["doom"] - before))
         rest = amount - (before - s["doom"])
         if s["doom"] == 0:
+            if rest > 0:   # seed 002, 1468: the overflow follows the awakening's effects (pushed first, runs last)
+                self.call(s, "doom_overflow", times=rest)
             self.awaken(s, events)
-            if rest > 0:
-                self.ao_trigger(s, "doom_advances_awakened", events, times=rest)
+
+    def _call_doom_overflow(self, s, args, events):
+        self.ao_trigger(s, "doom_advances_awakened", events, times=args["times"])
 
     def retreat_doom(self, s, amount, events):
         if s["awakened"] or amount <= 0:
