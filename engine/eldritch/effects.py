@@ -611,15 +611,55 @@ class Effects:
                 if inv and st.get("name") and self.holds(s, inv, st["name"]) and \
                         self.C.conditions[st["name"]]["on_duplicate"] != "flip":
                     return False
-            elif st["op"] == "discard_possessions" and isinstance(st.get("count"), int):
-                inv = self.who(s, c, st["who"])
-                if inv and len(self._possession_choices(s, inv, st)) < st["count"]:
+            elif st["op"] in ("discard_condition", "discard_possessions", "discard_clues", "discard_improvements",
+                              "discard_this"):
+                if not self._can_discard(s, st, c):   # seed 002, 995: nothing can be spent that is not held
                     return False
             elif st["op"] == "lose":
                 inv = self.who(s, c, st["who"])
                 if not inv:
                     return False
         return True
+
+    def _can_discard(self, s, st, c) -> bool:
+        """A discard as a cost: the investigator holds all it names ("all" and "any_number": at
+        least one is not asked; "any_number" can always pay 0)."""
+        op = st["op"]
+        if op == "discard_this":
+            card = c.get("card") or {}
+            if card.get("kind") in ("spell", "condition", "asset", "artifact"):
+                return bool(card.get("holder")) and self.who(s, c, card["holder"]) is not None and \
+                    self.holds(s, card["holder"], card.get("id"))
+            if card.get("kind") == "mythos":
+                return any(m["id"] == card.get("id") for m in s["mythos"]["in_play"])
+            return True
+        inv = self.who(s, c, st["who"])
+        if not inv:
+            return False
+        i = s["inv"][inv]
+        count = st.get("count", 1)
+        if count == "any_number":
+            return True
+        if op == "discard_condition":
+            held = [b for b in i["conditions"]
+                    if (not st.get("name") or self.card_id(b) == st["name"])
+                    and (not st.get("trait") or st["trait"] in self.C.conditions[self.card_id(b)]["traits"])
+                    and (not st.get("any_of") or self.card_id(b) in st["any_of"])]
+        elif op == "discard_possessions":
+            if st.get("triggering") or st.get("last"):
+                target = (c.get("triggering") or c.get("card") or {}).get("id") if st.get("triggering") \
+                    else c.get("last_gained")
+                kinds = {**st, "kind": ["asset", "artifact", "spell"]}
+                return any(self.card_id(h) == target for h in self._possession_choices(s, inv, kinds))
+            held = self._possession_choices(s, inv, st)
+            if st.get("keep") is not None:
+                return True
+        elif op == "discard_clues":
+            held = i["clues"]
+        else:
+            held = [k for k in SKILLS for _ in range(i["improve"][k])]
+        need = 1 if count == "all" else self.amount(s, count, c)
+        return len(held) >= need
 
     def _op_spend(self, s, st, c, cid, events):
         """H3: a cost: all or nothing; never the last health or sanity."""
