@@ -1,0 +1,162 @@
+"""Issue 18, rule defects: each test quotes the rulebook (seed 002) line it rests on."""
+from eh_helpers import R, new, quiet, run_fx, steps, types
+
+NORMAN, LEO, LILY = "norman_withers", "leo_anderson", "lily_chen"
+SEED = "shared/seeds/002"
+
+
+def game(mystery="omen_of_devastation", ao="azathoth", invs=None):
+    return quiet(new(invs or {"ann": [NORMAN], "bob": [LEO], "cid": [LILY]}, ao=ao, setup={"mystery": mystery}))
+
+
+# --- 1. awakening order --------------------------------------------------------------------------
+def test_awakening_effects_apply_before_the_leftover_doom():
+    """Seed 002, l.863: «Переверніть лист Стародавнього й негайно застосуйте всі ефекти пробудження»;
+    l.1468: «він зупиняється на цій поділці, Стародавній пробуджується, а потім приреченість
+    підвищується далі — за правилами, указаними на листі Стародавнього.» Cthulhu first rises on
+    Space 3; only then does the overflow feed his sheet."""
+    s = game(ao="cthulhu", mystery=None)
+    s["doom"] = 1
+    s, ev = run_fx(s, "[{advance_doom: {amount: 3}}]")
+    kinds = [(e["type"], e.get("kind") or e.get("where")) for e in ev]
+    spawned = kinds.index(("monster_spawned", "cthulhu"))
+    fed = [k for k, x in enumerate(kinds) if x == ("tokens", "ancient_one")]
+    assert len(fed) == 2 and spawned < fed[0]
+    assert s["ao_tokens"]["eldritch"] == 2
+
+
+# --- 2. a cost you cannot pay is no choice -------------------------------------------------------
+def test_a_blessed_you_do_not_hold_cannot_buy_off_the_penalty():
+    """Seed 002, l.995: «Дослідник не може витратити жетони або карти, яких не має.» Tide of
+    Despair: discard Blessed or lose 2 health and 2 sanity; with no Blessed there is no choice."""
+    s = game()
+    i = s["inv"][NORMAN]
+    assert not i["conditions"]
+    health, sanity = i["health"], i["sanity"]
+    s, ev = run_fx(s, "[{may: {cost: [{discard_condition: {name: blessed}}], otherwise: [{lose: {health: 2, sanity: 2}}]}}]",
+                   NORMAN)
+    assert [p["kind"] for p in R.prompts(s)] == ["action"]   # nothing to decide
+    assert (s["inv"][NORMAN]["health"], s["inv"][NORMAN]["sanity"]) == (health - 2, sanity - 2)
+
+
+def test_a_held_blessed_may_buy_off_the_penalty():
+    """Seed 002, l.996: «Дослідник може не витратити свої жетони або карти.» With Blessed held the
+    investigator is asked."""
+    s = game()
+    s, _ = run_fx(s, "[{gain_condition: {name: blessed}}]", NORMAN)
+    s, _ = run_fx(s, "[{may: {cost: [{discard_condition: {name: blessed}}], otherwise: [{lose: {health: 2}}]}}]", NORMAN)
+    assert R.prompts(s)[0]["kind"] == "choose"
+
+
+def test_every_cost_kind_is_payable_only_by_what_is_held():
+    """Seed 002, l.995 (as above) and l.997: «Дослідник не може витратити здоров'я або розум, якщо це
+    призведе до його поразки». Each cost kind of the vocabulary, unpayable then payable."""
+    s = game()
+    c = {"self": NORMAN}
+    i = s["inv"][NORMAN]
+
+    def pay(text, **ctx):
+        return R.can_pay(s, steps(text), {**c, **ctx})
+
+    # conditions
+    assert not pay("[{discard_condition: {name: blessed}}]")
+    assert not pay("[{discard_condition: {trait: madness}}]")
+    held, _ = run_fx(s, "[{gain_condition: {name: paranoia}}]", NORMAN)
+    i["conditions"] = held["inv"][NORMAN]["conditions"]
+    assert pay("[{discard_condition: {trait: madness}}]") and not pay("[{discard_condition: {trait: madness, count: 2}}]")
+    # clues (a spend and a discard)
+    i["clues"] = []
+    assert not pay("[{spend: {clues: 1}}]") and not pay("[{discard_clues: {count: 1}}]")
+    i["clues"] = [s["clues"]["pool"].pop()]
+    assert pay("[{spend: {clues: 1}}]") and pay("[{discard_clues: {count: 1}}]")
+    assert not pay("[{discard_clues: {count: 2}}]")
+    # health and sanity: never the last one
+    i["health"], i["sanity"] = 1, 2
+    assert not pay("[{spend: {health: 1}}]") and pay("[{spend: {sanity: 1}}]") and not pay("[{spend: {sanity: 2}}]")
+    # cards (he holds Feed the Mind only)
+    assert not pay("[{discard_possessions: {trait: item}}]") and not pay("[{discard_possessions: {kind: [spell], count: 2}}]")
+    assert pay("[{discard_possessions: {kind: [spell]}}]")
+    assert not pay("[{discard_possessions: {kind: [spell], triggering: true}}]", triggering={"kind": "spell", "id": "wither"})
+    assert pay("[{discard_possessions: {kind: [spell], triggering: true}}]",
+               triggering={"kind": "spell", "id": "feed_the_mind"})
+    # improvements
+    i["improve"] = {k: 0 for k in i["improve"]}
+    assert not pay("[{discard_improvements: {count: 1}}]")
+    i["improve"]["lore"] = 1
+    assert pay("[{discard_improvements: {count: 1}}]") and not pay("[{discard_improvements: {count: 2}}]")
+    # the card itself (discard this card): only while it is held
+    assert not pay("[discard_this]", card={"kind": "asset", "id": "axe", "holder": NORMAN})
+
+
+# --- 3. clue rerolls -----------------------------------------------------------------------------
+def test_a_clue_rerolls_any_die_and_the_latest_result_stands():
+    """Seed 002, l.642: «дослідник може витратити один жетон доказу, щоб перекинути один кубик»
+    (one die, any die); l.1388: «враховуйте останній отриманий результат, навіть якщо він гірший
+    за попередній.»"""
+    from eh_helpers import act, prompt
+    s = game()
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
+    s["inv"][NORMAN]["used"].append("limit:norman_withers")
+    s["forced_dice"] = [6, 2, 2]   # Lore 3
+    s, _ = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
+    assert {"type": "reroll", "die": 0} in prompt(s)["options"]   # the 6 is a success: still rerollable
+    s["forced_dice"] = [1]
+    s, ev = act(s, "ann", "reroll", die=0)
+    result = next(e for e in ev if e["type"] == "test_result")
+    assert result["dice"] == [1, 2, 2] and result["successes"] == 0 and not result["passed"]
+
+
+def test_all_successes_still_open_the_clue_reroll_window():
+    """Seed 002, l.642 (as above): the window opens after any roll while a clue is held."""
+    from eh_helpers import prompt
+    s = game()
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
+    s["inv"][NORMAN]["used"].append("limit:norman_withers")
+    s["forced_dice"] = [5, 6]
+    s, _ = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
+    assert prompt(s)["kind"] == "roll" and {"type": "reroll", "die": 1} in prompt(s)["options"]
+
+
+# --- 9. who decides ------------------------------------------------------------------------------
+TRISH = "trish_scarborough"
+
+
+def _trish_table():
+    s = quiet(new({"ann": [NORMAN], "bob": [TRISH]}))
+    s["inv"][TRISH]["space"] = s["inv"][NORMAN]["space"]
+    s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
+    s["inv"][NORMAN]["used"].append("limit:norman_withers")
+    s["forced_dice"] = [1, 2, 3]
+    s, _ = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
+    return s
+
+
+def test_trish_player_decides_whether_two_dice_are_rerolled():
+    """Seed 002, l.1745: «Тріш може дозволити цьому досліднику перекинути два, а не один кубик»:
+    the choice is Trish's player's, not the tester's."""
+    from eh_helpers import act, prompt
+    s = _trish_table()
+    s, ev = act(s, "ann", "reroll", die=0, **{"and": 2})
+    p = prompt(s)
+    assert p["player"] == "bob" and p["kind"] == "choose" and not [e for e in ev if e["type"] == "rerolled"]
+    s["forced_dice"] = [5]
+    refused_s, ev_no = act(s, "bob", "choose", value=False)
+    rr = next(e for e in ev_no if e["type"] == "rerolled")
+    assert rr["which"] == [0] and rr["dice"] == [5, 2, 3]
+    s["forced_dice"] = [5, 6]
+    s, ev_yes = act(s, "bob", "choose", value=True)
+    rr = next(e for e in ev_yes if e["type"] == "rerolled")
+    assert rr["which"] == [0, 2] and rr["dice"] == [5, 2, 6]
+
+
+def test_trish_herself_needs_no_permission():
+    """Seed 002, l.1745: «Якщо Тріш або дослідник у її локації витрачає доказ…» — for her own test
+    she is the one who decides, by picking the two dice."""
+    from eh_helpers import act, prompt
+    s = quiet(new({"bob": [TRISH]}))
+    s["inv"][TRISH]["clues"] = [s["clues"]["pool"].pop()]
+    s["forced_dice"] = [1, 2, 3, 4]
+    s, _ = run_fx(s, "[{test: {skill: observation}}]", TRISH)
+    s["forced_dice"] = [5, 6]
+    s, ev = act(s, "bob", "reroll", die=0, **{"and": 3})
+    assert next(e for e in ev if e["type"] == "rerolled")["which"] == [0, 3]
