@@ -45,6 +45,10 @@ class Effects:
             if cont is not None:
                 s["stack"].remove(cont)
             return   # E16/H8: a defeated investigator stops resolving the effect
+        if c.get("action") and s["turn"].get("halted") == c["action"]:
+            if cont is not None:
+                s["stack"].remove(cont)
+            return   # seed 002, 1147: an action whose investigator was Delayed stops at once
         step = steps[i]
         self._cont = cont
         getattr(self, "_op_" + step["op"], self._op_unsupported)(s, step, c, f["c"], events)
@@ -1103,8 +1107,13 @@ class Effects:
             events.append(event("prevented", inv=inv, what="delay"))
             return
         turn = s["turn"]
-        if s["phase"] == "action" and turn.get("inv") == inv:
-            turn["left"] = 0     # D23: the action stops, the rest are lost, not Delayed
+        if s["phase"] == "action" and inv in (turn.get("inv"), turn.get("acting")):
+            # D23, seed 002, 1147: the action stops at once and every further action is lost, not Delayed
+            if turn.get("inv") == inv:
+                turn["left"] = 0
+            if s["inv"][inv].get("bonus_actions"):
+                s["inv"][inv]["bonus_actions"] = 0
+            turn["halted"] = inv
             events.append(event("actions_lost", inv=inv))
             return
         s["inv"][inv]["delayed"] = True

@@ -160,3 +160,45 @@ def test_trish_herself_needs_no_permission():
     s["forced_dice"] = [5, 6]
     s, ev = act(s, "bob", "reroll", die=0, **{"and": 3})
     assert next(e for e in ev if e["type"] == "rerolled")["which"] == [0, 3]
+
+
+# --- 4. Delayed in the middle of an action ---------------------------------------------------------
+def _cthulhu_traveller():
+    """Norman in Arkham with a train ticket; Cthulhu's Eldritch token on Space 5 (a train path on)."""
+    s = quiet(new({"ann": [NORMAN]}, ao="cthulhu"))
+    s["inv"][NORMAN]["space"] = "arkham"
+    s["inv"][NORMAN]["tickets"] = {"train": 1, "ship": 1}
+    s["eldritch_board"] = {"space_5": 1}
+    return s
+
+
+def test_delayed_while_travelling_stops_the_action_and_loses_the_rest():
+    """Seed 002, l.1147: «Якщо дослідник затримується під час виконання дії, замість затримання він
+    відразу припиняє виконувати дію і втрачає всі подальші дії.» Travel onto Cthulhu's Eldritch
+    token: no ride on with a ticket, no second action, and the sanity is still lost."""
+    from eh_helpers import act, prompt
+    s = _cthulhu_traveller()
+    assert any(k in ("train", "ship") for k in R.C.adj["space_5"].values())
+    sanity = s["inv"][NORMAN]["sanity"]
+    s, ev = act(s, "ann", "travel", to="space_5")
+    assert "actions_lost" in types(ev) and "delayed" not in types(ev)
+    assert not s["inv"][NORMAN]["delayed"] and s["inv"][NORMAN]["sanity"] == sanity - 1
+    p = prompt(s)
+    assert p is None or p["kind"] != "travel_more"
+    assert not (p and p["kind"] == "action" and p.get("inv") == NORMAN)
+    assert s["inv"][NORMAN]["tickets"] == {"train": 1, "ship": 1}
+
+
+def test_a_ride_onto_the_token_stops_the_travel_too():
+    """Seed 002, l.1147 (as above): the second step paid with a ticket is part of the same Travel."""
+    from eh_helpers import act, prompt
+    s = _cthulhu_traveller()
+    s["eldritch_board"] = {}
+    s, _ = act(s, "ann", "travel", to="space_5")
+    ride = next(o for o in prompt(s)["options"] if o["type"] == "ride")
+    s["eldritch_board"] = {ride["to"]: 1}
+    sanity = s["inv"][NORMAN]["sanity"]
+    s, ev = act(s, "ann", "ride", to=ride["to"], ticket=ride["ticket"])
+    assert "actions_lost" in types(ev) and s["inv"][NORMAN]["sanity"] == sanity - 1
+    p = prompt(s)
+    assert p is None or p["kind"] not in ("travel_more", "action") or p.get("inv") != NORMAN
