@@ -202,3 +202,47 @@ def test_a_ride_onto_the_token_stops_the_travel_too():
     assert "actions_lost" in types(ev) and s["inv"][NORMAN]["sanity"] == sanity - 1
     p = prompt(s)
     assert p is None or p["kind"] not in ("travel_more", "action") or p.get("inv") != NORMAN
+
+
+# --- 5. searching a deck -------------------------------------------------------------------------
+def _items(s, deck):
+    return [a for a in s["decks"][deck]["draw"] if "item" in R.C.card(a)["traits"]]
+
+
+def test_a_search_by_trait_takes_the_bottom_most_match():
+    """Seed 002, l.1445: «Шукаючи карту, дослідник проглядає колоду знизу догори, поки не знайде
+    потрібну карту.» l.1447: «Проглянувши колоду, дослідник повинен її перетасувати.»"""
+    s = game()
+    items = _items(s, "assets")
+    top, bottom = items[0], items[-1]
+    assert top != bottom
+    s, ev = run_fx(s, "[{gain_asset: {trait: item}}]", LEO)
+    assert bottom in s["inv"][LEO]["assets"] and top not in s["inv"][LEO]["assets"]
+
+
+def test_a_condition_by_trait_is_searched_in_the_deck_bottom_up():
+    """Seed 002, l.1347: «Якщо карта з певною ознакою — це заклинання або стан, дослідник проглядає
+    відповідну колоду в пошуках потрібної карти, якої він ще не має.» (bottom up, l.1445)."""
+    s = game()
+    deck = s["decks"]["conditions"]["draw"]
+    madness = [b for b in deck if "madness" in R.C.conditions[R.card_id(b)]["traits"]]
+    kinds = {R.card_id(b) for b in madness}
+    assert len(kinds) > 1
+    # put a madness other than the pack's first one at the bottom
+    first_in_pack = next(cid for cid, d in R.C.conditions.items() if "madness" in d["traits"])
+    other = next(b for b in reversed(madness) if R.card_id(b) != first_in_pack)
+    deck.remove(other)
+    deck.append(other)
+    s, _ = run_fx(s, "[{gain_condition: {trait: madness}}]", LEO)
+    assert s["inv"][LEO]["conditions"] == [other]
+
+
+def test_a_named_spell_is_the_bottom_most_copy():
+    """Seed 002, l.1348 and l.1445: a named card is the first found searching from the bottom."""
+    for seed in range(1, 7):
+        s = quiet(new({"ann": [NORMAN], "bob": [LEO]}, seed=seed))
+        deck = s["decks"]["spells"]["draw"]
+        name = next(R.card_id(b) for b in deck if sum(R.card_id(x) == R.card_id(b) for x in deck) > 1)
+        copies = [b for b in deck if R.card_id(b) == name]
+        s2, _ = run_fx(s, f"[{{gain_spell: {{name: {name}}}}}]", LEO)
+        assert s2["inv"][LEO]["spells"] == [copies[-1]]
