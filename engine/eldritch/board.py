@@ -26,6 +26,15 @@ class Board:
         ring = order[k:] + order[:k]
         return [i for i in ring if s["inv"][i]["status"] == "active"]
 
+    def investigator_count(self, s) -> int:
+        """The «number of investigators» of cards (seed 002, 308: the symbol of the number of players;
+        41 and 1785: each investigator counts as a player). A defeated investigator's player stays in
+        the game and gets a new one (983), so the slot counts until its player is out: after the
+        awakening (874) or with no investigator left to take (983). RULINGS.md, R1."""
+        pending = {x["slot"] for x in s["lost"]}
+        return sum(1 for i in s["order"] if s["inv"][i]["status"] == "active"
+                   or (not s["awakened"] and i in pending))
+
     def invs_at(self, s, space) -> list[str]:
         return [i for i in self.active_invs(s) if s["inv"][i]["space"] == space]
 
@@ -260,7 +269,7 @@ class Board:
     def toughness(self, s, uid) -> int:
         t = self.monster_data(s, uid)["toughness"]
         if isinstance(t, dict):
-            return t["base"] + t["per_investigator"] * max(1, len(self.active_invs(s)))
+            return t["base"] + t["per_investigator"] * max(1, self.investigator_count(s))
         return t
 
     def monster_effect(self, s, uid, what):

@@ -170,9 +170,9 @@ class Effects:
         if of == "test_result":
             v = c.get("test_result", 0) or 0
         elif of == "investigators":
-            v = len(self.active_invs(s))
+            v = self.investigator_count(s)
         elif of == "half_investigators":
-            v = (len(self.active_invs(s)) + 1) // 2
+            v = (self.investigator_count(s) + 1) // 2
         elif of == "gates_on_board":
             v = len(s["gates"]["board"])
         elif of == "gates_matching_omen":
@@ -1381,6 +1381,10 @@ class Effects:
             if uid:
                 spawned.append(uid)
         c["last"], c["last_ok"] = spawned, bool(spawned)
+        owner = self.card_tokens(s, c)   # a rumor's epic monster leaves with the rumor (seed 002, 1609)
+        if owner is not None and "epic" in owner:
+            owner["epic"] += [u for u in spawned if u in s["monsters"]["board"]
+                              and self.C.monsters[s["monsters"]["board"][u]["kind"]]["epic"]]
 
     def _available_kind(self, s, kind):
         M = s["monsters"]

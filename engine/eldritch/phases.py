@@ -541,7 +541,7 @@ class Phases:
         if data["trait"] == "event":
             steps += list(data["effect"]) + [{"op": "_mythos_discard"}]
         else:
-            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"])
+            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"]) + [{"op": "_entered"}]
         ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": card})
         self.run_effect(s, steps, ctx, end=True)
 
@@ -554,6 +554,8 @@ class Phases:
         entry = {"id": card, "eldritch": 0}
         if data["trait"] == "rumor":
             entry["rumor"] = True
+            entry["placed"], entry["epic"] = [], []   # what it puts on the board leaves with it (L2)
+            s.setdefault("entering", []).append(card)
             r = data["rumor"]
             entry["eldritch"] = r.get("eldritch_tokens") or 0
             if r.get("space"):

@@ -246,3 +246,91 @@ def test_a_named_spell_is_the_bottom_most_copy():
         copies = [b for b in deck if R.card_id(b) == name]
         s2, _ = run_fx(s, f"[{{gain_spell: {{name: {name}}}}}]", LEO)
         assert s2["inv"][LEO]["spells"] == [copies[-1]]
+
+
+# --- 6. rumors that place an epic monster ----------------------------------------------------------
+EPIC_RUMORS = [m for m, d in R.C.mythos.items() if d["trait"] == "rumor"
+               and any(st.get("op") == "spawn_monster" and st.get("kind") and R.C.monsters[st["kind"]]["epic"]
+                       for st in d["enters_play"])]
+
+
+def test_the_pack_has_rumors_that_place_an_epic_monster():
+    assert {"lost_knowledge", "the_wind_walker", "web_between_worlds"} <= set(EPIC_RUMORS)
+
+
+def test_a_rumor_with_an_epic_monster_stays_in_play_until_the_monster_is_gone():
+    """Seed 002, l.1609: «Якщо досліднику вдалося зупинити чутки, скиньте карту чуток, усі жетони на
+    ній, а також усі жетони чуток, епічних монстрів і Стародавніх, які ця карта указала викласти на
+    поле.» Every rumor of the pack with an epic monster: it enters play with its monster; beating
+    the monster solves it, announced."""
+    from eh_helpers import mythos
+    for rid in EPIC_RUMORS:
+        s = game()
+        kind = next(st["kind"] for st in R.C.mythos[rid]["enters_play"] if st.get("op") == "spawn_monster")
+        s["mythos"]["deck"] = [m for m in s["mythos"]["deck"] if m != rid]
+        s, ev = mythos(s, rid)
+        assert [m["id"] for m in s["mythos"]["in_play"]] == [rid], rid
+        uid = next(u for u, m in s["monsters"]["board"].items() if m["kind"] == kind)
+        s, ev = run_fx(s, f"[{{damage_monsters: {{target: {{which: each, at: any, kind: {kind}}}, amount: 99}}}}]")
+        assert uid not in s["monsters"]["board"] and not s["mythos"]["in_play"], rid
+        assert "rumor_solved" in types(ev), rid
+
+
+def test_a_rumor_that_ends_takes_its_epic_monster_and_tokens_with_it():
+    """Seed 002, l.1609 (as above): when the rumor ends (solved here by an effect, or failed), the
+    epic monster and the Eldritch tokens it placed leave the board; l.1610: the clues it placed stay."""
+    from eh_helpers import act, mythos, prompt
+    for rid in EPIC_RUMORS:
+        for how in ("solve_rumor", "fail_rumor"):
+            s = game()
+            kind = next(st["kind"] for st in R.C.mythos[rid]["enters_play"] if st.get("op") == "spawn_monster")
+            s, _ = mythos(s, rid)
+            s, _ = run_fx(s, "[{place_eldritch: {where: place, at: rome}}]", card={"kind": "mythos", "id": rid})
+            assert s["eldritch_board"] == {"rome": 1}
+            s, ev = run_fx(s, f"[{how}]", card={"kind": "mythos", "id": rid})
+            while s["result"] is None and rid in [m["id"] for m in s["mythos"]["in_play"]] and prompt(s):
+                s, more = act(s, prompt(s)["player"], "default")   # the fail effect's own decisions
+                ev += more
+            if s["result"] is not None:   # Web Between Worlds fails into a loss
+                continue
+            assert not any(m["kind"] == kind for m in s["monsters"]["board"].values()), (rid, how)
+            assert s["eldritch_board"] == {}, (rid, how)
+            assert "monster_discarded" in types(ev) and rid not in [m["id"] for m in s["mythos"]["in_play"]]
+
+
+# --- 8. nobody left is not a win ---------------------------------------------------------------------
+def test_the_number_of_investigators_is_the_number_of_players_not_the_ones_standing():
+    """Seed 002, l.308: the per-investigator symbol is «Символ кількості гравців»; l.41: «слово
+    „дослідник“ стоїть як гравця, що грає за дослідника, так і самого персонажа»; l.1785: two
+    investigators of one player count «наче ними грають окремі гравці». A defeated investigator's
+    player is still in the game (a new investigator comes, l.983), so the count does not drop."""
+    s = game(mystery="omen_of_devastation")
+    q = {"of": "investigators"}
+    assert R.quantity(s, q, {}) == 3
+    s, _ = run_fx(s, "[{defeat_investigator: {who: self}}]", LEO)
+    assert s["inv"][LEO]["status"] == "defeated"
+    assert R.quantity(s, q, {}) == 3 and R.quantity(s, {"of": "half_investigators"}, {}) == 2
+
+
+def test_every_investigator_defeated_is_no_win():
+    """Seed 002, l.1401: «Якщо всі дослідники вибули, гравці зазнають поразки.» After the awakening
+    every defeated investigator's player is out (l.874); a mystery counted per investigator must
+    not fall to 0 and be solved by nobody."""
+    s = game(ao="cthulhu", mystery=None)
+    s["doom"] = 1
+    s, _ = run_fx(s, "[{advance_doom: {}}]")
+    assert s["awakened"] and s["result"] is None
+    for inv in (NORMAN, LEO, LILY):
+        s, ev = run_fx(s, "[{defeat_investigator: {who: self}}]", inv)
+    assert s["result"]["winner"] == "ancient_one" and s["result"]["reason"] == "all_eliminated"
+
+
+def test_all_defeated_before_the_awakening_solves_nothing():
+    """Seed 002, l.983: «Якщо дослідника перемогли, а вільних дослідників у запасі не залишилося,
+    цей гравець вибуває з гри.» Until the end of the Mythos phase new investigators come; a
+    per-investigator mystery is not solved meanwhile."""
+    s = game(mystery="omen_of_devastation")
+    s["doom"] = 15
+    for inv in (NORMAN, LEO, LILY):
+        s, _ = run_fx(s, "[{defeat_investigator: {who: self}}]", inv)
+    assert s["result"] is None and s["mystery"]["id"] == "omen_of_devastation" and not s["solved"]
