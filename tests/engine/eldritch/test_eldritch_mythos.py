@@ -13,7 +13,10 @@ def game(count=1, **kw):
 
 def plain_cup(s):
     """The next monsters drawn from the cup have no spawn effect (the tests read only the symbols)."""
-    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if k != "cultist" and not R.C.monsters[k].get("spawn") or any(ab["timing"] == "on_spawn" for ab in R.C.monsters[k].get("abilities", []))][:6]
+    def plain(k):
+        m = R.C.monsters[k]
+        return k != "cultist" and not m.get("spawn") and not any(ab["timing"] == "on_spawn" for ab in m.get("abilities", []))
+    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if plain(k)][:6]
     return s
 
 
