@@ -457,6 +457,11 @@ class Effects:
     def resolve_place(self, s, st, field, c, cid, events):
         """The space for ``st[field]``, or None after asking (the step re-runs with the answer)."""
         p = st.get(field)
+        if p == "random" and not (s["clues"]["pool"] or s["clues"]["discard"]):
+            # seed 002, 992: «Якщо в запасі та скиді не лишилися доказів, випадкову локацію вибирає
+            # головний дослідник.»
+            self.defer(s, cid, st, field, list(self.C.space_ids), s["lead"], "space")
+            return None
         if isinstance(p, dict) and p.get("nearest"):
             return self.ask_nearest(s, st, field, c, cid)
         if isinstance(p, dict) and p.get("chosen"):
@@ -781,7 +786,10 @@ class Effects:
         events.append(event("clue_moved", frm=space, to=to))
 
     def _op_spawn_clues(self, s, st, c, cid, events):
-        at = self.place_now(s, st.get("at"), c, events) if st.get("at") else None
+        at = self.resolve_place(s, st, "at", c, cid, events) if st.get("at") else None
+        if st.get("at") and at is None:
+            return
+        at = None if at == "none" else at
         for _ in range(self.amount(s, st.get("count", 1), c)):
             self.spawn_clue(s, events, at)
 
@@ -1252,7 +1260,10 @@ class Effects:
 
     # --- gates ------------------------------------------------------------------------------------
     def _op_spawn_gates(self, s, st, c, cid, events):
-        at = self.place_now(s, st.get("at"), c, events) if st.get("at") else None
+        at = self.resolve_place(s, st, "at", c, cid, events) if st.get("at") else None
+        if st.get("at") and at is None:
+            return
+        at = None if at == "none" else at
         for _ in range(self.amount(s, st.get("count", 1), c)):
             space = self.spawn_gate(s, events, at)
             if space:
@@ -1537,17 +1548,22 @@ class Effects:
         c["last"] = targets
 
     # --- tokens, mysteries, rumors, mythos -------------------------------------------------------
-    def _token_target(self, s, st, c, events):
+    def _token_target(self, s, st, c, events, cid=None):
         where = st.get("where", "this_card")
         if where == "omen_green":
             return "omen", None
         if where == "place":
-            return "space", self.place_now(s, st.get("at"), c, events)
+            if cid is None:
+                return "space", self.place_now(s, st.get("at"), c, events)
+            sp = self.resolve_place(s, st, "at", c, cid, events)
+            return "space", (False if sp is None else None if sp == "none" else sp)
         return "card", self.card_tokens(s, c, where)
 
     def _op_place_eldritch(self, s, st, c, cid, events, sign=1, key="eldritch"):
         n = self.amount(s, st.get("count", 1), c)
-        kind, holder = self._token_target(s, st, c, events)
+        kind, holder = self._token_target(s, st, c, events, cid)
+        if holder is False:   # a place is being chosen: the step runs again with it
+            return
         if kind == "omen":
             if key == "eldritch":
                 s["omen_eldritch"] = max(0, s["omen_eldritch"] + sign * n)
@@ -1573,7 +1589,10 @@ class Effects:
         self._op_place_eldritch(s, st, c, cid, events, key="health")
 
     def _op_place_mystery_token(self, s, st, c, cid, events):
-        s["mystery_token"] = self.place_now(s, st.get("at"), c, events)
+        sp = self.resolve_place(s, st, "at", c, cid, events)
+        if sp is None:
+            return
+        s["mystery_token"] = None if sp == "none" else sp
         events.append(event("mystery_token", space=s["mystery_token"]))
 
     def _op_special_encounter(self, s, st, c, cid, events):

@@ -334,3 +334,33 @@ def test_all_defeated_before_the_awakening_solves_nothing():
     for inv in (NORMAN, LEO, LILY):
         s, _ = run_fx(s, "[{defeat_investigator: {who: self}}]", inv)
     assert s["result"] is None and s["mystery"]["id"] == "omen_of_devastation" and not s["solved"]
+
+
+# --- 7. the Lead chooses the random location when no clue is left ---------------------------------
+def _no_clues_left(s):
+    s["clues"]["pool"], s["clues"]["discard"] = [], []
+    return s
+
+
+def test_the_lead_chooses_the_random_location_when_no_clue_is_left():
+    """Seed 002, l.992: «Якщо в запасі та скиді не лишилися доказів, випадкову локацію вибирає
+    головний дослідник.» (Placing an Eldritch token and spawning a monster at random.)"""
+    from eh_helpers import act, prompt
+    for text, check in (("[{place_eldritch: {where: place, at: random}}]", lambda s: s["eldritch_board"] == {"tokyo": 1}),
+                        ("[{spawn_monster: {at: random}}]",
+                         lambda s: any(m["space"] == "tokyo" for m in s["monsters"]["board"].values()))):
+        s = _no_clues_left(game())
+        s, _ = run_fx(s, text, LEO)   # Leo acts; Norman is the Lead
+        p = prompt(s)
+        assert p["kind"] == "choose" and p["player"] == "ann" and p["about"] == "space", text
+        assert {"type": "choose", "value": "tokyo"} in p["options"]
+        s, _ = act(s, "ann", "choose", value="tokyo")
+        assert check(s), text
+
+
+def test_a_random_location_with_a_clue_left_is_drawn():
+    """Seed 002, l.991: «скиньте один жетон доказу з запасу й подивіться, яка локація вказана»."""
+    s = game()
+    s["clues"]["pool"] = ["rome"] + [x for x in s["clues"]["pool"] if x != "rome"]
+    s, ev = run_fx(s, "[{place_eldritch: {where: place, at: random}}]", LEO)
+    assert s["eldritch_board"] == {"rome": 1} and "rome" in s["clues"]["discard"]
