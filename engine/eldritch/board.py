@@ -204,11 +204,13 @@ class Board:
         return token
 
     # --- monsters (G4, G11, J7-J9) ---------------------------------------------------------
-    def new_monster(self, s, kind, space, events):
+    def new_monster(self, s, kind, space, events, ambush=False):
+        """A monster token on the board; an ambush (seed 002, 1138: «Напад із засідки не вважають
+        появою монстра») is announced as such, not as a spawn."""
         uid = f"m{s['monsters']['next']}"
         s["monsters"]["next"] += 1
         s["monsters"]["board"][uid] = {"kind": kind, "space": space, "damage": 0}
-        events.append(event("monster_spawned", monster=uid, kind=kind, space=space))
+        events.append(event("monster_ambush" if ambush else "monster_spawned", monster=uid, kind=kind, space=space))
         return uid
 
     def draw_from_cup(self, s):

@@ -1418,7 +1418,9 @@ class Effects:
             on_board = [u for u, m in s["monsters"]["board"].items() if m["kind"] == name]
             if on_board:   # G9: the named monster leaves its space and fights here
                 uid = on_board[0]
-                s["monsters"]["board"][uid]["space"] = here
+                if s["monsters"]["board"][uid]["space"] != here:
+                    s["monsters"]["board"][uid]["space"] = here
+                    events.append(event("monster_moved", monster=uid, kind=name, space=here))
                 from_cup = False
                 kind = None
             else:
@@ -1428,7 +1430,7 @@ class Effects:
                 m["kind"] == name for m in s["monsters"]["board"].values()):
             return
         if kind is not None:
-            uid = self.new_monster(s, kind, here, events)
+            uid = self.new_monster(s, kind, here, events, ambush=True)
         elif name in ("random", "cultist"):
             events.append(event("no_monster_left"))
             return

@@ -364,3 +364,24 @@ def test_a_random_location_with_a_clue_left_is_drawn():
     s["clues"]["pool"] = ["rome"] + [x for x in s["clues"]["pool"] if x != "rome"]
     s, ev = run_fx(s, "[{place_eldritch: {where: place, at: random}}]", LEO)
     assert s["eldritch_board"] == {"rome": 1} and "rome" in s["clues"]["discard"]
+
+
+def test_an_ambush_is_not_announced_as_a_spawn():
+    """Seed 002, l.1138: «Напад із засідки не вважають появою монстра, тому ефект „Коли цей монстр
+    з'являється на полі“ … ігнорують.» The token drawn for an ambush is told as an ambush."""
+    s = game()
+    s, ev = run_fx(s, "[{ambush: {}}]", LEO)
+    t = types(ev)
+    assert "monster_spawned" not in t and "monster_ambush" in t
+    assert next(e for e in ev if e["type"] == "combat")["ambush"] is True
+
+
+def test_a_named_ambusher_on_the_board_is_seen_to_move():
+    """Seed 002, l.1140: a named ambusher on the board is the one that attacks; its token comes to
+    the investigator's space, announced (no silent move)."""
+    s = game(ao="cthulhu")
+    from eh_helpers import put_monster
+    uid = put_monster(s, "deep_one", "space_3")
+    s, ev = run_fx(s, "[{ambush: {monster: deep_one}}]", LEO)
+    moved = [e for e in ev if e["type"] == "monster_moved"]
+    assert moved and moved[0]["monster"] == uid and moved[0]["space"] == s["inv"][LEO]["space"]
