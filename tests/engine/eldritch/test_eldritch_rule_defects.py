@@ -385,3 +385,16 @@ def test_a_named_ambusher_on_the_board_is_seen_to_move():
     s, ev = run_fx(s, "[{ambush: {monster: deep_one}}]", LEO)
     moved = [e for e in ev if e["type"] == "monster_moved"]
     assert moved and moved[0]["monster"] == uid and moved[0]["space"] == s["inv"][LEO]["space"]
+
+
+def test_the_count_holds_while_the_new_investigator_is_being_chosen():
+    """Seed 002, l.983 (as above): the player is in the game while choosing the new investigator;
+    a per-investigator mystery is not solved by the pause (found by the simulation: a solo game
+    won three mysteries in a row here)."""
+    s = new({"ann": [LEO]}, ao="cthulhu", setup={"mystery": "the_deep_ones_attack"})
+    s, _ = run_fx(s, "[{defeat_investigator: {who: self}}]", LEO)
+    events = []
+    R._call_new_investigators(s, {}, events)
+    assert R.prompts(s)[0]["kind"] == "new_investigator" and not s["lost"]
+    assert R.investigator_count(s) == 1
+    assert R.check_end(s) is None and not s["solved"]
