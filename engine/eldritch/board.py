@@ -32,7 +32,7 @@ class Board:
         the game and gets a new one (983), so the slot counts until its player is out: after the
         awakening (874) or with no investigator left to take (983). RULINGS.md, R1."""
         return sum(1 for i in s["order"] if s["inv"][i]["status"] == "active"
-                   or (not s["awakened"] and s["inv"][i]["player"] not in s["eliminated"]))
+                   or (not s["inv"][i].get("out") and s["inv"][i]["player"] not in s["eliminated"]))
 
     def invs_at(self, s, space) -> list[str]:
         return [i for i in self.active_invs(s) if s["inv"][i]["space"] == space]

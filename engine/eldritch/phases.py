@@ -662,11 +662,9 @@ class Phases:
         while s["lost"]:
             slot = s["lost"].pop(0)
             player = slot["player"]
-            if s["awakened"]:
-                self._check_player_eliminated(s, player, events)
-                continue
             free = [i for i in self.C.investigator_ids if i not in s["used_investigators"]]
-            if not free:
+            if s["awakened"] or not free:   # the slot is out for good (investigator_count)
+                s["inv"][slot["slot"]]["out"] = True
                 self._check_player_eliminated(s, player, events)
                 continue
             self.ask(s, "new_investigator", player, "new_investigator",

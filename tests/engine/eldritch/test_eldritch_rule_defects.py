@@ -398,3 +398,19 @@ def test_the_count_holds_while_the_new_investigator_is_being_chosen():
     assert R.prompts(s)[0]["kind"] == "new_investigator" and not s["lost"]
     assert R.investigator_count(s) == 1
     assert R.check_end(s) is None and not s["solved"]
+
+
+def test_the_last_defeat_that_awakens_the_ancient_one_is_no_win():
+    """Seed 002, l.1411: a defeated investigator advances doom by 1; here that awakens the Ancient
+    One. The player is still in the game until no new investigator may come (l.874, 985), and at
+    that point every player is out: l.1401 «гравці зазнають поразки» — never a win on the way
+    (found by the simulation: a solo game solved three mysteries and the final one here)."""
+    from eh_helpers import act, prompt
+    s = new({"ann": [LEO]}, ao="yog_sothoth", setup={"mystery": "the_beyond_one"})
+    s["doom"] = 1
+    s, ev = run_fx(s, "[{defeat_investigator: {who: self}}]", LEO)
+    assert s["awakened"] and not [e for e in ev if e["type"] == "mystery_solved"]
+    while s["result"] is None and prompt(s):
+        s, more = act(s, prompt(s)["player"], "default")
+        assert not [e for e in more if e["type"] == "mystery_solved"]
+    assert s["result"] is None or s["result"]["winner"] == "ancient_one"
