@@ -37,7 +37,7 @@ GROUP_KINDS = ("group",)
 class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
     game_id = "eldritch"
     min_players, max_players = 1, 8
-    rules_version = "1"
+    rules_version = "2"   # 2: issue 18's rule defects (rerolls, searches, the random location, ...)
 
     FRAMES = frames(
         fx=Auto(), ctx_end=Auto(), call=Auto(), combat=Auto(),
