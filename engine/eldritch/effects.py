@@ -620,6 +620,11 @@ class Effects:
                 if inv and st.get("name") and self.holds(s, inv, st["name"]) and \
                         self.C.conditions[st["name"]]["on_duplicate"] != "flip":
                     return False
+            elif st["op"] == "delay":   # becoming Delayed when already Delayed pays nothing (as a held condition)
+                inv = self.who(s, c, st["who"])
+                if not inv or (s["inv"][inv]["delayed"] and not (
+                        s["phase"] == "action" and inv in (s["turn"].get("inv"), s["turn"].get("acting")))):
+                    return False
             elif st["op"] in ("discard_condition", "discard_possessions", "discard_clues", "discard_improvements",
                               "discard_this"):
                 if not self._can_discard(s, st, c):   # seed 002, 995: nothing can be spent that is not held

@@ -414,3 +414,24 @@ def test_the_last_defeat_that_awakens_the_ancient_one_is_no_win():
         s, more = act(s, prompt(s)["player"], "default")
         assert not [e for e in more if e["type"] == "mystery_solved"]
     assert s["result"] is None or s["result"]["winner"] == "ancient_one"
+
+
+def test_becoming_delayed_is_no_payment_for_one_already_delayed():
+    """Seed 002, l.995 (as above), read with R5 of RULINGS.md: a cost that changes nothing is not
+    paid. Outside an action, one already Delayed cannot buy a reward by «becoming» Delayed."""
+    s = game()
+    s["phase"] = "encounter"
+    s["inv"][LEO]["delayed"] = True
+    assert not R.can_pay(s, steps("[delay]"), {"self": LEO})
+    s["inv"][LEO]["delayed"] = False
+    assert R.can_pay(s, steps("[delay]"), {"self": LEO})
+
+
+def test_the_wilderness_rest_is_bought_by_becoming_delayed():
+    """The General encounter's wilderness section («You may be Delayed, then choose…»): the choice
+    is the reward of the Delay, not given for nothing (the pack had it outside the «may»)."""
+    found = [c for c in R.C.decks["general"]["cards"].values()
+             if "Delayed, then choose" in (c["sections"].get("wilderness") or {}).get("text", {}).get("en", "")]
+    assert len(found) == 1
+    eff = found[0]["sections"]["wilderness"]["effect"]
+    assert len(eff) == 1 and eff[0]["op"] == "may" and eff[0]["then"][0]["op"] == "choose_one"
