@@ -41,7 +41,7 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
                     FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
-    rules_version = "1"
+    rules_version = "2"   # 2: issue 18's rule defects (rerolls, searches, the random location, ...)
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
