@@ -92,3 +92,39 @@ def test_content_check_reports_languages_per_pack():
         assert report[game]["languages"]["text"] == 0, game
         assert report[game]["missing"] == [], game
     assert result.returncode == 0, result.stdout[-2000:]
+
+
+def _forms(node):
+    """Every (language, text) of the pack's Names, Texts and option labels."""
+    if isinstance(node, (Names, Text)):
+        for lang in ("uk", "ru"):
+            if getattr(node, lang):
+                yield lang, getattr(node, lang)
+    elif isinstance(node, BaseModel):
+        for field in type(node).model_fields:
+            yield from _forms(getattr(node, field))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from _forms(item)
+    elif isinstance(node, dict):
+        if isinstance(node.get("en"), str):
+            yield from ((lang, node[lang]) for lang in ("uk", "ru") if node.get(lang))
+        for item in node.values():
+            yield from _forms(item)
+
+
+def test_no_word_mixes_latin_and_cyrillic_letters_and_languages_keep_their_alphabets(pack):
+    """A Latin letter inside a Cyrillic word (a look-alike typed by mistake) or a Russian-only letter
+    in Ukrainian (and the reverse) is a typo a member would see."""
+    import re
+    game, loaded = pack
+    wrong = []
+    for lang, value in _forms(loaded):
+        for word in re.findall(r"\w+", value):
+            if re.search(r"[A-Za-z]", word) and re.search(r"[А-Яа-яІіЇїЄєҐґЁё]", word):
+                wrong.append(f"{lang}: {word} in {value[:60]}")
+        if lang == "uk" and re.search(r"[ыэъЁё]", value):
+            wrong.append(f"uk has a Russian letter: {value[:60]}")
+        if lang == "ru" and re.search(r"[іїєґІЇЄҐ]", value):
+            wrong.append(f"ru has a Ukrainian letter: {value[:60]}")
+    assert wrong == [], game
