@@ -16,7 +16,7 @@ from pydantic import BaseModel
 from engine.content import load_pack
 from engine.content.dialect import Names, Text
 from engine.content.languages import coverage, missing_translations
-from engine.content.unfathomable import Component
+from engine.unfathomable.content import Component
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("thing", "unfathomable", "eldritch")
@@ -70,7 +70,7 @@ def test_translations_are_not_copies_of_the_english(pack):
 
 def test_the_check_finds_a_missing_name_and_tells_texts_from_summaries():
     """The check itself: a name lacking ru is reported; a text beside an effect is a summary."""
-    from engine.content.unfathomable import Ability, Named
+    from engine.unfathomable.content import Ability, Named
 
     component = Component(id="x", name=Names(en="Widget", uk="Віджет"), expected=1)
     found = missing_translations(component)
