@@ -10,8 +10,8 @@ offline (SimCord), members clicking only the controls the bot offers them, and p
   waited for after a change and were not before it);
 * one-button decisions: decisions whose prompt offered exactly one answer.
 
-    python -m bench table            # every game below
-    python -m bench table thing      # one game (thing | unfathomable | eldritch)
+    python -m bench table                   # every game below
+    python -m bench table --game thing      # one game (thing | unfathomable | eldritch)
 
 Sized to finish in a few minutes on a small machine; the seeds are fixed (the figures repeat).
 """
