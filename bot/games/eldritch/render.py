@@ -648,6 +648,11 @@ def table_digest(state: dict, names: dict, lang: str) -> str:
     return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
 
 
+def log_section(state: dict) -> str:
+    """A phase of a round is one message of the channel log."""
+    return f"{state.get('round', 0)} {state.get('phase')}"
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, f"{K}.table.hand_button")
 
