@@ -43,23 +43,28 @@ GAMES = [
 
 
 class Recorder:
-    """Every message Keeper posts or edits, as the SimCord backend stores it."""
+    """Every message Keeper posts (with whom its posting notified: a later edit notifies nobody)
+    and how many edits it makes."""
 
     def __init__(self, env):
         self.env = env
         self.created: list = []
-        self.edits = 0
+        self.pinged: dict[int, list[int]] = {}  # message id -> members notified by its posting
+        self.edits: list[int] = []  # channel ids of the edits of public messages
         backend = env.backend
         commit, edit = backend.commit_message, backend.edit_message
 
         def commit_message(message, **kwargs):
             stored = commit(message, **kwargs)
             self.created.append(stored)
+            self.pinged[stored.id] = [] if stored.is_ephemeral else list(stored.ping_user_ids)
             return stored
 
         def edit_message(channel_id, message_id, fields):
-            self.edits += 1
-            return edit(channel_id, message_id, fields)
+            edited = edit(channel_id, message_id, fields)
+            if not edited.is_ephemeral:
+                self.edits.append(channel_id)
+            return edited
 
         backend.commit_message, backend.edit_message = commit_message, edit_message
 
@@ -128,7 +133,7 @@ async def measure(label: str, kind: str, members: int, seed: int, extra: dict, f
         public = [m for m in recorder.created if m.channel_id == channel.id and not m.is_ephemeral]
         pings, sees = collections.Counter(), collections.Counter()
         for message in recorder.created:
-            for uid in message.ping_user_ids:
+            for uid in recorder.pinged[message.id]:
                 pings[str(uid)] += 1
             if message.is_ephemeral:
                 owner = str(((message.interaction_metadata or {}).get("user") or {}).get("id"))
@@ -138,7 +143,7 @@ async def measure(label: str, kind: str, members: int, seed: int, extra: dict, f
         ids = [str(p.id) for p in people]
         over = [pid for pid in ids if pings[pid] > handovers[pid]]
         return {
-            "label": label, "decisions": decisions, "public": len(public), "edits": recorder.edits,
+            "label": label, "decisions": decisions, "public": len(public), "edits": recorder.edits.count(channel.id),
             "per_decision": len(public) / max(decisions, 1),
             "sees": [len(public) + sees[pid] for pid in ids],
             "pings": [pings[pid] for pid in ids], "handovers": [handovers[pid] for pid in ids],

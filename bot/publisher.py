@@ -5,9 +5,11 @@ commit, until they arrive.
 The channel log (:class:`ChannelLog`): the public lines of one section of the game (a turn, a
 phase: the renderer's ``log_section``) are one message, edited as the section goes on, and the
 live one carries the table (picture, state, who is waited for, the act button) at the bottom of
-the channel. When the section moves on, the old message keeps only its lines (the table and the
-button go) and a new live message is posted; a long section continues in a new message, so no
-line is lost. A member is pinged only by the posting of a live message that waits for them,
+the channel. When the section moves on to a member handed a decision, the old message keeps only
+its lines (the table and the button go) and a new live message is posted that pings them; when
+nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
+the lines go on in the same message. A long log
+continues in a new message, so no line is lost. A member is pinged only by the posting of a live message that waits for them,
 and only once per decision handed to them (a mention in a line never pings). Every message is
 sent with a nonce Discord enforces, and the log's state is saved with the rows it shows, so a
 redelivery after a crash edits the same message to the same text instead of posting it twice.
@@ -40,6 +42,9 @@ log = logging.getLogger("keeper.publish")
 MAX_MESSAGE = 1900
 CONTENT_LIMIT = 2000  # Discord's limit of a message's text
 NO_PINGS = discord.AllowedMentions.none()
+# a new section posts a new live message only after this many announced changes in the current
+# one: the channel never holds more than about one message for every three decisions
+MIN_ROWS = 3
 # notice parameters that name members (rendered as mentions)
 MEMBER_PARAMS = {"player", "players", "old", "new"}
 
@@ -86,11 +91,12 @@ class ChannelLog:
         self.last_row: int = data.get("last_row", 0)
         self.waiting: list[str] = list(data.get("waiting", []))
         self.owed: list[str] = list(data.get("owed", []))
+        self.rows: int = data.get("rows", 0)  # announced changes in the live message
 
     @property
     def data(self) -> dict:
         return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
-                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed}
+                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows}
 
     def body(self) -> str:
         return "\n".join(text for _key, text in self.lines)
@@ -116,7 +122,7 @@ class ChannelLog:
         return False
 
     def next_message(self) -> None:
-        self.id, self.seq, self.lines = None, self.seq + 1, []
+        self.id, self.seq, self.lines, self.rows = None, self.seq + 1, [], 0
 
 
 def compose(body: str, tail: str) -> str:
@@ -352,8 +358,11 @@ class Publisher:
             if "waiting" in row.payload:
                 chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
             section = row.payload.get("section")
+            chan_log.rows += 1
             if section is not None and chan_log.section is not None and section != chan_log.section \
-                    and (chan_log.lines or chan_log.id):
+                    and (chan_log.lines or chan_log.id) and chan_log.owed and chan_log.rows >= MIN_ROWS:
+                # a new section posts a new live message only to notify someone handed a decision;
+                # otherwise its lines go on in the same message (a solo player is never pinged)
                 await self._close(game, channel, chan_log)
             if section is not None:
                 chan_log.section = section

@@ -17,7 +17,7 @@ import discord
 
 from bot.games import ui_for
 from bot.i18n import t
-from bot.interactions import KeeperItem, after_commit, defer_private, display_name
+from bot.interactions import KeeperItem, after_commit, defer_panel, display_name
 from bot.service import ServiceError, notice
 from cogs.play import STALE, answer_of, option_digest, options_select, seated, show_panel
 
@@ -121,7 +121,7 @@ class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await defer_private(interaction)
+        await defer_panel(interaction)
         bot = interaction.client
         game = await bot.service.get(self.game_id)
         if game is None or game.status != "active":

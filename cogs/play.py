@@ -16,7 +16,8 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
+from bot.interactions import (KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
+                              defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -68,7 +69,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     view = decision_view(game, pid, lang, page)
     from cogs.group import group_parts  # group decisions: the question for advisers, proposals
     await group_parts(bot, game, pid, lang, embed, view)
-    await reply(interaction, embed=embed, view=view)
+    await reply_panel(interaction, embed=embed, view=view)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
@@ -179,7 +180,7 @@ def answer_of(prompt: dict, chosen) -> dict | None:
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
                          digest) -> None:
-    await defer_private(interaction)
+    await defer_panel(interaction)
     game = await interaction.client.service.get(game_id)
     if game is None or game.status != "active":
         raise ServiceError("not_active")
@@ -289,7 +290,7 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await defer_private(interaction)
+        await defer_panel(interaction)
         await show_panel(interaction, self.game_id, page=self.page)
 
 

@@ -649,8 +649,11 @@ def table_digest(state: dict, names: dict, lang: str) -> str:
 
 
 def log_section(state: dict) -> str:
-    """A phase of a round is one message of the channel log."""
-    return f"{state.get('round', 0)} {state.get('phase')}"
+    """A phase of a round, or within it one member's investigator's turn, is one message of the
+    channel log."""
+    inv = (state.get("turn") or {}).get("inv")
+    member = (state.get("inv") or {}).get(inv, {}).get("player") if inv else None
+    return f"{state.get('round', 0)} {state.get('phase')} {member or ''}".strip()
 
 
 def hand_button_label(lang: str) -> str:
