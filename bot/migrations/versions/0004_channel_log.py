@@ -18,10 +18,10 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("channel_log", sa.JSON(), nullable=True))
+    # plain ALTER TABLE (SQLite 3.35+ for the drop): batch mode would rebuild games under the
+    # rows that reference it
+    op.add_column("games", sa.Column("channel_log", sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("channel_log")
+    op.drop_column("games", "channel_log")
