@@ -141,6 +141,7 @@ class Publisher:
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
         self._table_shown: dict[int, tuple] = {}  # game -> (message id, digest of the table it shows)
+        self._text_shown: dict[int, tuple] = {}  # game -> (message id, the text it shows)
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
         self._dirty: set[int] = set()  # games with rows committed since their delivery task began
         self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
@@ -409,12 +410,13 @@ class Publisher:
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
                 table = await self._table(game, lang)
         if chan_log.id is not None:
-            if not content and not table:
-                return
+            if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
+                return  # nothing new to show: no edit
             if await operations.edit(channel, chan_log.id, content=content or None, allowed_mentions=NO_PINGS,
                                      **table):
                 if digest is not None:
                     self._table_shown[game.id] = (chan_log.id, digest)
+                self._text_shown[game.id] = (chan_log.id, content)
                 return
             if game.state is not None and not table:
                 table = await self._table(game, lang)
@@ -429,6 +431,7 @@ class Publisher:
                                         nonce=chan_log.nonce(game.id), **table)
         chan_log.id = message.id
         chan_log.owed = [p for p in chan_log.owed if p not in ping]
+        self._text_shown[game.id] = (message.id, content)
         if digest is not None:
             self._table_shown[game.id] = (message.id, digest)
         await self.service.save_log(game.id, chan_log.data)
