@@ -138,7 +138,8 @@ async def recover(database: Path) -> dict:
         tables = (await one("SELECT count(*) FROM outbox WHERE kind = 'table'")).scalar()
     await engine.dispose()
     # every checkpoint (each start and each click: no autopilot here) writes one table refresh
-    records = [json.loads(line) for line in journal_of(database).read_text().splitlines()
+    journal = journal_of(database)
+    records = [json.loads(line) for line in (journal.read_text().splitlines() if journal.exists() else [])
                if line.strip().endswith("}")]
     posts = [r for r in records if r["op"] == "post"]
     resent = [r for r in records if r["op"] == "resend"]
