@@ -46,6 +46,8 @@ class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Ef
         **{k: GroupDecision() for k in GROUP_KINDS},
     )
     PROMPT_KEYS = ("inv", "purpose", "card", "about")
+    # a cooperative game: every option follows from the public table (hidden backs are never options)
+    OPEN_KINDS = frozenset({"action", "roll", "trade", *PICK_KINDS, *GROUP_KINDS})
 
     def __init__(self, pack=None):
         self.pack = pack or load()

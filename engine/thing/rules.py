@@ -44,6 +44,9 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     min_players, max_players = 4, 12
 
     # frame kinds (engine.core.flow); hooks are _ask_<k>, _answer_<k>, _run_<k>, ...
+    # the draw is the only answer to a draw; a panic's target follows from the seats alone
+    OPEN_KINDS = frozenset({"draw", "choose"})
+    WINDOW_KINDS = frozenset({"respond"})
     FRAMES = frames(
         draw=Choice(default={"type": "draw"}),
         step2=Choice(default="random_discard"),   # never a defence card, nothing role-dependent

@@ -81,6 +81,10 @@ class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Co
         **Combat.FRAMES_, **Trade.FRAMES_,
     )
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
+    # options that follow from the public table alone (the bot makes a lone answer by itself)
+    OPEN_KINDS = frozenset({"character", "choose_track", "window_order", "awakening_give", "sick_bay_draw",
+                            "trade_offer", "choose_upgrade"})
+    WINDOW_KINDS = frozenset({"window"})
 
     def __init__(self, pack: UnfathomablePack | None = None):
         self.pack = pack or default_pack()
