@@ -35,3 +35,6 @@ if which in ("picture", "all"):
     if game in ("eldritch", "all"):   # python -m bench picture eldritch [renders per player count]
         from bench.eldritch_picture_bench import main as map_picture_main
         map_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)
+if which == "one_button":   # python -m bench one_button [GAMES] [before]: lone-button decisions (issue 20)
+    from bench.one_button import main as one_button_main
+    one_button_main(int(sys.argv[2]) if len(sys.argv) > 2 else 3, "before" in sys.argv[3:])
