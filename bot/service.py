@@ -649,11 +649,15 @@ class GameService:
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
-            if count < 1 or count > len(rows):
-                raise ServiceError("undo_range", available=len(rows))
+            # ``count`` members' actions, with the steps made by themselves after them (a step the
+            # bot made because it had one answer would only be made again)
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto")]
+            if count < 1 or count > len(moves):
+                raise ServiceError("undo_range", available=len(moves))
+            cut = moves[-count]
             if rows[-1].number > game.last_action:
                 raise ServiceError("conflict")  # another process acted after this game row was read
-            revealed = any(row.reveal for row in rows[-count:])
+            revealed = any(row.reveal for row in rows[cut:])
             if revealed and not force:
                 raise ServiceError("undo_needs_force")
             if game.status == "finished" and set(game.exporters) & set(game.players):
@@ -666,12 +670,12 @@ class GameService:
                 rebuilt, stored = replay(_record(game, rows)).state, _readable(game.state)
                 if {**rebuilt, "version": None} != {**stored, "version": None}:
                     raise RecordError("the log no longer rebuilds this game")
-                state = replay(_record(game, rows[:-count])).state
+                state = replay(_record(game, rows[:cut])).state
             except RecordError as exc:
                 # the game began under other rules or content (a deploy since): replaying its log
                 # now could rebuild another game, so the undo is refused and nothing changes
                 raise ServiceError("undo_other_version") from exc
-            first_undone = rows[-count].number
+            first_undone = rows[cut].number
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
                                                        ActionLog.number >= first_undone).values(undone=True))
             await session.exec(update(News).where(News.game_id == game_id, News.number >= first_undone)
