@@ -38,6 +38,8 @@ from bot.games import dm_prompt_kinds
 log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
+# what a waiting line may say of a decision besides who and what kind (public in every game)
+PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
 CLAIM_SECONDS = 60.0
 SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
@@ -584,8 +586,8 @@ class GameService:
         prompts = self.prompts(game) if prompts is None else prompts
         rules = rules_for(game.kind)
         asked = rules.window_asked(game.state) if rules.WINDOW_KINDS and isinstance(game.state, dict) else None
-        out = [{"player": p["player"], "kind": p["kind"]} for p in prompts
-               if asked is None or p["kind"] not in rules.WINDOW_KINDS]
+        out = [{"player": p["player"], "kind": p["kind"], **{k: p[k] for k in PUBLIC_PROMPT_CONTEXT if k in p}}
+               for p in prompts if asked is None or p["kind"] not in rules.WINDOW_KINDS]
         if asked is not None:
             out += asked
         return out

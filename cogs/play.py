@@ -19,6 +19,7 @@ from bot.service import ServiceError
 from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
 from bot.games import ui_for
 from engine.core.errors import RuleError
+from engine.core.shapes import only_answer
 from engine.registry import rules_for
 
 MAX_BUTTONS = 20
@@ -56,10 +57,24 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
+    if await passed_for(bot, game, interaction.user.id):
+        embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page)
     from cogs.group import group_parts  # group decisions: the question for advisers, proposals
     await group_parts(bot, game, pid, lang, embed, view)
     await reply(interaction, embed=embed, view=view)
+
+
+async def passed_for(bot, game, user_id: int) -> bool:
+    """Whether the member's decision is a response window Keeper passes for them when it closes
+    (their only answer is to pass and their auto-pass is on)."""
+    rules = rules_for(game.kind)
+    if game.status != "active" or not rules.WINDOW_KINDS:
+        return False
+    mine = rules.prompts_for(game.state, str(user_id))
+    if not any(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
+        return False
+    return await bot.service.member_autopass(user_id)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,

@@ -72,7 +72,7 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
         f = s["stack"][-1] if s["stack"] and s["result"] is None else None
         if f is None or f["k"] != "window":
             return None
-        return [{"player": p, "kind": "window"} for p in f["asked"]]
+        return [{"player": p, "kind": "window", "timing": f["timing"]} for p in f["asked"]]
 
     def _public_prompts(self, s, prompts):
         asked = self.window_asked(s)

@@ -446,7 +446,7 @@ def decision_text(lang: str, prompt: dict) -> str:
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
         when = t(lang, key)
-        return t(lang, f"{K}.kinds.window", timing=when if when != key else str(timing))
+        return t(lang, f"{K}.kinds.window", timing=when) if timing and when != key else t(lang, f"{K}.kinds.window_any")
     key = f"{K}.kinds.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
