@@ -289,6 +289,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["ticket"] = ticket(lang, ev.get("ticket"))
         elif a in ("component", "local"):
             p["owner"] = inv_name(lang, ev.get("owner"))
+            p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
+                else component_name(lang, ev.get("card"))
         p["what"] = a
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
@@ -747,6 +749,8 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
             if what:
                 return _cap(what)
         return t(lang, f"{K}.option.option_n", n=value + 1)
+    if about == "order" and isinstance(value, str):
+        return order_label(lang, value, state, names)
     if about == "omen" and isinstance(value, int):
         track = _rules().C.omen_track
         return omen(lang, track[value]) + f" ({value + 1})" if 0 <= value < len(track) else str(value)
@@ -789,6 +793,29 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     return card_name(lang, value)
 
 
+def component_name(lang: str, card) -> str:
+    """What an action uses: a card, or an investigator's own ability (never "X uses X")."""
+    if card in _pack()["investigator"]:
+        return t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", card))
+    return card_name(lang, card) if card else "—"
+
+
+def order_label(lang: str, label: str, state: dict, names: dict) -> str:
+    """One of the effects that happen together (engine: ``run_together``): a monster on the board
+    (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
+    base, _, nth = label.partition("#")
+    kind, _, uid = base.partition(":")
+    if uid and kind in _pack()["monster"]:
+        text = monster_on_board(lang, state, uid)
+    elif base in _pack()["investigator"]:
+        text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))
+    elif base == "effect":
+        text = t(lang, f"{K}.option.an_effect")
+    else:
+        text = card_name(lang, base)
+    return f"{text} ({nth})" if nth else text
+
+
 def monster_on_board(lang: str, state: dict, uid: str) -> str:
     m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
     if not m:
@@ -828,7 +855,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.trade", inv=value_label(lang, option.get("with"), state, names))
     if kind in ("component", "local", "between"):
         owner = option.get("owner")
-        text = t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")),
+        text = t(lang, f"{K}.option.{kind}", card=component_name(lang, option.get("card")),
                  owner=named(lang, "investigator", owner) if owner else "")
         return text
     if kind in ("buy", "discard_reserve"):
@@ -1034,7 +1061,7 @@ TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "te
           "madness", "injury", "boon", "bane", "deal", "common", "restriction")
 WHERES = ("this_card", "active_mystery", "ancient_one", "omen_green", "place")
 THINGS = ("monster", "clue", "gate", "eldritch")
-PREVENTED = ("detained", "delay", "move", "close_gate")
+PREVENTED = ("detained", "delay", "move", "close_gate", "delay_or_penalty")
 REASONS = ("effect", "final_mystery", "mysteries", "mythos_deck_empty", "awakened", "all_eliminated")
 STATUSES = ("defeated", "devoured", "eliminated", "retired", "delayed")
 PHASES = ("setup", "action", "encounter", "mythos")
