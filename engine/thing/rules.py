@@ -91,3 +91,10 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
 
     def content_digest(self):
         return self.pack.digest
+
+    def outcome(self, state):
+        """Rounds, not turns: a round is one turn of each seat (the turn number counts turns)."""
+        out = super().outcome(state)
+        seats = max(1, len(state.get("players", ())))
+        out["rounds"] = -(-out["rounds"] // seats)
+        return out

@@ -156,3 +156,19 @@ async def test_auto_pass_is_a_member_s_own_setting_and_the_panel_says_so(simcord
     assert await env.bot.service.member_autopass(member.id)
     refused = panel_of(await member.slash(channel, "settings window", seconds=0))
     assert "Only server admins" in refused.content  # the window time is the server's
+
+
+async def test_game_status_after_the_end_shows_the_result_on_one_screen(simcord_env):
+    """Issue 20: `/game status` after the end shows who won and why, the roles and the rounds."""
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    # MacReady burns the Thing with the Flamethrower he drew: the humans win
+    from tests.bot.helpers import click_label
+    await click_label(m[0], await open_panel(m[0], channel), "Flamethrower → player1")
+    await click_label(m[1], await open_panel(m[1], channel), "Accept")
+    assert (await current_game(env, channel)).status == "finished"
+    status = panel_of(await m[2].slash(channel, "game status"))
+    assert status.ephemeral and "is over, after 1 round" in status.content
+    summary = all_text(status)
+    assert "The Thing" in summary and "burned" in summary.lower()  # who won and why
+    assert all(f"<@{member.id}>" in summary for member in m)  # every role revealed
