@@ -119,6 +119,8 @@ def private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "you_kept":
         return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
                  discarded=cards(lang, ev["discarded"]))
+    if kind == "declare_wins":
+        return t(lang, "thing.private.declare_wins", button=t(lang, "thing.panel.declare"))
     if kind == "you_gave_to_deck":
         return t(lang, "thing.private.you_gave_to_deck", card=card(lang, ev["card"]))
     return None
