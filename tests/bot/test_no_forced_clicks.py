@@ -172,3 +172,19 @@ async def test_game_status_after_the_end_shows_the_result_on_one_screen(simcord_
     summary = all_text(status)
     assert "The Thing" in summary and "burned" in summary.lower()  # who won and why
     assert all(f"<@{member.id}>" in summary for member in m)  # every role revealed
+
+
+async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(simcord_env):
+    from bot.games import ui_for
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    label = ui_for("thing").hand_button_label("en")
+    start = next(msg.content for msg in channel.history() if "game begins" in (msg.content or ""))
+    assert f"**{label}**" in start and "`/hand`" in start
+    table_labels = [item.label for msg in channel.history() for row in msg.components for item in row.children]
+    assert label in table_labels  # the button it names is the one on the table
+    for kind in ("unfathomable", "eldritch"):
+        ui = ui_for(kind)
+        for lang in ("en", "uk", "ru"):
+            lines = ui.public_lines([{"type": "game_started", "audience": "all"}], lang)
+            assert any(f"**{ui.hand_button_label(lang)}**" in line and "/hand" in line for line in lines)

@@ -447,6 +447,8 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
         line = public_line(ev, lang, kinds)
         if line:
             out.append(line)
+        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
+            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
     return out
 
 

@@ -421,7 +421,14 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
+    out = []
+    for ev in events:
+        line = public_line(ev, lang) if is_public(ev) else None
+        if line:
+            out.append(line)
+        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
+            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
+    return out
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
