@@ -1085,7 +1085,24 @@ PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_t
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-rules_lookup, rules_autocomplete = pack_rules("eldritch")
+def _rules_extra() -> list:
+    """`/rules` entries the pack does not list: the five skills."""
+    from bot.games.lookup import catalog_names
+    return [(f"skill:{sk}", catalog_names(f"{K}.skill.{sk}"), "") for sk in SKILLS]
+
+
+def _rules_describe(entry_id: str, lang: str) -> str:
+    """Words for an entry without a summary: a skill, a map space and its paths."""
+    if entry_id.startswith("skill:"):
+        return t(lang, f"{K}.rules.skill", skill=skill(lang, entry_id.split(":", 1)[1]))
+    if entry_id in _pack()["space"]:
+        paths = _rules().C.adj.get(entry_id) or {}
+        return t(lang, f"{K}.rules.space", paths=", ".join(
+            f"{PATH_ICON.get(kind, '')} {space(lang, to)}".strip() for to, kind in sorted(paths.items())) or "—")
+    return ""
+
+
+rules_lookup, rules_autocomplete = pack_rules("eldritch", _rules_extra, _rules_describe)
 
 
 

@@ -889,7 +889,37 @@ REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_one
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-rules_lookup, rules_autocomplete = pack_rules("unfathomable")
+def _rules_extra() -> list:
+    """`/rules` entries the pack keys otherwise: the skill types (a deck's ``type``)."""
+    return [(f"skill_type:{d.type}", d.name, "") for d in _rules().pack.skill_cards.decks]
+
+
+def _rules_describe(entry_id: str, lang: str) -> str:
+    """Words for an entry without a summary: a skill type's cards, a crisis's options."""
+    pack = _rules().pack
+    if entry_id.startswith("skill_type:"):
+        deck = next((d for d in pack.skill_cards.decks if d.type == entry_id.split(":", 1)[1]), None)
+        if deck is None:
+            return ""
+        values = lambda c: "/".join(str(v) for v in sorted(c.copies))  # noqa: E731
+        return t(lang, f"{K}.rules.skill_type", cards=", ".join(
+            f"{getattr(c.name, lang, None) or c.name.en} ({values(c)})" for c in deck.cards))
+    mythos = next((m for m in pack.mythos.mythos if m.id == entry_id), None)
+    if mythos is None:
+        return ""
+    parts = []
+    check = next((step.spec for step in mythos.crisis if step.name == "skill_check"), None)
+    if check is not None:
+        parts.append(t(lang, f"{K}.rules.check", types=", ".join(type_name(lang, x) for x in check.positive),
+                       target=check.target, partial=check.partial if check.partial is not None else "—"))
+    labels = _choice_labels()["card"].get(entry_id)
+    if labels:
+        parts.append(t(lang, f"{K}.rules.crisis", options="\n".join(
+            f"{i}. {_label_in(lang, label)}" for i, label in enumerate(labels, 1))))
+    return "\n".join(parts)
+
+
+rules_lookup, rules_autocomplete = pack_rules("unfathomable", _rules_extra, _rules_describe)
 
 
 # --- decisions by DM (bot.games: DM_PROMPT_KINDS): the secret skill-check contributions
