@@ -8,7 +8,7 @@ one whose prompt had a single answer. Steps the bot makes by itself (logged ``au
 apart. A response window in which only members with nothing usable are left is closed as its
 time running out closes it (``GameService.expire``).
 
-    python -m bench one_button [GAMES] [before]
+    python -m bench one-button [--count GAMES]     (python -m bench one-button-before: the comparison)
 
 ``before``: as the bot was before issue 20 (no forced step made by itself, every window asked
 by hand), for the comparison.
