@@ -38,7 +38,7 @@ GROUP_KINDS = ("group",)
 class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
-    rules_version = "1"
+    rules_version = "2"   # 2: a trade's moves are made only when both agree (issue 20)
 
     FRAMES = frames(
         fx=Auto(), ctx_end=Auto(), call=Auto(), combat=Auto(),

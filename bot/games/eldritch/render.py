@@ -69,6 +69,7 @@ VARIANT_KEYS = {
     "tokens": ("tokens_placed", "tokens_removed"),
 }
 PRIVATE_EVENTS = ("back_seen", "gates_seen")
+TRADE_DRAFT_EVENTS = ("trade_proposed", "trade_declined", "trade_cancelled")
 
 
 def mention(pid) -> str:
@@ -345,6 +346,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "trade_proposed":
         p["moves"] = "; ".join(trade_move(lang, m) for m in ev.get("moves") or []) or t(lang, f"{K}.none")
         p["to"] = inv_name(lang, ev.get("to"))
+    elif kind == "trade_cancelled":
+        p["to"] = inv_name(lang, ev.get("to"))
     elif kind == "clue_moved":
         p["frm"], p["to"] = space(lang, ev.get("frm")), space(lang, ev.get("to"))
     elif kind in ("card_gained",):
@@ -469,6 +472,10 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
                          gates=" → ".join(space(lang, g) for g in ev.get("gates") or []) or t(lang, f"{K}.none")))
         elif kind in PRIVATE_EVENTS:
             out.append(t(lang, f"{K}.private.{kind}"))
+        elif kind in TRADE_DRAFT_EVENTS:   # a trade being agreed: only its two players read it
+            line = public_line(ev, lang)
+            if line:
+                out.append(line)
     return out
 
 
