@@ -99,17 +99,31 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
             choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]
             paged_selects(view, game, prompt, choices, page, lang, t(lang, "panel.choose_number"))
         else:
-            labelled = [(option_digest(o), ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80])
-                        for o in prompt["options"]]
-            if len(labelled) <= MAX_BUTTONS:
-                for digest, label in labelled:
-                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
+            if len(prompt["options"]) <= MAX_BUTTONS:
+                for o in prompt["options"]:
+                    label = ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80]
+                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(o), label=label))
             else:
+                labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
+                            for o in prompt["options"]]
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
     for action in rules.free_actions(game.state, pid) if free else ():
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
+
+
+def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:
+    """A select option's label and description: what the game says of the option (a card's
+    effect, the roll it changes, a character's ability ...: ``option_description``), else the
+    rest of a label too long for one line, so nothing of it is lost."""
+    label = ui.option_label(option, game.state, game.names, lang)
+    describe = getattr(ui, "option_description", None)
+    description = describe(option, game.state, game.names, lang) if describe else None
+    if not description and len(label) > 100:
+        description = label[99:]
+        label = label[:99] + "…"
+    return label, (description[:100] if description else None)
 
 
 def paged_selects(view, game, prompt, choices: list[tuple[str, str]], page: int, lang: str, placeholder: str) -> None:
@@ -240,8 +254,8 @@ def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: i
                    placeholder: str) -> discord.ui.Select:
     """One page of a prompt's options as a select (values: the options' digests); ``kind`` names
     the control in its custom id (``sel`` answers, ``prop`` proposes)."""
-    options = [discord.SelectOption(label=label[:100] or "…", value=digest) for digest, label in choices] or \
-        [discord.SelectOption(label="…", value="0")]
+    options = [discord.SelectOption(label=label[:100] or "…", value=digest, description=(rest[0] or None) if rest else None)
+               for digest, label, *rest in choices] or [discord.SelectOption(label="…", value="0")]
     return discord.ui.Select(custom_id=f"keeper:{kind}:{game_id}:{epoch}:{prompt_id}:{chunk}",
                              placeholder=placeholder, options=options)
 

@@ -40,6 +40,8 @@ class GameUI(Protocol):
     #   such a DM says above the member's panel; a generic line if absent)
     # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
     #   on, from the view's questions; cogs/group.py then adds only the proposals and the select)
+    # optional: option_description(option, state, names, lang) -> str | None (under a select
+    #   option: the roll it changes, a character's ability ...; cogs/play.py's described())
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
 

@@ -89,6 +89,10 @@ def test_no_raw_value_reaches_a_member(kind, players, options, lang):
                 if prompt.get("shape", "one") == "one":
                     for option in prompt["options"]:
                         check(where, ui.option_label({**option, "player": prompt["player"]}, state, names, lang))
+                        if hasattr(ui, "option_description"):
+                            described = ui.option_description({**option, "player": prompt["player"]}, state, names,
+                                                              lang)
+                            check(f"{prompt['kind']} description", described or "")
                 else:
                     spec = prompt[prompt["shape"]]
                     for item in spec.get("ids", [])[:25]:
@@ -123,3 +127,39 @@ def test_the_lines_the_issue_quotes_now_read_well():
         state = {"monsters": {"board": {"m9": {"kind": "warlock", "space": "tokyo"}}}}
         order = eldritch.value_label(lang, "warlock:m9", state, {}, "order")
         assert not raw_parts(order) and order == eldritch.monster_on_board(lang, state, "m9"), order
+
+
+def test_select_options_carry_what_the_choice_is_about():
+    """A character by its ability, an investigator by their occupation, a reroll by the roll it
+    changes; a label too long for one line goes on in the description, never lost."""
+    from types import SimpleNamespace
+
+    from cogs.play import described
+    unf = rules_for("unfathomable")
+    state, _ = unf.new_game(["1", "2", "3"], 5, {}, {})
+    prompt = unf.prompts(state)[0]
+    assert prompt["kind"] == "character"
+    ui = ui_for("unfathomable")
+    for option in prompt["options"]:
+        label, description = described(ui, {**option, "player": prompt["player"]},
+                                       SimpleNamespace(state=state, names={}), "en")
+        assert description and not raw_parts(description), (label, description)
+    eld, eui = rules_for("eldritch"), ui_for("eldritch")
+    rng = random.Random(2)
+    state, _ = eld.new_game(["1", "2"], 2, {}, {})
+    for _ in range(2000):   # a roll decision: each option says which roll it changes
+        prompts = eld.prompts(state)
+        roll = next((p for p in prompts if p["kind"] == "roll"), None)
+        if roll is not None:
+            break
+        state = eld.apply(state, apply_random_move(eld, copy.deepcopy(state), legal_moves(eld, state), rng))[0]
+    assert roll is not None
+    text = eui.option_description({**roll["options"][0], "player": roll["player"]}, state, {}, "en")
+    assert text and text == eui.decision_text("en", roll, state)
+
+    class Long:
+        @staticmethod
+        def option_label(option, state, names, lang):
+            return "word " * 40
+    label, description = described(Long, {"type": "x"}, SimpleNamespace(state={}, names={}), "en")
+    assert len(label) <= 100 and label.endswith("…") and description and (label[:-1] + description).startswith("word")

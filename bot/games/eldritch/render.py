@@ -906,6 +906,18 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return text if text != key else str(kind)
 
 
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """Under a select option: the roll an option changes (skill and dice), an investigator's
+    numbers, a monster where it stands."""
+    prompt = _prompt_with_option(state, option)
+    if prompt and prompt.get("kind") == "roll":
+        return decision_text(lang, prompt, state)
+    if option.get("type") == "investigator":
+        entry = _pack()["investigator"].get(option.get("id"))
+        return _in(lang, entry.occupation) if entry else None
+    return None
+
+
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     """One id of a subset choice (the engine asks none today): a card, space or investigator."""
     return value_label(lang, item, state, names)

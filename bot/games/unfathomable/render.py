@@ -719,6 +719,16 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return text if text != key else str(kind)
 
 
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """Under a select option: a character's abilities by name."""
+    if option.get("type") == "character":
+        ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
+        if ch is None:
+            return None
+        return " · ".join(_label_in(lang, a.name.model_dump()) for a in (ch.ability,) if a.name) or None
+    return None
+
+
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     """One id of a subset choice: a skill card ("Shrivelling (Lore 2)"), a skill type, a zone
     (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
