@@ -270,9 +270,9 @@ class Phases:
 
     def _answer_trade(self, s, f, action, events):
         kind = action["type"]
-        traders = only(s["inv"][f["inv"]]["player"], s["inv"][f["with"]]["player"])
+        traders = (s["inv"][f["inv"]]["player"], s["inv"][f["with"]]["player"])
         if kind == "cancel":   # nothing was moved yet: the table never saw the draft
-            events.append(event("trade_cancelled", traders, inv=f["inv"], to=f["with"]))
+            events.append(event("trade_cancelled", only(*traders), inv=f["inv"], to=f["with"]))
             return
         if kind == "propose":
             other = f["with"]
@@ -281,7 +281,7 @@ class Phases:
                 return
             self.ask(s, "trade_ok", other, "trade_ok", [{"type": "decline"}, {"type": "accept"}],
                      moves=f["moves"], frm=f["inv"])
-            events.append(event("trade_proposed", traders, inv=f["inv"], to=other, moves=f["moves"]))
+            events.append(event("trade_proposed", only(*traders), inv=f["inv"], to=other, moves=f["moves"]))
             return
         move = {"dir": kind, "what": action["what"], "card": action["card"]}
         self.push(s, {**f, "moves": f["moves"] + [move]})
