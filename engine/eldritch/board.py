@@ -106,11 +106,19 @@ class Board:
             self.advance_doom(s, self.gates_matching_omen(s), events)
 
     # --- gates (J2-J4) -----------------------------------------------------------------------
+    def reshuffle_gates(self, s, events):
+        """The discarded gates are shuffled under the stack (J2)."""
+        g = s["gates"]
+        if g["discard"]:
+            self.rng(s).shuffle(g["discard"])
+            g["stack"] += g["discard"]
+            g["discard"] = []
+            events.append(event("gates_reshuffled", stack=len(g["stack"])))
+
     def spawn_gate(self, s, events, at=None):
         g = s["gates"]
         if not g["stack"]:
-            g["stack"], g["discard"] = g["discard"], []
-            self.rng(s).shuffle(g["stack"])
+            self.reshuffle_gates(s, events)
         if not g["stack"]:
             events.append(event("no_gate_left"))
             self.advance_doom(s, 1, events)

@@ -162,6 +162,7 @@ class Dice:
             else:
                 token = s["inv"][inv]["clues"].pop()
                 s["clues"]["discard"].append(token)
+            events.append(event("spent", inv=inv, what=action.get("pay") or "clues", count=1))
             which = [action["die"]] + ([action["and"]] if "and" in action else [])
         else:
             c = s["ctx"][f["c"]]
@@ -173,7 +174,10 @@ class Dice:
             for cost in card.get("cost", []):   # a reroll's price (the Axe: 2 sanity)
                 if cost["op"] == "spend":
                     for what in ("health", "sanity"):
-                        s["inv"][inv][what] -= self.amount(s, cost.get(what), c)
+                        paid = self.amount(s, cost.get(what), c)
+                        s["inv"][inv][what] -= paid
+                        if paid:
+                            events.append(event("spent", inv=inv, what=what, count=paid))
                     self.discard_held_clues(s, inv, self.amount(s, cost.get("clues"), c), events)
             if action["type"] == "bonus_with":   # a die bonus after the roll (Lucky Cigarette Case)
                 self._bump(f, st.get("amount", 1), st.get("dice", 1))

@@ -749,14 +749,18 @@ class Effects:
                 continue
             dest = self.nearest(s, space, lambda sp: self.space_ok(s, sp, flt, c))
             if dest:
-                board.setdefault(dest[0], []).extend(board.pop(space))
+                moved = board.pop(space)
+                board.setdefault(dest[0], []).extend(moved)
+                events.extend(event("clue_moved", frm=space, to=dest[0]) for _ in moved)
 
     def _op_discard_board_clues(self, s, st, c, cid, events):
         at = st.get("at", "all")
         board = s["clues"]["board"]
         spaces = list(board) if at == "all" else [self.place_now(s, at, c, events)]
         for sp in spaces:
-            s["clues"]["discard"] += board.pop(sp, [])
+            gone = board.pop(sp, [])
+            s["clues"]["discard"] += gone
+            events.extend(event("clue_discarded", space=sp) for _ in gone)
 
     def _op_trade_clues(self, s, st, c, cid, events):
         inv, other = self.who(s, c, st["who"]), self.who(s, c, st.get("with", "chosen"))
@@ -1264,10 +1268,8 @@ class Effects:
 
     def _op_reorder_gate_stack(self, s, st, c, cid, events):
         g = s["gates"]
-        if len(g["stack"]) < 2 and g["discard"]:
-            self.rng(s).shuffle(g["discard"])
-            g["stack"] += g["discard"]
-            g["discard"] = []
+        if len(g["stack"]) < 2:
+            self.reshuffle_gates(s, events)
         if not g["stack"]:
             return
         inv = self.who(s, c, "self")
@@ -1355,6 +1357,7 @@ class Effects:
             if on_board:   # G9: the named monster leaves its space and fights here
                 uid = on_board[0]
                 s["monsters"]["board"][uid]["space"] = here
+                events.append(event("monster_moved", monster=uid, kind=name, space=here))
                 from_cup = False
                 kind = None
             else:
@@ -1433,7 +1436,10 @@ class Effects:
             return
         for uid in targets:
             m = s["monsters"]["board"][uid]
+            before = m["damage"]
             m["damage"] = 0 if st.get("amount") is None else max(0, m["damage"] - self.amount(s, st["amount"], c))
+            if m["damage"] != before:
+                events.append(event("monster_recovered", monster=uid, kind=m["kind"], damage=m["damage"]))
         c["last"] = targets
 
     def _op_skip_strength_test(self, s, st, c, cid, events):
@@ -1537,6 +1543,7 @@ class Effects:
             holder = self.card_tokens(s, c, st.get("card", "active_mystery"))
             if holder is not None:
                 holder["eldritch"] = holder.get("eldritch", 0) + 1
+            events.append(event("put_on_card", what="eldritch", space=space))
 
     def _op_put_on_card(self, s, st, c, cid, events):
         card = {"active_mystery": "active_mystery", "this_card": "this_card",
@@ -1581,7 +1588,7 @@ class Effects:
                     holder.setdefault("monsters", []).append(fallen["kind"])
                     holder.setdefault("toughness", []).append(fallen["toughness"])
             c["last"] = []
-        events.append(event("put_on_card", what=what))
+        events.append(event("put_on_card", what=what, inv=inv))
 
     def _op_solve_rumor(self, s, st, c, cid, events):
         rid = (c.get("card") or {}).get("id") if st.get("which", "this") == "this" else None
@@ -1657,7 +1664,7 @@ class Effects:
                 held = self.held_back(s, card["holder"], card["id"]) or card["id"]
             self.discard_held(s, card["holder"], held, events)
         elif kind == "mythos":
-            self.end_rumor(s, card["id"], events, solved=False, quiet=True)
+            self.end_rumor(s, card["id"], events, solved=False)   # a card leaving play is announced
 
     # --- structure ---------------------------------------------------------------------------
     def _op_test(self, s, st, c, cid, events):
@@ -1675,8 +1682,9 @@ class Effects:
             n = st["_n"]
             if what == "clues":
                 self.discard_held_clues(s, inv, n, events)
-            else:
+            elif n:
                 s["inv"][inv][what] -= n
+                events.append(event("spent", inv=inv, what=what, count=n))
             extra += n
         data = {"buy": what} if what and st.get("spend_for") == "success" else None
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),

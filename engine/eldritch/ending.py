@@ -71,15 +71,14 @@ class Ending:
             self.draw_mystery(s, events)
 
     # --- rumors (L1-L3) ------------------------------------------------------------------------
-    def end_rumor(self, s, rid, events, solved=True, quiet=False):
+    def end_rumor(self, s, rid, events, solved=True):
         entry = next((m for m in s["mythos"]["in_play"] if m["id"] == rid), None)
         if entry is None:
             return
         s["mythos"]["in_play"].remove(entry)
         s["rumor_tokens"].pop(rid, None)
         s["mythos"]["discard"].append(rid)
-        if not quiet:
-            events.append(event("rumor_solved" if solved else "rumor_ended", card=rid))
+        events.append(event("rumor_solved" if solved else "rumor_ended", card=rid))
 
     def fail_rumor(self, s, rid, events):
         data = self.C.mythos[rid]
@@ -126,18 +125,19 @@ class Ending:
             self.run_effect(s, final["enters_play"], ctx, end=True)
 
     # --- the end (L10-L12, H15) -----------------------------------------------------------------
-    def check_end(self, s):
+    def check_end(self, s, events=None):
         flags = s["flags"]
+        news = [] if events is None else events   # what the check changes is announced
         if not flags.get("final_solved") or not flags.get("win"):
             # mysteries and rumors whose condition is met now are solved at once (L7)
             for slot in ("mystery", "final"):
                 if self._mystery_solved_now(s, slot, False):
-                    self.solve_mystery(s, [], slot)
+                    self.solve_mystery(s, news, slot)
             for m in list(s["mythos"]["in_play"]):
                 r = self.C.mythos[m["id"]].get("rumor")
                 if r and r.get("solved_when") and self.cond(s, r["solved_when"],
                                                              {"self": s["lead"], "card": {"kind": "mythos", "id": m["id"]}}):
-                    self.end_rumor(s, m["id"], [], solved=True)
+                    self.end_rumor(s, m["id"], news, solved=True)
         ao = self.C.ancient_ones[s["ao"]]
         win = None
         if flags.get("win"):

@@ -188,8 +188,9 @@ class Investigators:
 
     def _picked_defeat_token(self, s, f, action, events):
         fig = next((x for x in s["figures"] if x["inv"] == f["inv"]), None)
-        if fig:
+        if fig and fig["token"] != action["token"]:
             fig["token"] = action["token"]
+            events.append(event("defeat_token", inv=f["inv"], token=action["token"]))
 
     def _check_player_eliminated(self, s, player, events):
         mine = [x for x in s["inv"].values() if x["player"] == player]

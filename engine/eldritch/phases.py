@@ -497,6 +497,7 @@ class Phases:
         deck = args["deck"]
         if args["card"] not in s.get("removed_cards", []):
             s["decks"][deck]["discard"].append(args["card"])
+            events.append(event("encounter_discarded", deck=deck))
         if deck == "expedition":
             self.update_expedition(s, events)
         if args["kind"] == "research":
@@ -543,6 +544,7 @@ class Phases:
 
     def _op__mythos_discard(self, s, st, c, cid, events):
         s["mythos"]["discard"].append(c["card"]["id"])
+        events.append(event("mythos_discarded", card=c["card"]["id"]))
 
     def _op__mythos_in_play(self, s, st, c, cid, events):
         card = c["card"]["id"]
@@ -672,9 +674,10 @@ class Phases:
         self._place_investigator(s, new, f["player"])
         s["used_investigators"].append(new)
         s["order"][s["order"].index(old)] = new
+        events.append(event("investigator_joined", inv=new, player=f["player"], replaces=old))
         if s["inv"][s["lead"]]["status"] != "active":
             s["lead"] = new
-        events.append(event("investigator_joined", inv=new, player=f["player"], replaces=old))
+            events.append(event("lead_changed", lead=new))
         for item in self.C.investigators[new]["starting"]:
             if item["kind"] == "improve":
                 ctx = self.new_ctx(s, self_=new)
