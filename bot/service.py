@@ -863,7 +863,6 @@ class GameService:
         if game is None or game.status != "active" or game.deadline is None or _aware(game.deadline) > now:
             return None
         expired = {p["id"] for p in self.prompts(game)}
-        window = self._window_waits(game, await self._autopass_off_of(game))
         async with self.sessions() as session:
             # take this deadline for this process: another process's loop that saw the same one
             # finds it gone and neither defaults nor announces it a second time
@@ -872,7 +871,9 @@ class GameService:
             await session.commit()
         if taken.rowcount != 1:
             return None
-        if window:  # a response window's time is up: it closes for everyone at once, unnamed
+        # a response window's time is up: it closes for everyone at once, unnamed (the members'
+        # settings are read only once the deadline is this process's, and only for a window)
+        if self._window_waits(game, frozenset()) and self._window_waits(game, await self._autopass_off_of(game)):
             try:
                 return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
             except ServiceError:
