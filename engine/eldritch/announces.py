@@ -74,6 +74,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "gate_discarded": ("gates", "gate_discard", "gate_stack"),
     "no_gate_left": (),
     "monster_spawned": BOARD_MONSTER + ("cup", "set_aside"),
+    "monster_ambush": BOARD_MONSTER + ("cup", "set_aside"),   # an ambush is no spawn (seed 002 l.1140)
     "monster_moved": BOARD_MONSTER,
     "monster_hurt": BOARD_MONSTER,
     "monster_recovered": BOARD_MONSTER,

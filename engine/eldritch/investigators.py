@@ -150,6 +150,7 @@ class Investigators:
             i["clues"] = []
             i["tickets"] = {"train": 0, "ship": 0}
             i["status"] = "devoured" if devoured else "eliminated"
+            i["out"] = bool(s["awakened"])   # no new investigator takes this slot (874): it no longer counts
             events.append(event("devoured" if devoured else "eliminated", inv=inv, player=i["player"]))
         else:
             i["assets"], i["artifacts"], i["spells"], i["clues"] = [], [], [], []

@@ -130,7 +130,9 @@ class Phases:
             i["bonus_actions"] -= 1
         else:
             s["turn"]["left"] -= 1
+        s["turn"]["acting"], s["turn"]["halted"] = inv, False   # an action in progress (seed 002, 1147)
         self.push(s, {"k": "action", "inv": inv, **({"extra": True} if f.get("extra") else {})})
+        self.call(s, "action_over")   # under the action's own frames
         if kind in ("component", "local"):
             owner = action.get("owner", inv)
             ab, card = next((ab, card) for ab, card in self.held_abilities(s, owner,
@@ -144,7 +146,7 @@ class Phases:
                 i["used"].append(key)
             i["actions"].append(key)
             events.append(event("action", inv=inv, action=kind, card=card["id"], owner=owner))
-            ctx = self.new_ctx(s, self_=inv, owner=owner, card=card)
+            ctx = self.new_ctx(s, self_=inv, owner=owner, card=card, action=inv)
             self.run_effect(s, self.ability_steps({**ab, "requires": None}), ctx, end=True)
             return
         i["actions"].append(kind)
@@ -160,8 +162,8 @@ class Phases:
                       for other in self.invs_at(s, i["space"]) for ab, card in self.held_abilities(s, other, "rest_on_space")]
             self.run_together(s, items, inv)   # C6: the one resting orders what his Rest triggers
         elif kind == "travel":   # D4
+            self.call(s, "offer_ride", inv=inv)   # after what the move triggers (a Delay stops the Travel)
             self.move_to(s, inv, action["to"], events)
-            self._offer_ride(s, inv)
         elif kind == "prepare":   # D11/D12
             self.gain_ticket(s, inv, action["ticket"], events)
         elif kind == "acquire":   # D13
@@ -182,14 +184,22 @@ class Phases:
         if len(options) > 1 and not self.forbids(s, inv, "move"):
             self.ask(s, "travel_more", inv, "ride", options)
 
+    def _call_action_over(self, s, args, events):
+        s["turn"]["acting"] = None
+
+    def _call_offer_ride(self, s, args, events):
+        inv = args["inv"]
+        if s["turn"].get("halted") != inv and s["inv"][inv]["status"] == "active":
+            self._offer_ride(s, inv)
+
     def _picked_ride(self, s, f, action, events):
         if action["type"] == "stop":
             return
         inv = f["inv"]
         s["inv"][inv]["tickets"][action["ticket"]] -= 1
         events.append(event("ticket_spent", inv=inv, kind=action["ticket"]))
+        self.call(s, "offer_ride", inv=inv)
         self.move_to(s, inv, action["to"], events)
-        self._offer_ride(s, inv)
 
     # acquire assets (D13-D16)
     def _tested_acquire(self, s, f, result, events):
@@ -538,7 +548,7 @@ class Phases:
         if data["trait"] == "event":
             steps += list(data["effect"]) + [{"op": "_mythos_discard"}]
         else:
-            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"])
+            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"]) + [{"op": "_entered"}]
         ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": card})
         self.run_effect(s, steps, ctx, end=True)
 
@@ -552,6 +562,8 @@ class Phases:
         entry = {"id": card, "eldritch": 0}
         if data["trait"] == "rumor":
             entry["rumor"] = True
+            entry["placed"], entry["epic"] = [], []   # what it puts on the board leaves with it (L2)
+            s.setdefault("entering", []).append(card)
             r = data["rumor"]
             entry["eldritch"] = r.get("eldritch_tokens") or 0
             if r.get("space"):
@@ -658,11 +670,9 @@ class Phases:
         while s["lost"]:
             slot = s["lost"].pop(0)
             player = slot["player"]
-            if s["awakened"]:
-                self._check_player_eliminated(s, player, events)
-                continue
             free = [i for i in self.C.investigator_ids if i not in s["used_investigators"]]
-            if not free:
+            if s["awakened"] or not free:   # the slot is out for good (investigator_count)
+                s["inv"][slot["slot"]]["out"] = True
                 self._check_player_eliminated(s, player, events)
                 continue
             self.ask(s, "new_investigator", player, "new_investigator",

@@ -41,7 +41,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
                     FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
-    rules_version = "2"   # 2: a trade's moves are made only when both agree (issue 20)
+    # 2: issue 18's rule defects (rerolls, searches, the random location, ...); 3: a trade's moves
+    # are made only when both agree (issue 20)
+    rules_version = "3"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
