@@ -48,6 +48,10 @@ BENCHES: dict[str, Bench] = {
                                   count="renders"),
     "picture-eldritch": Bench("eldritch_picture_bench", "Eldritch Horror's world map: render time",
                               count="renders"),
+    "one-button": Bench("one_button", "lone-button decisions per game, whole random games through the "
+                        "service (issue 20: at most 10 %)", in_all=False, count="games"),
+    "one-button-before": Bench("one_button_before", "the same, as the bot was before issue 20 (nothing made "
+                               "by itself, every window asked by hand)", in_all=False, count="games"),
 }
 
 

@@ -18,6 +18,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 from bot import migrations
 
 LIVE_STATUSES = ("lobby", "active")
+WINDOW_SECONDS = 10  # a guild's response-window time unless it sets one (GuildSettings.window_seconds)
 CORRUPT = "__corrupt__"  # the key of the state that stands in for one that can't be read
 
 
@@ -101,6 +102,18 @@ class GuildSettings(SQLModel, table=True):
     admin_role_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     turn_timeout_minutes: Optional[int] = None
     timeout_action: str = "default"  # default (apply the safe default) | off (only remind)
+    # how long a response window stays open once only members with nothing usable are left
+    # (None: WINDOW_SECONDS; 0: it closes at once, telling the table nobody had anything usable)
+    window_seconds: Optional[int] = None
+
+
+class MemberSettings(SQLModel, table=True):
+    """A member's own choices, in every server and game. ``autopass``: Keeper passes response
+    windows for the member when nothing they hold can answer (on unless they turn it off)."""
+    __tablename__ = "member_settings"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    autopass: bool = True
 
 
 class News(SQLModel, table=True):

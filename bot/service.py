@@ -25,7 +25,9 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
-from bot.db import CORRUPT, LIVE_STATUSES, ActionLog, Game, GuildSettings, News, Outbox, Proposal, utcnow
+from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News,
+                    Outbox, Proposal, utcnow)
+from engine.core import shapes
 from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
@@ -36,6 +38,8 @@ from bot.games import dm_prompt_kinds, log_section
 log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
+# what a waiting line may say of a decision besides who and what kind (public in every game)
+PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
 CLAIM_SECONDS = 60.0
 SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
@@ -332,7 +336,13 @@ class GameService:
             game.status = "active"
             await self._set_deadline(session, game)
             rows = self._announcements(game, events, number=0)
-            return Outcome(game=await self._save(session, game, rows), events=events)
+            game = await self._save(session, game, rows)
+        # a first decision with one answer (a draw) is made by itself, as after any move
+        if rules.forced(game.state) is not None:
+            more = await self._settle(game.id)
+            events = events + more.events
+            game = more.game
+        return Outcome(game=game, events=events)
 
     @resilient
     async def abort(self, game_id: int, lobby_only: bool = True) -> Game:
@@ -380,32 +390,93 @@ class GameService:
                 raise ServiceError("kicked")
             return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
 
-    async def _step(self, session, game: Game, action: dict, actor: str | None = None, notices=()) -> Outcome:
-        """Apply one action (a RuleError changes nothing), let the autopilot answer the kicked
-        players' prompts that follow, and checkpoint it all with its announcements."""
+    async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
+                    close_window: bool = False) -> Outcome:
+        """Apply one action (a RuleError changes nothing; None: none, only what follows by
+        itself), let the autopilot answer the kicked players' prompts that follow, make every
+        decision that has one answer and nothing to hide, pass the response windows of members
+        with nothing usable when the window closes (``close_window``: its time is up), and
+        checkpoint it all with its announcements."""
         rules = rules_for(game.kind)
-        state, events = _engine(rules.apply, _readable(game.state), action)
-        applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
-        state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
+        state, events, applied, reveals = _readable(game.state), [], [], []
+        if action is not None:
+            state, events = _engine(rules.apply, state, action)
+            applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
+        autopass_off = await self._autopass_off(session, game, rules)
+        window = await self._window_seconds(session, game)
+        state, more = self._autopilot(rules, state, game.autopilot, applied, reveals,
+                                      autopass_off=autopass_off, close_window=close_window or window == 0)
         events.extend(more)
-        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor, notices=list(notices))
+        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor, notices=list(notices),
+                               autopass_off=autopass_off)
         return Outcome(game=game, events=events, applied=applied)
 
-    def _autopilot(self, rules, state, autopilot, applied, reveals):
+    def _autopilot(self, rules, state, autopilot, applied, reveals, autopass_off=frozenset(), close_window=False):
+        """The steps nobody needs to click, each applied and logged like a member's: a kicked
+        player's default; a prompt of an open kind with one answer (``GameRules.forced``, logged
+        ``auto``); and, once only members with nothing usable are left in a response window and
+        it may close, their passes, all at that one moment (logged ``auto``)."""
         events = []
         while not rules.is_over(state):
-            waiting = [p for p in rules.prompts(state) if p["player"] in autopilot]
-            if not waiting:
-                break
-            action = {"player": waiting[0]["player"], "type": "default"}
+            prompts = rules.prompts(state)
+            kicked = [p for p in prompts if p["player"] in autopilot]
+            if kicked:
+                action = {"player": kicked[0]["player"], "type": "default"}
+            else:
+                action = rules.forced(state)
+                if action is None and close_window:
+                    held = _held(rules, prompts, autopass_off)
+                    if held and len(held) == len(prompts):
+                        action = {"player": held[0]["player"], **shapes.only_answer(held[0]),
+                                  "prompt": held[0]["id"], "auto": True}
+                if action is None:
+                    break
             state, more = _engine(rules.apply, state, action)
-            applied.append(action)
+            applied.append(_loggable(action))
             reveals.append(any(e.get("reveal") for e in more))
             events.extend(more)
         return state, events
 
+    async def _autopass_off(self, session, game: Game, rules) -> frozenset:
+        """The game's members who turned auto-pass off (nothing to load for a game without
+        response windows)."""
+        if not rules.WINDOW_KINDS:
+            return frozenset()
+        ids = [int(p) for p in game.players if str(p).isdigit()]
+        if not ids:
+            return frozenset()
+        rows = (await session.exec(select(MemberSettings.user_id).where(
+            MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
+        return frozenset(str(uid) for uid in rows)
+
+    async def _window_seconds(self, session, game: Game) -> int:
+        settings = await self.guild_settings(game.guild_id, session)
+        return WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+
+    @resilient
+    async def _settle(self, game_id: int, close_window: bool = False, notices=()) -> Outcome:
+        """Apply what follows by itself in the current state (after the deal; a window's time up)."""
+        async with self._locked(game_id) as (session, game):
+            if game.status != "active":
+                raise ServiceError("not_active")
+            return await self._step(session, game, None, notices=notices, close_window=close_window)
+
+    async def member_autopass(self, user_id: int) -> bool:
+        async with self.sessions() as session:
+            found = await session.get(MemberSettings, user_id)
+            return True if found is None else found.autopass
+
+    @resilient
+    async def set_member_autopass(self, user_id: int, on: bool) -> None:
+        async with self.sessions() as session:
+            found = await session.get(MemberSettings, user_id) or MemberSettings(user_id=user_id)
+            found.autopass = on
+            session.add(found)
+            await session.commit()
+
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
-                          events: list[dict], actor: str | None = None, notices: list[dict] = ()):
+                          events: list[dict], actor: str | None = None, notices: list[dict] = (),
+                          autopass_off=None):
         """Commit the new state, its log rows, private news and announcements in one transaction."""
         session.expunge(game)  # written below by core statements, never flushed by the ORM
         before = self._dm_prompt_keys(game)  # the prompts already announced by DM (one DM a prompt)
@@ -414,7 +485,7 @@ class GameService:
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
-        await self._set_deadline(session, game)
+        await self._set_deadline(session, game, autopass_off)
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
                       reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=utcnow())
@@ -468,7 +539,7 @@ class GameService:
         kinds = dm_prompt_kinds(game.kind)
         prompts = self.prompts(game) if public or notices or private or kinds else []
         if public or notices or private:
-            waiting = [{"player": p["player"], "kind": p["kind"]} for p in prompts]
+            waiting = self.waiting(game, prompts)
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting,
                                                       "section": log_section(game.kind, game.state)}))
@@ -492,16 +563,44 @@ class GameService:
             return frozenset()
         return frozenset((p["player"], p["id"]) for p in self.prompts(game) if p.get("kind") in kinds)
 
-    async def _set_deadline(self, session, game: Game) -> None:
+    async def _set_deadline(self, session, game: Game, autopass_off=None) -> None:
+        """The turn deadline (and its reminder); a response window in which only members with
+        nothing usable are left closes ``window_seconds`` later, without a reminder."""
         settings = await self.guild_settings(game.guild_id, session)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
+        if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off):
+            window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+            game.deadline, game.reminder_at = utcnow() + timedelta(seconds=window), None
+            return
         if game.status != "active" or not minutes:
             game.deadline = game.reminder_at = None
             return
         now = utcnow()
         game.deadline = now + timedelta(minutes=minutes)
         game.reminder_at = now + timedelta(minutes=minutes / 2)
+
+    def _window_waits(self, game: Game, autopass_off) -> bool:
+        """Only members whose window passes Keeper makes are left (the window waits for its time)."""
+        rules = rules_for(game.kind)
+        if not rules.WINDOW_KINDS or not isinstance(game.state, dict) or CORRUPT in game.state:
+            return False
+        prompts = rules.prompts(game.state)
+        held = _held(rules, prompts, autopass_off)
+        return bool(held) and len(held) == len(prompts)
+
+    def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
+        """Who the table sees waited for: each pending prompt's player and kind, but for an open
+        response window everyone it asked, answered or not (what the game's rules say the table
+        sees of a window), so nobody's answer, or Keeper's pass for them, shows before it closes."""
+        prompts = self.prompts(game) if prompts is None else prompts
+        rules = rules_for(game.kind)
+        asked = rules.window_asked(game.state) if rules.WINDOW_KINDS and isinstance(game.state, dict) else None
+        out = [{"player": p["player"], "kind": p["kind"], **{k: p[k] for k in PUBLIC_PROMPT_CONTEXT if k in p}}
+               for p in prompts if asked is None or p["kind"] not in rules.WINDOW_KINDS]
+        if asked is not None:
+            out += asked
+        return out
 
     # ------------------------------------------------------------------ group decisions
     @staticmethod
@@ -562,11 +661,15 @@ class GameService:
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
-            if count < 1 or count > len(rows):
-                raise ServiceError("undo_range", available=len(rows))
+            # ``count`` members' actions, with the steps made by themselves after them (a step the
+            # bot made because it had one answer would only be made again)
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto")]
+            if count < 1 or count > len(moves):
+                raise ServiceError("undo_range", available=len(moves))
+            cut = moves[-count]
             if rows[-1].number > game.last_action:
                 raise ServiceError("conflict")  # another process acted after this game row was read
-            revealed = any(row.reveal for row in rows[-count:])
+            revealed = any(row.reveal for row in rows[cut:])
             if revealed and not force:
                 raise ServiceError("undo_needs_force")
             if game.status == "finished" and set(game.exporters) & set(game.players):
@@ -579,12 +682,12 @@ class GameService:
                 rebuilt, stored = replay(_record(game, rows)).state, _readable(game.state)
                 if {**rebuilt, "version": None} != {**stored, "version": None}:
                     raise RecordError("the log no longer rebuilds this game")
-                state = replay(_record(game, rows[:-count])).state
+                state = replay(_record(game, rows[:cut])).state
             except RecordError as exc:
                 # the game began under other rules or content (a deploy since): replaying its log
                 # now could rebuild another game, so the undo is refused and nothing changes
                 raise ServiceError("undo_other_version") from exc
-            first_undone = rows[-count].number
+            first_undone = rows[cut].number
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
                                                        ActionLog.number >= first_undone).values(undone=True))
             await session.exec(update(News).where(News.game_id == game_id, News.number >= first_undone)
@@ -754,7 +857,7 @@ class GameService:
             due_at = game.deadline if clear_deadline else game.reminder_at
             if game.status != "active" or due_at is None or _aware(due_at) > now:
                 return False
-            players = [p["player"] for p in self.prompts(game)]
+            players = list(dict.fromkeys(w["player"] for w in self.waiting(game)))
             game.reminder_at = None
             if clear_deadline:
                 game.deadline = None
@@ -778,6 +881,13 @@ class GameService:
             await session.commit()
         if taken.rowcount != 1:
             return None
+        # a response window's time is up: it closes for everyone at once, unnamed (the members'
+        # settings are read only once the deadline is this process's, and only for a window)
+        if self._window_waits(game, frozenset()) and self._window_waits(game, await self._autopass_off_of(game)):
+            try:
+                return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
+            except ServiceError:
+                return None
         try:
             return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, announce="deadline.timed_out")
         except ServiceError as exc:
@@ -785,6 +895,11 @@ class GameService:
                 raise
             await self.remind(game_id, now, clear_deadline=True)
             return None
+
+    @resilient
+    async def _autopass_off_of(self, game: Game) -> frozenset:
+        async with self.sessions() as session:
+            return await self._autopass_off(session, game, rules_for(game.kind))
 
     @resilient
     async def set_table_message(self, game_id: int, message_id: int) -> None:
@@ -926,6 +1041,13 @@ def _engine(call, state, action):
     except Exception as exc:  # noqa: BLE001 - reported as a damaged game, logged with its cause
         log.exception("engine failed on a saved state")
         raise ServiceError("game_corrupt") from exc
+
+
+def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
+    """The pending response-window prompts Keeper answers for their member: the only answer is
+    to pass, and the member keeps auto-pass on."""
+    return [p for p in prompts if p["kind"] in rules.WINDOW_KINDS and p["player"] not in autopass_off
+            and shapes.only_answer(p) is not None]
 
 
 def _loggable(action: dict) -> dict:

@@ -1,10 +1,12 @@
 """The lobby: create a game in this channel, join/leave, options, start, status, abort."""
 from __future__ import annotations
 
+import math
 import re
 import discord
 from discord import app_commands
 
+from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
 from bot.interactions import KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
@@ -234,7 +236,12 @@ class LobbyCog(KeeperCog):
         lang = user_lang(interaction)
         game = await self.bot.service.live_game(interaction.channel_id)
         if game is None:
-            await reply(interaction, t(lang, "lobby.status_none"))
+            last = await self.bot.service.last_game(interaction.channel_id)
+            if last is not None and last.status == "finished" and isinstance(last.state, dict) \
+                    and CORRUPT not in last.state:
+                await reply(interaction, **finished_summary(last, lang))
+            else:
+                await reply(interaction, t(lang, "lobby.status_none"))
             return
         kind = t(lang, f"kind.{game.kind}")
         if game.status == "lobby":
@@ -248,6 +255,14 @@ class LobbyCog(KeeperCog):
                 turn = "?"
             text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
         await reply(interaction, text)
+
+
+def finished_summary(game, lang: str) -> dict:
+    """The channel's last game, over: how it ended and in how many rounds, and its final table
+    (who won and why, every role or loyalty revealed) on one screen."""
+    rounds = math.ceil(rules_for(game.kind).outcome(game.state).get("rounds") or 0)
+    text = t(lang, "lobby.status_finished", kind=t(lang, f"kind.{game.kind}"), rounds=rounds)
+    return {"content": text, "embed": ui_for(game.kind).table_embed(game.state, game.names, lang)}
 
 
 async def setup(bot) -> None:

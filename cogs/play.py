@@ -20,6 +20,7 @@ from bot.interactions import (KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from engine.core.errors import RuleError
+from engine.core.shapes import only_answer
 from engine.registry import rules_for
 
 MAX_BUTTONS = 20
@@ -66,10 +67,24 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
+    if await passed_for(bot, game, interaction.user.id):
+        embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page)
     from cogs.group import group_parts  # group decisions: the question for advisers, proposals
     await group_parts(bot, game, pid, lang, embed, view)
     await reply_panel(interaction, embed=embed, view=view)
+
+
+async def passed_for(bot, game, user_id: int) -> bool:
+    """Whether the member's decision is a response window Keeper passes for them when it closes
+    (their only answer is to pass and their auto-pass is on)."""
+    rules = rules_for(game.kind)
+    if game.status != "active" or not rules.WINDOW_KINDS:
+        return False
+    mine = rules.prompts_for(game.state, str(user_id))
+    if not any(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
+        return False
+    return await bot.service.member_autopass(user_id)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
@@ -94,17 +109,31 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
             choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]
             paged_selects(view, game, prompt, choices, page, lang, t(lang, "panel.choose_number"))
         else:
-            labelled = [(option_digest(o), plain(ui.option_label({**o, "player": pid}, game.state, game.names, lang))[:80])
-                        for o in prompt["options"]]
-            if len(labelled) <= MAX_BUTTONS:
-                for digest, label in labelled:
-                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], digest, label=label))
+            if len(prompt["options"]) <= MAX_BUTTONS:
+                for o in prompt["options"]:
+                    label = plain(ui.option_label({**o, "player": pid}, game.state, game.names, lang))[:80]
+                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(o), label=label))
             else:
+                labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
+                            for o in prompt["options"]]
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
     for action in rules.free_actions(game.state, pid) if free else ():
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
+
+
+def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:
+    """A select option's label and description: what the game says of the option (a card's
+    effect, the roll it changes, a character's ability ...: ``option_description``), else the
+    rest of a label too long for one line, so nothing of it is lost."""
+    label = ui.option_label(option, game.state, game.names, lang)
+    describe = getattr(ui, "option_description", None)
+    description = describe(option, game.state, game.names, lang) if describe else None
+    if not description and len(label) > 100:
+        description = label[99:]
+        label = label[:99] + "…"
+    return label, (description[:100] if description else None)
 
 
 def paged_selects(view, game, prompt, choices: list[tuple[str, str]], page: int, lang: str, placeholder: str) -> None:
@@ -235,8 +264,9 @@ def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: i
                    placeholder: str) -> discord.ui.Select:
     """One page of a prompt's options as a select (values: the options' digests); ``kind`` names
     the control in its custom id (``sel`` answers, ``prop`` proposes)."""
-    options = [discord.SelectOption(label=plain(label)[:100] or "…", value=digest) for digest, label in choices] or \
-        [discord.SelectOption(label="…", value="0")]
+    options = [discord.SelectOption(label=plain(label)[:100] or "…", value=digest,
+                                    description=plain(rest[0])[:100] if rest and rest[0] else None)
+               for digest, label, *rest in choices] or [discord.SelectOption(label="…", value="0")]
     return discord.ui.Select(custom_id=f"keeper:{kind}:{game_id}:{epoch}:{prompt_id}:{chunk}",
                              placeholder=plain(placeholder)[:150], options=options)
 

@@ -49,7 +49,9 @@ class RulesCog(KeeperCog):
         if not found:
             await reply(interaction, t(lang, "rules.not_found", kind=t(lang, f"kind.{kind}"), query=query[:100]))
             return
-        embeds = [discord.Embed(title=title[:256], description=text[:TEXT_LIMIT], colour=discord.Colour.blurple())
+        # never an empty answer: an entry the rules give no words of its own says so
+        embeds = [discord.Embed(title=title[:256], description=(text or t(lang, "rules.no_text"))[:TEXT_LIMIT],
+                                colour=discord.Colour.blurple())
                   for title, text in found[:MAX_ENTRIES]]
         more = len(found) - MAX_ENTRIES
         await reply(interaction, t(lang, "rules.more") if more > 0 else None, embeds=embeds)

@@ -1,4 +1,5 @@
-"""Guild settings (`/settings …`), for admins: language, admin role, turn timeout."""
+"""Guild settings (`/settings …`), for admins: language, admin role, turn timeout, response-window
+time; and each member's own auto-pass (`/settings autopass`, any member)."""
 from __future__ import annotations
 
 from typing import Literal
@@ -8,7 +9,8 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, after_commit, can_manage_server, defer_private, desc, param, is_admin, reply
+from bot.interactions import (KeeperCog, after_commit, can_manage_server, defer_private, desc, is_admin, param,
+                              reply, user_lang)
 
 
 def everyone_has(role: discord.Role) -> bool:
@@ -66,6 +68,25 @@ class SettingsCog(KeeperCog):
         text = t(lang, "settings.timeout_set", minutes=minutes, action=t(lang, f"settings.action_{action}")) \
             if minutes else t(lang, "settings.timeout_off")
         await after_commit(reply(interaction, text))
+
+    @settings.command(name="window", description=desc("settings_window"))
+    @app_commands.describe(seconds=param("seconds"))
+    async def window(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 120]) -> None:
+        await defer_private(interaction)
+        await self._check(interaction)
+        await self.bot.service.update_guild_settings(interaction.guild_id, window_seconds=seconds)
+        lang = await self.bot.service.guild_language(interaction.guild_id)
+        text = t(lang, "settings.window_set", seconds=seconds) if seconds else t(lang, "settings.window_zero")
+        await after_commit(reply(interaction, text))
+
+    @settings.command(name="autopass", description=desc("settings_autopass"))
+    @app_commands.describe(on=param("on"))
+    async def autopass(self, interaction: discord.Interaction, on: bool) -> None:
+        """A member's own choice (no admin needed), in every server and game."""
+        await defer_private(interaction)
+        await self.bot.service.set_member_autopass(interaction.user.id, on)
+        lang = user_lang(interaction)  # a private reply: the member's own language
+        await after_commit(reply(interaction, t(lang, "settings.autopass_on" if on else "settings.autopass_off")))
 
 
 async def setup(bot) -> None:

@@ -42,6 +42,8 @@ class GameUI(Protocol):
     #   on, from the view's questions; cogs/group.py then adds only the proposals and the select)
     # optional: log_section(state) -> str: the part of the game (a turn, a phase) whose public log
     #   is one message in the channel (bot.publisher); a new section starts a new message
+    # optional: option_description(option, state, names, lang) -> str | None (under a select
+    #   option: the roll it changes, a character's ability ...; cogs/play.py's described())
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
 

@@ -43,10 +43,10 @@ def upgrade(connection: Connection) -> None:
     if "games" in tables and current is None:
         # create_all of the released models made 0001; that of the models at 0002's commit
         # (news and outbox, before migrations existed) made 0002; with proposals, 0003; with
-        # the channel log, 0004
+        # the channel log, 0004; with member settings, 0005
         columns = {column["name"] for column in inspect(connection).get_columns("games")}
-        command.stamp(cfg, "0004" if "channel_log" in columns else "0003" if "proposals" in tables
-                      else "0002" if "outbox" in tables else RELEASED)
+        command.stamp(cfg, "0005" if "member_settings" in tables else "0004" if "channel_log" in columns
+                      else "0003" if "proposals" in tables else "0002" if "outbox" in tables else RELEASED)
     elif "games" not in tables and current is not None:
         command.stamp(cfg, "base", purge=True)
     command.upgrade(cfg, "head")

@@ -30,14 +30,26 @@ def copy_state(state: State) -> State:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+# keys an action may carry besides its answer: who, which prompt (against stale buttons) and
+# ``auto`` (applied by itself: the prompt had one answer, see GameRules.forced)
+META = ("player", "prompt", "auto")
+
+
 def strip_meta(action: Action) -> Action:
-    return {k: v for k, v in action.items() if k not in ("player", "prompt")}
+    return {k: v for k, v in action.items() if k not in META}
 
 
 class GameRules:
     """Base class: subclasses provide setup, prompts, free actions, resolution and views."""
 
     game_id: str = ""
+    # prompt kinds whose options follow from public information alone: when such a prompt has
+    # exactly one answer, making it at once tells the table nothing (see ``forced``)
+    OPEN_KINDS: frozenset = frozenset()
+    # response windows: prompt kinds asked even of a player whose only answer is to pass, so the
+    # table cannot tell who holds a response; answering them for a member is the bot's business
+    # (bot.service: a member's auto-pass setting, the window closing for all at one moment)
+    WINDOW_KINDS: frozenset = frozenset()
     # bump when the rules change behaviour (the same record would replay differently)
     rules_version: str = "0"
 
@@ -106,7 +118,24 @@ class GameRules:
         return {"winner": result.get("team") or result.get("winner") or "?", "reason": result.get("reason", "?"),
                 "rounds": turn.get("number", 0) if isinstance(turn, dict) else 0}
 
+    def window_asked(self, state: State) -> list[str] | None:
+        """Everyone the open response window asked, answered or not (None: no window open).
+        What the table may see of a window: never who has answered it yet."""
+        return None
+
     # --- shared machinery ----------------------------------------------------------------
+    def forced(self, state: State) -> Action | None:
+        """The first pending prompt of an open kind with exactly one answer, as the action that
+        makes it (marked ``auto``; recorded like any action, so a record replays exactly)."""
+        if self.is_over(state):
+            return None
+        for prompt in self.prompts(state):
+            if prompt["kind"] in self.OPEN_KINDS:
+                answer = shapes.only_answer(prompt)
+                if answer is not None:
+                    return {"player": prompt["player"], **answer, "prompt": prompt["id"], "auto": True}
+        return None
+
     def prompts_for(self, state: State, player: str) -> list[dict]:
         return [p for p in self.prompts(state) if p["player"] == player]
 

@@ -47,6 +47,20 @@ def has_answer(prompt: dict) -> bool:
     return shape == "number" or spec["min"] <= len(spec["ids"])
 
 
+def only_answer(prompt: dict) -> dict | None:
+    """The prompt's answer when it has exactly one (an action without player/prompt), else None:
+    one option; a subset that must take every id; a number range of one value."""
+    shape = prompt.get("shape", "one")
+    if shape == "one":
+        return dict(prompt["options"][0]) if len(prompt["options"]) == 1 else None
+    spec = prompt[shape]
+    if shape == "number":
+        return {**spec["action"], spec["field"]: spec["min"]} if spec["min"] == spec["max"] else None
+    if spec["min"] == spec["max"] == len(spec["ids"]):
+        return {**spec["action"], spec["field"]: canonical(list(spec["ids"]))}
+    return None
+
+
 def match(prompt: dict, wanted: dict) -> dict | None:
     """The canonical form of ``wanted`` (an action without player/prompt) if it answers
     ``prompt``, else None."""

@@ -43,9 +43,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "reserve_discarded": ("reserve",) + DECKS,
     "deck_empty": (),
     "traded": ("investigators.{frm}", "investigators.{to}"),
-    "trade_proposed": (),
     "trade_accepted": (),
-    "trade_declined": (),
     "possessions_claimed": HELD + CLUES + (f"{INV}.tickets", "figures"),
     "put_on_card": TOKENS + CLUES + BOARD_MONSTER + ("monsters", "cup", "set_aside", "gate_discard"),
     # tests and dice

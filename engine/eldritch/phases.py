@@ -1,7 +1,8 @@
 """The round (C): Action phase (D), Encounter phase (E) and Mythos phase (K)."""
 from __future__ import annotations
 
-from engine.core.events import event
+from engine.core.events import event, only
+from engine.core.game import copy_state
 
 REGION_DECKS = ("america", "europe", "asia_australia")
 
@@ -263,14 +264,25 @@ class Phases:
         options = [{"type": "propose"}] if f["moves"] else [{"type": "cancel"}]
         if f["moves"]:
             options.append({"type": "cancel"})
-        options += [{"type": "give", "what": w, "card": c} for w, c in self._tradeables(s, inv)]
-        options += [{"type": "take", "what": w, "card": c} for w, c in self._tradeables(s, other)]
+        # the moves chosen so far are not made until both agree (issue 20: a trade is built
+        # privately and announced once): the options are read from a copy with them made
+        after = self._after_moves(s, inv, other, f["moves"])
+        options += [{"type": "give", "what": w, "card": c} for w, c in self._tradeables(after, inv)]
+        options += [{"type": "take", "what": w, "card": c} for w, c in self._tradeables(after, other)]
         return {"player": f["player"], "options": options}
+
+    def _after_moves(self, s, inv, other, moves):
+        if not moves:
+            return s
+        after = copy_state(s)
+        self._do_trade(after, inv, other, moves, [])
+        return after
 
     def _answer_trade(self, s, f, action, events):
         kind = action["type"]
-        if kind == "cancel":   # the moves made so far are taken back
-            self._undo_trade(s, f["inv"], f["with"], f["moves"], events)
+        traders = (s["inv"][f["inv"]]["player"], s["inv"][f["with"]]["player"])
+        if kind == "cancel":   # nothing was moved yet: the table never saw the draft
+            events.append(event("trade_cancelled", only(*traders), inv=f["inv"], to=f["with"]))
             return
         if kind == "propose":
             other = f["with"]
@@ -279,27 +291,21 @@ class Phases:
                 return
             self.ask(s, "trade_ok", other, "trade_ok", [{"type": "decline"}, {"type": "accept"}],
                      moves=f["moves"], frm=f["inv"])
-            events.append(event("trade_proposed", inv=f["inv"], to=other, moves=f["moves"]))
+            events.append(event("trade_proposed", only(*traders), inv=f["inv"], to=other, moves=f["moves"]))
             return
         move = {"dir": kind, "what": action["what"], "card": action["card"]}
-        frame = {**f, "moves": f["moves"] + [move]}
-        # apply tentatively to a copy to keep the options honest: moves are applied on accept
-        self._do_trade(s, f["inv"], f["with"], [move], events, tentative=True)
-        self.push(s, frame)
+        self.push(s, {**f, "moves": f["moves"] + [move]})
 
     def _picked_trade_ok(self, s, f, action, events):
         inv, other = f["frm"], f["inv"]
-        if action["type"] == "accept":
+        if action["type"] == "accept":   # both agree: the trade is made and announced, once
+            self._do_trade(s, inv, other, f["moves"], events)
             events.append(event("trade_accepted", inv=other))
         else:
-            self._undo_trade(s, inv, other, f["moves"], events)
-            events.append(event("trade_declined", inv=other))
+            events.append(event("trade_declined", only(s["inv"][inv]["player"], s["inv"][other]["player"]),
+                                inv=other))
 
-    def _undo_trade(self, s, inv, other, moves, events):
-        self._do_trade(s, inv, other, list(reversed([{**m, "dir": "take" if m["dir"] == "give" else "give"}
-                                                     for m in moves])), events, tentative=True)
-
-    def _do_trade(self, s, inv, other, moves, events, tentative=False):
+    def _do_trade(self, s, inv, other, moves, events):
         for m in moves:
             a, b = (inv, other) if m["dir"] == "give" else (other, inv)
             A, B = s["inv"][a], s["inv"][b]

@@ -41,7 +41,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
                     FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
-    rules_version = "2"   # 2: issue 18's rule defects (rerolls, searches, the random location, ...)
+    # 2: issue 18's rule defects (rerolls, searches, the random location, ...); 3: a trade's moves
+    # are made only when both agree (issue 20)
+    rules_version = "3"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
@@ -51,6 +53,8 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
         **{k: GroupDecision() for k in GROUP_KINDS},
     )
     PROMPT_KEYS = ("inv", "purpose", "card", "about")
+    # a cooperative game: every option follows from the public table (hidden backs are never options)
+    OPEN_KINDS = frozenset({"action", "roll", "trade", *PICK_KINDS, *GROUP_KINDS})
 
     def __init__(self, pack=None):
         self.pack = pack or load()

@@ -1,7 +1,7 @@
 """The Thing: the Thing's declaration and the end of the game (§9, R12, R13, advanced rule 6)."""
 from __future__ import annotations
 
-from engine.core.events import event
+from engine.core.events import event, only
 from engine.thing.common import HUMAN, INFECTED_ROLE, THING_ROLE
 
 
@@ -10,6 +10,17 @@ class Ending:
         if (s["result"] is None and player in s["seats"] and s["roles"][player] == THING_ROLE):
             return [{"type": "declare"}]
         return []
+
+    def _tell_no_humans(self, s, events):
+        """Issue 20: a Thing with no human left is told, privately, that declaring now wins (under
+        R12's option the game ends by itself; without it a lone Thing might play on unaware)."""
+        roles = s["roles"]
+        if s["result"] is not None or s["options"]["auto_end_no_humans"] \
+                or any(roles[q] == HUMAN for q in s["seats"]):
+            return
+        thing = next((q for q in s["seats"] if roles[q] == THING_ROLE), None)
+        if thing is not None:
+            events.append(event("declare_wins", only(thing), player=thing))
 
     def _free_declare(self, s, action, events):
         events.append(event("thing_declared", player=action["player"]))

@@ -91,6 +91,7 @@ class Exchanges:
             s["roles"][receiver] = INFECTED_ROLE
             s["infections"].append({"player": receiver, "by": giver})
             events.append(event("infected", only(receiver, giver), reveal=True, player=receiver, by=giver))
+            self._tell_no_humans(s, events)
 
     def _use_defence(self, s, p, card, against, events):
         s["hands"][p].remove(card)

@@ -46,6 +46,9 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     min_players, max_players = GAME.players
 
     # frame kinds (engine.core.flow); hooks are _ask_<k>, _answer_<k>, _run_<k>, ...
+    # the draw is the only answer to a draw; a panic's target follows from the seats alone
+    OPEN_KINDS = frozenset({"draw", "choose"})
+    WINDOW_KINDS = frozenset({"respond"})
     FRAMES = frames(
         draw=Choice(default={"type": "draw"}),
         step2=Choice(default="random_discard"),   # never a defence card, nothing role-dependent
@@ -92,3 +95,10 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
 
     def content_digest(self):
         return self.pack.digest
+
+    def outcome(self, state):
+        """Rounds, not turns: a round is one turn of each seat (the turn number counts turns)."""
+        out = super().outcome(state)
+        seats = max(1, len(state.get("players", ())))
+        out["rounds"] = -(-out["rounds"] // seats)
+        return out

@@ -121,3 +121,5 @@ class Table:
         if s["roles"][p] == HUMAN:  # §9 B: was the last human converted or burned?
             s["human_burned_after"] = len(s["infections"])
         events.append(event("eliminated", player=p, by=by, seats=list(seats)))
+        if s["roles"][p] == HUMAN:
+            self._tell_no_humans(s, events)

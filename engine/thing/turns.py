@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.core.events import event, only
-from engine.thing.common import distinct
+from engine.thing.common import THING_ROLE, distinct
 
 
 class Turns:
@@ -11,6 +11,8 @@ class Turns:
         s["turn"] = {"player": p, "number": number, "no_exchange": False,
                      "counting": self._quarantined(s, p)}
         events.append(event("turn_started", player=p, number=number))
+        if s["roles"][p] == THING_ROLE:  # each of its turns, while it plays on alone
+            self._tell_no_humans(s, events)
         for frame in ({"k": "end_turn"}, {"k": "step3"}, {"k": "draw"}):
             self.push(s, frame)
 

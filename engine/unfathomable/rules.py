@@ -85,6 +85,11 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
         **Combat.FRAMES_, **Trade.FRAMES_,
     )
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
+    # options that follow from the public table alone (the bot makes a lone answer by itself)
+    # (a contribution's only answer, nothing, comes of an empty hand, which the table sees)
+    OPEN_KINDS = frozenset({"character", "choose_track", "window_order", "awakening_give", "sick_bay_draw",
+                            "trade_offer", "choose_upgrade", "contribute"})
+    WINDOW_KINDS = frozenset({"window"})
 
     def __init__(self, pack: UnfathomablePack | None = None):
         self.pack = pack or default_pack()

@@ -54,7 +54,7 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
             "check": self._public_check(s),
             "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier")} if s.get("rolls") else None),
             "result": s["result"],
-            "prompts": [self._public_prompt(s, p) for p in prompts],
+            "prompts": self._public_prompts(s, prompts),
         }
         if player is not None:
             public["you"] = {
@@ -65,6 +65,23 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
                 "questions": [p for p in prompts if player in p.get("advisers", ())],
             }
         return public
+
+    def window_asked(self, s):
+        """README ruling 43 and RULINGS C9: the table sees everyone an open window asked until it
+        closes, never who has answered (nor whom Keeper passes for)."""
+        f = s["stack"][-1] if s["stack"] and s["result"] is None else None
+        if f is None or f["k"] != "window":
+            return None
+        return [{"player": p, "kind": "window", "timing": f["timing"]} for p in f["asked"]]
+
+    def _public_prompts(self, s, prompts):
+        asked = self.window_asked(s)
+        if asked is None:
+            return [self._public_prompt(s, p) for p in prompts]
+        others = [self._public_prompt(s, p) for p in prompts if p["kind"] != "window"]
+        f = s["stack"][-1]
+        return others + [{"id": f["id"], "player": a["player"], "kind": "window", "shape": "one",
+                          "timing": f["timing"]} for a in asked]
 
     def _public_prompt(self, s, prompt):
         return {k: v for k, v in prompt.items() if k in PUBLIC_PROMPT_KEYS}

@@ -17,8 +17,7 @@ from tests.bot.helpers import (all_text, close_dms, guild_with_deadlines, click_
 async def test_restart_in_a_response_window_keeps_old_buttons(simcord_env, bot_settings):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
-    panel = await open_panel(m[0], channel)
-    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw, the only answer, was made by itself
     await click_label(m[0], panel, "Flamethrower → player1")
     target_panel = await open_panel(m[1], channel)  # the target is asked either way
     assert "Accept" in [c.get("label") for c in option_components(target_panel)]
@@ -37,7 +36,6 @@ async def test_restart_in_an_exchange_keeps_old_buttons(simcord_env, bot_setting
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
     panel = await open_panel(m[0], channel)
-    panel = panel_of(await click_label(m[0], panel, "Draw"))
     panel = panel_of(await click_label(m[0], panel, "Discard Whisky"))
     await click_label(m[0], panel, "Offer Axe")
     answer_panel = await open_panel(m[1], channel)
@@ -94,13 +92,14 @@ async def test_double_click_gives_one_action_and_a_clear_refusal(simcord_env):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
     panel = await open_panel(m[0], channel)
+    panel = await open_panel(m[0], channel)  # the draw was made by itself
     again = await open_panel(m[0], channel)  # the same button twice: a click edits its panel in place,
     before = await log_size(env, channel)    # so the second click comes from a copy of it
-    first = await click_label(m[0], panel, "Draw")
-    second = await click_label(m[0], again, "Draw")
+    first = await click_label(m[0], panel, "Discard Whisky")
+    second = await click_label(m[0], again, "Discard Whisky")
     assert "no longer current" in panel_of(second).content
     assert panel_of(second).ephemeral
-    assert "You drew" in all_text(panel_of(first))
+    assert "Offer" in " ".join(c.get("label", "") for c in option_components(panel_of(first)))
     assert await log_size(env, channel) == before + 1
 
 
@@ -131,14 +130,14 @@ async def test_hundred_parallel_clicks_give_exactly_one_action(simcord_env):
     service = env.bot.service
     prompt = env.bot.service and __import__("engine.registry", fromlist=["rules_for"]).rules_for("thing").prompts(
         game.state)[0]
-    action = {"player": prompt["player"], "prompt": prompt["id"], "type": "draw"}
+    action = {"player": prompt["player"], "prompt": prompt["id"], "type": "discard", "card": "whisky"}
     results = await asyncio.gather(*[service.act(game.id, dict(action)) for _ in range(100)],
                                    return_exceptions=True)
     accepted = [r for r in results if not isinstance(r, Exception)]
     refused = [r for r in results if isinstance(r, RuleError)]
     assert len(accepted) == 1 and len(refused) == 99
     assert all(r.code == "stale_prompt" for r in refused)
-    assert len(await service.actions(game.id)) == 1
+    assert len(await service.actions(game.id)) == 2  # the draw made by itself, then one discard
 
 
 async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
@@ -147,8 +146,7 @@ async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(env.create_user("admin"), roles=[mods])
     _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
-    panel = await open_panel(m[0], channel)
-    panel = panel_of(await click_label(m[0], panel, "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw was made by itself (its only answer)
     before = copy.deepcopy((await current_game(env, channel)).state)
     await click_label(m[0], panel, "Discard Whisky")
     assert (await current_game(env, channel)).state != before
@@ -161,26 +159,26 @@ async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
     assert "undid 1" in panel_of(done).content
     assert (await current_game(env, channel)).state == before
     assert any("undid 1 action" in (msg.content or "") for msg in channel.history())
+    # a step made by itself is never undone alone: only members' actions are counted
+    assert "only 0 actions to undo" in panel_of(await admin.slash(channel, "gm undo", count=1)).content
+    assert (await current_game(env, channel)).state == before
 
-    # undoing the draw would take back a card the player has already seen
+    # the same buttons work again; the exchange shows each its received card
+    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky"))
+    await click_label(m[0], panel, "Offer Axe")
+    offered = copy.deepcopy((await current_game(env, channel)).state)
+    await click_label(m[1], await open_panel(m[1], channel), "Give Suspicion")
+    # undoing the exchange (and the next player's draw made after it) would take back cards seen
     needs_force = await admin.slash(channel, "gm undo", count=1)
     assert "force" in panel_of(needs_force).content
-    assert (await current_game(env, channel)).state == before
     forced = await admin.slash(channel, "gm undo", count=1, force=True)
     assert "undid 1" in panel_of(forced).content
-    assert "cannot be taken back" in channel.last_message.content or any(
-        "cannot be taken back" in (msg.content or "") for msg in channel.history())
+    assert any("cannot be taken back" in (msg.content or "") for msg in channel.history())
     game = await current_game(env, channel)
-    assert await env.bot.service.actions(game.id) == []  # nothing active left in the log
-    assert game.last_action == 2  # ...but the log is append-only: both rows are kept, marked undone
-    panel = await open_panel(m[0], channel)
-    panel = panel_of(await click_label(m[0], panel, "Draw"))
-    assert (await current_game(env, channel)).state == before  # same seed, same draw
-
-    # the game goes on from there with the same buttons
-    panel = await open_panel(m[0], channel)
-    await click_label(m[0], panel, "Discard Axe")
-    assert "axe" not in (await current_game(env, channel)).state["hands"][str(m[0].id)]
+    assert game.state == offered
+    rows = await env.bot.service.actions(game.id)
+    assert [row.action.get("auto", False) for row in rows] == [True, False, False]  # draw, discard, offer
+    assert game.last_action == 6  # append-only: the undone rows are kept, marked undone
 
 
 async def test_admin_export_kick_replace_and_skip(simcord_env):
@@ -205,7 +203,8 @@ async def test_admin_export_kick_replace_and_skip(simcord_env):
     skipped = await admin.slash(channel, "gm skip")
     assert "applied the default" in panel_of(skipped).content
     game = await current_game(env, channel)
-    assert len(await env.bot.service.actions(game.id)) == 1  # the draw was taken by default
+    # the draw was made by itself; the default answered the play-or-discard decision
+    assert len(await env.bot.service.actions(game.id)) == 2
 
     newcomer = guild.add_member(env.create_user("newcomer"))
     await admin.slash(channel, "gm replace", old=m[3], new=newcomer)
@@ -227,10 +226,10 @@ async def test_deadline_reminds_then_applies_the_default(simcord_env):
     cog = env.bot.get_cog("DeadlineCog")
     await cog.check(utcnow() + timedelta(minutes=6))
     assert "half of your time" in channel.last_message.content
-    assert await log_size(env, channel) == 0
+    assert await log_size(env, channel) == 1  # the draw, made by itself
     await cog.check(utcnow() + timedelta(minutes=11))
     assert any("Time is up" in (msg.content or "") for msg in channel.history())
-    assert await log_size(env, channel) == 1
+    assert await log_size(env, channel) == 2
 
 
 async def test_lobby_options_join_leave_and_abort(simcord_env):
@@ -294,7 +293,6 @@ async def test_hand_command_answers_privately_during_and_after_the_game(simcord_
     assert "The Thing, Suspicion, Change Places!, No Thanks!" in all_text(panel)
     # burn the Thing: the game ends, and /hand still shows the member their last hand
     panel = await open_panel(m[0], channel)
-    panel = panel_of(await click_label(m[0], panel, "Draw"))
     await click_label(m[0], panel, "Flamethrower → player1")
     await click_label(m[1], await open_panel(m[1], channel), "Accept")
     after = panel_of(await m[2].slash(channel, "hand"))
@@ -310,7 +308,7 @@ async def test_a_bug_gets_a_clear_reply_and_changes_nothing(simcord_env, monkeyp
         raise RuntimeError("simulated bug")
 
     monkeypatch.setattr(env.bot.service, "act", broken)
-    result = await click_label(m[0], await open_panel(m[0], channel), "Draw")
+    result = await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")
     assert "went wrong on Keeper's side; nothing was changed" in panel_of(result).content
     logged = [r for r in caplog.records if r.exc_info and isinstance(r.exc_info[1], RuntimeError)]
     assert logged, "the bug reaches the log, it is not swallowed"
@@ -322,7 +320,7 @@ async def test_forgetful_is_answered_with_one_multi_select_over_the_hand(simcord
     from tests.bot.helpers import HANDS, seats_setup
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=lambda members: seats_setup(members, HANDS, deck_top=["forgetful"]))
-    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    panel = await open_panel(m[0], channel)  # Forgetful came with the draw made by itself
     menu = next(c for c in option_components(panel) if c["custom_id"].startswith("keeper:sub:"))
     assert (menu["min_values"], menu["max_values"]) == (3, 3)
     assert sorted(o["label"] for o in menu["options"]) == ["Axe", "Flamethrower", "Suspicion", "Whisky"]

@@ -90,8 +90,10 @@ def test_every_public_event_has_a_line(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_private_event_has_a_line(language):
     private = {kind for kind, where in engine_events().items() if "private" in where}
-    assert private <= set(R.PRIVATE_EVENTS)
-    assert not [k for k in private if not has(language, f"eldritch.private.{k}")]
+    assert private <= set(R.PRIVATE_EVENTS) | set(R.TRADE_DRAFT_EVENTS)
+    assert not [k for k in private - set(R.TRADE_DRAFT_EVENTS) if not has(language, f"eldritch.private.{k}")]
+    # a trade's draft reads as the log would read it, only to its two players
+    assert not [k for k in R.TRADE_DRAFT_EVENTS if not has(language, f"eldritch.event.{k}")]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

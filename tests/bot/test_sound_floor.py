@@ -37,7 +37,7 @@ async def test_a_button_drawn_before_an_undo_is_refused_as_stale(simcord_env):
     guild = env.create_guild()
     admin = admin_of(env, guild)
     _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
-    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw was made by itself
     old = await open_panel(m[0], channel)  # a second panel of the same decision (the first is edited in place)
     await click_label(m[0], panel, "Discard Whisky")
     await admin.slash(channel, "gm undo", count=1)
@@ -143,7 +143,7 @@ async def test_a_kicked_member_loses_all_access_at_once(simcord_env):
     assert (await current_game(env, channel)).status == "active"
 
     # the game goes on; the kicked member gets no DM with private news any more
-    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw was made by itself
     await click_label(m[0], panel, "Discard Whisky")
     assert len(thing.user.dm_channel.history()) == dms_before
 
@@ -157,7 +157,7 @@ async def test_a_member_who_left_the_server_can_be_kicked_and_skipped_by_id(simc
     guild.remove_member(gone)
     skipped = panel_of(await admin.slash(channel, "gm skip", member=gone.user))
     assert "applied the default" in skipped.content
-    assert await log_size(env, channel) == 1
+    assert await log_size(env, channel) == 2  # the draw made by itself, then the default
     kicked = panel_of(await admin.slash(channel, "gm kick", member=gone.user))
     assert "removed" in kicked.content
     game = await current_game(env, channel)
@@ -171,12 +171,12 @@ async def test_announcements_survive_5xx_and_arrive_in_order_after_retry(simcord
     _, channel, m = await new_game(env, 4, setup=fixed)
     # posting and editing: the log's lines may go into a new message or an edit of the live one
     env.inject_error("*", f"/channels/{channel.id}/messages*", status=503, times=None)
-    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw was made by itself
     result = await click_label(m[0], panel, "Discard Whisky")
     assert "nothing was changed" not in all_text(panel_of(result))
     assert await log_size(env, channel) == 2  # both committed
     game = await current_game(env, channel)
-    assert await env.bot.service.pending_outbox(game.id) >= 2
+    assert await env.bot.service.pending_outbox(game.id) >= 1
     assert not any("discards" in line for line in contents(channel))
 
     env.backend.faults.clear()
@@ -193,7 +193,7 @@ async def test_a_missing_permission_delays_an_announcement_and_a_restart_deliver
     _, channel, m = await new_game(env, 4, setup=fixed)
     env.inject_error("*", f"/channels/{channel.id}/messages*", status=403, code=50013,
                      message="Missing Permissions", times=None)
-    await click_label(m[0], await open_panel(m[0], channel), "Draw")
+    await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")
     game = await current_game(env, channel)
     async with env.bot.service.sessions() as session:
         rows = (await session.exec(text("SELECT error, delivered FROM outbox WHERE kind='public' "
@@ -203,7 +203,7 @@ async def test_a_missing_permission_delays_an_announcement_and_a_restart_deliver
     env.backend.faults.clear()
     await env.restart_bot(create_bot(bot_settings))
     await env.bot.publisher.deliver_due(now=utcnow() + timedelta(hours=1))
-    assert any("draws an event card" in line for line in contents(channel))
+    assert any("discards" in line for line in contents(channel))
     assert await env.bot.service.pending_outbox(game.id) == 0
 
 
@@ -212,7 +212,7 @@ async def test_a_failure_after_the_checkpoint_says_the_action_was_saved_and_keep
         simcord_env, monkeypatch):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
-    panel = panel_of(await click_label(m[0], await open_panel(m[0], channel), "Draw"))
+    panel = await open_panel(m[0], channel)  # the draw was made by itself
     play = sys.modules["cogs.play"]  # the loaded extension (discord.py registers it only there)
 
     async def broken_panel(*args, **kwargs):
@@ -248,7 +248,7 @@ async def test_a_locked_database_gets_a_true_answer_and_loses_nothing(quick_busy
         blocker = sqlite3.connect(tmp_path / "busy.sqlite3", isolation_level=None)
         blocker.execute("BEGIN IMMEDIATE")  # another writer holds the database
         try:
-            result = await click_label(m[0], panel, "Draw")
+            result = await click_label(m[0], panel, "Discard Whisky")
             assert "busy" in panel_of(result).content and "nothing was changed" in panel_of(result).content
             # a lobby is never left as a row without its message
             other = channel.guild.create_text_channel("other")
@@ -257,9 +257,9 @@ async def test_a_locked_database_gets_a_true_answer_and_loses_nothing(quick_busy
         finally:
             blocker.execute("ROLLBACK")
             blocker.close()
-        assert await log_size(env, channel) == 0
-        await click_label(m[0], panel, "Draw")  # the same button works once the database is free
-        assert await log_size(env, channel) == 1
+        assert await log_size(env, channel) == 1  # only the draw made by itself at the start
+        await click_label(m[0], panel, "Discard Whisky")  # the same button works once the database is free
+        assert await log_size(env, channel) == 2
         assert await env.bot.service.live_game(other.id) is None
 
 
@@ -280,7 +280,7 @@ async def test_a_damaged_game_is_refused_clearly_can_be_reset_and_harms_no_other
 
     # the deadline loop survives the broken game and serves the good one
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
-    assert await log_size(env, good_channel) == 1
+    assert await log_size(env, good_channel) == 2  # the draw made by itself, then the default
 
     reset = panel_of(await admin.slash(broken_channel, "gm reset"))
     assert "reset" in reset.content
@@ -289,7 +289,7 @@ async def test_a_damaged_game_is_refused_clearly_can_be_reset_and_harms_no_other
     waiting = next(member for member in g if member.id == int(env.bot.service.prompts(good)[0]["player"]))
     panel = await open_panel(waiting, good_channel)
     await click_label(waiting, panel, option_label_of(panel))
-    assert await log_size(env, good_channel) == 2
+    assert await log_size(env, good_channel) == 3
 
 
 def option_label_of(panel) -> str:
@@ -322,5 +322,5 @@ async def test_the_table_carries_its_picture_and_is_redrawn_only_when_it_changed
     game = await current_game(env, channel)
     await env.bot.publisher.update_table(game, "en")  # nothing changed since it was shown
     assert drawn == []
-    await click_label(m[0], await open_panel(m[0], channel), "Draw")  # the table changes
+    await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")  # the table changes
     assert drawn == [1]

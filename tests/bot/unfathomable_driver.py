@@ -4,10 +4,13 @@ them), picked by a policy that ends games quickly (windows passed, Actions ended
 from __future__ import annotations
 
 import collections
+from datetime import timedelta
 
 import discord
 
+from bot.db import utcnow
 from bot.games import dm_prompt_kinds
+from engine.core.shapes import only_answer
 from cogs.play import option_digest
 from engine.registry import rules_for
 from tests.bot.helpers import current_game, lobby_option_id, open_lobby, panel_of, table_message, waiting_on
@@ -176,9 +179,18 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
             if done:
                 return stats
         assert waiting, "a running game waits for someone"
-        assert sorted(waiting) == sorted({int(p["player"]) for p in RULES.prompts(game.state)}), \
-            "the table names exactly the members the game waits for"
-        member = by_id[rng.choice(waiting)]
+        assert sorted(waiting) == sorted({int(w["player"]) for w in env.bot.service.waiting(game)}), \
+            "the table names exactly the members the game waits for (a window: everyone it asked)"
+        prompts = RULES.prompts(game.state)
+        if env.bot.service._window_waits(game, frozenset()):
+            # only members with nothing usable are left in a window: it closes when its time is up
+            await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=1))
+            stats["windows_closed"] += 1
+            continue
+        deciding = sorted({int(p["player"]) for p in prompts
+                           if not (p["kind"] in RULES.WINDOW_KINDS and only_answer(p) is not None)})
+        assert set(deciding) <= set(waiting)
+        member = by_id[rng.choice(deciding)]
         pid = str(member.id)
         prompt = prompt_of(game, pid)
         kind = prompt["kind"]

@@ -41,7 +41,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from bot.games.picture_kit import (BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, PLAYER_COLOURS, SCALE, TEXT, TURN, WIN,
                                    Canvas, DrawnCache, catalog_labels, contrast, digest, drawable, encode_png,
-                                   fit, font, initials, palette_from, say, star)
+                                   font, initials, palette_from, say, star)
 from bot.games.picture_kit import content_name as _name
 
 GAME = "eldritch"
@@ -79,6 +79,9 @@ DEFAULT_LABELS: dict[str, str] = {
     "delayed": "Delayed",
     "gates": "Gates",
     "clues": "Clues",
+    "health": "Health",
+    "sanity": "Sanity",
+    "figure": "Defeated",
     "monsters": "Monsters",
     "eldritch": "Eldritch",
     "ship": "Ship",
@@ -380,7 +383,8 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
         "rumors": rumors, "reserve": reserve, "investigators": investigators, "spaces": spaces,
         "words": {k: _say(labels, k) for k in ("doom", "omen", "reserve", "rumors", "investigators", "no_mystery",
                                                 "ship", "train", "uncharted", "gates", "clues", "monsters",
-                                                "eldritch", "expedition")},
+                                                "eldritch", "expedition", "mystery", "health", "sanity",
+                                                "figure")},
     }
 
 
@@ -501,7 +505,7 @@ def _monster_tag(c: _Canvas, x, y, monsters: list[dict], left_gap: float = 0):
     edge = EPIC if epic else MONSTER_EDGE
     f = font(10, True)
     if len(monsters) == 1:
-        text = fit(monsters[0]["name"], f, 84)
+        text = drawable(monsters[0]["name"], f)   # in full: a name cut short names nobody
     else:
         text = f"×{len(monsters)}"
     w = f.getlength(text) + 22
@@ -528,8 +532,8 @@ def _draw_space(c: _Canvas, sid: str, sp: dict, data: dict):
     tokens += [("figure", f) for f in sp["figures"]]
     if tokens:
         n = len(tokens)
-        tr = 9
-        step = min(2 * tr + 2, 110 / max(n, 1))
+        tr = 11
+        step = min(2 * tr + 2, 120 / max(n, 1))
         left = cx - step * (n - 1) / 2
         ty = cy - r - tr - 3
         for k, (kind, t) in enumerate(tokens):
@@ -539,10 +543,10 @@ def _draw_space(c: _Canvas, sid: str, sp: dict, data: dict):
                 if t["turn"]:
                     c.circle(tx, ty, tr + 3, fill=TURN)
                 c.circle(tx, ty, tr, fill=colour, outline=(16, 16, 20), width=1.2)
-                c.text((tx, ty), t["initials"], 8, contrast(colour), True, "mm")
+                c.text((tx, ty), t["initials"], 10, contrast(colour), True, "mm")
             else:
                 c.circle(tx, ty, tr, fill=FIGURE, outline=HEALTH if t["token"] == "health" else SANITY, width=2)
-                c.text((tx, ty), t["initials"], 8, DARK_TEXT, True, "mm")
+                c.text((tx, ty), t["initials"], 10, DARK_TEXT, True, "mm")
     # monsters: a tag to the right
     if sp["monsters"]:
         _monster_tag(c, cx + r + 4, cy, sp["monsters"], r + 4)
@@ -574,16 +578,45 @@ def _draw_space(c: _Canvas, sid: str, sp: dict, data: dict):
 
 
 def _draw_legend(c: _Canvas, data: dict):
-    """The path key, in the map's lower left corner."""
-    x, y = 22, 590
+    """The key to every symbol on the map, in its lower left corner: the three paths, then each
+    token as the map draws it (issue 20: a legend for every symbol)."""
+    x, y, col = 22, 572, 96
     if c.base:
-        c.rect((x - 6, y - 8, x + 150, y + 48), fill=(16, 30, 46), outline=OCEAN_EDGE, radius=6)
+        c.rect((x - 6, y - 8, x + 3 * col - 4, y + 64), fill=(16, 30, 46), outline=OCEAN_EDGE, radius=6)
     words = data["words"]
     for k, kind in enumerate(("train", "ship", "uncharted")):
-        ly = y + k * 14
+        ly = y + k * 15
         if c.base:
-            _path(c, (x, ly + 1), (x + 30, ly + 1), kind)
-        c.text((x + 38, ly + 1), words[kind], 10, MUTED, False, "lm", width=104)
+            _path(c, (x, ly + 1), (x + 24, ly + 1), kind)
+        c.text((x + 30, ly + 1), words[kind], 10, MUTED, False, "lm", width=col - 34)
+    symbols = ("clues", "gates", "monsters", "eldritch", "rumors", "expedition", "mystery", "figure")
+    for k, key in enumerate(symbols):
+        sx, sy = x + col * (1 + k // 4) + 6, y + (k % 4) * 15 + 1
+        if c.base:
+            _legend_symbol(c, key, sx, sy)
+        c.text((sx + 12, sy), words[key], 10, MUTED, False, "lm", width=col - 20)
+
+
+def _legend_symbol(c: _Canvas, key: str, x, y) -> None:
+    """One map symbol, small, as _draw_space draws it."""
+    if key == "clues":
+        c.polygon([(x, y - 6), (x + 5, y), (x, y + 6), (x - 5, y)], CLUE, outline=(120, 90, 10))
+    elif key == "gates":
+        c.circle(x, y, 5, outline=OMEN_COLOURS.get("red", (200, 60, 60)), width=2)
+    elif key == "monsters":
+        c.rect((x - 6, y - 5, x + 6, y + 5), fill=MONSTER, outline=MONSTER_EDGE, width=1, radius=4)
+    elif key == "eldritch":
+        c.circle(x, y, 5, fill=ELDRITCH, outline=(10, 60, 56), width=1)
+    elif key == "rumors":
+        c.polygon([(x + 5 * math.cos(a), y + 5 * math.sin(a)) for a in (k * math.pi / 3 for k in range(6))],
+                  RUMOR, outline=(240, 200, 255))
+    elif key == "expedition":
+        c.line(((x - 3, y - 6), (x - 3, y + 6)), TEXT, 1.5)
+        c.polygon([(x - 3, y - 6), (x + 5, y - 3), (x - 3, y)], EXPEDITION)
+    elif key == "mystery":
+        star(c, x, y, 6, MYSTERY_TOKEN)
+    elif key == "figure":
+        c.circle(x, y, 5, fill=FIGURE, outline=HEALTH, width=2)
 
 
 def _draw_doom_omen(c: _Canvas, data: dict):
@@ -693,26 +726,29 @@ def _draw_mystery(c: _Canvas, data: dict):
     for k, name in enumerate(data["reserve"]):
         bx = x0 + 14 + k * (cw + 6)
         c.rect((bx, ry + 18, bx + cw, y1 - 12), fill=(58, 52, 40), outline=(150, 130, 90), width=1.2, radius=6)
-        _wrap_text(c, name, bx + cw / 2, ry + 18 + (y1 - 12 - ry - 18) / 2, cw - 8, 11)
+        _wrap_text(c, name, bx + cw / 2, ry + 18 + (y1 - 12 - ry - 18) / 2, cw - 8, 11, height=y1 - 12 - ry - 24)
 
 
-def _wrap_text(c: _Canvas, text: str, cx, cy, width, size):
-    """Up to two lines, centred."""
-    f = font(size, True)
-    words, lines, line = drawable(text, f).split(), [], ""
-    for w in words:
-        trial = f"{line} {w}".strip()
-        if f.getlength(trial) <= width or not line:
-            line = trial
-        else:
+def _wrap_text(c: _Canvas, text: str, cx, cy, width, size, height=None):
+    """Centred lines, never cut: the words wrap, and the type shrinks (down to 8) until every
+    line fits ``width`` and all of them ``height`` (default: two lines)."""
+    height = height if height is not None else 2 * (size + 3)
+    for size in range(size, 7, -1):
+        f = font(size, True)
+        words, lines, line = drawable(text, f).split(), [], ""
+        for w in words:
+            trial = f"{line} {w}".strip()
+            if f.getlength(trial) <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = w
+        if line:
             lines.append(line)
-            line = w
-    if line:
-        lines.append(line)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+        if all(f.getlength(ln) <= width for ln in lines) and len(lines) * (size + 3) <= height + 3:
+            break
     for k, ln in enumerate(lines):
-        c.text((cx, cy + (k - (len(lines) - 1) / 2) * (size + 3)), ln, size, TEXT, True, "mm", width=width)
+        c.text((cx, cy + (k - (len(lines) - 1) / 2) * (size + 3)), ln, size, TEXT, True, "mm")
 
 
 def _draw_investigators(c: _Canvas, data: dict):
@@ -720,7 +756,15 @@ def _draw_investigators(c: _Canvas, data: dict):
     if c.base:
         c.rect((x0, y0, x1, y1), fill=PANEL, outline=PANEL_EDGE, radius=12)
         return
-    c.text((x0 + 14, y0 + 8), data["words"]["investigators"], 13, MUTED, True, "la", width=200)
+    c.text((x0 + 14, y0 + 8), data["words"]["investigators"], 13, MUTED, True, "la", width=150)
+    # the key to each row's numbers, in the order they stand (right to left: clues, sanity, health)
+    kx = x1 - 12
+    for colour_k, word in ((CLUE, data["words"]["clues"]), (SANITY, data["words"]["sanity"]),
+                           (HEALTH, data["words"]["health"])):
+        w = font(10).getlength(drawable(word, font(10)))
+        c.text((kx, y0 + 15), word, 10, MUTED, False, "rm")
+        c.circle(kx - w - 6, y0 + 15, 4, fill=colour_k)
+        kx -= w + 18
     rows = data["investigators"]
     row_h = min(44, (y1 - y0 - 32) / max(len(rows), 1))
     two_lines = row_h >= 32

@@ -71,6 +71,7 @@ VARIANT_KEYS = {
     "tokens": ("tokens_placed", "tokens_removed"),
 }
 PRIVATE_EVENTS = ("back_seen", "gates_seen")
+TRADE_DRAFT_EVENTS = ("trade_proposed", "trade_declined", "trade_cancelled")
 
 
 def mention(pid) -> str:
@@ -291,6 +292,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["ticket"] = ticket(lang, ev.get("ticket"))
         elif a in ("component", "local"):
             p["owner"] = inv_name(lang, ev.get("owner"))
+            p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
+                else component_name(lang, ev.get("card"))
         p["what"] = a
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
@@ -344,6 +347,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = trade_thing(lang, ev.get("what"), ev.get("card"))
     elif kind == "trade_proposed":
         p["moves"] = "; ".join(trade_move(lang, m) for m in ev.get("moves") or []) or t(lang, f"{K}.none")
+        p["to"] = inv_name(lang, ev.get("to"))
+    elif kind == "trade_cancelled":
         p["to"] = inv_name(lang, ev.get("to"))
     elif kind == "clue_moved":
         p["frm"], p["to"] = space(lang, ev.get("frm")), space(lang, ev.get("to"))
@@ -447,6 +452,8 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
         line = public_line(ev, lang, kinds)
         if line:
             out.append(line)
+        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
+            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
     return out
 
 
@@ -467,6 +474,10 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
                          gates=" → ".join(space(lang, g) for g in ev.get("gates") or []) or t(lang, f"{K}.none")))
         elif kind in PRIVATE_EVENTS:
             out.append(t(lang, f"{K}.private.{kind}"))
+        elif kind in TRADE_DRAFT_EVENTS:   # a trade being agreed: only its two players read it
+            line = public_line(ev, lang)
+            if line:
+                out.append(line)
     return out
 
 
@@ -757,6 +768,8 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
             if what:
                 return _cap(what)
         return t(lang, f"{K}.option.option_n", n=value + 1)
+    if about == "order" and isinstance(value, str):
+        return order_label(lang, value, state, names)
     if about == "omen" and isinstance(value, int):
         track = _rules().C.omen_track
         return omen(lang, track[value]) + f" ({value + 1})" if 0 <= value < len(track) else str(value)
@@ -799,6 +812,29 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     return card_name(lang, value)
 
 
+def component_name(lang: str, card) -> str:
+    """What an action uses: a card, or an investigator's own ability (never "X uses X")."""
+    if card in _pack()["investigator"]:
+        return t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", card))
+    return card_name(lang, card) if card else "—"
+
+
+def order_label(lang: str, label: str, state: dict, names: dict) -> str:
+    """One of the effects that happen together (engine: ``run_together``): a monster on the board
+    (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
+    base, _, nth = label.partition("#")
+    kind, _, uid = base.partition(":")
+    if uid and kind in _pack()["monster"]:
+        text = monster_on_board(lang, state, uid)
+    elif base in _pack()["investigator"]:
+        text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))
+    elif base == "effect":
+        text = t(lang, f"{K}.option.an_effect")
+    else:
+        text = card_name(lang, base)
+    return f"{text} ({nth})" if nth else text
+
+
 def monster_on_board(lang: str, state: dict, uid: str) -> str:
     m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
     if not m:
@@ -838,7 +874,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.trade", inv=value_label(lang, option.get("with"), state, names))
     if kind in ("component", "local", "between"):
         owner = option.get("owner")
-        text = t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")),
+        text = t(lang, f"{K}.option.{kind}", card=component_name(lang, option.get("card")),
                  owner=named(lang, "investigator", owner) if owner else "")
         return text
     if kind in ("buy", "discard_reserve"):
@@ -878,6 +914,18 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     key = f"{K}.option.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
+
+
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """Under a select option: the roll an option changes (skill and dice), an investigator's
+    numbers, a monster where it stands."""
+    prompt = _prompt_with_option(state, option)
+    if prompt and prompt.get("kind") == "roll":
+        return decision_text(lang, prompt, state)
+    if option.get("type") == "investigator":
+        entry = _pack()["investigator"].get(option.get("id"))
+        return _in(lang, entry.occupation) if entry else None
+    return None
 
 
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
@@ -1044,7 +1092,7 @@ TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "te
           "madness", "injury", "boon", "bane", "deal", "common", "restriction")
 WHERES = ("this_card", "active_mystery", "ancient_one", "omen_green", "place")
 THINGS = ("monster", "clue", "gate", "eldritch")
-PREVENTED = ("detained", "delay", "move", "close_gate")
+PREVENTED = ("detained", "delay", "move", "close_gate", "delay_or_penalty")
 REASONS = ("effect", "final_mystery", "mysteries", "mythos_deck_empty", "awakened", "all_eliminated")
 STATUSES = ("defeated", "devoured", "eliminated", "retired", "delayed")
 PHASES = ("setup", "action", "encounter", "mythos")
@@ -1066,7 +1114,24 @@ PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_t
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-rules_lookup, rules_autocomplete = pack_rules("eldritch")
+def _rules_extra() -> list:
+    """`/rules` entries the pack does not list: the five skills."""
+    from bot.games.lookup import catalog_names
+    return [(f"skill:{sk}", catalog_names(f"{K}.skill.{sk}"), "") for sk in SKILLS]
+
+
+def _rules_describe(entry_id: str, lang: str) -> str:
+    """Words for an entry without a summary: a skill, a map space and its paths."""
+    if entry_id.startswith("skill:"):
+        return t(lang, f"{K}.rules.skill", skill=skill(lang, entry_id.split(":", 1)[1]))
+    if entry_id in _pack()["space"]:
+        paths = _rules().C.adj.get(entry_id) or {}
+        return t(lang, f"{K}.rules.space", paths=", ".join(
+            f"{PATH_ICON.get(kind, '')} {space(lang, to)}".strip() for to, kind in sorted(paths.items())) or "—")
+    return ""
+
+
+rules_lookup, rules_autocomplete = pack_rules("eldritch", _rules_extra, _rules_describe)
 
 
 

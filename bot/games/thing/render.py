@@ -76,7 +76,14 @@ def public_line(ev: dict, lang: str) -> str | None:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
+    out = []
+    for ev in events:
+        line = public_line(ev, lang) if is_public(ev) else None
+        if line:
+            out.append(line)
+        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
+            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
+    return out
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
@@ -119,6 +126,8 @@ def private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "you_kept":
         return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
                  discarded=cards(lang, ev["discarded"]))
+    if kind == "declare_wins":
+        return t(lang, "thing.private.declare_wins", button=t(lang, "thing.panel.declare"))
     if kind == "you_gave_to_deck":
         return t(lang, "thing.private.you_gave_to_deck", card=card(lang, ev["card"]))
     return None

@@ -426,7 +426,14 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return [line for ev in events if is_public(ev) for line in [public_line(ev, lang)] if line]
+    out = []
+    for ev in events:
+        line = public_line(ev, lang) if is_public(ev) else None
+        if line:
+            out.append(line)
+        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
+            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
+    return out
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
@@ -451,7 +458,7 @@ def decision_text(lang: str, prompt: dict) -> str:
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
         when = t(lang, key)
-        return t(lang, f"{K}.kinds.window", timing=when if when != key else str(timing))
+        return t(lang, f"{K}.kinds.window", timing=when) if timing and when != key else t(lang, f"{K}.kinds.window_any")
     key = f"{K}.kinds.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
@@ -717,6 +724,16 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return text if text != key else str(kind)
 
 
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """Under a select option: a character's abilities by name."""
+    if option.get("type") == "character":
+        ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
+        if ch is None:
+            return None
+        return " · ".join(_label_in(lang, a.name.model_dump()) for a in (ch.ability,) if a.name) or None
+    return None
+
+
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     """One id of a subset choice: a skill card ("Shrivelling (Lore 2)"), a skill type, a zone
     (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
@@ -892,7 +909,37 @@ REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_one
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-rules_lookup, rules_autocomplete = pack_rules("unfathomable")
+def _rules_extra() -> list:
+    """`/rules` entries the pack keys otherwise: the skill types (a deck's ``type``)."""
+    return [(f"skill_type:{d.type}", d.name, "") for d in _rules().pack.skill_cards.decks]
+
+
+def _rules_describe(entry_id: str, lang: str) -> str:
+    """Words for an entry without a summary: a skill type's cards, a crisis's options."""
+    pack = _rules().pack
+    if entry_id.startswith("skill_type:"):
+        deck = next((d for d in pack.skill_cards.decks if d.type == entry_id.split(":", 1)[1]), None)
+        if deck is None:
+            return ""
+        values = lambda c: "/".join(str(v) for v in sorted(c.copies))  # noqa: E731
+        return t(lang, f"{K}.rules.skill_type", cards=", ".join(
+            f"{getattr(c.name, lang, None) or c.name.en} ({values(c)})" for c in deck.cards))
+    mythos = next((m for m in pack.mythos.mythos if m.id == entry_id), None)
+    if mythos is None:
+        return ""
+    parts = []
+    check = next((step.spec for step in mythos.crisis if step.name == "skill_check"), None)
+    if check is not None:
+        parts.append(t(lang, f"{K}.rules.check", types=", ".join(type_name(lang, x) for x in check.positive),
+                       target=check.target, partial=check.partial if check.partial is not None else "—"))
+    labels = _choice_labels()["card"].get(entry_id)
+    if labels:
+        parts.append(t(lang, f"{K}.rules.crisis", options="\n".join(
+            f"{i}. {_label_in(lang, label)}" for i, label in enumerate(labels, 1))))
+    return "\n".join(parts)
+
+
+rules_lookup, rules_autocomplete = pack_rules("unfathomable", _rules_extra, _rules_describe)
 
 
 # --- decisions by DM (bot.games: DM_PROMPT_KINDS): the secret skill-check contributions

@@ -212,3 +212,27 @@ def test_c3_c4_lead_may_pass_token_as_a_group_decision():
     assert R.view(s, "bob")["you"]["questions"][0]["kind"] == "group"
     s, ev = act(s, "ann", "lead", to="leo_anderson")
     assert s["lead"] == "leo_anderson"
+
+
+def test_a_trade_is_built_privately_and_announced_once_when_both_agree():
+    """Issue 20: a trade's moves are made only when both agree; until then only the two players
+    read the draft (the table's state and log do not change)."""
+    from engine.core.events import visible_to
+    s = quiet(new({"ann": [NORMAN], "bob": ["leo_anderson"]}))
+    s["inv"]["leo_anderson"]["space"] = "arkham"
+    s, _ = act(s, "ann", "trade", **{"with": "leo_anderson"})
+    before = {k: list(v) if isinstance(v, list) else v for k, v in s["inv"]["leo_anderson"].items()}
+    s, building = act(s, "ann", "take", what="asset", card="hired_muscle")
+    assert s["inv"]["leo_anderson"]["assets"] == before["assets"] == ["hired_muscle"]   # not moved yet
+    assert {"type": "take", "what": "asset", "card": "hired_muscle"} not in options(s)   # the draft counts
+    s, proposed = act(s, "ann", "propose")
+    assert not [e for e in building + proposed if visible_to(e, None)]   # the table sees nothing yet
+    assert [e["type"] for e in proposed if visible_to(e, "bob")] == ["trade_proposed"]
+    declined, events = act(s, "bob", "decline")
+    assert declined["inv"]["leo_anderson"]["assets"] == ["hired_muscle"]
+    assert not [e for e in events if visible_to(e, None)]
+    accepted, events = act(s, "bob", "accept")
+    public = [e["type"] for e in events if visible_to(e, None)]
+    assert public[:2] == ["traded", "trade_accepted"]   # announced once, when both agree
+    assert "hired_muscle" in accepted["inv"][NORMAN]["assets"]
+    ok(accepted)

@@ -1,0 +1,165 @@
+"""Choices that explain themselves (issue 20): no raw id, catalog key, snake_case value or ``None``
+ever reaches a member — over every prompt kind and option label random games of all three games
+reach, in every language, and over the public and private lines, the waiting lines and panels."""
+from __future__ import annotations
+
+import copy
+import random
+import re
+
+import pytest
+
+from bot.games import ui_for
+from bot.service import PUBLIC_PROMPT_CONTEXT
+from engine.core.events import visible_to
+from engine.registry import rules_for
+from engine.simulate import apply_random_move, legal_moves
+
+RAW = [
+    (re.compile(r"\bNone\b"), "None"),
+    (re.compile(r"(?<![<@#/\w])[a-z][a-z0-9]*_[a-z0-9_]+\b"), "a snake_case value"),
+    (re.compile(r"(?<![/\w])[a-z_]+:[a-z0-9_]+\b"), "a raw id"),
+    (re.compile(r"\b(?:thing|unfathomable|eldritch|errors|panel|settings)\.[a-z_]+(?:\.[a-z_]+)*\b"), "a catalog key"),
+    (re.compile(r"\{[a-z_]+\}"), "an unfilled placeholder"),
+    (re.compile(r"(\b[A-ZА-ЯІЇЄҐ][\w'’]+(?: [A-ZА-ЯІЇЄҐ][\w'’]+)+) (?:uses|використовує|использует) \1(?![\w'’])"),
+     "a name using itself"),
+]
+
+
+def raw_parts(text: str) -> list[str]:
+    """What in ``text`` a member must never read (empty: nothing)."""
+    return [f"{what}: {m.group(0)!r}" for pattern, what in RAW for m in pattern.finditer(text or "")]
+
+
+def test_the_check_catches_what_members_ran_into():
+    # the lines of the issue, as they were shown
+    for line in ("⏳ <@1>: respond or pass (None).", "Choose: [warlock:m9] [serpent_people:m7]",
+                 "Leo Anderson is spared delay_or_penalty.", "Jim Culver uses Jim Culver (Jim Culver).",
+                 "eldritch.option.frobnicate", "Lose {amount} health"):
+        assert raw_parts(line), line
+    for line in ("⏳ <@12345>: respond or pass.", "Jim Culver uses their ability.", "Use Jim Culver's ability", "https://x.y/z_w",
+                 "Nightgaunt in Sydney", "Дрейфувати: 2"):
+        assert not raw_parts(line), line
+
+
+def embed_text(embed) -> str:
+    data = embed.to_dict()
+    parts = [data.get("title"), data.get("description"), (data.get("footer") or {}).get("text"),
+             (data.get("author") or {}).get("name")]
+    parts += [f"{f['name']}\n{f['value']}" for f in data.get("fields", [])]
+    return "\n".join(p for p in parts if p)
+
+
+TABLES = [("thing", 5, {}), ("unfathomable", 4, {}), ("unfathomable", 6, {"cultist": False}), ("eldritch", 2, {}),
+          ("eldritch", 1, {"per_player": 2})]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+@pytest.mark.parametrize("kind,players,options", TABLES)
+def test_no_raw_value_reaches_a_member(kind, players, options, lang):
+    rules, ui = rules_for(kind), ui_for(kind)
+    found: dict[str, set] = {}
+
+    def check(where: str, text: str) -> None:
+        for part in raw_parts(text):
+            found.setdefault(f"{where}: {part}", set()).add(text[:160])
+
+    seen_kinds = set()
+    for seed in range(2):
+        ids = [str(100 + i) for i in range(players)]
+        names = {p: f"Member {p}" for p in ids}
+        state, events = rules.new_game(ids, seed, options, {})
+        rng = random.Random(seed)
+        for step in range(900):
+            for line in ui.public_lines([e for e in events if visible_to(e, None)], lang):
+                check("public line", line)
+            for p in ids[:2]:
+                for line in ui.private_lines([e for e in events if visible_to(e, p)], p, lang):
+                    check("private line", line)
+            if rules.is_over(state):
+                break
+            prompts = rules.prompts(state)
+            waiting = [{"player": p["player"], "kind": p["kind"], **{k: p[k] for k in PUBLIC_PROMPT_CONTEXT if k in p}}
+                       for p in prompts]
+            for line in ui.waiting_lines(waiting, lang):
+                check("waiting line", line)
+            for prompt in prompts[:2]:
+                seen_kinds.add(prompt["kind"])
+                where = f"{prompt['kind']} option"
+                if prompt.get("shape", "one") == "one":
+                    for option in prompt["options"]:
+                        check(where, ui.option_label({**option, "player": prompt["player"]}, state, names, lang))
+                        if hasattr(ui, "option_description"):
+                            described = ui.option_description({**option, "player": prompt["player"]}, state, names,
+                                                              lang)
+                            check(f"{prompt['kind']} description", described or "")
+                else:
+                    spec = prompt[prompt["shape"]]
+                    for item in spec.get("ids", [])[:25]:
+                        check(where, ui.item_label(spec, item, state, names, lang))
+                if hasattr(ui, "prompt_lines"):
+                    for line in ui.prompt_lines(prompt, state, prompt["player"], names, lang):
+                        check(f"{prompt['kind']} prompt", line)
+                if step % 9 == 0:
+                    check(f"{prompt['kind']} panel", embed_text(ui.panel_embed(state, prompt["player"], names, lang, [])))
+            if step % 9 == 0:
+                check("table", embed_text(ui.table_embed(state, names, lang)))
+            after = copy.deepcopy(state)
+            action = apply_random_move(rules, after, legal_moves(rules, state), rng)
+            state, events = rules.apply(state, action)
+    assert len(seen_kinds) >= 3, seen_kinds
+    assert not found, "\n".join(f"{k} e.g. {sorted(v)[0]!r}" for k, v in sorted(found.items()))
+
+
+def test_the_lines_the_issue_quotes_now_read_well():
+    from bot.games.eldritch import render as eldritch
+    from bot.games.unfathomable import render as unfathomable
+    for lang in ("en", "uk", "ru"):
+        line = unfathomable.waiting_lines([{"player": "1", "kind": "window"}], lang)[0]
+        assert not raw_parts(line), line
+        timed = unfathomable.waiting_lines([{"player": "1", "kind": "window", "timing": "after_roll"}], lang)[0]
+        assert not raw_parts(timed) and "(" in timed, timed
+        spared = eldritch.public_line({"type": "prevented", "inv": "mark_harrigan", "what": "delay_or_penalty"}, lang)
+        assert not raw_parts(spared), spared
+        uses = eldritch.public_line({"type": "action", "action": "component", "inv": "jim_culver",
+                                     "card": "jim_culver", "owner": "jim_culver"}, lang)
+        assert not raw_parts(uses), uses
+        state = {"monsters": {"board": {"m9": {"kind": "warlock", "space": "tokyo"}}}}
+        order = eldritch.value_label(lang, "warlock:m9", state, {}, "order")
+        assert not raw_parts(order) and order == eldritch.monster_on_board(lang, state, "m9"), order
+
+
+def test_select_options_carry_what_the_choice_is_about():
+    """A character by its ability, an investigator by their occupation, a reroll by the roll it
+    changes; a label too long for one line goes on in the description, never lost."""
+    from types import SimpleNamespace
+
+    from cogs.play import described
+    unf = rules_for("unfathomable")
+    state, _ = unf.new_game(["1", "2", "3"], 5, {}, {})
+    prompt = unf.prompts(state)[0]
+    assert prompt["kind"] == "character"
+    ui = ui_for("unfathomable")
+    for option in prompt["options"]:
+        label, description = described(ui, {**option, "player": prompt["player"]},
+                                       SimpleNamespace(state=state, names={}), "en")
+        assert description and not raw_parts(description), (label, description)
+    eld, eui = rules_for("eldritch"), ui_for("eldritch")
+    rng = random.Random(2)
+    state, _ = eld.new_game(["1", "2"], 2, {}, {})
+    for _ in range(2000):   # a roll decision: each option says which roll it changes
+        prompts = eld.prompts(state)
+        roll = next((p for p in prompts if p["kind"] == "roll"), None)
+        if roll is not None:
+            break
+        state = eld.apply(state, apply_random_move(eld, copy.deepcopy(state), legal_moves(eld, state), rng))[0]
+    assert roll is not None
+    text = eui.option_description({**roll["options"][0], "player": roll["player"]}, state, {}, "en")
+    assert text and text == eui.decision_text("en", roll, state)
+
+    class Long:
+        @staticmethod
+        def option_label(option, state, names, lang):
+            return "word " * 40
+    label, description = described(Long, {"type": "x"}, SimpleNamespace(state={}, names={}), "en")
+    assert len(label) <= 100 and label.endswith("…") and description and (label[:-1] + description).startswith("word")
