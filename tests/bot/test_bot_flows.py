@@ -91,7 +91,6 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
 async def test_double_click_gives_one_action_and_a_clear_refusal(simcord_env):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
-    panel = await open_panel(m[0], channel)
     panel = await open_panel(m[0], channel)  # the draw was made by itself
     again = await open_panel(m[0], channel)  # the same button twice: a click edits its panel in place,
     before = await log_size(env, channel)    # so the second click comes from a copy of it
