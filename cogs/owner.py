@@ -6,16 +6,16 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, defer_private, desc, reply, user_lang
+from bot.interactions import cmd, KeeperCog, defer_private, desc, reply, user_lang
 
 
 class OwnerCog(KeeperCog):
-    keeper = app_commands.Group(name="keeper", description=desc("keeper"))
+    keeper = app_commands.Group(name=cmd("keeper"), description=desc("keeper"))
 
     def __init__(self, bot):
         self.bot = bot
 
-    @keeper.command(name="sync", description=desc("keeper_sync"))
+    @keeper.command(name=cmd("sync", "keeper"), description=desc("keeper_sync"))
     async def sync(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         if not await self.bot.is_owner(interaction.user):

@@ -1,14 +1,12 @@
 """Guild settings (`/settings …`), for admins: language, admin role, turn timeout."""
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, after_commit, can_manage_server, defer_private, desc, param, is_admin, reply
+from bot.interactions import cmd, options, choice, KeeperCog, after_commit, can_manage_server, defer_private, desc, param, is_admin, reply
 
 
 def everyone_has(role: discord.Role) -> bool:
@@ -21,7 +19,7 @@ def everyone_has(role: discord.Role) -> bool:
 
 
 class SettingsCog(KeeperCog):
-    settings = app_commands.Group(name="settings", description=desc("settings"), guild_only=True)
+    settings = app_commands.Group(name=cmd("settings"), description=desc("settings"), guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
@@ -30,16 +28,19 @@ class SettingsCog(KeeperCog):
         if not await is_admin(interaction):
             raise ServiceError("not_admin")
 
-    @settings.command(name="language", description=desc("settings_language"))
+    @settings.command(name=cmd("language", "settings"), description=desc("settings_language"))
     @app_commands.describe(language=param("language"))
-    async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
+    @app_commands.rename(**options("language"))
+    @app_commands.choices(language=[choice(f"language_{code}", code) for code in ("en", "uk", "ru")])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
         await defer_private(interaction)  # answer Discord first: the database may be slow
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
         await after_commit(reply(interaction, t(language, "settings.language_set")))
 
-    @settings.command(name="admin_role", description=desc("settings_admin_role"))
+    @settings.command(name=cmd("admin_role", "settings"), description=desc("settings_admin_role"))
     @app_commands.describe(role=param("role"))
+    @app_commands.rename(**options("role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         await defer_private(interaction)
         # a role-admin must not widen (or take over) admin powers: only server managers may
@@ -54,10 +55,12 @@ class SettingsCog(KeeperCog):
             t(lang, "settings.admin_role_cleared")
         await after_commit(reply(interaction, text, allowed_mentions=discord.AllowedMentions.none()))
 
-    @settings.command(name="timeout", description=desc("settings_timeout"))
+    @settings.command(name=cmd("timeout", "settings"), description=desc("settings_timeout"))
     @app_commands.describe(minutes=param("minutes"), action=param("action"))
+    @app_commands.rename(**options("minutes", "action"))
+    @app_commands.choices(action=[choice("timeout_default", "default"), choice("timeout_off", "off")])
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
-                      action: Literal["default", "off"] = "default") -> None:
+                      action: str = "default") -> None:
         await defer_private(interaction)
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
