@@ -130,10 +130,13 @@ def test_translated_and_well_formed(language):
             assert bool(text) == bool(english), f"{language}: {key} emptiness differs from English"
             # no English left behind: Latin letters only in commands, placeholders and the bot's name
             rest = re.sub(r"`[^`]*`|\{[^}]*\}|Keeper", "", text)
+            if key == "commands.choices.language_en":   # each language is named in its own tongue
+                continue
             assert not re.search(r"[A-Za-z]", rest), f"{language}: {key} looks untranslated: {text!r}"
-            # Markdown and commands kept as in English
+            # Markdown and commands kept as in English (commands by their names in this language:
+            # tests/bot/test_command_locales.py)
             assert text.count("**") == english.count("**"), f"{language}: {key} bold markers differ"
-            assert re.findall(r"`[^`]*`", text) == re.findall(r"`[^`]*`", english), \
+            assert len(re.findall(r"`[^`]*`", text)) == len(re.findall(r"`[^`]*`", english)), \
                 f"{language}: {key} commands differ"
 
 
