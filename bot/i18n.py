@@ -117,6 +117,7 @@ def unregister_catalog(directory: Path) -> None:
 def catalog_files(language: str) -> list[Path]:
     """The shared catalog, then every game's catalog, for ``language``."""
     return [LOCALE_DIR / f"{language}.yaml", *sorted(GAMES_DIR.glob(f"*/locales/{language}.yaml")),
+            *sorted(GAMES_DIR.glob(f"*/locales/*.{language}.yaml")),   # a game's topical catalogs (effects)
             *(directory / f"{language}.yaml" for directory in REGISTERED_DIRS)]
 
 
