@@ -234,6 +234,7 @@ class EffectText:
 def tidy(text: str) -> str:
     """One space between words, none before punctuation, the first letter capitalised."""
     text = re.sub(r"\s+([,;:.)])", r"\1", " ".join(text.split())).replace("( ", "(")
+    text = re.sub(r"([.!?] )(\w)", lambda m: m.group(1) + m.group(2).upper(), text)   # each sentence
     return text[:1].upper() + text[1:]
 
 
