@@ -145,7 +145,8 @@ class EffectText:
         text = self.say(lang, key, **params)
         for field in fields:
             value = getattr(spec, field)
-            if field in used or field == "of" or value == _default(cls, field) or value in (None, [], {}):
+            if field in used or field == "of" or value == _default(cls, field) or value in (None, [], {}) \
+                    or key.endswith(f"_{field}"):   # the one field a one-of model's template stands for
                 continue
             mod = self.key("mod", owner, field)
             mod = mod if self.has(mod) else self.key("mod", field)
@@ -201,7 +202,9 @@ class EffectText:
             if value and all(isinstance(v, Tagged) for v in value) and value[0].kind == "primitive":
                 return self.effect(lang, value, top=False)
             parts = [self._value(lang, field, v, owner) for v in value]
-            sep = self.say(lang, self.key("list_sep")) if all(isinstance(v, BaseModel) for v in value) else ", "
+            models = all(isinstance(v, BaseModel) and not isinstance(v, Tagged) for v in value)
+            own = self.key(f"sep_{field}")
+            sep = self.say(lang, own if self.has(own) else self.key("list_sep")) if models else ", "
             return sep.join(p for p in parts if p)
         if isinstance(value, dict):
             return in_language(value, lang) if set(value) <= {"en", "uk", "ru"} else ""

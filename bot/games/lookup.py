@@ -17,9 +17,10 @@ Describe = Callable[[str, BaseModel], str]
 
 
 def own_text(lang: str, node: BaseModel) -> str:
-    """The pack's own text of ``node`` in ``lang``."""
-    text = getattr(node, "text", None)
-    return in_language(text, lang) if isinstance(text, Text) else ""
+    """The pack's own texts of ``node`` in ``lang`` (its summary, a character's role; never our
+    rulings)."""
+    return "\n".join(in_language(getattr(node, f), lang) for f in type(node).model_fields
+                     if f != "ruling" and isinstance(getattr(node, f), Text))
 
 
 def _speaks(node) -> bool:

@@ -85,7 +85,8 @@ def entry_text(lang: str, entry) -> str:
     if entry is None:
         return ""
     if not has_effect(entry):
-        return in_language(getattr(entry, "text", None), lang)
+        text = getattr(entry, "text", None)
+        return in_language(text, lang) if isinstance(text, Text) else ""
     if type(entry).__name__ in ("Ability", "Rumor", "Encounter", "Range"):
         return tidy(WRITER.value(lang, "entry", entry))
     parts = [WRITER.value(lang, field, getattr(entry, field, None)) for field in EFFECT_FIELDS]
