@@ -16,6 +16,7 @@ from babel import Locale
 
 from bot import i18n
 from bot.i18n import LANGUAGES, card_name, language_of, t
+from tests.bot.effect_plurals import EFFECT_PLURALS
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "locales"
@@ -45,7 +46,9 @@ def _leaves(data: dict, prefix: str = ""):
 
 
 def _files(language: str) -> list[Path]:
-    return [LOCALES / f"{language}.yaml", *(path / f"{language}.yaml" for path in GAME_LOCALES.values())]
+    """The shared catalog, each game's, and each game's topical ones (``effects.<lang>.yaml``)."""
+    return [LOCALES / f"{language}.yaml", *(path / f"{language}.yaml" for path in GAME_LOCALES.values()),
+            *(topical for path in GAME_LOCALES.values() for topical in sorted(path.glob(f"*.{language}.yaml")))]
 
 
 def _flat(language: str) -> dict:
@@ -346,6 +349,9 @@ PLURALS = {
         "ru": _words("ход.", "хода.", "ходов.", "ходов.", "ход."),
     },
 }
+
+
+PLURALS.update(EFFECT_PLURALS)   # the texts that follow the effects (tests/bot/effect_plurals.py)
 
 
 def _needed_categories(language: str) -> set[str]:
