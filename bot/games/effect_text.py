@@ -116,7 +116,7 @@ class EffectText:
         """``spec`` read through the template ``key`` plus the modifiers of its other parameters."""
         cls = type(spec)
         owner = key.rsplit(".", 1)[-1]
-        fields = [f for f in cls.model_fields if f not in self.skip and f not in skip
+        fields = [f for f in cls.model_fields if (f not in self.skip or key.endswith(".fx.hook")) and f not in skip
                   and not isinstance(getattr(spec, f), (Names, Text))]   # an entry's own name and notes
         template = catalog(lang).get(key) or catalog("en").get(key)
         used = placeholders(template) if template is not None else set()

@@ -13,7 +13,7 @@ from engine.registry import rules_for
 
 GAME = "eldritch"
 ONE_OF = frozenset({"PlaceMap"})
-SIGNED = frozenset({"modifier", "plus", "skill_bonus.amount", "dice"})
+SIGNED = frozenset({"modifier", "plus", "skill_bonus.amount", "test.dice"})
 # an entry's fields that hold effect data, in the order they are read out (an entry with any of
 # them set has a generated text)
 EFFECT_FIELDS = ("enters_play", "effect", "abilities", "front", "outcomes", "spawn", "reckoning", "encounter",
