@@ -13,7 +13,9 @@ from pydantic import BaseModel
 
 from bot.games.effect_text import numbers_in, numbers_said, placeholders, set_numbers
 from bot.i18n import LANGUAGES, catalog
-from engine.content import eldritch_effects, thing, unfathomable_effects
+from engine.eldritch import content_effects as eldritch_effects
+from engine.thing import content as thing
+from engine.unfathomable import content_effects as unfathomable_effects
 from engine.content.dialect import Names, Tagged, Text
 from engine.registry import rules_for
 
