@@ -103,7 +103,9 @@ def catalog_files(language: str) -> list[Path]:
     """The shared catalog, then every declared game's catalog, for ``language``."""
     from engine.core.games import games
     folders = [declared.locales_dir() for declared in games().values()]
-    return [LOCALE_DIR / f"{language}.yaml", *(folder / f"{language}.yaml" for folder in folders if folder)]
+    return [LOCALE_DIR / f"{language}.yaml", *(folder / f"{language}.yaml" for folder in folders if folder),
+            # a game's topical catalogs beside its own (effects.<lang>.yaml: the texts that follow the effects)
+            *(topical for folder in folders if folder for topical in sorted(folder.glob(f"*.{language}.yaml")))]
 
 
 def _game_names(language: str) -> dict[str, str]:

@@ -190,8 +190,27 @@ def param(name: str) -> app_commands.locale_str:
     return desc(f"params.{name}")
 
 
+def cmd(name: str, group: str | None = None) -> app_commands.locale_str:
+    """A command's (or group's) name: English as written, uk/ru from ``commands.names.<path>``
+    (``path`` = ``group_name`` for a subcommand) through the translator."""
+    return app_commands.locale_str(name, key=f"commands.names.{group + '_' if group else ''}{name}")
+
+
+def options(*names: str) -> dict[str, app_commands.locale_str]:
+    """``@app_commands.rename(**options("query", "kind"))``: option names localized like commands'."""
+    return {n: app_commands.locale_str(n, key=f"commands.options.{n}") for n in names}
+
+
+def choice(key: str, value: str) -> app_commands.Choice[str]:
+    """A fixed choice whose name is localized (``commands.choices.<key>``)."""
+    return app_commands.Choice(name=app_commands.locale_str(t("en", f"commands.choices.{key}"),
+                                                            key=f"commands.choices.{key}"), value=value)
+
+
 class CatalogTranslator(app_commands.Translator):
-    """Localizes command descriptions for Discord clients in Ukrainian and Russian."""
+    """Localizes command names, descriptions, option names and choices for Discord clients in
+    Ukrainian and Russian (each member sees their client's language): every string carries its
+    catalog key (:func:`cmd`, :func:`desc`, :func:`param`, :func:`options`, :func:`choice`)."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
@@ -200,3 +219,4 @@ class CatalogTranslator(app_commands.Translator):
         if not key or lang == "en" or str(locale.value) not in ("uk", "ru"):
             return None
         return catalog(lang).get(key)
+

@@ -10,11 +10,11 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, after_commit, desc, param, defer_private, is_admin, reply, user_lang
+from bot.interactions import cmd, options, KeeperCog, after_commit, desc, param, defer_private, is_admin, reply, user_lang
 
 
 class AdminCog(KeeperCog):
-    gm = app_commands.Group(name="gm", description=desc("gm"), guild_only=True)
+    gm = app_commands.Group(name=cmd("gm"), description=desc("gm"), guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
@@ -34,8 +34,9 @@ class AdminCog(KeeperCog):
         await self.bot.publisher.flush(game_id)  # never raises: what fails stays queued
         await after_commit(reply(interaction, t(user_lang(interaction), key, **params)))
 
-    @gm.command(name="undo", description=desc("gm_undo"))
+    @gm.command(name=cmd("undo", "gm"), description=desc("gm_undo"))
     @app_commands.describe(count=param("count"), force=param("force"))
+    @app_commands.rename(**options("count", "force"))
     async def undo(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 1,
                    force: bool = False) -> None:
         await defer_private(interaction)
@@ -43,7 +44,7 @@ class AdminCog(KeeperCog):
         await self.bot.service.undo(game.id, count, force)
         await self._done(interaction, game.id, "admin.undo_done", count=count)
 
-    @gm.command(name="reset", description=desc("gm_reset"))
+    @gm.command(name=cmd("reset", "gm"), description=desc("gm_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
@@ -51,24 +52,27 @@ class AdminCog(KeeperCog):
         await self._done(interaction, game.id, "admin.reset_done")
 
     # members are taken as users: a member who left the server can still be named (by id)
-    @gm.command(name="kick", description=desc("gm_kick"))
+    @gm.command(name=cmd("kick", "gm"), description=desc("gm_kick"))
     @app_commands.describe(member=param("member"))
+    @app_commands.rename(**options("member"))
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
         await self.bot.service.kick(game.id, member.id)
         await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
 
-    @gm.command(name="replace", description=desc("gm_replace"))
+    @gm.command(name=cmd("replace", "gm"), description=desc("gm_replace"))
     @app_commands.describe(old=param("old"), new=param("new"))
+    @app_commands.rename(**options("old", "new"))
     async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
         await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
         await self._done(interaction, game.id, "admin.replace_done", old=old.mention, new=new.mention)
 
-    @gm.command(name="skip", description=desc("gm_skip"))
+    @gm.command(name=cmd("skip", "gm"), description=desc("gm_skip"))
     @app_commands.describe(member=param("member"))
+    @app_commands.rename(**options("member"))
     async def skip(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
@@ -76,7 +80,7 @@ class AdminCog(KeeperCog):
         players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
         await self._done(interaction, game.id, "admin.skip_done", players=players)
 
-    @gm.command(name="export", description=desc("gm_export"))
+    @gm.command(name=cmd("export", "gm"), description=desc("gm_export"))
     async def export(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)

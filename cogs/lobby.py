@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
+from bot.interactions import cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
@@ -170,7 +170,7 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
 
 
 class LobbyCog(KeeperCog):
-    game = app_commands.Group(name="game", description=desc("game"),
+    game = app_commands.Group(name=cmd("game"), description=desc("game"),
                               guild_only=True)
 
     def __init__(self, bot):
@@ -185,8 +185,9 @@ class LobbyCog(KeeperCog):
             raise ServiceError("not_creator")
         return game
 
-    @game.command(name="new", description=desc("game_new"))
+    @game.command(name=cmd("new", "game"), description=desc("game_new"))
     @app_commands.describe(kind=param("kind"))
+    @app_commands.rename(**options("kind"))
     async def new(self, interaction: discord.Interaction, kind: str) -> None:
         options: dict = {}
         if kind not in available():  # an engine without a Discord face is not offered
@@ -212,14 +213,14 @@ class LobbyCog(KeeperCog):
         return [app_commands.Choice(name=t(lang, f"kind.{kind}"), value=kind) for kind in available()
                 if current.lower() in kind or current.lower() in t(lang, f"kind.{kind}").lower()][:25]
 
-    @game.command(name="start", description=desc("game_start"))
+    @game.command(name=cmd("start", "game"), description=desc("game_start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._managed_game(interaction)
         await start_game(interaction, game.id)
         await after_commit(reply(interaction, t(user_lang(interaction), "lobby.started")))
 
-    @game.command(name="abort", description=desc("game_abort"))
+    @game.command(name=cmd("abort", "game"), description=desc("game_abort"))
     async def abort(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._managed_game(interaction)
@@ -230,7 +231,7 @@ class LobbyCog(KeeperCog):
         await self.bot.publisher.flush(game.id)
         await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
 
-    @game.command(name="status", description=desc("game_status"))
+    @game.command(name=cmd("status", "game"), description=desc("game_status"))
     async def status(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)  # answer Discord first: the database may be slow
         lang = user_lang(interaction)

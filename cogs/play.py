@@ -16,7 +16,7 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import (KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
+from bot.interactions import (cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from engine.core.errors import RuleError
@@ -366,7 +366,7 @@ class PlayCog(KeeperCog):
     def __init__(self, bot):
         self.bot = bot
 
-    @app_commands.command(name="hand", description=desc("hand"))
+    @app_commands.command(name=cmd("hand"), description=desc("hand"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)

@@ -9,7 +9,7 @@ from discord import app_commands
 
 from bot.games import available, ui_for
 from bot.i18n import t
-from bot.interactions import KeeperCog, defer_private, desc, param, reply, user_lang
+from bot.interactions import cmd, options, KeeperCog, defer_private, desc, param, reply, user_lang
 from bot.service import ServiceError
 
 MAX_ENTRIES = 5  # embeds in one answer (Discord allows 10; a few keep it readable)
@@ -39,8 +39,9 @@ class RulesCog(KeeperCog):
             raise ServiceError("no_rules", kind=kind)
         return kind
 
-    @app_commands.command(name="rules", description=desc("rules"))
+    @app_commands.command(name=cmd("rules"), description=desc("rules"))
     @app_commands.describe(query=param("query"), kind=param("kind"))
+    @app_commands.rename(**options("query", "kind"))
     async def rules(self, interaction: discord.Interaction, query: str, kind: str | None = None) -> None:
         await defer_private(interaction)
         lang = user_lang(interaction)

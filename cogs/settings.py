@@ -2,15 +2,13 @@
 time; and each member's own auto-pass (`/settings autopass`, any member)."""
 from __future__ import annotations
 
-from typing import Literal
-
 import discord
 from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import (KeeperCog, after_commit, can_manage_server, defer_private, desc, is_admin, param,
-                              reply, user_lang)
+from bot.interactions import (cmd, options, choice, KeeperCog, after_commit, can_manage_server, defer_private, desc,
+                              is_admin, param, reply, user_lang)
 
 
 def everyone_has(role: discord.Role) -> bool:
@@ -23,7 +21,7 @@ def everyone_has(role: discord.Role) -> bool:
 
 
 class SettingsCog(KeeperCog):
-    settings = app_commands.Group(name="settings", description=desc("settings"), guild_only=True)
+    settings = app_commands.Group(name=cmd("settings"), description=desc("settings"), guild_only=True)
 
     def __init__(self, bot):
         self.bot = bot
@@ -32,16 +30,19 @@ class SettingsCog(KeeperCog):
         if not await is_admin(interaction):
             raise ServiceError("not_admin")
 
-    @settings.command(name="language", description=desc("settings_language"))
+    @settings.command(name=cmd("language", "settings"), description=desc("settings_language"))
     @app_commands.describe(language=param("language"))
-    async def language(self, interaction: discord.Interaction, language: Literal["en", "uk", "ru"]) -> None:
+    @app_commands.rename(**options("language"))
+    @app_commands.choices(language=[choice(f"language_{code}", code) for code in ("en", "uk", "ru")])
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
         await defer_private(interaction)  # answer Discord first: the database may be slow
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, language=language)
         await after_commit(reply(interaction, t(language, "settings.language_set")))
 
-    @settings.command(name="admin_role", description=desc("settings_admin_role"))
+    @settings.command(name=cmd("admin_role", "settings"), description=desc("settings_admin_role"))
     @app_commands.describe(role=param("role"))
+    @app_commands.rename(**options("role"))
     async def admin_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         await defer_private(interaction)
         # a role-admin must not widen (or take over) admin powers: only server managers may
@@ -56,10 +57,12 @@ class SettingsCog(KeeperCog):
             t(lang, "settings.admin_role_cleared")
         await after_commit(reply(interaction, text, allowed_mentions=discord.AllowedMentions.none()))
 
-    @settings.command(name="timeout", description=desc("settings_timeout"))
+    @settings.command(name=cmd("timeout", "settings"), description=desc("settings_timeout"))
     @app_commands.describe(minutes=param("minutes"), action=param("action"))
+    @app_commands.rename(**options("minutes", "action"))
+    @app_commands.choices(action=[choice("timeout_default", "default"), choice("timeout_off", "off")])
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
-                      action: Literal["default", "off"] = "default") -> None:
+                      action: str = "default") -> None:
         await defer_private(interaction)
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
@@ -69,8 +72,9 @@ class SettingsCog(KeeperCog):
             if minutes else t(lang, "settings.timeout_off")
         await after_commit(reply(interaction, text))
 
-    @settings.command(name="window", description=desc("settings_window"))
+    @settings.command(name=cmd("window", "settings"), description=desc("settings_window"))
     @app_commands.describe(seconds=param("seconds"))
+    @app_commands.rename(**options("seconds"))
     async def window(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 0, 120]) -> None:
         await defer_private(interaction)
         await self._check(interaction)
@@ -79,8 +83,9 @@ class SettingsCog(KeeperCog):
         text = t(lang, "settings.window_set", seconds=seconds) if seconds else t(lang, "settings.window_zero")
         await after_commit(reply(interaction, text))
 
-    @settings.command(name="autopass", description=desc("settings_autopass"))
+    @settings.command(name=cmd("autopass", "settings"), description=desc("settings_autopass"))
     @app_commands.describe(on=param("on"))
+    @app_commands.rename(**options("on"))
     async def autopass(self, interaction: discord.Interaction, on: bool) -> None:
         """A member's own choice (no admin needed), in every server and game."""
         await defer_private(interaction)

@@ -3,10 +3,9 @@ Cyrillic fallback and the text helpers built on them, catalog labels, a SCALE-ti
 fixed parts are drawn once, the fixed-palette PNG encoding, the digest of what is drawn and a
 small cache of drawn pictures. Each picture keeps only its own layout and drawing.
 
-Fonts: DejaVu Sans (Debian/Ubuntu package ``fonts-dejavu-core``) or another TTF with Cyrillic
-from :data:`FONT_CANDIDATES`; without any, Pillow's bundled font, which has Latin letters only,
-so Cyrillic is transliterated rather than drawn as boxes. A character no font can draw
-(emoji, say) is left out; rendering never fails for want of a font.
+Fonts: Source Sans Pro (OFL), shipped by the declared dependency ``font-source-sans-pro``, so
+every machine that installs Keeper draws Latin and Cyrillic alike, with no system font. A
+character the font cannot draw (emoji, say) is left out; rendering never fails for it.
 """
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from collections import OrderedDict
 from functools import lru_cache
 from typing import Callable
 
+import font_source_sans_pro
 from PIL import Image, ImageDraw, ImageFont
 
 SCALE = 2   # shapes are drawn at twice the size and scaled down (smooth edges); text after
@@ -35,37 +35,20 @@ PANEL_EDGE = (62, 66, 76)
 PLAYER_COLOURS = ((240, 96, 92), (84, 156, 246), (118, 214, 108), (250, 212, 72), (196, 128, 240),
                   (250, 150, 64), (80, 214, 214), (246, 140, 200))
 
-FONT_CANDIDATES = {
-    False: ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf",
-            "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf",
-            "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-            "/usr/share/fonts/truetype/freefont/FreeSans.ttf", "arial.ttf", "Arial.ttf"),
-    True: ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "DejaVuSans-Bold.ttf",
-           "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf",
-           "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-           "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf", "arialbd.ttf", "Arial Bold.ttf"),
-}
+FONT_FILES = {False: font_source_sans_pro.font_files_ttf["SourceSansPro"],
+              True: font_source_sans_pro.font_files_ttf["SourceSansProBold"]}
 
 
 # ---------------------------------------------------------------- fonts
 @lru_cache(maxsize=None)
 def font(size: int, bold: bool = False):
-    """A TrueType font with Cyrillic if one is installed, else Pillow's bundled one."""
-    for candidate in FONT_CANDIDATES[bold]:
-        try:
-            return ImageFont.truetype(candidate, size, layout_engine=ImageFont.Layout.BASIC)
-        except (OSError, ValueError):
-            continue
-    try:
-        return ImageFont.load_default(size=size)  # Pillow >= 10.1 with FreeType: Latin only
-    except (TypeError, ValueError, OSError, ImportError):
-        return ImageFont.load_default()
+    """The packaged TrueType font (Latin and Cyrillic) at ``size``."""
+    return ImageFont.truetype(FONT_FILES[bold], size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def font_file() -> str | None:
-    """The TTF in use, or None when falling back to Pillow's bundled font."""
-    f = font(16)
-    return getattr(f, "path", None) if isinstance(getattr(f, "path", None), str) else None
+def font_file() -> str:
+    """The TTF the pictures are drawn with."""
+    return FONT_FILES[False]
 
 
 def _glyph_signature(f, ch: str) -> bytes:
@@ -84,24 +67,12 @@ def has_glyph(f, ch: str) -> bool:
     return _glyph_signature(f, ch) != _glyph_signature(f, "\ue000")  # a private-use point: no glyph
 
 
-_CYRILLIC = dict(zip(
-    "абвгґдеєжзиіїйклмнопрстуфхцчшщъыьэюяё",
-    ["a", "b", "v", "h", "g", "d", "e", "ie", "zh", "z", "y", "i", "i", "i", "k", "l", "m", "n",
-     "o", "p", "r", "s", "t", "u", "f", "kh", "ts", "ch", "sh", "shch", "", "y", "", "e", "iu",
-     "ia", "io"]))
-
-
 def drawable(text: str, f) -> str:
-    """``text`` with what ``f`` cannot draw transliterated (Cyrillic) or left out (emoji...)."""
+    """``text`` without what ``f`` cannot draw (emoji...); an ellipsis it lacks becomes three dots."""
     out = []
     for ch in text:
         if has_glyph(f, ch):
             out.append(ch)
-            continue
-        low = ch.lower()
-        if low in _CYRILLIC:
-            latin = _CYRILLIC[low]
-            out.append(latin.capitalize() if ch != low else latin)
         elif ch == "…":
             out.append("...")
     return " ".join("".join(out).split())

@@ -19,6 +19,7 @@ from engine.core import games
 from engine.core.games import Game
 from bot.games import card_name
 from bot.i18n import LANGUAGES, language_of, t
+from tests.bot.effect_plurals import EFFECT_PLURALS
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "locales"
@@ -48,7 +49,9 @@ def _leaves(data: dict, prefix: str = ""):
 
 
 def _files(language: str) -> list[Path]:
-    return [LOCALES / f"{language}.yaml", *(path / f"{language}.yaml" for path in GAME_LOCALES.values())]
+    """The shared catalog, each game's, and each game's topical ones (``effects.<lang>.yaml``)."""
+    return [LOCALES / f"{language}.yaml", *(path / f"{language}.yaml" for path in GAME_LOCALES.values()),
+            *(topical for path in GAME_LOCALES.values() for topical in sorted(path.glob(f"*.{language}.yaml")))]
 
 
 def _flat(language: str) -> dict:
@@ -134,10 +137,13 @@ def test_translated_and_well_formed(language):
             assert bool(text) == bool(english), f"{language}: {key} emptiness differs from English"
             # no English left behind: Latin letters only in commands, placeholders and the bot's name
             rest = re.sub(r"`[^`]*`|\{[^}]*\}|Keeper", "", text)
+            if key == "commands.choices.language_en":   # each language is named in its own tongue
+                continue
             assert not re.search(r"[A-Za-z]", rest), f"{language}: {key} looks untranslated: {text!r}"
-            # Markdown and commands kept as in English
+            # Markdown and commands kept as in English (commands by their names in this language:
+            # tests/bot/test_command_locales.py)
             assert text.count("**") == english.count("**"), f"{language}: {key} bold markers differ"
-            assert re.findall(r"`[^`]*`", text) == re.findall(r"`[^`]*`", english), \
+            assert len(re.findall(r"`[^`]*`", text)) == len(re.findall(r"`[^`]*`", english)), \
                 f"{language}: {key} commands differ"
 
 
@@ -350,6 +356,9 @@ PLURALS = {
         "ru": _words("ход.", "хода.", "ходов.", "ходов.", "ход."),
     },
 }
+
+
+PLURALS.update(EFFECT_PLURALS)   # the texts that follow the effects (tests/bot/effect_plurals.py)
 
 
 def _needed_categories(language: str) -> set[str]:

@@ -19,7 +19,7 @@ def test_a_pack_entry_is_found_by_any_of_its_names_and_titled_in_the_members_lan
 
 def test_an_entry_answers_with_its_own_summary_and_its_abilities():
     title, text = ui_for("unfathomable").rules_lookup("keilani", "en")[0]
-    assert title == "Keilani Tatupu" and "Experienced" in text and "Lose 1 Sanity" in text
+    assert title == "Keilani Tatupu" and "Experienced" in text and "lose 1 Sanity" in text
 
 
 def test_autocomplete_offers_ids_that_look_up_exactly():

@@ -5,8 +5,8 @@ Pure functions of (state/events, language, names): no rule is decided here. Ever
 ``bot/games/eldritch/locales/{en,uk,ru}.yaml`` (keys ``eldritch.*``, the seeds' terms); the names
 of investigators, spaces, monsters, Ancient Ones, mysteries, mythos cards, assets, artifacts,
 spells, conditions and encounter decks come from the content pack (``data/eldritch``, ``name.uk/ru``
-where the pack has them, else English), and so do the encounter and card texts (English only in
-the pack today).
+where the pack has them, else English); the encounter and card texts are read out from their
+effect data in the member's language (``effect_text``).
 
 Secrecy: the hidden back of a spell or condition is named only where the engine shows it: a flip
 (``card_flipped``, public: the back is resolved in the open, rules 7.6/I14) and a peek
@@ -131,8 +131,9 @@ def named(lang: str, category: str, key) -> str:
 
 
 def text_of(lang: str, entry) -> str:
-    text = getattr(entry, "text", None)
-    return _in(lang, text) if text is not None else ""
+    """What an entry does, in ``lang``: read out from its effect data (effect_text), else its own text."""
+    from bot.games.eldritch.effect_text import entry_text
+    return entry_text(lang, entry)
 
 
 def inv_name(lang: str, inv) -> str:
@@ -1131,7 +1132,8 @@ def _rules_describe(entry_id: str, lang: str) -> str:
     return ""
 
 
-rules_lookup, rules_autocomplete = pack_rules("eldritch", _rules_extra, _rules_describe)
+rules_lookup, rules_autocomplete = pack_rules("eldritch", lambda lang, node: text_of(lang, node), extra=_rules_extra,
+                                             missing=_rules_describe)
 
 
 

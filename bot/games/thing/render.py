@@ -345,4 +345,9 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
-rules_lookup, rules_autocomplete = pack_rules("thing")
+def _describe(lang: str, node) -> str:
+    from bot.games.thing.effect_text import card_text
+    return card_text(lang, node)
+
+
+rules_lookup, rules_autocomplete = pack_rules("thing", _describe)

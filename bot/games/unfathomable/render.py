@@ -90,11 +90,12 @@ def _choice_labels() -> dict:
         elif hasattr(obj, "__dict__"):
             opts = getattr(obj, "options", None)
             if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
+                labels = [_label_everywhere(o) for o in opts]
                 if card is not None:
-                    by_card.setdefault(card, [o.label for o in opts])
-                for o in opts:
+                    by_card.setdefault(card, labels)
+                for o, label in zip(opts, labels):
                     if o.label.get("en"):
-                        by_en.setdefault(o.label["en"], o.label)
+                        by_en.setdefault(o.label["en"], label)
             for v in vars(obj).values():
                 walk(v, card)
 
@@ -103,6 +104,13 @@ def _choice_labels() -> dict:
         for entry in group:
             walk(entry, entry.id)
     return {"en": by_en, "card": by_card}
+
+
+def _label_everywhere(option) -> dict:
+    """An option's label in every language: the pack's where it has one, else its effect read out."""
+    from bot.games.unfathomable.effect_text import effect_text
+    from bot.i18n import LANGUAGES
+    return {lang: option.label.get(lang) or effect_text(lang, option.effect) for lang in LANGUAGES}
 
 
 def _label_in(lang: str, label: dict) -> str:
@@ -939,7 +947,14 @@ def _rules_describe(entry_id: str, lang: str) -> str:
     return "\n".join(parts)
 
 
-rules_lookup, rules_autocomplete = pack_rules("unfathomable", _rules_extra, _rules_describe)
+
+
+def _describe(lang: str, node) -> str:
+    from bot.games.unfathomable.effect_text import entry_text
+    return entry_text(lang, node)
+
+
+rules_lookup, rules_autocomplete = pack_rules("unfathomable", _describe, extra=_rules_extra, missing=_rules_describe)
 
 
 # --- decisions by DM (bot.games: DM_PROMPT_KINDS): the secret skill-check contributions

@@ -1,0 +1,69 @@
+"""Unfathomable's texts that follow the effects (:mod:`bot.games.effect_text`): every ability
+(characters, traitors, feats, items, skill cards, zones, titles, in-play mythos cards), every
+spell and every crisis read out from its effect data in en/uk/ru (templates:
+``locales/effects.<lang>.yaml``)."""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from bot.games.effect_text import EffectText, in_language, tidy
+from engine.content.dialect import Tagged
+
+GAME = "unfathomable"
+ONE_OF = frozenset({"Location"})
+SIGNED = frozenset({"bonus", "offset", "modify_roll.amount", "modify_check.amount", "attack_bonus.amount"})
+# the pack categories whose ids a parameter may name
+CATEGORIES = ("character", "zone", "monster", "title", "track", "skill_type", "item", "mythos", "resource", "spell",
+              "skill")
+# fields whose strings are vocabulary words, never ids of the pack
+WORD_FIELDS = frozenset({"among", "to", "source", "where", "rest", "deck", "range", "kind", "of", "types", "timing",
+                         "limit", "each", "side", "count", "what", "at"})
+# the entries whose text is generated (anything else with a text keeps it: a zone's or a
+# character's description, a title's duties)
+GENERATED = frozenset({"Ability", "Spell", "Option"})
+
+
+def _names(lang: str, field: str, value: str) -> str | None:
+    if field in WORD_FIELDS and not (field == "what" and value in ("mother_hydra", "father_dagon")):
+        return None
+    from bot.games.unfathomable import render
+    names = render._names()
+    for category in CATEGORIES:
+        found = names[category].get(value)
+        if found is not None:
+            text = in_language(found, lang)
+            return text[:1].upper() + text[1:] if category in ("skill_type", "resource", "track") else text
+    return None
+
+
+def _hook(lang: str, hook: str) -> str | None:
+    from engine.registry import rules_for
+    found = next((h for h in getattr(rules_for(GAME).pack.hooks, "hooks", []) if h.id == hook), None)
+    meaning = getattr(found, "meaning", None) or getattr(found, "text", None)
+    return in_language(meaning, lang) if meaning is not None else None
+
+
+WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
+                    skip=frozenset({"id", "label", "name_authored", "copies", "provenance"}),
+                    amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}))
+
+
+def has_effect(entry) -> bool:
+    return type(entry).__name__ in GENERATED and any(
+        isinstance(getattr(entry, f, None), list) and getattr(entry, f) and isinstance(getattr(entry, f)[0], Tagged)
+        for f in ("effect", "cost"))
+
+
+def effect_text(lang: str, steps) -> str:
+    return WRITER.effect(lang, steps)
+
+
+def entry_text(lang: str, entry) -> str:
+    """What ``entry`` does, in ``lang``: read out from its effect data where it has any, else the
+    pack's own text."""
+    if entry is None:
+        return ""
+    if not has_effect(entry):
+        from bot.games.lookup import own_text
+        return own_text(lang, entry) if isinstance(entry, BaseModel) else ""
+    return tidy(WRITER.model(lang, WRITER.key("obj", type(entry).__name__), entry))

@@ -1,0 +1,99 @@
+"""The plural messages of the texts that follow the effects (``bot/games/<game>/locales/
+effects.<lang>.yaml``): the words that follow the number for 1, 2, 5, 11, 21 in each language
+(test_i18n checks them with the other plural messages). Each "X" stands for a placeholder the
+test fills right after the words."""
+from __future__ import annotations
+
+NUMBERS = (1, 2, 5, 11, 21)
+
+
+def _words(*forms: str) -> tuple[str, ...]:
+    return tuple(f"{n} {form}" for n, form in zip(NUMBERS, forms))
+
+
+def en(one: str, other: str) -> tuple[str, ...]:
+    return _words(one, other, other, other, other)
+
+
+def slavic(one: str, few: str, many: str) -> tuple[str, ...]:
+    """1 and 21 take ``one``, 2 ``few``, 5 and 11 ``many`` (uk and ru alike)."""
+    return _words(one, few, many, many, one)
+
+
+def _entry(e, uk, ru):
+    return {"en": en(*e), "uk": slavic(*uk), "ru": slavic(*ru)}
+
+
+EFFECT_PLURALS = {
+    "eldritch.fx.gain_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
+    "eldritch.fx.discard_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
+    "eldritch.fx.spawn_clues": _entry(("ClueX", "CluesX"), ("доказуX", "доказівX", "доказівX"),
+                                      ("уликиX", "уликX", "уликX")),
+    "eldritch.fx.gain_asset": _entry(("assetXXX", "assetsXXX"), ("активXXX", "активиXXX", "активівXXX"),
+                                     ("активXXX", "активаXXX", "активовXXX")),
+    "eldritch.fx.gain_artifact": _entry(("artifactXXX", "artifactsXXX"), ("артефактXXX", "артефактиXXX", "артефактівXXX"),
+                                        ("артефактXXX", "артефактаXXX", "артефактовXXX")),
+    "eldritch.fx.gain_spell": _entry(("spellXXX", "spellsXXX"), ("заклинанняXXX", "заклинанняXXX", "заклинаньXXX"),
+                                     ("заклинаниеXXX", "заклинанияXXX", "заклинанийXXX")),
+    "eldritch.fx.gain_ticket": _entry(("ticket", "tickets"), ("квиток", "квитки", "квитків"),
+                                      ("билет", "билета", "билетов")),
+    "eldritch.fx.extra_action": _entry(("extra action", "extra actions"),
+                                       ("додаткову дію", "додаткові дії", "додаткових дій"),
+                                       ("дополнительное действие", "дополнительных действия",
+                                        "дополнительных действий")),
+    "eldritch.fx.spawn_gates": _entry(("gateX", "gatesX"), ("ворітX", "ворітX", "ворітX"), ("вратX", "вратX", "вратX")),
+    "eldritch.fx.discard_gates": _entry(("gate", "gates"), ("ворота", "ворота", "воріт"), ("врата", "врат", "врат")),
+    "eldritch.fx.spawn_monster": _entry(("monsterXX", "monstersXX"), ("монстраXXX", "монстрівXXX", "монстрівXXX"),
+                                        ("монстраXXX", "монстровXXX", "монстровXXX")),
+    "eldritch.fx.place_eldritch": _entry(("Eldritch token", "Eldritch tokens"),
+                                         ("жетон Стародавніх", "жетони Стародавніх", "жетонів Стародавніх"),
+                                         ("жетон Древних", "жетона Древних", "жетонов Древних")),
+    "eldritch.fx.remove_eldritch": _entry(("Eldritch token", "Eldritch tokens"),
+                                          ("жетон Стародавніх", "жетони Стародавніх", "жетонів Стародавніх"),
+                                          ("жетон Древних", "жетона Древних", "жетонов Древних")),
+    "eldritch.fx.place_health_token": _entry(("health token", "health tokens"),
+                                             ("жетон здоров'я", "жетони здоров'я", "жетонів здоров'я"),
+                                             ("жетон здоровья", "жетона здоровья", "жетонов здоровья")),
+    "eldritch.fx.place_mystery_token": _entry(("Mystery token", "Mystery tokens"),
+                                              ("жетон таємниці", "жетони таємниці", "жетонів таємниці"),
+                                              ("жетон тайны", "жетона тайны", "жетонов тайны")),
+    "eldritch.fx.extra_dice": _entry(("extra dieX", "extra diceX"),
+                                     ("додатковий кубикX", "додаткові кубикиX", "додаткових кубиківX"),
+                                     ("дополнительный кубикX", "дополнительных кубикаX", "дополнительных кубиковX")),
+    "eldritch.fx.reroll": _entry(("dieXX", "diceXX"), ("кубикXX", "кубикиXX", "кубиківXX"),
+                                 ("кубикXX", "кубикаXX", "кубиковXX")),
+    "eldritch.part.spaces": _entry(("space", "spaces"), ("локацію", "локації", "локацій"),
+                                   ("локацию", "локации", "локаций")),
+    "eldritch.part.eldritch_tokens": _entry(("Eldritch token.", "Eldritch tokens."),
+                                            ("жетон Стародавніх.", "жетони Стародавніх.", "жетонів Стародавніх."),
+                                            ("жетон Древних.", "жетона Древних.", "жетонов Древних.")),
+    "eldritch.noun.clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
+    "unfathomable.fx.risk_passengers": _entry(("passenger", "passengers"), ("пасажира", "пасажирів", "пасажирів"),
+                                              ("пассажира", "пассажиров", "пассажиров")),
+    "unfathomable.fx.place_deep_ones": _entry(("Deep One", "Deep Ones"),
+                                              ("глибоководного", "глибоководних", "глибоководних"),
+                                              ("глубоководного", "глубоководных", "глубоководных")),
+    "unfathomable.fx.damage_ship": _entry(("time", "times"), ("раз", "рази", "разів"), ("раз", "раза", "раз")),
+    "unfathomable.fx.advance_track": _entry(("space", "spaces"), ("поділку", "поділки", "поділок"),
+                                            ("деление", "деления", "делений")),
+    "unfathomable.fx.retreat_track": _entry(("space", "spaces"), ("поділку", "поділки", "поділок"),
+                                            ("деление", "деления", "делений")),
+    "unfathomable.fx.take_actions": _entry(("action", "actions"), ("дію", "дії", "дій"),
+                                           ("действие", "действия", "действий")),
+    "unfathomable.fx.draw_skill_cards": _entry(("skill card", "skill cards"),
+                                               ("карту вмінь", "карти вмінь", "карт умінь"),
+                                               ("карту навыков", "карты навыков", "карт навыков")),
+    "unfathomable.fx.shuffle_treachery_into_chaos": _entry(("Treachery card", "Treachery cards"),
+                                                           ("карту зради", "карти зради", "карт зради"),
+                                                           ("карту предательства", "карты предательства",
+                                                            "карт предательства")),
+    "unfathomable.fx.remove_deck_top": _entry(("card", "cards"), ("верхню карту", "верхні карти", "верхніх карт"),
+                                              ("верхнюю карту", "верхние карты", "верхних карт")),
+    "unfathomable.fx.extra_treachery_in_checks": _entry(
+        ("more Treachery card counts", "more Treachery cards count"),
+        ("карта зради рахується", "карти зради рахуються", "карт зради рахуються"),
+        ("карта предательства считается", "карты предательства считаются", "карт предательства считаются")),
+    "unfathomable.noun.souls": _entry(("Soul", "Souls"), ("душу", "душі", "душ"), ("душу", "души", "душ")),
+    "thing.fx.discard_and_draw": _entry(("card from", "cards from"), ("карту з", "карти з", "карт з"),
+                                        ("карту с", "карты с", "карт с")),
+}
