@@ -56,3 +56,7 @@ Keeper needs a bot token, and none is set.
    permissions "Send Messages", "Embed Links", "Read Message History"; open the URL to invite
    Keeper to your server.
 """
+
+
+class StartupError(RuntimeError):
+    """Keeper refuses to start: the message says what is wrong and what to do (nothing changed)."""
