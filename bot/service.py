@@ -15,7 +15,7 @@ import functools
 import logging
 import secrets
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -168,7 +168,7 @@ class GameService:
         if game.state is None or game.status != "active":
             return []
         try:
-            return rules_for(game.kind).prompts(_readable(game.state))
+            return rules_for(game.kind).prompts(intact_state(game))
         except Exception:  # noqa: BLE001 - a damaged state waits for nobody (and is reset by an admin)
             return []
 
@@ -323,7 +323,9 @@ class GameService:
             game.status = "active"
             await self._set_deadline(session, game)
             rows = self._announcements(game, events, number=0)
-            return Outcome(game=await self._save(session, game, rows), events=events)
+            await self._save(session, game, rows)
+            _trust(game)
+            return Outcome(game=game, events=events)
 
     @resilient
     async def abort(self, game_id: int, lobby_only: bool = True) -> Game:
@@ -375,7 +377,7 @@ class GameService:
         """Apply one action (a RuleError changes nothing), let the autopilot answer the kicked
         players' prompts that follow, and checkpoint it all with its announcements."""
         rules = rules_for(game.kind)
-        state, events = _engine(rules.apply, _readable(game.state), action)
+        state, events = _engine(rules.apply, intact_state(game), action)
         applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
         state, more = self._autopilot(rules, state, game.autopilot, applied, reveals)
         events.extend(more)
@@ -433,6 +435,7 @@ class GameService:
             if batch:
                 await connection.execute(insert(model), batch)
         await session.commit()
+        _trust(game)  # the engine made this state: no need to check it when it is read back
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
         """A row claimed by this process, which delivers it right after the commit; if the process
@@ -503,8 +506,8 @@ class GameService:
         rules = rules_for(game.kind)
         try:
             if hasattr(rules, "questions_for"):
-                return rules.questions_for(_readable(game.state), player)
-            return [p for p in rules.prompts(_readable(game.state)) if player in p.get("advisers", ())]
+                return rules.questions_for(intact_state(game), player)
+            return [p for p in rules.prompts(intact_state(game)) if player in p.get("advisers", ())]
         except Exception:  # noqa: BLE001 - a damaged state asks nobody
             return []
 
@@ -563,10 +566,11 @@ class GameService:
                 # a seated member holds the finished game's record (seed and all): reopening
                 # it would let them read every hidden card
                 raise ServiceError("undo_exported")
+            intact_state(game)  # a damaged game is said to be damaged (and /gm repair rebuilds it)
             try:
                 # the rules must still rebuild the stored game from its log (a game begun before
                 # versions were recorded carries none: this is how it is checked)
-                rebuilt, stored = replay(_record(game, rows)).state, _readable(game.state)
+                rebuilt, stored = replay(_record(game, rows)).state, game.state
                 if {**rebuilt, "version": None} != {**stored, "version": None}:
                     raise RecordError("the log no longer rebuilds this game")
                 state = replay(_record(game, rows[:-count])).state
@@ -593,6 +597,45 @@ class GameService:
             return Outcome(game=await self._save(session, game, out), revealed=revealed)
 
     @resilient(retry_conflicts=False)
+    async def repair(self, game_id: int) -> Outcome:
+        """Rebuild a game whose saved state is damaged from its action log, if the log replays
+        cleanly under today's rules (and the result is intact): nothing is lost. Every button
+        drawn before is stale; refused, changing nothing, for an intact game or a log that does
+        not replay."""
+        async with self._locked(game_id) as (session, game):
+            if game.status not in ("active", "finished"):
+                raise ServiceError("not_active")
+            if not state_damage(game):
+                raise ServiceError("repair_not_needed")
+            rows = list((await session.exec(
+                select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number))).all())
+            if rows and rows[-1].number > game.last_action:
+                raise ServiceError("conflict")  # another process acted after this game row was read
+            rules = rules_for(game.kind)
+            try:
+                state = replay(_record(game, rows)).state  # a version still in the state is checked
+            except Exception as exc:  # noqa: BLE001 - a refused action, another version, an engine fault
+                log.warning("game %s cannot be rebuilt from its log: %s", game_id, exc)
+                raise ServiceError("repair_impossible") from exc
+            if rules.damage(state, game.players, game.options, game.setup):
+                raise ServiceError("repair_impossible")
+            if rules.is_over(state):
+                game.status, game.live_channel = "finished", None
+            elif game.status == "finished":
+                if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
+                    raise ServiceError("channel_busy")
+                game.status, game.live_channel = "active", game.channel_id
+            game.state = state
+            game.epoch += 1  # every button drawn on the damaged state is stale
+            await self._set_deadline(session, game)
+            out = self._announcements(game, [], number=game.last_action,
+                                      notices=[notice("admin.repair_done", count=len(rows))])
+            await self._save(session, game, out)
+            _trust(game)
+            return Outcome(game=game)
+
+    @resilient(retry_conflicts=False)
     async def kick(self, game_id: int, user_id: int) -> Outcome:
         """Lobby: remove the member. Running game: their decisions are made by default from now
         on, and they lose every access (panel, free actions, private news) at once."""
@@ -614,7 +657,7 @@ class GameService:
             game.autopilot = sorted(set(game.autopilot) | {uid})
             rules = rules_for(game.kind)
             applied, reveals = [], []
-            state, events = self._autopilot(rules, _readable(game.state), game.autopilot, applied, reveals)
+            state, events = self._autopilot(rules, intact_state(game), game.autopilot, applied, reveals)
             await self._checkpoint(session, game, state, applied, reveals, events,
                                    notices=[notice("admin.kick_done", player=uid)])
             return Outcome(game=game, events=events, applied=applied)
@@ -884,10 +927,46 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def _readable(state: dict | None) -> dict:
+# Games whose stored state was found intact, by (id, version, created_at): a version names one
+# content of the row (every write bumps it), created_at tells apart rows of different databases
+# that share an id. Checked once per version, so a click pays for no check of its own state.
+_INTACT: OrderedDict[tuple, None] = OrderedDict()
+INTACT_REMEMBERED = 50_000
+
+
+def _intact_key(game: Game) -> tuple:
+    return game.id, game.version, game.created_at
+
+
+def _trust(game: Game) -> None:
+    _INTACT[_intact_key(game)] = None
+    _INTACT.move_to_end(_intact_key(game))
+    while len(_INTACT) > INTACT_REMEMBERED:
+        _INTACT.popitem(last=False)
+
+
+def state_damage(game: Game) -> list[str]:
+    """What is wrong with the game's stored state (empty: intact): unreadable JSON, or what the
+    rules find (GameRules.damage: shape, invariants, prompts and views)."""
+    state = game.state
     if not isinstance(state, dict) or CORRUPT in state:
+        return ["the stored state is not readable JSON"]
+    if _intact_key(game) in _INTACT:
+        return []
+    problems = rules_for(game.kind).damage(state, game.players, game.options, game.setup)
+    if problems:
+        log.error("game %s: the stored state is damaged: %s", game.id, "; ".join(problems[:5]))
+    else:
+        _trust(game)
+    return problems
+
+
+def intact_state(game: Game) -> dict:
+    """The game's state, or ServiceError("game_corrupt") (the clear damaged-game message) if the
+    stored state is damaged."""
+    if state_damage(game):
         raise ServiceError("game_corrupt")
-    return state
+    return game.state
 
 
 def _engine(call, state, action):

@@ -13,9 +13,8 @@ import re
 import discord
 from discord import app_commands
 
-from bot.db import CORRUPT
 from bot.i18n import t
-from bot.service import ServiceError
+from bot.service import ServiceError, intact_state
 from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
 from bot.games import ui_for
 from engine.core.errors import RuleError
@@ -39,8 +38,9 @@ def seated(game, pid: str) -> None:
         raise ServiceError("not_a_player")
     if pid in game.autopilot:
         raise ServiceError("kicked")
-    if game.state is None or CORRUPT in game.state:
-        raise ServiceError("game_corrupt" if game.state else "no_game")
+    if game.state is None:
+        raise ServiceError("no_game")
+    intact_state(game)  # a damaged state is refused clearly, not rendered
 
 
 async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0) -> None:
