@@ -71,6 +71,10 @@ class Game(SQLModel, table=True):
     autopilot: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # id -> display name
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    lobby_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    # when an ended game was archived: its state cut to what export needs, its news and delivered
+    # outbox rows gone; the record (seed, players, options, action log) stays for /gm export
+    archived_at: Optional[datetime] = None
     deadline: Optional[datetime] = Field(default=None, index=True)
     reminder_at: Optional[datetime] = None
     created_at: datetime = Field(default_factory=utcnow)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Integer, insert, literal, true, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
@@ -235,7 +235,11 @@ class GameService:
                         names={str(creator_id): creator_name or str(creator_id)})
             async with self.sessions() as session:
                 session.add(game)
-                await session.commit()
+                try:
+                    await session.commit()
+                except IntegrityError as exc:
+                    # another process opened a game in this channel first (live_channel is unique)
+                    raise ServiceError("channel_busy") from exc
                 await session.refresh(game)
             return game
 
@@ -820,9 +824,10 @@ class GameService:
             return None
 
     @resilient
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
+    async def set_table_message(self, game_id: int, message_id: int, column: str = "table_message_id") -> None:
+        """Remember the game's table (or, ``column="lobby_message_id"``, its lobby) message."""
         async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game_id).values(table_message_id=message_id)
+            await session.exec(update(Game).where(Game.id == game_id).values(**{column: message_id})
                                .execution_options(synchronize_session=False))
             await session.commit()
 

@@ -15,7 +15,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError, intact_state
-from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
+from bot.interactions import select_int, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
 from bot.games import ui_for
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -158,14 +158,15 @@ def answer_of(prompt: dict, chosen) -> dict | None:
         return next((o for o in prompt["options"] if option_digest(o) == chosen), None)
     spec = prompt[shape]
     if shape == "number":
-        return {**spec["action"], spec["field"]: int(chosen)} if str(chosen).lstrip("-").isdigit() else None
+        number = select_int(chosen)
+        return None if number is None else {**spec["action"], spec["field"]: number}
     if isinstance(chosen, str):  # the "nothing" button of a subset that may be empty
         nothing = {**spec["action"], spec["field"]: []}
         return nothing if spec["min"] == 0 and option_digest(nothing) == chosen else None
-    indexes = chosen
-    if not all(str(i).isdigit() and int(i) < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
+    indexes = [select_int(i) for i in chosen]
+    if not all(i is not None and 0 <= i < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
         return None
-    return {**spec["action"], spec["field"]: [spec["ids"][int(i)] for i in indexes]}
+    return {**spec["action"], spec["field"]: [spec["ids"][i] for i in indexes]}
 
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
