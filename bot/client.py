@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from datetime import timedelta
 
 import discord
 from discord import app_commands
@@ -59,6 +60,9 @@ class KeeperBot(commands.Bot):
         if self.settings.wal_check_seconds > 0:
             self.maintenance.change_interval(seconds=self.settings.wal_check_seconds)
             self.maintenance.start()
+        if self.settings.cleanup_check_minutes > 0:
+            self.cleanup.change_interval(minutes=self.settings.cleanup_check_minutes)
+            self.cleanup.start()
         if self.settings.dev_guild_id:
             # deliberate sync: only to the development guild, only at start
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -73,11 +77,20 @@ class KeeperBot(commands.Bot):
         except Exception:  # noqa: BLE001 - retried next minute
             log.exception("WAL checkpoint failed")
 
+    @tasks.loop(minutes=60)
+    async def cleanup(self) -> None:
+        try:
+            done = await self.service.clean_up(timedelta(days=self.settings.retention_days))
+            log.info("clean-up: %s", done)
+        except Exception:  # noqa: BLE001 - retried next time
+            log.exception("clean-up failed")
+
     async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
         log.exception("error in %s", event_method)
 
     async def close(self) -> None:
         self.maintenance.cancel()
+        self.cleanup.cancel()
         await super().close()
         await self.db_engine.dispose()
 

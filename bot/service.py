@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import Integer, insert, literal, true, update
+from sqlalchemy import Integer, delete, func, insert, literal, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -36,6 +36,8 @@ from bot.games import dm_prompt_kinds
 log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
+NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
+ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0
 SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
@@ -173,7 +175,7 @@ class GameService:
             return []
 
     @resilient
-    async def news(self, game_id: int, user_id: int, limit: int = 12) -> list[dict]:
+    async def news(self, game_id: int, user_id: int, limit: int = NEWS_SHOWN) -> list[dict]:
         """The member's latest private news (events, oldest first), undone actions left out."""
         async with self.sessions() as session:
             rows = (await session.exec(select(News).where(
@@ -554,8 +556,8 @@ class GameService:
     @resilient(retry_conflicts=False)
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
         async with self._locked(game_id) as (session, game):
-            if game.status not in ("active", "finished"):
-                raise ServiceError("not_active")
+            if game.status not in ("active", "finished") or game.archived_at is not None:
+                raise ServiceError("not_active")  # an archived game keeps its record, not its state
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
@@ -607,7 +609,7 @@ class GameService:
         drawn before is stale; refused, changing nothing, for an intact game or a log that does
         not replay."""
         async with self._locked(game_id) as (session, game):
-            if game.status not in ("active", "finished"):
+            if game.status not in ("active", "finished") or game.archived_at is not None:
                 raise ServiceError("not_active")
             if not state_damage(game):
                 raise ServiceError("repair_not_needed")
@@ -842,6 +844,43 @@ class GameService:
                 current.names = {**current.names, str(user_id): name}
                 await self._save(session, current)
             game.names = dict(current.names)
+
+    # ------------------------------------------------------------------ clean-up
+    @resilient
+    async def clean_up(self, retention: timedelta, now: datetime | None = None) -> dict[str, int]:
+        """Delete what nobody reads any more once it is older than ``retention`` (of this
+        process's guilds): delivered announcements, private news /hand can no longer show (undone,
+        or beyond a member's latest NEWS_SHOWN), and archive ended games: their state is cut to
+        its version and result and their news, proposals and delivered rows go, while the record
+        (seed, players, options, action log) stays for /gm export. Returns the counts."""
+        now = now or utcnow()
+        cutoff = now - retention
+        done = {"outbox": 0, "news": 0, "games": 0}
+        async with self.sessions() as session:
+            ended = (await session.exec(select(Game).where(
+                Game.status.in_(("finished", "aborted", "archived")), Game.archived_at == None,  # noqa: E711
+                Game.updated_at < cutoff, self._mine(Game.guild_id)).limit(ARCHIVE_BATCH))).all()
+            ids = [game.id for game in ended]
+            for game in ended:
+                state = game.state if isinstance(game.state, dict) else {}
+                compact = {key: state[key] for key in ("version", "result") if key in state} or None
+                await session.exec(update(Game).where(Game.id == game.id).values(
+                    state=compact, archived_at=now, version=Game.version + 1)
+                    .execution_options(synchronize_session=False))
+            if ids:
+                done["news"] += (await session.exec(delete(News).where(News.game_id.in_(ids)))).rowcount
+                await session.exec(delete(Proposal).where(Proposal.game_id.in_(ids)))
+            done["games"] = len(ids)
+            done["outbox"] = (await session.exec(delete(Outbox).where(
+                Outbox.delivered == True, Outbox.created_at < cutoff, self._mine(Outbox.guild_id)))).rowcount  # noqa: E712
+            ranked = select(News.id, func.row_number().over(
+                partition_by=(News.game_id, News.user_id), order_by=News.id.desc()).label("rank")) \
+                .where(News.undone == False).subquery()  # noqa: E712
+            shown = select(ranked.c.id).where(ranked.c.rank <= NEWS_SHOWN)
+            done["news"] += (await session.exec(delete(News).where(
+                News.created_at < cutoff, News.id.not_in(shown)))).rowcount
+            await session.commit()
+        return done
 
     # ------------------------------------------------------------------ outbox
     @resilient
