@@ -18,6 +18,9 @@ if which in ("bot", "all"):
     if sys.argv[2:3] == ["eldritch"] or which == "all":   # python -m bench bot eldritch: 500 live Eldritch games
         from bench.eldritch_bot_bench import main as eldritch_bot_main
         eldritch_bot_main()
+if which in ("wal", "all"):   # python -m bench wal [seconds]: the WAL with a reader holding a transaction
+    from bench.wal_bench import main as wal_main
+    wal_main(float(sys.argv[2]) if which == "wal" and len(sys.argv) > 2 else 40.0)
 if which in ("kill", "all"):
     from bench.outbox_kill import main as kill_main
     kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
