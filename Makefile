@@ -3,23 +3,31 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+
+# the bot's runtime dependencies only
+$(VENV)/.installed-run: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e .
 	touch $@
 
-.PHONY: install run test bench simulate
-install: $(VENV)/.installed
+# the bot plus the test tools
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed-run
 
-run: install
+.PHONY: install run test bench simulate
+install: $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
 	$(PY) -m bot
 
-test: install
+test: $(VENV)/.installed-test
 	$(PY) -m pytest -q
 
-bench: install
+bench: $(VENV)/.installed-test
 	$(PY) -m bench
 
-simulate: install
+simulate: $(VENV)/.installed-run
 	$(PY) -m engine simulate thing --players 8 --games 200 --seed 1

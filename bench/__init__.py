@@ -1,1 +1,1 @@
-"""Benchmarks (speed and memory targets). Run: python -m bench [engine|bot]."""
+"""Benchmarks (speed and memory targets). Run `python -m bench --help` for the list."""

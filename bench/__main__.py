@@ -1,40 +1,73 @@
-import sys
+"""`python -m bench [NAME ...]`: run the named benchmarks (all of the everyday ones when none is
+named). `python -m bench --help` lists them. Each bench prints its own figures and targets."""
+from __future__ import annotations
 
-which = sys.argv[1] if len(sys.argv) > 1 else "all"
-if which in ("engine", "all"):
-    from bench.engine_bench import main as engine_main
-    engine_main()
-if which in ("eldritch", "all"):
-    from bench.eldritch_bench import main as eldritch_main
-    eldritch_main()
-if which in ("bot", "all"):
-    if sys.argv[2:3] != ["eldritch"]:
-        try:
-            from bench.bot_bench import main as bot_main
-        except ImportError:
-            print("bot benchmark not available yet")
+import argparse
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Bench:
+    module: str          # bench.<module> with a main(...)
+    help: str
+    in_all: bool = True  # run by a bare `python -m bench`
+    count: str | None = None      # name of main()'s one numeric argument, if it takes one
+    kind: bool = False            # main() takes a game kind (bot bench)
+
+    def run(self, args: argparse.Namespace) -> None:
+        main: Callable = importlib.import_module(f"bench.{self.module}").main
+        if self.kind:
+            main(args.kind)
+        elif self.count and args.count is not None:
+            main(args.count)
         else:
-            bot_main()
-    if sys.argv[2:3] == ["eldritch"] or which == "all":   # python -m bench bot eldritch: 500 live Eldritch games
-        from bench.eldritch_bot_bench import main as eldritch_bot_main
-        eldritch_bot_main()
-if which in ("wal", "all"):   # python -m bench wal [seconds]: the WAL with a reader holding a transaction
-    from bench.wal_bench import main as wal_main
-    wal_main(float(sys.argv[2]) if which == "wal" and len(sys.argv) > 2 else 40.0)
-if which in ("kill", "all"):
-    from bench.outbox_kill import main as kill_main
-    kill_main(int(sys.argv[2]) if len(sys.argv) > 2 else 30)
-if which == "unfathomable":   # not in "all": the engine is still being completed
-    from bench.unfathomable_bench import main as unfathomable_main
-    unfathomable_main(int(sys.argv[2]) if len(sys.argv) > 2 else 40)
-if which in ("picture", "all"):
-    game = sys.argv[2] if which == "picture" and len(sys.argv) > 2 else "all"
-    if game in ("thing", "all"):
-        from bench.picture_bench import main as picture_main
-        picture_main()
-    if game in ("unfathomable", "all"):   # python -m bench picture unfathomable [renders per player count]
-        from bench.unfathomable_picture_bench import main as ship_picture_main
-        ship_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)
-    if game in ("eldritch", "all"):   # python -m bench picture eldritch [renders per player count]
-        from bench.eldritch_picture_bench import main as map_picture_main
-        map_picture_main(int(sys.argv[3]) if which == "picture" and len(sys.argv) > 3 else 100)
+            main()
+
+
+BENCHES: dict[str, Bench] = {
+    "engine": Bench("engine_bench", "The Thing's engine: one step p99, a whole 8-player game"),
+    "eldritch": Bench("eldritch_bench", "Eldritch Horror's engine: one step p50/p99, a whole game"),
+    "unfathomable": Bench("unfathomable_bench", "Unfathomable's engine: one step p50/p99, a whole game",
+                          count="games"),
+    "bot": Bench("bot_bench", "the bot with 500 live games in SQLite: click and panel latency, checkpoints, "
+                 "the WAL (--kind picks the game)", kind=True),
+    "bot-eldritch": Bench("eldritch_bot_bench", "the bot with 500 live Eldritch Horror games"),
+    "wal": Bench("wal_bench", "the SQLite WAL's checkpoint before/after under sustained clicks with a reader "
+                 "holding a transaction: clicks/s, click p99, WAL size", count="seconds"),
+    "kill": Bench("outbox_kill", "announcements after repeated SIGKILLs of a bot process (lost, doubled)",
+                  count="rounds"),
+    "picture": Bench("picture_bench", "The Thing's table picture: render time per player count", count="renders"),
+    "picture-unfathomable": Bench("unfathomable_picture_bench", "Unfathomable's ship picture: render time",
+                                  count="renders"),
+    "picture-eldritch": Bench("eldritch_picture_bench", "Eldritch Horror's world map: render time",
+                              count="renders"),
+}
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    listing = "\n".join(f"  {name:<22} {bench.help}" + ("" if bench.in_all else " (only when named)")
+                        for name, bench in BENCHES.items())
+    parser = argparse.ArgumentParser(
+        prog="python -m bench", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Keeper's benchmarks: speed and memory targets, measured (never in the test suite).",
+        epilog="benchmarks:\n" + listing)
+    parser.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all of them)")
+    parser.add_argument("--count", type=int, help="games, renders or rounds, for the benches that take one")
+    parser.add_argument("--kind", default="thing", help="game kind for the bot bench (default: thing)")
+    args = parser.parse_args(argv)
+    unknown = [name for name in args.names if name not in BENCHES]
+    if unknown:
+        parser.error(f"unknown benchmark {', '.join(unknown)} (see --help)")
+    return args
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    for name in args.names or [name for name, bench in BENCHES.items() if bench.in_all]:
+        BENCHES[name].run(args)
+
+
+if __name__ == "__main__":
+    main()

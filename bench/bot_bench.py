@@ -10,7 +10,7 @@
 The Discord layer itself is exercised end to end by the SimCord tests; this measures its cost.
 
     python -m bench bot                  # 500 live games of The Thing (5 players each)
-    python -m bench bot unfathomable     # 500 live games of Unfathomable (3-6 players each)
+    python -m bench bot --kind unfathomable # 500 live games of Unfathomable (3-6 players each)
 
 Unfathomable: the games are filled through the service (setup, characters, a first stretch of
 play by the engine's random crew) and each is published once; the clicks then answer real
@@ -239,9 +239,7 @@ async def run(kind: str = "thing") -> dict:
             "db_mb": db_size}
 
 
-def main(kind: str | None = None) -> None:
-    import sys
-    kind = kind or (sys.argv[2] if len(sys.argv) > 2 and sys.argv[1] == "bot" else "thing")
+def main(kind: str = "thing") -> None:
     r = asyncio.run(run(kind))
     print(f"bot with {r['live_games']} live games of {kind} in SQLite at the start (filled in {r['fill_s']:.0f} s):")
     print(f"  option click handled→reply: p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms "

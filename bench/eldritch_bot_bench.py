@@ -4,7 +4,7 @@
 is measured (load, engine step, checkpoint, public lines, table embed, private panel, views;
 the world map picture is drawn after the reply, with the announcements).
 
-    python -m bench bot eldritch        (BENCH_LIVE_GAMES, BENCH_CLICKS to change the sizes)
+    python -m bench bot-eldritch        (BENCH_LIVE_GAMES, BENCH_CLICKS to change the sizes)
 
 Target: click handled → reply sent, p99 < 30 ms.
 """

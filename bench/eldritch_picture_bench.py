@@ -4,7 +4,7 @@ timed whole (the public view, the words, the drawing, the PNG), as the publisher
 ``table_digest`` too (computed on every table update to decide whether to redraw). One line per
 player count: wall-clock p50/p99 and the CPU time p99 (which a busy machine does not inflate).
 
-Run: ``python -m bench picture eldritch [renders per player count]``."""
+Run: ``python -m bench picture-eldritch [--count renders per player count]``."""
 from __future__ import annotations
 
 from bench.common import bench_pictures, random_states

@@ -6,7 +6,7 @@ and again. Then a fresh process starts, delivers what is due, and we count:
 * announcements never delivered after the restart (target: 0);
 * committed actions with no announcement at all (target: 0).
 
-`python -m bench.outbox_kill [rounds]` (default 30 kills).
+`python -m bench kill [--count ROUNDS]` (default 30 kills).
 """
 from __future__ import annotations
 

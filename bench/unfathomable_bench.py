@@ -1,7 +1,7 @@
 """Unfathomable engine speed: one step as the bot takes it (the player's legal actions, then apply
 on a copy) p50/p99, and a full random 5-player game (the simulation agent, apply in place) median.
 
-    python -m bench unfathomable [GAMES]
+    python -m bench unfathomable [--count GAMES]
 
 Games the engine cannot finish yet (an exception) are counted and left out of the figures.
 """

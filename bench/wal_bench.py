@@ -2,7 +2,7 @@
 the checkpoint of before (TRUNCATE past 16 MB, waiting for readers while holding writers back)
 against today's (PASSIVE; a TRUNCATE that never waits, tried past 16 MB or when idle).
 
-``python -m bench wal [seconds]``: for each mode, CLICKERS tasks commit click-sized writes (a
+``python -m bench wal --count SECONDS``: for each mode, CLICKERS tasks commit click-sized writes (a
 game row's ~6 kB state, two log rows) as fast as they can for ``seconds``; a reader thread holds
 a read transaction for 3 s of every 5; the checkpoint loop runs every second. Prints clicks/s,
 click p50/p99, clicks that timed out on a lock and the WAL's largest size."""

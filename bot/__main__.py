@@ -7,7 +7,7 @@ import sys
 
 from pydantic import ValidationError
 
-from bot.settings import MISSING_TOKEN_HELP, Settings, StartupError
+from bot.settings import Settings, StartupError, missing_token_help
 
 
 def main(argv: list[str]) -> int:
@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
         print(f"Invalid settings:\n{exc}", file=sys.stderr)
         return 2
     if not settings.token:
-        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        print(missing_token_help(settings.application_id), file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

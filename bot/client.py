@@ -11,11 +11,11 @@ from discord.ext import commands, tasks
 
 from bot.db import checkpoint_wal, create_tables, make_engine, session_factory
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import Settings, invite_url
 
 log = logging.getLogger("keeper")
 
-COGS = ("cogs.lobby", "cogs.play", "cogs.group", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines", "cogs.owner")
+COGS = ("cogs.lobby", "cogs.play", "cogs.group", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines")
 
 
 def intents() -> discord.Intents:
@@ -68,6 +68,8 @@ class KeeperBot(commands.Bot):
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
+        if self.application_id:
+            log.info("invite Keeper to a server with %s", invite_url(self.application_id))
         gc.freeze()  # start-up objects never become garbage: keep them out of collections
 
     @tasks.loop(seconds=5)

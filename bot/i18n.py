@@ -3,9 +3,11 @@
 Where messages live
     ``bot/locales/{lang}.yaml`` is the shared catalog: lobby, admin, settings, commands and the
     errors every game may raise. It names no game. Each game keeps its own messages in
-    ``bot/games/<game>/locales/{lang}.yaml`` (its name ``kind.<game>``, its roles, its options,
-    its ``<game>.*`` table/log/panel texts, its own rule errors). :func:`catalog` merges the shared
-    catalog with every game catalog found there; keys keep their full dotted names
+    catalogs folder its declaration names (:class:`engine.core.games.Game`, ``locales``; the
+    built-in games keep theirs in ``bot/games/<game>/locales/{lang}.yaml``): its roles, its options,
+    its ``<game>.*`` table/log/panel texts, its own rule errors. A game's name ``kind.<game>`` comes
+    from its declaration's ``names``. :func:`catalog` merges the shared catalog with every declared
+    game's catalog; keys keep their full dotted names
     (``t(lang, "thing.table.title")``), and a key defined twice (shared and game, or two games) is
     an error at load. Nested keys are addressed with dots (``thing.event.exchanged``).
 
@@ -44,7 +46,6 @@ from babel import Locale
 
 LANGUAGES = ("en", "uk", "ru")
 LOCALE_DIR = Path(__file__).with_name("locales")
-GAMES_DIR = Path(__file__).with_name("games")
 PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
 PLURAL_BY = "_plural_by"
 
@@ -98,26 +99,17 @@ def _flatten(data: dict, prefix: str = "") -> dict[str, str | Plural]:
     return out
 
 
-# catalogs of games registered from elsewhere (bot.games.register(..., locales=...))
-REGISTERED_DIRS: list[Path] = []
-
-
-def register_catalog(directory: Path) -> None:
-    if directory not in REGISTERED_DIRS:
-        REGISTERED_DIRS.append(directory)
-        catalog.cache_clear()
-
-
-def unregister_catalog(directory: Path) -> None:
-    if directory in REGISTERED_DIRS:
-        REGISTERED_DIRS.remove(directory)
-        catalog.cache_clear()
-
-
 def catalog_files(language: str) -> list[Path]:
-    """The shared catalog, then every game's catalog, for ``language``."""
-    return [LOCALE_DIR / f"{language}.yaml", *sorted(GAMES_DIR.glob(f"*/locales/{language}.yaml")),
-            *(directory / f"{language}.yaml" for directory in REGISTERED_DIRS)]
+    """The shared catalog, then every declared game's catalog, for ``language``."""
+    from engine.core.games import games
+    folders = [declared.locales_dir() for declared in games().values()]
+    return [LOCALE_DIR / f"{language}.yaml", *(folder / f"{language}.yaml" for folder in folders if folder)]
+
+
+def _game_names(language: str) -> dict[str, str]:
+    from engine.core.games import games
+    return {f"kind.{game_id}": declared.names.get(language) or declared.names.get("en") or game_id
+            for game_id, declared in games().items()}
 
 
 def _read(path: Path) -> dict[str, str | Plural]:
@@ -128,8 +120,8 @@ def _read(path: Path) -> dict[str, str | Plural]:
 
 @lru_cache(maxsize=None)
 def catalog(language: str) -> dict[str, str | Plural]:
-    merged: dict[str, str | Plural] = {}
-    origin: dict[str, Path] = {}
+    merged: dict[str, str | Plural] = dict(_game_names(language))
+    origin: dict[str, Path | str] = dict.fromkeys(merged, "the games' declarations")
     for path in catalog_files(language):
         for key, value in _read(path).items():
             if key in merged:
@@ -165,9 +157,3 @@ def language_of(discord_locale) -> str:
     if value.startswith("ru"):
         return "ru"
     return "en"
-
-
-def card_name(language: str, game: str, card: str) -> str:
-    """A card's name in ``language``, from its game's content pack (through the game's renderer)."""
-    from bot.games import ui_for
-    return ui_for(game).card_name(language if language in LANGUAGES else "en", card)

@@ -15,6 +15,8 @@ class Settings(BaseSettings):
                               description="Any SQLAlchemy async URL (SQLite by default, WAL mode).")
     default_language: str = Field("en", description="Language of public messages: en, uk or ru.")
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this guild on start.")
+    application_id: int | None = Field(None, description="The Discord application's id: the how-to prints "
+                                       "the invite URL with it.")
     log_level: str = Field("INFO", description="Python logging level.")
     deadline_check_seconds: float = Field(15.0, description="How often turn deadlines are checked.")
     default_turn_timeout_minutes: int = Field(0, description="Default turn timeout for new guilds (0 = off).")
@@ -50,14 +52,38 @@ class Settings(BaseSettings):
         return value
 
 
-MISSING_TOKEN_HELP = """\
+# What Keeper needs in a server: post and edit its messages, embed the table, attach the table
+# pictures, read back its own recent messages. The how-to, the invite URL and README name these.
+BOT_PERMISSIONS = ("send_messages", "embed_links", "attach_files", "read_message_history")
+INVITE_SCOPES = ("bot", "applications.commands")
+
+
+def permission_names() -> list[str]:
+    """The permissions as the developer portal's URL Generator labels them."""
+    return [name.replace("_", " ").title() for name in BOT_PERMISSIONS]
+
+
+def invite_url(application_id: int) -> str:
+    from discord import Permissions
+    from discord.utils import oauth_url
+    return oauth_url(application_id, permissions=Permissions(**dict.fromkeys(BOT_PERMISSIONS, True)),
+                     scopes=INVITE_SCOPES)
+
+
+def missing_token_help(application_id: int | None = None) -> str:
+    permissions = ", ".join(f'"{name}"' for name in permission_names())
+    invite = (f"   Or open this invite URL: {invite_url(application_id)}\n" if application_id else
+              "   (Set KEEPER_APPLICATION_ID and this how-to prints the invite URL itself.)\n")
+    return f"""\
 Keeper needs a bot token, and none is set.
 
 1. Open https://discord.com/developers/applications and create an application.
 2. In "Bot", reset and copy the token; put it in .env as KEEPER_TOKEN=... (see .env.example).
-3. In "OAuth2 > URL Generator" tick the scopes `bot` and `applications.commands`, and the bot
-   permissions "Send Messages", "Embed Links", "Read Message History"; open the URL to invite
-   Keeper to your server.
+3. In "OAuth2 > URL Generator" tick the scopes {" and ".join(f"`{scope}`" for scope in INVITE_SCOPES)}, and the bot
+   permissions {permissions};
+   open the URL to invite Keeper to your server.
+{invite}4. Sync the slash commands once: `.venv/bin/python -m bot sync` (or set KEEPER_DEV_GUILD_ID to sync
+   to one test server at every start).
 """
 
 

@@ -1,10 +1,9 @@
 """The Discord face of each game, by kind: one module per game that renders its events, table,
 panel and option labels (see :class:`GameUI`). The shared cogs and the publisher know no game:
-they look its renderer up here. Built-in games load lazily; others register with
-:func:`register` (the tests' toy game does)."""
+they look its renderer up here, as the game's declaration (:mod:`engine.core.games`, found through
+the ``keeper.games`` entry points) names it; a renderer is imported when first used."""
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Protocol
 
@@ -51,33 +50,13 @@ REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "pr
             "options_from_flags", "card_name")
 
 
-BUILT_IN = {"thing": "bot.games.thing.render", "unfathomable": "bot.games.unfathomable.render",
-            "eldritch": "bot.games.eldritch.render"}
 _UIS: dict[str, ModuleType] = {}
-_LOCALES: dict = {}  # kind -> catalog folder of a game registered from elsewhere
-
-
-def register(kind: str, ui, locales=None) -> None:
-    """Add a game's renderer and, from ``locales`` (a folder of en/uk/ru.yaml), its catalogs."""
-    missing = [name for name in REQUIRED if not hasattr(ui, name)]
-    if missing:
-        raise TypeError(f"the renderer of '{kind}' lacks {', '.join(missing)}")
-    _UIS[kind] = ui
-    if locales is not None:
-        from bot.i18n import register_catalog
-        register_catalog(locales)
-        _LOCALES[kind] = locales
-
-
-def unregister(kind: str) -> None:
-    _UIS.pop(kind, None)
-    if kind in _LOCALES:
-        from bot.i18n import unregister_catalog
-        unregister_catalog(_LOCALES.pop(kind))
 
 
 def has_ui(kind: str) -> bool:
-    return kind in _UIS or kind in BUILT_IN
+    from engine.core.games import games
+    declared = games().get(kind)
+    return declared is not None and declared.renderer is not None
 
 
 def available() -> list[str]:
@@ -98,7 +77,18 @@ def dm_prompt_kinds(kind: str) -> frozenset:
 def ui_for(kind: str):
     ui = _UIS.get(kind)
     if ui is None:
-        if kind not in BUILT_IN:
+        if not has_ui(kind):
             raise KeyError(f"no renderer for game '{kind}'")
-        ui = _UIS[kind] = importlib.import_module(BUILT_IN[kind])
+        from engine.core.games import game
+        ui = game(kind).renderer_module()
+        missing = [name for name in REQUIRED if not hasattr(ui, name)]
+        if missing:
+            raise TypeError(f"the renderer of '{kind}' lacks {', '.join(missing)}")
+        _UIS[kind] = ui
     return ui
+
+
+def card_name(language: str, game: str, card: str) -> str:
+    """A card's name in ``language``, from its game's content pack (through the game's renderer)."""
+    from bot.i18n import LANGUAGES
+    return ui_for(game).card_name(language if language in LANGUAGES else "en", card)

@@ -1,6 +1,7 @@
 """Content packs: YAML under ``data/<game>/``, validated with pydantic at load.
 
-Each game registers a module in :data:`PACKS`. A pack module exposes:
+A game names its pack module in its declaration (:class:`engine.core.games.Game`, ``pack``). A
+pack module exposes:
 
 * ``load(data_dir: Path | None = None) -> pack`` — read and validate the game's YAML;
   raise :class:`ContentError` naming the file and the entry on any problem;
@@ -9,18 +10,10 @@ Each game registers a module in :data:`PACKS`. A pack module exposes:
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, asdict
 from pathlib import Path
 
-DATA_ROOT = Path(__file__).resolve().parents[2] / "data"
-
-# game id -> module path; a game's module is imported only when its pack is checked or loaded.
-PACKS: dict[str, str] = {
-    "thing": "engine.content.thing",
-    "unfathomable": "engine.content.unfathomable",
-    "eldritch": "engine.content.eldritch",
-}
+from engine.core.games import DATA_ROOT, game, games
 
 
 class ContentError(ValueError):
@@ -45,21 +38,14 @@ class SummaryRow:
         return asdict(self)
 
 
-def pack_module(game: str):
-    if game not in PACKS:
-        raise KeyError(f"unknown game '{game}' (known: {', '.join(sorted(PACKS))})")
-    return importlib.import_module(PACKS[game])
+def pack_module(game_id: str):
+    return game(game_id).pack_module()
 
 
 def available_games() -> list[str]:
-    """Games whose pack module exists in this checkout."""
-    found = []
-    for game, module in PACKS.items():
-        if importlib.util.find_spec(module) is not None:
-            found.append(game)
-    return found
+    """Declared games that have a content pack."""
+    return [game_id for game_id, declared in games().items() if declared.pack]
 
 
-def load_pack(game: str, data_root: Path | None = None):
-    root = Path(data_root) if data_root else DATA_ROOT
-    return pack_module(game).load(root / game)
+def load_pack(game_id: str, data_root: Path | None = None):
+    return pack_module(game_id).load(game(game_id).data_dir(data_root))

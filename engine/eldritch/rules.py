@@ -12,8 +12,9 @@ doom, omen, places and quantities), ``cards`` (decks, reserve, gains, discards, 
 """
 from __future__ import annotations
 
-from engine.content.eldritch import load
+from engine.eldritch.content import load
 from engine.core.events import event
+from engine.eldritch.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames
 from engine.eldritch.board import Board
 from engine.eldritch.cards import Cards
@@ -36,7 +37,7 @@ GROUP_KINDS = ("group",)
 
 class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
     game_id = "eldritch"
-    min_players, max_players = 1, 8
+    min_players, max_players = GAME.players
     rules_version = "1"
 
     FRAMES = frames(

@@ -2,7 +2,7 @@
 mythos deck per Ancient One, reserve, first gates/monsters/clues, expedition, first mystery."""
 from __future__ import annotations
 
-from engine.content.eldritch import build_mythos_deck, mythos_shortfall
+from engine.eldritch.content import build_mythos_deck, mythos_shortfall
 from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.rng import Rng

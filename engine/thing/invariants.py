@@ -6,10 +6,8 @@ from collections import Counter
 from engine.thing.rules import INFECTED, INFECTED_ROLE, THING, THING_ROLE
 
 
-def card_locations(state) -> Counter:
-    from engine.registry import rules_for  # the obstacle card ids come from the data
-
-    rules = rules_for("thing")
+def card_locations(state, rules) -> Counter:
+    """Where every card is; ``rules`` (the ThingRules checked) names the obstacle cards of its pack."""
     where = Counter(state["deck"]) + Counter(state["discard"])
     for hand in state["hands"].values():
         where.update(hand)
@@ -25,14 +23,14 @@ def card_locations(state) -> Counter:
     return +where
 
 
-def violations(state) -> list[str]:
+def violations(state, rules) -> list[str]:
     problems = []
-    if card_locations(state) != Counter(state["composition"]):
-        diff = (card_locations(state) - Counter(state["composition"])) + \
-               (Counter(state["composition"]) - card_locations(state))
+    if card_locations(state, rules) != Counter(state["composition"]):
+        diff = (card_locations(state, rules) - Counter(state["composition"])) + \
+               (Counter(state["composition"]) - card_locations(state, rules))
         problems.append(f"cards not conserved: {dict(diff)}")
     holders = [p for p, hand in state["hands"].items() for c in hand if c == THING]
-    thing_cards = card_locations(state)[THING]
+    thing_cards = card_locations(state, rules)[THING]
     if thing_cards != 1:
         problems.append(f"{thing_cards} Thing cards exist")
     for p in holders:

@@ -22,7 +22,8 @@ hands, what may be given), ``turns`` (turn flow), ``cards`` (action and obstacle
 """
 from __future__ import annotations
 
-from engine.content.thing import ThingPack, default_pack
+from engine.thing.content import ThingPack, default_pack
+from engine.thing.game import GAME
 from engine.core.flow import (Accept, Auto, Choice, FlowRules, Offer, ResponseWindow, Simultaneous,
                               frames)
 from engine.thing.cards import Cards
@@ -41,7 +42,7 @@ from engine.thing.views import Views
 
 class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Views, FlowRules):
     game_id = "thing"
-    min_players, max_players = 4, 12
+    min_players, max_players = GAME.players
 
     # frame kinds (engine.core.flow); hooks are _ask_<k>, _answer_<k>, _run_<k>, ...
     FRAMES = frames(
@@ -64,7 +65,7 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
 
     def invariant_violations(self, state):
         from engine.thing.invariants import violations
-        return violations(state)
+        return violations(state, self)
 
     def agent_preference(self, rng, state, actions):
         """The Thing declares when no human is left (half the time), and very rarely as a bluff."""

@@ -6,7 +6,7 @@ check piles. Passenger tokens are ``pax<n>`` (never a player id: seats are renam
 never in a view until defeated)."""
 from __future__ import annotations
 
-from engine.content.unfathomable_effects import MONARCHS, NON_TREACHERY, RESOURCES, SKILL_TYPES  # noqa: F401
+from engine.unfathomable.content_effects import MONARCHS, NON_TREACHERY, RESOURCES, SKILL_TYPES  # noqa: F401
 
 DEPTHS = "depths"
 SICK_BAY = "sick_bay"

@@ -87,7 +87,7 @@ class Conditions:
         return False
 
     def _if_count(self, s, spec, c):
-        from engine.content.unfathomable_effects import Quantity
+        from engine.unfathomable.content_effects import Quantity
         return _cmp(self.quantity(s, Quantity(of=spec.of), c), spec)
 
     def _if_deck_size(self, s, spec, c):

@@ -218,7 +218,7 @@ class Decks:
         self.gain_items(s, dst[0], [item], events)
 
     def _transfer_possible(self, s, spec, c, chooser) -> bool:
-        from engine.content.unfathomable_effects import ChosenPlayer
+        from engine.unfathomable.content_effects import ChosenPlayer
 
         def candidates(who):
             if isinstance(who, ChosenPlayer):

@@ -19,7 +19,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from engine.content.dialect import Tagged
-from engine.content.unfathomable_effects import ChosenPlayer, Location, PlayersIn, Quantity
+from engine.unfathomable.content_effects import ChosenPlayer, Location, PlayersIn, Quantity
 from engine.core.events import event
 from engine.unfathomable.common import BRIG, DEPTHS, RESOURCES, SICK_BAY
 

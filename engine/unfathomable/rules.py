@@ -19,7 +19,8 @@ content and its effect vocabulary: data/unfathomable/ (README). State layout (al
 """
 from __future__ import annotations
 
-from engine.content.unfathomable import UnfathomablePack, load
+from engine.unfathomable.content import UnfathomablePack, load
+from engine.unfathomable.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, SecretRound, frames
 from engine.unfathomable.abilities import Abilities, Window
 from engine.unfathomable.board import Board
@@ -53,7 +54,7 @@ def default_pack() -> UnfathomablePack:
 class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship, Tracks, Decks,
                         Players, Loyalty, Trade, Ending, Views, FlowRules):
     game_id = "unfathomable"
-    min_players, max_players = 3, 6
+    min_players, max_players = GAME.players
     # bump when a record would replay differently (2: the rescue action returns the token to the
     # supply as rescue_passengers does)
     rules_version = "2"

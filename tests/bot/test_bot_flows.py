@@ -80,7 +80,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
     assert "Your starting hand:" in text
     game = await current_game(env, channel2)
     for card in set(game.state["hands"][str(closed.id)]):
-        from bot.i18n import card_name
+        from bot.games import card_name
         assert card_name("en", "thing", card) in text
     # private news is kept, not consumed: readable again from the panel and from /hand
     again = all_text(await open_panel(closed, channel2))

@@ -125,7 +125,7 @@ def test_every_key_the_renderer_names_exists():
     built |= {f"eldritch.mythos_trait.{x}" for x in ("event", "ongoing", "rumor")}
     built |= {f"eldritch.event.{k}" for keys_ in R.VARIANT_KEYS.values() for k in keys_}
     built |= {f"eldritch.option.{x}" for x in ("yes", "no", "stay", "stop", "nothing")}
-    from engine.content.eldritch_effects import PRIMITIVES
+    from engine.eldritch.content_effects import PRIMITIVES
     assert set(R.PRIMITIVE_WORDS) <= set(PRIMITIVES)
     assert_every_catalog_has(keys | built)
 

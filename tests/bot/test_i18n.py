@@ -15,7 +15,10 @@ import yaml
 from babel import Locale
 
 from bot import i18n
-from bot.i18n import LANGUAGES, card_name, language_of, t
+from engine.core import games
+from engine.core.games import Game
+from bot.games import card_name
+from bot.i18n import LANGUAGES, language_of, t
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "bot" / "locales"
@@ -108,7 +111,8 @@ def test_same_keys_as_english(language):
     # a message is a plural in every language or in none
     assert _plural_keys(language) == _plural_keys("en")
     # the loader the bot uses agrees
-    assert set(i18n.catalog(language)) == set(i18n.catalog("en")) == set(_flat("en"))
+    names = {f"kind.{game_id}" for game_id in games.games()}   # the games' names come from their declarations
+    assert set(i18n.catalog(language)) == set(i18n.catalog("en")) == set(_flat("en")) | names
     assert {k for k, v in i18n.catalog(language).items() if isinstance(v, i18n.Plural)} == _plural_keys("en")
 
 
@@ -145,8 +149,9 @@ def test_catalogs_do_not_overlap(language):
         for key, _ in _leaves(_load(path)):
             assert key not in seen, f"{key} is defined in both {seen[key]} and {path}"
             seen[key] = path
-    # the bot's loader merges the same files into the same catalog
-    assert set(i18n.catalog(language)) == set(seen)
+    # the bot's loader merges the same files into the same catalog, with each declared game's name
+    assert set(i18n.catalog(language)) == set(seen) | {f"kind.{game_id}" for game_id in games.games()}
+    assert not [key for key in seen if key.startswith("kind.")]   # names live in the declarations only
 
 
 def _vocabulary(game: str, language: str) -> set[str]:
@@ -182,12 +187,15 @@ def test_game_catalogs_are_merged_and_may_not_redefine_keys(tmp_path, monkeypatc
     (tmp_path / "locales" / "en.yaml").write_text("lobby:\n  join: 'Join'\n", encoding="utf-8")
     toy = tmp_path / "games" / "toy" / "locales"
     toy.mkdir(parents=True)
-    (toy / "en.yaml").write_text("kind:\n  toy: 'Toy'\ntoy:\n  moves: {one: '{count} move', other: '{count} moves'}\n",
+    (toy / "en.yaml").write_text("toy:\n  moves: {one: '{count} move', other: '{count} moves'}\n",
                                  encoding="utf-8")
+    declared = Game(id="toy", names={"en": "Toy", "uk": "Іграшка"}, players=(2, 4), rules="tests.toy.rules:ToyRules",
+                    locales=str(toy))
+    monkeypatch.setattr(games, "games", lambda: {"toy": declared})
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "locales")
-    monkeypatch.setattr(i18n, "GAMES_DIR", tmp_path / "games")
     i18n.catalog.cache_clear()
-    assert t("en", "lobby.join") == "Join" and t("en", "kind.toy") == "Toy"
+    assert t("en", "lobby.join") == "Join" and t("en", "kind.toy") == "Toy" and t("uk", "kind.toy") == "Іграшка"
+    assert t("ru", "kind.toy") == "Toy"   # a name missing in a language falls back to English
     assert t("en", "toy.moves", count=1) == "1 move" and t("uk", "toy.moves", count=3) == "3 moves"
     (toy / "en.yaml").write_text("lobby:\n  join: 'Play'\n", encoding="utf-8")
     i18n.catalog.cache_clear()
@@ -298,12 +306,6 @@ PLURALS = {
         "en": EN("action", "actions"),
         "uk": _words("дію", "дії", "дій", "дій", "дію"),
         "ru": _words("действие", "действия", "действий", "действий", "действие"),
-    },
-    "admin.sync_done": {
-        "en": EN("command", "commands"),
-        "uk": _words("команду", "команди", "команд", "команд", "команду"),
-        "ru": ("Синхронизирована 1 команда", "Синхронизированы 2 команды", "Синхронизировано 5 команд",
-               "Синхронизировано 11 команд", "Синхронизирована 21 команда"),
     },
     "settings.timeout_set": {
         "en": EN("minute", "minutes"),
@@ -503,7 +505,7 @@ def test_missing_key_falls_back_to_english(tmp_path, monkeypatch):
     (tmp_path / "uk.yaml").write_text("greeting: 'Привіт, {player}!'\nempty_uk: ''\n", encoding="utf-8")
     (tmp_path / "ru.yaml").write_text("", encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    monkeypatch.setattr(i18n, "GAMES_DIR", tmp_path / "games")
+    monkeypatch.setattr(games, "games", dict)   # no game catalogs
     i18n.catalog.cache_clear()
 
     assert t("uk", "greeting", player="<@1>") == "Привіт, <@1>!"

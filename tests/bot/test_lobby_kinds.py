@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine import registry
+from tests.toy import install, uninstall
 from tests.bot.helpers import current_game, panel_of, table_message
 
 
 @pytest.fixture
 def faceless_engine():
     """An engine registered without a renderer (as a game is while its Discord face is built)."""
-    from tests.toy.rules import ToyRules
-    registry.register("faceless", ToyRules)
+    install("FACELESS")
     yield "faceless"
-    registry.unregister("faceless")
+    uninstall()
 
 
 async def test_the_lobby_offers_unfathomable_for_three_to_six(simcord_env, faceless_engine):

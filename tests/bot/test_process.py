@@ -6,11 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 from pydantic import ValidationError
 
 from bot.client import intents
-from bot.settings import Settings
+from bot.settings import BOT_PERMISSIONS, Settings, invite_url, missing_token_help, permission_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,6 +24,24 @@ def test_without_a_token_the_bot_explains_how_to_get_one(tmp_path):
     assert result.returncode == 2
     assert "discord.com/developers" in result.stderr
     assert "applications.commands" in result.stderr and "KEEPER_TOKEN" in result.stderr
+    assert result.stderr.startswith("Keeper needs a bot token"), result.stderr  # no warning before the how-to
+    assert all(name in result.stderr for name in permission_names())
+
+
+def test_permissions_and_the_sync_command_agree_everywhere():
+    """One list of permissions (bot.settings) and one way to sync: the how-to, README and
+    .env.example say the same."""
+    readme, example = (ROOT / "README.md").read_text(), (ROOT / ".env.example").read_text()
+    flat_readme = " ".join(readme.split())
+    assert permission_names() == ["Send Messages", "Embed Links", "Attach Files", "Read Message History"]
+    for name in permission_names():
+        assert f"*{name}*" in flat_readme and name in example and name in missing_token_help()
+    for text in (readme, example, missing_token_help()):
+        assert "python -m bot sync" in text and "/keeper sync" not in text
+    url = invite_url(123456789012345678)
+    assert "client_id=123456789012345678" in url and "applications.commands" in url
+    assert f"permissions={discord.Permissions(**dict.fromkeys(BOT_PERMISSIONS, True)).value}" in url
+    assert url in missing_token_help(123456789012345678)
 
 
 def test_settings_come_from_dotenv_and_environment(tmp_path, monkeypatch):

@@ -225,7 +225,7 @@ async def test_a_failure_after_the_checkpoint_says_the_action_was_saved_and_keep
     # the peek is not lost with the reply: /hand shows it again
     again = all_text(panel_of(await m[0].slash(channel, "hand")))
     card = (await current_game(env, channel)).state["hands"][str(m[1].id)]
-    from bot.i18n import card_name
+    from bot.games import card_name
     assert any(f"holds **{card_name('en', 'thing', c)}**" in again for c in card)
 
 

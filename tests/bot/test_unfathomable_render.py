@@ -93,7 +93,7 @@ def test_every_private_event_has_a_line(language):
 def test_every_prompt_kind_and_purpose_has_a_label(language):
     assert not [k for k in engine_prompt_kinds() if not has(language, f"unfathomable.kinds.{k}")]
     assert not [p for p in engine_purposes() if not has(language, f"unfathomable.purposes.{p}")]
-    from engine.content.unfathomable import Timing
+    from engine.unfathomable.content import Timing
     assert not [x for x in Timing.__args__ if not has(language, f"unfathomable.timings.{x}")]
 
 

@@ -16,8 +16,8 @@ import pytest
 import yaml
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow, load_pack
-from engine.content import eldritch as pack_module
-from engine.content.eldritch_effects import CONDITIONS, PRIMITIVES, QUANTITIES, walk
+from engine.eldritch import content as pack_module
+from engine.eldritch.content_effects import CONDITIONS, PRIMITIVES, QUANTITIES, walk
 
 PACK_DIR = DATA_ROOT / "eldritch"
 README = (PACK_DIR / "README.md").read_text(encoding="utf-8")
@@ -146,8 +146,9 @@ def test_only_second_half_files_may_be_pending(pack):
 
 
 def test_content_check_includes_eldritch():
-    from engine.content import PACKS, available_games
-    assert PACKS["eldritch"] == "engine.content.eldritch"
+    from engine.content import available_games
+    from engine.core.games import game
+    assert game("eldritch").pack == "engine.eldritch.content"
     assert "eldritch" in available_games()
 
 

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from engine.content import DATA_ROOT, ContentError
-from engine.content import unfathomable as pack_module
-from engine.content.unfathomable_effects import CONDITIONS, PRIMITIVES, walk
+from engine.unfathomable import content as pack_module
+from engine.unfathomable.content_effects import CONDITIONS, PRIMITIVES, walk
 
 PACK_DIR = DATA_ROOT / "unfathomable"
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_5588cb8ec4e05b87.txt"

@@ -7,8 +7,8 @@ import re
 import pytest
 
 from engine.content import DATA_ROOT
-from engine.content import unfathomable as pack_module
-from engine.content.unfathomable_effects import PRIMITIVES, Location, walk
+from engine.unfathomable import content as pack_module
+from engine.unfathomable.content_effects import PRIMITIVES, Location, walk
 
 README = (DATA_ROOT / "unfathomable" / "README.md").read_text(encoding="utf-8")
 CHOOSER_FIELDS = ("chooser", "who")

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow, load_pack
-from engine.content import unfathomable as pack_module
-from engine.content.unfathomable_effects import CONDITIONS, PRIMITIVES, walk
+from engine.unfathomable import content as pack_module
+from engine.unfathomable.content_effects import CONDITIONS, PRIMITIVES, walk
 
 PACK_DIR = DATA_ROOT / "unfathomable"
 

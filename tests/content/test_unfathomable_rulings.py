@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine.content import DATA_ROOT
-from engine.content import unfathomable as pack_module
-from engine.content.unfathomable_effects import walk
+from engine.unfathomable import content as pack_module
+from engine.unfathomable.content_effects import walk
 
 README = (DATA_ROOT / "unfathomable" / "README.md").read_text(encoding="utf-8")
 SEED = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_5588cb8ec4e05b87.txt"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.content.thing import load
+from engine.thing.content import load
 from engine.core.errors import RecordError
 from engine.core.record import GameRecord, replay
 from engine.registry import rules_for

@@ -5,7 +5,6 @@ ann's step-3 partner is bob and her neighbours are bob (side 1) and dan (side -1
 """
 import pytest
 
-from engine.thing.invariants import violations
 
 from helpers import (FILLER, RULES, act, door, door_pairs, hand, make_game, of_type, options, plays, prompt,
                      quarantined, refused, run, seen_by, with_infected)
@@ -24,7 +23,7 @@ def covers(*cards):
 
 
 def ok(state):
-    assert violations(state) == []
+    assert RULES.invariant_violations(state) == []
     return state
 
 

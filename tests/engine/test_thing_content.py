@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from engine.content import ContentError
-from engine.content.thing import EFFECTS, load
+from engine.thing.content import EFFECTS, load
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "thing"

@@ -14,7 +14,7 @@ from pathlib import Path
 import yaml
 from pydantic import BaseModel
 
-from engine.content.thing import load
+from engine.thing.content import load
 from engine.simulate import play_random_game
 from engine.thing.rules import ThingRules
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine.content.thing import load
-from engine.thing.invariants import violations
+from engine.thing.content import load
+
 from engine.thing.rules import ThingRules
 
 from helpers import make_game, quarantined
@@ -47,7 +47,7 @@ def test_draw_keep_keeps_as_many_cards_as_the_data_says(edited):
     s, ev = act(rules, s, "ann", "keep", cards=["scary", "missed"])
     assert sorted(s["hands"]["ann"]) == sorted(["whisky", "axe", "analysis", "suspicion", "scary", "missed"])
     assert "no_thanks" in s["discard"] and [e["kept"] for e in ev if e["type"] == "kept_cards"] == [2]
-    assert violations(s) == []
+    assert rules.invariant_violations(s) == []
 
 
 def test_the_real_persistence_keeps_one():

@@ -3,7 +3,6 @@ rule 6), R12 (declaration any time, auto-end option) and R13 (immediate end).
 
 Seats ann, bob, cid, dan clockwise; ann is the Thing unless said otherwise.
 """
-from engine.thing.invariants import violations
 
 from helpers import RULES, act, exchange, make_game, of_type, plain_turn, prompt, refused, run, top
 
@@ -49,7 +48,7 @@ def test_a_thing_burned_surviving_humans_win_at_once():
     over = of_type(ev, "game_over")
     assert over and over[0]["audience"] == "all" and over[0]["roles"]["bob"] == "thing"
     refused(s, "ann", "offer", "game_over", card="whisky")
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_a_infected_and_eliminated_humans_lose():
@@ -126,7 +125,7 @@ def test_auto_end_no_humans_option_ends_on_the_last_infection():
     assert s["result"] is not None and s["result"]["reason"] == "declared_true"
     assert s["result"]["winners"] == ["ann"]  # special case 1 again
     assert of_type(ev, "game_over")
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 # ---------------------------------------------------------------- Revenge (advanced rule 6)

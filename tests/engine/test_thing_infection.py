@@ -3,7 +3,6 @@ infected pass spares only to the Thing and never their last one; the Thing card 
 import pytest
 
 from engine.core.events import visible_to
-from engine.thing.invariants import violations
 
 from helpers import (RULES, act, hand, make_game, of_type, plain_turn, prompt, quarantined, refused, run,
                      with_infected)
@@ -30,7 +29,7 @@ def test_the_thing_infects_a_human_in_an_exchange_privately():
     assert RULES.view(s, "bob")["you"]["infected_by"] == "ann"
     assert RULES.view(s, "ann")["you"]["infected"] == ["bob"]
     assert RULES.view(s, None).get("you") is None
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_public_output_is_identical_with_or_without_an_infection():
@@ -83,7 +82,7 @@ def test_infected_may_offer_a_spare_only_to_the_thing():
     s2 = at_offer({**s, "direction": -1})
     assert {"type": "offer", "card": "infected"} not in prompt(s2)["options"]
     refused(s2, "ann", "offer", "infected_to_thing_only", card="infected")
-    assert violations(s1) == []
+    assert RULES.invariant_violations(s1) == []
 
 
 def test_infected_answering_the_thing_may_give_a_spare_but_not_the_last():
@@ -141,7 +140,7 @@ def test_last_infected_survives_forgetful():
     assert sets == [["analysis", "axe", "whisky"]]
     refused(s, "ann", "discard_set", None, cards=["analysis", "axe", "infected"])
     s, _ = act(s, "ann", "discard_set", cards=["analysis", "axe", "whisky"])
-    assert "infected" in s["hands"]["ann"] and violations(s) == []
+    assert "infected" in s["hands"]["ann"] and RULES.invariant_violations(s) == []
 
 
 def test_last_infected_survives_blind_date():
@@ -183,7 +182,7 @@ def test_round_and_round_infected_may_pass_a_spare_to_the_thing_only():
                ("cid", "pass", {"card": "whisky"}), ("dan", "pass", {"card": "whisky"}))
     assert s["roles"]["cid"] == "infected" and s["roles"]["ann"] == "infected"
     assert [i["player"] for i in s["infections"]] == ["ann", "dan", "cid"]
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_no_legal_card_means_no_exchange_r8():
@@ -235,7 +234,7 @@ def test_missed_redirect_never_carries_an_infected_spare_to_a_non_thing_r27():
     s, ev = act(s, "cid", "give", card="whisky")
     assert "infected" not in s["hands"]["cid"] and s["hands"]["ann"].count("infected") == 2
     assert s["roles"]["cid"] == "human" and not of_type(ev, "infected")
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_seduction_by_the_thing_infects_any_player():

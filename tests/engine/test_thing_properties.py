@@ -17,7 +17,6 @@ from engine.core.events import visible_to
 from engine.core.record import GameRecord, replay
 from engine.core import shapes
 from engine.simulate import choose, legal_moves
-from engine.thing.invariants import violations
 
 from helpers import RULES
 
@@ -125,7 +124,7 @@ def test_random_games(players, seed, options):
             action = {"player": action["player"], "type": "default"}  # AFK answer
         events = rules.apply_in_place(state, action)
         actions.append(action)
-        assert violations(state) == [], (action, violations(state))
+        assert RULES.invariant_violations(state) == [], (action, RULES.invariant_violations(state))
         check_events(events, names)
         if rng.random() < 0.05:
             try_illegal(rules, state, rng)

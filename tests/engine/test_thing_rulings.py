@@ -6,13 +6,12 @@ Default table: ann, bob, cid, dan (, eve...) clockwise, ann first, direction +1.
 import json
 
 from engine.core.events import visible_to
-from engine.thing.invariants import violations
 
 from helpers import RULES, THING_FILLER, act, door, make_game, of_type, prompt, quarantined, refused, with_infected
 
 
 def ok(state):
-    assert violations(state) == []
+    assert RULES.invariant_violations(state) == []
     return state
 
 
@@ -215,23 +214,23 @@ def test_r29_the_revenge_ending_stays_reachable_after_a_reshuffle():
 
 def test_r29_invariants_catch_a_thing_card_back_in_play_or_a_second_thing():
     s, _ = burned_thing_under_revenge()
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
     back = json_copy(s)  # the old bug: the burned Thing's card went to the discard pile
     back["out_of_play"] = {}
     back["discard"].append("the_thing")
-    assert any("Thing card" in v for v in violations(back))
+    assert any("Thing card" in v for v in RULES.invariant_violations(back))
     second = json_copy(back)  # ...and was drawn: a second Thing
     second["discard"].remove("the_thing")
     second["hands"]["cid"].append("the_thing")
     second["roles"]["cid"] = "thing"
-    assert any("Things" in v for v in violations(second))
+    assert any("Things" in v for v in RULES.invariant_violations(second))
     rogue = json_copy(s)  # an infection by someone who is not the Thing
     rogue["infections"].append({"player": "cid", "by": "bob"})
     rogue["roles"]["cid"] = "infected"
     rogue["hands"]["cid"][0] = "infected"
     rogue["composition"]["infected"] += 1
     rogue["composition"]["whisky"] -= 1
-    assert any("infected by" in v for v in violations(rogue))
+    assert any("infected by" in v for v in RULES.invariant_violations(rogue))
 
 
 def json_copy(s):

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from engine.core.record import GameRecord, replay
-from engine.thing.invariants import violations
 
 from helpers import RULES
 
@@ -33,7 +32,7 @@ def test_scenario(path):
     assert expect, "a scenario must expect something"
     full = replay(record)
     state, events = full.state, full.events
-    assert violations(state) == []
+    assert RULES.invariant_violations(state) == []
     view = RULES.view(state, None)
     for key in ("seats", "doors", "direction", "quarantine", "eliminated"):
         if key in expect:

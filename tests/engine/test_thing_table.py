@@ -2,7 +2,6 @@
 changes (§6.3) and direction (§6.4)."""
 import pytest
 
-from engine.thing.invariants import violations
 
 from helpers import (RULES, act, door, door_pairs, exchange, make_game, of_type, plain_turn, plays, prompt,
                      quarantined, refused, run, top)
@@ -70,7 +69,7 @@ def test_quarantine_countdown_r2(turns):
     s, _ = plain_turn(s, "dan")
     s, _ = act(s, "ann", "draw")
     assert any(o["type"] == "play" for o in prompt(s)["options"])
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_quarantine_on_a_neighbour_counts_their_next_turn():
@@ -149,7 +148,7 @@ def test_doors_stay_in_their_gap_when_seats_change():
     assert door_pairs(s) == [["ann", "cid"]]  # same gap, now between ann and cid
     # ann's step-3 partner is cid, behind the door: no exchange, turn passes to cid
     assert s["turn"]["player"] == "cid"
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_door_next_to_an_eliminated_player_r7():
@@ -168,7 +167,7 @@ def test_door_next_to_an_eliminated_player_r7():
     door(s2, "dan", "eve")
     s2, _ = run(s2, ("bob", "draw"), ("bob", "play", {"card": "flamethrower", "target": "cid"}), ("cid", "accept"))
     assert door_pairs(s2) == [["bob", "dan"], ["dan", "eve"]]
-    assert violations(s) == [] and violations(s2) == []
+    assert RULES.invariant_violations(s) == [] and RULES.invariant_violations(s2) == []
 
 
 def test_eliminated_quarantined_player_loses_the_quarantine():
@@ -178,7 +177,7 @@ def test_eliminated_quarantined_player_loses_the_quarantine():
     quarantined(s, "bob")
     s, _ = act(s, "bob", "accept")
     assert s["quarantine"] == {} and "quarantine" in s["discard"]
-    assert violations(s) == []
+    assert RULES.invariant_violations(s) == []
 
 
 def test_watch_your_back_then_turn_order_goes_the_other_way():

@@ -4,14 +4,16 @@ from __future__ import annotations
 from engine.core.events import event, only
 from engine.core.game import GameRules
 from engine.core.rng import Rng
+from tests.toy.game import GAME
+from tests.toy.pack import bag, load
 
 TARGET = 10
+BAG = bag(load())   # the token ids a player picks from, as the content pack lists them
 
 
 class ToyRules(GameRules):
     game_id = "toy"
-    min_players = 2
-    max_players = 4
+    min_players, max_players = GAME.players
 
     def new_game(self, players, seed, options=None, setup=None):
         state = {"players": list(players), "rng": Rng.new_state(seed), "seq": 1, "counter": 0, "turn": 0,
@@ -40,7 +42,7 @@ class ToyRules(GameRules):
                      "number": {"min": 0, "max": 30, "action": {"type": "bid"}, "field": "value"},
                      "options": [{"type": "bid", "value": n} for n in range(0, 25)], "default": {"type": "bid", "value": 0}}]
         if state["stage"] == "pick":  # a subset prompt over ids that repeat
-            spec = {"ids": ["red", "red", "blue", "green"], "min": 0, "max": 2, "action": {"type": "pick"},
+            spec = {"ids": BAG, "min": 0, "max": 2, "action": {"type": "pick"},
                     "field": "tokens"}
             return [{"id": state["seq"], "player": player, "kind": "pick", "shape": "subset", "subset": spec,
                      "options": [{"type": "pick", "tokens": ["red"]}], "default": {"type": "pick", "tokens": ["red"]}}]

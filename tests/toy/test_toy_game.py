@@ -1,6 +1,8 @@
 """A second game through every layer: engine, records, the seam, the real bot in SimCord."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core.errors import RuleError
@@ -129,11 +131,42 @@ def test_simulate_takes_any_registered_game():
     assert "games=20 finished=20" in totals.line()
 
 
-def test_every_registered_renderer_provides_the_whole_contract():
-    from bot.games import REQUIRED, available, register, ui_for
+def test_every_registered_renderer_provides_the_whole_contract(monkeypatch):
+    from bot.games import REQUIRED, available, ui_for
+    from engine.core import games
+    from engine.core.games import Game
     assert "toy" in available() and "thing" in available()
-    for kind in available():  # an engine without a Discord face yet (Eldritch) is not offered
+    for kind in available():
         ui = ui_for(kind)
         assert not [name for name in REQUIRED if not hasattr(ui, name)], kind
-    with pytest.raises(TypeError):
-        register("broken", object())
+    broken = Game(id="broken", names={"en": "Broken"}, players=(2, 4), rules="tests.toy.rules:ToyRules",
+                  renderer="tests.toy.rules")   # a module that is no renderer
+    declared = {**games.games(), "broken": broken}
+    monkeypatch.setattr(games, "games", lambda: declared)
+    with pytest.raises(TypeError, match="the renderer of 'broken' lacks LOBBY_FLAGS, .*public_lines"):
+        ui_for("broken")
+
+
+def test_the_toy_game_is_found_only_through_its_entry_point():
+    """Nothing registers the toy in code: its distribution's metadata lists the entry point, and
+    the engine, the content check's list and the bot's list of games all find it there."""
+    from importlib import metadata
+
+    from bot.games import available
+    from engine.content import available_games
+    from engine.core.games import ENTRY_POINT_GROUP
+    entry = [e for e in metadata.entry_points(group=ENTRY_POINT_GROUP) if e.name == "toy"]
+    assert [e.value for e in entry] == ["tests.toy.game:GAME"] and entry[0].dist.name == "keeper-toy"
+    assert "toy" in playable() and "toy" in available() and "toy" in available_games()
+    uninstall()
+    assert "toy" not in playable() and "toy" not in available()
+    with pytest.raises(KeyError, match="unknown game 'toy'"):
+        rules_for("toy")
+
+
+def test_the_content_check_lists_the_toy_pack(capsys):
+    from engine.__main__ import main
+    assert main(["content", "check", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["toy"] == {"ok": True, "rows": [{"section": "bag", "name": "tokens", "count": 4, "expected": 4}]}
+    assert {"thing", "unfathomable", "eldritch"} <= set(report)

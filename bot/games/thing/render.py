@@ -8,7 +8,7 @@ import discord
 
 from bot.games.lookup import pack_rules
 from bot.i18n import t
-from engine.content.thing import default_pack
+from engine.thing.content import default_pack
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 

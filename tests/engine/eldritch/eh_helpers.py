@@ -7,7 +7,7 @@ import pytest
 import yaml
 from pydantic import TypeAdapter
 
-from engine.content.eldritch_effects import Effect
+from engine.eldritch.content_effects import Effect
 from engine.core.errors import RuleError
 from engine.eldritch.common import plain
 from engine.registry import rules_for

@@ -2,7 +2,7 @@
 numbers in brackets are pointers)."""
 import pytest
 
-from engine.content.eldritch import build_mythos_deck, mythos_deck_counts
+from engine.eldritch.content import build_mythos_deck, mythos_deck_counts
 from engine.core.rng import Rng
 from eh_helpers import (R, act, mythos, new, ok, options, prompt, put_clue, put_gate, put_monster, quiet, refused,
                         run_fx, settle, to_encounters, to_new_investigator, types)

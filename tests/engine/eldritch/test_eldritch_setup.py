@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from engine.content.eldritch import mythos_deck_counts
+from engine.eldritch.content import mythos_deck_counts
 from engine.core.errors import RuleError
 from eh_helpers import R, new, ok, settle
 
@@ -177,7 +177,7 @@ def test_b7_short_colour_builds_with_what_is_left():
     мацаками) в коробку. Або, навпаки, **ускладнити** гру, поклавши в коробку всі легкі карти міту (із
     блакитною печаткою).» — the seed does not say what happens when a colour then runs short: the deck
     is built with what is left of that colour and the shortfall is announced."""
-    from engine.content.eldritch import build_mythos_deck, mythos_deck_counts, mythos_shortfall
+    from engine.eldritch.content import build_mythos_deck, mythos_deck_counts, mythos_shortfall
     from engine.core.rng import Rng
     greens = [m for m, d in R.C.mythos.items() if d["colour"] == "green"][:2]
     others = [m for m, d in R.C.mythos.items() if d["colour"] != "green"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter
 
-from engine.content.unfathomable_effects import Effect
+from engine.unfathomable.content_effects import Effect
 from engine.unfathomable import UnfathomableRules
 
 _RULES = None

@@ -3,7 +3,7 @@
 Every entry is validated on its own, so a ContentError names the file and the entry id. Then every
 reference (spaces, monsters, cards, conditions, traits, hooks, Ancient Ones, decks) is resolved
 and every counted component is compared with ``components.yaml``. The effect vocabulary lives in
-``engine.content.eldritch_effects`` and is documented in ``data/eldritch/README.md``.
+``engine.eldritch.content_effects`` and is documented in ``data/eldritch/README.md``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from engine.content import ContentError, SummaryRow
-from engine.content.eldritch_effects import (
+from engine.eldritch.content_effects import (
     CONDITIONS, PRIMITIVES, QUANTITIES, SKILLS, STATIC, WHO, Condition, Effect, Skill, SpaceType,
     walk,
 )

@@ -14,7 +14,7 @@ from pydantic import Field, ValidationError, model_validator
 from engine.content import DATA_ROOT, ContentError, SummaryRow
 from engine.content.dialect import Names, Strict as Model, Text
 from engine.content.loader import files_digest, need, problem as _problem, read_mapping, validate_file
-from engine.content.unfathomable_effects import (
+from engine.unfathomable.content_effects import (
     MONSTERS, NON_TREACHERY, PLAYER_WORDS, RESOURCES, SKILL_TYPES, Condition, Effect,
     SkillType, Track, walk,
 )

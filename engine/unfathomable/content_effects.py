@@ -8,7 +8,7 @@ vocabularies used inside parameters. ``data/unfathomable/README.md`` documents a
 a test keeps the two in step.
 
 References to other content (zones, characters, items, spells, hooks, mythos cards) are plain
-strings here and are resolved by ``engine.content.unfathomable`` once every file is read.
+strings here and are resolved by ``engine.unfathomable.content`` once every file is read.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ targets (:class:`Monsters`) are the side vocabularies used inside parameters.
 two in step.
 
 References to other content (spaces, monsters, assets, artifacts, spells, conditions, traits,
-hooks, mythos cards) are plain strings here and are resolved by ``engine.content.eldritch`` once
+hooks, mythos cards) are plain strings here and are resolved by ``engine.eldritch.content`` once
 every file is read (:func:`walk` yields them).
 """
 from __future__ import annotations
