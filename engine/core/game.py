@@ -105,7 +105,8 @@ class GameRules:
             fresh, _ = self.new_game(list(players), 0, options or {}, setup or {})
         except Exception as exc:  # noqa: BLE001 - the seats or options themselves are bad
             return [f"no new game has these players and options ({type(exc).__name__}: {exc})"]
-        problems = [f"'{key}' is missing" for key in fresh if key not in state]
+        # 'version' may be absent: games begun before versions were recorded carry none
+        problems = [f"'{key}' is missing" for key in fresh if key not in state and key != "version"]
         problems += [f"'{key}' holds a {type(state[key]).__name__}, not a {type(fresh[key]).__name__}"
                      for key in fresh if key in state and None not in (_kind(state[key]), _kind(fresh[key]))
                      and _kind(state[key]) != _kind(fresh[key])]
