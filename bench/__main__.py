@@ -39,6 +39,8 @@ BENCHES: dict[str, Bench] = {
     "bot-eldritch": Bench("eldritch_bot_bench", "the bot with 500 live Eldritch Horror games"),
     "agents": Bench("agent_bench", "Keeper's agents: one decision (view built, agent asked) p50/p99 per table",
                     count="games"),
+    "wal": Bench("wal_bench", "the SQLite WAL's checkpoint before/after under sustained clicks with a reader "
+                 "holding a transaction: clicks/s, click p99, WAL size", count="seconds"),
     "kill": Bench("outbox_kill", "announcements after repeated SIGKILLs of a bot process (lost, doubled)",
                   count="rounds"),
     "table": Bench("table_bench", "whole games through SimCord: public messages per decision, pings against "

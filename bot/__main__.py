@@ -1,12 +1,13 @@
 """`python -m bot` starts Keeper; `python -m bot sync` syncs slash commands globally, then starts."""
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 from pydantic import ValidationError
 
-from bot.settings import Settings, missing_token_help
+from bot.settings import Settings, StartupError, missing_token_help
 
 
 def main(argv: list[str]) -> int:
@@ -20,6 +21,12 @@ def main(argv: list[str]) -> int:
         return 2
     logging.basicConfig(level=settings.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    from bot.startup import preflight
+    try:
+        asyncio.run(preflight(settings))  # before connecting: refuse rather than fail every click
+    except StartupError as exc:
+        print(f"Keeper cannot start. {exc}", file=sys.stderr)
+        return 2
     from bot.client import create_bot
 
     bot = create_bot(settings)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+from datetime import timedelta
 
 import discord
 from discord import app_commands
@@ -60,6 +61,9 @@ class KeeperBot(commands.Bot):
         if self.settings.wal_check_seconds > 0:
             self.maintenance.change_interval(seconds=self.settings.wal_check_seconds)
             self.maintenance.start()
+        if self.settings.cleanup_check_minutes > 0:
+            self.cleanup.change_interval(minutes=self.settings.cleanup_check_minutes)
+            self.cleanup.start()
         if self.settings.dev_guild_id:
             # deliberate sync: only to the development guild, only at start
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -76,6 +80,14 @@ class KeeperBot(commands.Bot):
         except Exception:  # noqa: BLE001 - retried next minute
             log.exception("WAL checkpoint failed")
 
+    @tasks.loop(minutes=60)
+    async def cleanup(self) -> None:
+        try:
+            done = await self.service.clean_up(timedelta(days=self.settings.retention_days))
+            log.info("clean-up: %s", done)
+        except Exception:  # noqa: BLE001 - retried next time
+            log.exception("clean-up failed")
+
     async def on_error(self, event_method: str, /, *args, **kwargs) -> None:
         log.exception("error in %s", event_method)
 
@@ -85,6 +97,7 @@ class KeeperBot(commands.Bot):
             await asyncio.wait_for(self.publisher.idle(), timeout=5)
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - never blocks the shutdown
             log.warning("deliveries still running at shutdown stay queued")
+        self.cleanup.cancel()
         await super().close()
         await self.db_engine.dispose()
 

@@ -74,6 +74,10 @@ class Game(SQLModel, table=True):
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     # the live message of the channel log (bot.publisher.ChannelLog): its id, section, lines so far
     channel_log: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    lobby_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    # when an ended game was archived: its state cut to what export needs, its news and delivered
+    # outbox rows gone; the record (seed, players, options, action log) stays for /gm export
+    archived_at: Optional[datetime] = None
     deadline: Optional[datetime] = Field(default=None, index=True)
     reminder_at: Optional[datetime] = None
     created_at: datetime = Field(default_factory=utcnow)
@@ -217,17 +221,35 @@ def wal_size(engine: AsyncEngine) -> int:
         return 0
 
 
-async def checkpoint_wal(engine: AsyncEngine, limit: int = WAL_LIMIT_BYTES) -> str | None:
-    """Fold SQLite's write-ahead log back into the database file (no-op elsewhere).
+_WAL_SEEN: dict[int, int] = {}  # engine -> the WAL's size after its last checkpoint
 
-    A PASSIVE checkpoint never blocks anyone but never shrinks the file either: under sustained
-    writes the WAL grows without bound. Past ``limit`` a TRUNCATE checkpoint waits (up to the
-    busy timeout) for readers to finish and cuts the file to zero. Returns the mode used."""
+
+async def checkpoint_wal(engine: AsyncEngine, limit: int = WAL_LIMIT_BYTES) -> str | None:
+    """Fold SQLite's write-ahead log back into the database file (no-op elsewhere); returns the
+    mode that ran.
+
+    First PASSIVE, which never blocks a writer or waits for a reader. When the file is past
+    ``limit``, or the database is idle (nothing written since the last call, everything folded),
+    a TRUNCATE is tried too, but without waiting (busy timeout 0): if a writer or a reader is in
+    the way it returns at once and the next call tries again. So a reader holding a transaction
+    for a while delays the cut, never a click, and the WAL is cut back as soon as it lets go
+    (Keeper's own reads are single statements)."""
     if engine.url.get_backend_name() != "sqlite":
         return None
-    mode = "TRUNCATE" if wal_size(engine) > limit else "PASSIVE"
+    size = wal_size(engine)
+    mode = "PASSIVE"
     async with engine.connect() as conn:
-        await conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        _busy, frames, folded = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
+        idle = frames == folded and _WAL_SEEN.get(id(engine)) == size
+        if size and (idle or size > limit):
+            waits = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
+            await conn.exec_driver_sql("PRAGMA busy_timeout=0")
+            try:
+                if (await conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")).one()[0] == 0:
+                    mode = "TRUNCATE"
+            finally:
+                await conn.exec_driver_sql(f"PRAGMA busy_timeout={int(waits)}")
+    _WAL_SEEN[id(engine)] = wal_size(engine)
     return mode
 
 

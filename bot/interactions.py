@@ -1,6 +1,8 @@
 """Shared helpers for the cogs' interactions: languages, admin checks, replies, error replies."""
 from __future__ import annotations
 
+import re
+
 import functools
 import logging
 
@@ -220,3 +222,12 @@ class CatalogTranslator(app_commands.Translator):
             return None
         return catalog(lang).get(key)
 
+
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
+def select_int(value) -> int | None:
+    """A select value that must be a whole number, parsed strictly: ASCII digits only (``³``
+    passes ``str.isdigit()`` and then fails ``int()``), at most 18 of them; None otherwise."""
+    text = str(value)
+    return int(text) if _INTEGER.fullmatch(text) else None

@@ -15,13 +15,13 @@ import functools
 import logging
 import secrets
 import time
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import Integer, insert, literal, true, update
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import Integer, delete, func, insert, literal, true, update
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
@@ -40,6 +40,8 @@ log = logging.getLogger("keeper.service")
 CONFLICT_RETRIES = 3
 # what a waiting line may say of a decision besides who and what kind (public in every game)
 PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
+NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
+ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0
 SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
@@ -181,12 +183,12 @@ class GameService:
         if game.state is None or game.status != "active":
             return []
         try:
-            return rules_for(game.kind).prompts(_readable(game.state))
+            return rules_for(game.kind).prompts(intact_state(game))
         except Exception:  # noqa: BLE001 - a damaged state waits for nobody (and is reset by an admin)
             return []
 
     @resilient
-    async def news(self, game_id: int, user_id: int, limit: int = 12) -> list[dict]:
+    async def news(self, game_id: int, user_id: int, limit: int = NEWS_SHOWN) -> list[dict]:
         """The member's latest private news (events, oldest first), undone actions left out."""
         async with self.sessions() as session:
             rows = (await session.exec(select(News).where(
@@ -248,7 +250,11 @@ class GameService:
                         names={str(creator_id): safe_name(creator_name or str(creator_id))})
             async with self.sessions() as session:
                 session.add(game)
-                await session.commit()
+                try:
+                    await session.commit()
+                except IntegrityError as exc:
+                    # another process opened a game in this channel first (live_channel is unique)
+                    raise ServiceError("channel_busy") from exc
                 await session.refresh(game)
             return game
 
@@ -337,6 +343,7 @@ class GameService:
             await self._set_deadline(session, game)
             rows = self._announcements(game, events, number=0)
             game = await self._save(session, game, rows)
+            _trust(game)
         # a first decision with one answer (a draw) is made by itself, as after any move
         if rules.forced(game.state) is not None:
             more = await self._settle(game.id)
@@ -398,7 +405,7 @@ class GameService:
         with nothing usable when the window closes (``close_window``: its time is up), and
         checkpoint it all with its announcements."""
         rules = rules_for(game.kind)
-        state, events, applied, reveals = _readable(game.state), [], [], []
+        state, events, applied, reveals = intact_state(game), [], [], []
         if action is not None:
             state, events = _engine(rules.apply, state, action)
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
@@ -513,6 +520,7 @@ class GameService:
             if batch:
                 await connection.execute(insert(model), batch)
         await session.commit()
+        _trust(game)  # the engine made this state: no need to check it when it is read back
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
         """A row claimed by this process, which delivers it right after the commit; if the process
@@ -612,8 +620,8 @@ class GameService:
         rules = rules_for(game.kind)
         try:
             if hasattr(rules, "questions_for"):
-                return rules.questions_for(_readable(game.state), player)
-            return [p for p in rules.prompts(_readable(game.state)) if player in p.get("advisers", ())]
+                return rules.questions_for(intact_state(game), player)
+            return [p for p in rules.prompts(intact_state(game)) if player in p.get("advisers", ())]
         except Exception:  # noqa: BLE001 - a damaged state asks nobody
             return []
 
@@ -656,8 +664,8 @@ class GameService:
     @resilient(retry_conflicts=False)
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
         async with self._locked(game_id) as (session, game):
-            if game.status not in ("active", "finished"):
-                raise ServiceError("not_active")
+            if game.status not in ("active", "finished") or game.archived_at is not None:
+                raise ServiceError("not_active")  # an archived game keeps its record, not its state
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
@@ -676,10 +684,11 @@ class GameService:
                 # a seated member holds the finished game's record (seed and all): reopening
                 # it would let them read every hidden card
                 raise ServiceError("undo_exported")
+            intact_state(game)  # a damaged game is said to be damaged (and /gm repair rebuilds it)
             try:
                 # the rules must still rebuild the stored game from its log (a game begun before
                 # versions were recorded carries none: this is how it is checked)
-                rebuilt, stored = replay(_record(game, rows)).state, _readable(game.state)
+                rebuilt, stored = replay(_record(game, rows)).state, game.state
                 if {**rebuilt, "version": None} != {**stored, "version": None}:
                     raise RecordError("the log no longer rebuilds this game")
                 state = replay(_record(game, rows[:cut])).state
@@ -706,6 +715,45 @@ class GameService:
             return Outcome(game=await self._save(session, game, out), revealed=revealed)
 
     @resilient(retry_conflicts=False)
+    async def repair(self, game_id: int) -> Outcome:
+        """Rebuild a game whose saved state is damaged from its action log, if the log replays
+        cleanly under today's rules (and the result is intact): nothing is lost. Every button
+        drawn before is stale; refused, changing nothing, for an intact game or a log that does
+        not replay."""
+        async with self._locked(game_id) as (session, game):
+            if game.status not in ("active", "finished") or game.archived_at is not None:
+                raise ServiceError("not_active")
+            if not state_damage(game):
+                raise ServiceError("repair_not_needed")
+            rows = list((await session.exec(
+                select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number))).all())
+            if rows and rows[-1].number > game.last_action:
+                raise ServiceError("conflict")  # another process acted after this game row was read
+            rules = rules_for(game.kind)
+            try:
+                state = replay(_record(game, rows)).state  # a version still in the state is checked
+            except Exception as exc:  # noqa: BLE001 - a refused action, another version, an engine fault
+                log.warning("game %s cannot be rebuilt from its log: %s", game_id, exc)
+                raise ServiceError("repair_impossible") from exc
+            if rules.damage(state, game.players, game.options, game.setup):
+                raise ServiceError("repair_impossible")
+            if rules.is_over(state):
+                game.status, game.live_channel = "finished", None
+            elif game.status == "finished":
+                if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
+                    raise ServiceError("channel_busy")
+                game.status, game.live_channel = "active", game.channel_id
+            game.state = state
+            game.epoch += 1  # every button drawn on the damaged state is stale
+            await self._set_deadline(session, game)
+            out = self._announcements(game, [], number=game.last_action,
+                                      notices=[notice("admin.repair_done", count=len(rows))])
+            await self._save(session, game, out)
+            _trust(game)
+            return Outcome(game=game)
+
+    @resilient(retry_conflicts=False)
     async def kick(self, game_id: int, user_id: int) -> Outcome:
         """Lobby: remove the member. Running game: their decisions are made by default from now
         on, and they lose every access (panel, free actions, private news) at once."""
@@ -727,7 +775,7 @@ class GameService:
             game.autopilot = sorted(set(game.autopilot) | {uid})
             rules = rules_for(game.kind)
             applied, reveals = [], []
-            state, events = self._autopilot(rules, _readable(game.state), game.autopilot, applied, reveals)
+            state, events = self._autopilot(rules, intact_state(game), game.autopilot, applied, reveals)
             await self._checkpoint(session, game, state, applied, reveals, events,
                                    notices=[notice("admin.kick_done", player=uid)])
             return Outcome(game=game, events=events, applied=applied)
@@ -902,9 +950,10 @@ class GameService:
             return await self._autopass_off(session, game, rules_for(game.kind))
 
     @resilient
-    async def set_table_message(self, game_id: int, message_id: int) -> None:
+    async def set_table_message(self, game_id: int, message_id: int, column: str = "table_message_id") -> None:
+        """Remember the game's table (or, ``column="lobby_message_id"``, its lobby) message."""
         async with self.sessions() as session:
-            await session.exec(update(Game).where(Game.id == game_id).values(table_message_id=message_id)
+            await session.exec(update(Game).where(Game.id == game_id).values(**{column: message_id})
                                .execution_options(synchronize_session=False))
             await session.commit()
 
@@ -935,6 +984,43 @@ class GameService:
                 current.names = {**current.names, str(user_id): name}
                 await self._save(session, current)
             game.names = dict(current.names)
+
+    # ------------------------------------------------------------------ clean-up
+    @resilient
+    async def clean_up(self, retention: timedelta, now: datetime | None = None) -> dict[str, int]:
+        """Delete what nobody reads any more once it is older than ``retention`` (of this
+        process's guilds): delivered announcements, private news /hand can no longer show (undone,
+        or beyond a member's latest NEWS_SHOWN), and archive ended games: their state is cut to
+        its version and result and their news, proposals and delivered rows go, while the record
+        (seed, players, options, action log) stays for /gm export. Returns the counts."""
+        now = now or utcnow()
+        cutoff = now - retention
+        done = {"outbox": 0, "news": 0, "games": 0}
+        async with self.sessions() as session:
+            ended = (await session.exec(select(Game).where(
+                Game.status.in_(("finished", "aborted", "archived")), Game.archived_at == None,  # noqa: E711
+                Game.updated_at < cutoff, self._mine(Game.guild_id)).limit(ARCHIVE_BATCH))).all()
+            ids = [game.id for game in ended]
+            for game in ended:
+                state = game.state if isinstance(game.state, dict) else {}
+                compact = {key: state[key] for key in ("version", "result") if key in state} or None
+                await session.exec(update(Game).where(Game.id == game.id).values(
+                    state=compact, archived_at=now, version=Game.version + 1)
+                    .execution_options(synchronize_session=False))
+            if ids:
+                done["news"] += (await session.exec(delete(News).where(News.game_id.in_(ids)))).rowcount
+                await session.exec(delete(Proposal).where(Proposal.game_id.in_(ids)))
+            done["games"] = len(ids)
+            done["outbox"] = (await session.exec(delete(Outbox).where(
+                Outbox.delivered == True, Outbox.created_at < cutoff, self._mine(Outbox.guild_id)))).rowcount  # noqa: E712
+            ranked = select(News.id, func.row_number().over(
+                partition_by=(News.game_id, News.user_id), order_by=News.id.desc()).label("rank")) \
+                .where(News.undone == False).subquery()  # noqa: E712
+            shown = select(ranked.c.id).where(ranked.c.rank <= NEWS_SHOWN)
+            done["news"] += (await session.exec(delete(News).where(
+                News.created_at < cutoff, News.id.not_in(shown)))).rowcount
+            await session.commit()
+        return done
 
     # ------------------------------------------------------------------ outbox
     @resilient
@@ -1025,10 +1111,46 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
-def _readable(state: dict | None) -> dict:
+# Games whose stored state was found intact, by (id, version, created_at): a version names one
+# content of the row (every write bumps it), created_at tells apart rows of different databases
+# that share an id. Checked once per version, so a click pays for no check of its own state.
+_INTACT: OrderedDict[tuple, None] = OrderedDict()
+INTACT_REMEMBERED = 50_000
+
+
+def _intact_key(game: Game) -> tuple:
+    return game.id, game.version, game.created_at
+
+
+def _trust(game: Game) -> None:
+    _INTACT[_intact_key(game)] = None
+    _INTACT.move_to_end(_intact_key(game))
+    while len(_INTACT) > INTACT_REMEMBERED:
+        _INTACT.popitem(last=False)
+
+
+def state_damage(game: Game) -> list[str]:
+    """What is wrong with the game's stored state (empty: intact): unreadable JSON, or what the
+    rules find (GameRules.damage: shape, invariants, prompts and views)."""
+    state = game.state
     if not isinstance(state, dict) or CORRUPT in state:
+        return ["the stored state is not readable JSON"]
+    if _intact_key(game) in _INTACT:
+        return []
+    problems = rules_for(game.kind).damage(state, game.players, game.options, game.setup)
+    if problems:
+        log.error("game %s: the stored state is damaged: %s", game.id, "; ".join(problems[:5]))
+    else:
+        _trust(game)
+    return problems
+
+
+def intact_state(game: Game) -> dict:
+    """The game's state, or ServiceError("game_corrupt") (the clear damaged-game message) if the
+    stored state is damaged."""
+    if state_damage(game):
         raise ServiceError("game_corrupt")
-    return state
+    return game.state
 
 
 def _engine(call, state, action):

@@ -24,6 +24,9 @@ class Settings(BaseSettings):
     db_busy_seconds: float = Field(10.0, description="How long an operation retries a busy or locked database.")
     db_pool_size: int = Field(10, description="Database connections per bot process.")
     wal_check_seconds: float = Field(5.0, description="How often SQLite's write-ahead log is checkpointed.")
+    retention_days: float = Field(30.0, gt=0, description="How long delivered announcements, news /hand no longer "
+                                  "shows and an ended game's live state are kept before clean-up.")
+    cleanup_check_minutes: float = Field(60.0, description="How often the clean-up runs (0 = never).")
     shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")
     shard_ids: str | None = Field(None, description="This process's shards: '0-3' or '0,2'; needs shard_count.")
 
@@ -82,3 +85,7 @@ Keeper needs a bot token, and none is set.
 {invite}4. Sync the slash commands once: `.venv/bin/python -m bot sync` (or set KEEPER_DEV_GUILD_ID to sync
    to one test server at every start).
 """
+
+
+class StartupError(RuntimeError):
+    """Keeper refuses to start: the message says what is wrong and what to do (nothing changed)."""

@@ -1,4 +1,4 @@
-"""Admin tools (`/gm …`): undo, reset, kick, replace, skip, export. Checked at run time:
+"""Admin tools (`/gm …`): undo, repair, reset, kick, replace, skip, export. Checked at run time:
 Manage Server permission or the guild's Keeper admin role."""
 from __future__ import annotations
 
@@ -44,7 +44,14 @@ class AdminCog(KeeperCog):
         await self.bot.service.undo(game.id, count, force)
         await self._done(interaction, game.id, "admin.undo_done", count=count)
 
-    @gm.command(name=cmd("reset", "gm"), description=desc("gm_reset"))
+    @gm.command(name=cmd("repair", "gm"), description=desc("gm_repair"))
+    async def repair(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        game = await self._game(interaction)
+        await self.bot.service.repair(game.id)
+        await self._done(interaction, game.id, "admin.repair_done", count=len(await self.bot.service.actions(game.id)))
+
+        @gm.command(name=cmd("reset", "gm"), description=desc("gm_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)

@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
+from bot.interactions import select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
@@ -63,6 +63,22 @@ async def start_game(interaction: discord.Interaction, game_id: int) -> None:
     bot = interaction.client
     await bot.service.start(game_id)
     await bot.publisher.flush(game_id)  # never raises: the deal and the table are in the outbox
+
+
+async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
+    """Redraw the lobby message after a slash command changed the game: once it has started or
+    ended, its Join/Leave/Start/Abort buttons and option menus go (best effort: a lost edit only
+    leaves buttons that refuse)."""
+    bot = interaction.client
+    game = await bot.service.require(game_id)
+    if game.lobby_message_id is None or interaction.channel is None:
+        return
+    lang = await bot.service.guild_language(game.guild_id)
+    try:
+        await operations.edit(interaction.channel, game.lobby_message_id, embed=lobby_embed(game, lang),
+                              view=lobby_view(game, lang))
+    except (operations.Retry, operations.GiveUp):
+        pass
 
 
 class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
@@ -161,9 +177,10 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         value = ((interaction.data or {}).get("values") or ["default"])[0]
         options = {k: v for k, v in game.options.items() if k != self.option}
         if value != "default":
-            if not value.isdigit() or not low <= int(value) <= high:
+            number = select_int(value)
+            if number is None or not low <= number <= high:
                 raise ServiceError("stale_button")
-            options[self.option] = int(value)
+            options[self.option] = number
         game = await bot.service.set_options(game.id, options)
         await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
                                                               view=lobby_view(game, lang)))
@@ -202,6 +219,8 @@ class LobbyCog(KeeperCog):
         try:
             await operations.edit_original(interaction, content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
                                                      view=lobby_view(game, lang))
+            lobby = await interaction.original_response()
+            await self.bot.service.set_table_message(game.id, lobby.id, column="lobby_message_id")
         except Exception:
             # a lobby nobody can see must not block the channel
             await self.bot.service.discard_lobby(game.id)
@@ -218,6 +237,7 @@ class LobbyCog(KeeperCog):
         await defer_private(interaction)
         game = await self._managed_game(interaction)
         await start_game(interaction, game.id)
+        await refresh_lobby(interaction, game.id)
         await after_commit(reply(interaction, t(user_lang(interaction), "lobby.started")))
 
     @game.command(name=cmd("abort", "game"), description=desc("game_abort"))
@@ -229,6 +249,7 @@ class LobbyCog(KeeperCog):
             raise ServiceError("not_admin")  # a running game ends by /gm reset
         await self.bot.service.abort(game.id, lobby_only=not admin)
         await self.bot.publisher.flush(game.id)
+        await refresh_lobby(interaction, game.id)
         await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
 
     @game.command(name=cmd("status", "game"), description=desc("game_status"))

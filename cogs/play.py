@@ -13,10 +13,9 @@ import re
 import discord
 from discord import app_commands
 
-from bot.db import CORRUPT
 from bot.i18n import t
-from bot.service import ServiceError
-from bot.interactions import (cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
+from bot.service import ServiceError, intact_state
+from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from engine.core.errors import RuleError
@@ -50,8 +49,9 @@ def seated(game, pid: str) -> None:
         raise ServiceError("not_a_player")
     if pid in game.autopilot:
         raise ServiceError("kicked")
-    if game.state is None or CORRUPT in game.state:
-        raise ServiceError("game_corrupt" if game.state else "no_game")
+    if game.state is None:
+        raise ServiceError("no_game")
+    intact_state(game)  # a damaged state is refused clearly, not rendered
 
 
 async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0) -> None:
@@ -197,14 +197,15 @@ def answer_of(prompt: dict, chosen) -> dict | None:
         return next((o for o in prompt["options"] if option_digest(o) == chosen), None)
     spec = prompt[shape]
     if shape == "number":
-        return {**spec["action"], spec["field"]: int(chosen)} if str(chosen).lstrip("-").isdigit() else None
+        number = select_int(chosen)
+        return None if number is None else {**spec["action"], spec["field"]: number}
     if isinstance(chosen, str):  # the "nothing" button of a subset that may be empty
         nothing = {**spec["action"], spec["field"]: []}
         return nothing if spec["min"] == 0 and option_digest(nothing) == chosen else None
-    indexes = chosen
-    if not all(str(i).isdigit() and int(i) < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
+    indexes = [select_int(i) for i in chosen]
+    if not all(i is not None and 0 <= i < len(spec["ids"]) for i in indexes) or len(set(indexes)) != len(indexes):
         return None
-    return {**spec["action"], spec["field"]: [spec["ids"][int(i)] for i in indexes]}
+    return {**spec["action"], spec["field"]: [spec["ids"][i] for i in indexes]}
 
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,

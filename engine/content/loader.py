@@ -26,6 +26,10 @@ def read_yaml(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise ContentError(_name(path), None, "file is missing") from None
+    except UnicodeDecodeError as exc:
+        line = exc.object[:exc.start].count(b"\n") + 1
+        raise ContentError(_name(path), f"line {line}",
+                           f"not valid UTF-8 (byte {exc.object[exc.start]:#04x} at line {line})") from None
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:

@@ -35,6 +35,19 @@ def copy_state(state: State) -> State:
 META = ("player", "prompt", "auto")
 
 
+def _kind(value: Any) -> str | None:
+    """A JSON value's kind, as storage keeps it (a tuple comes back a list; None fits any)."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, (list, tuple)):
+        return "list"
+    return type(value).__name__
+
+
 def strip_meta(action: Action) -> Action:
     return {k: v for k, v in action.items() if k not in META}
 
@@ -104,6 +117,33 @@ class GameRules:
         if not self.announces:
             return []
         return announce.silent_changes(before_view, after_view, events, self.announces, self.unannounced)
+
+    def damage(self, state: Any, players: list[str], options: dict | None = None,
+               setup: dict | None = None) -> list[str]:
+        """What makes a stored state unplayable (empty: it is intact): not this game's shape (a
+        key every new game of these players has is missing, or holds another kind of value), a
+        broken invariant, or its prompts or views failing. For a state read back from storage."""
+        if not isinstance(state, dict):
+            return [f"the state is a {type(state).__name__}, not a mapping"]
+        try:
+            fresh, _ = self.new_game(list(players), 0, options or {}, setup or {})
+        except Exception as exc:  # noqa: BLE001 - the seats or options themselves are bad
+            return [f"no new game has these players and options ({type(exc).__name__}: {exc})"]
+        # 'version' may be absent: games begun before versions were recorded carry none
+        problems = [f"'{key}' is missing" for key in fresh if key not in state and key != "version"]
+        problems += [f"'{key}' holds a {type(state[key]).__name__}, not a {type(fresh[key]).__name__}"
+                     for key in fresh if key in state and None not in (_kind(state[key]), _kind(fresh[key]))
+                     and _kind(state[key]) != _kind(fresh[key])]
+        if problems:
+            return problems
+        try:
+            problems += self.invariant_violations(state)
+            self.prompts(state)
+            for player in [None, *state.get("players", ())]:
+                self.view(state, player)
+        except Exception as exc:  # noqa: BLE001 - what failed is the answer
+            problems.append(f"reading it fails ({type(exc).__name__}: {exc})")
+        return problems
 
     def agent_preference(self, rng, state: State, actions: list[Action]) -> Action | None:
         """A random agent's deliberate move among ``actions``, if the game wants one (the Thing

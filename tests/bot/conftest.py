@@ -10,7 +10,7 @@ from bot.settings import Settings
 @pytest.fixture
 def bot_settings(tmp_path):
     return Settings(_env_file=None, token="offline", database_url=f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}",
-                    deadline_check_seconds=0)
+                    deadline_check_seconds=0, cleanup_check_minutes=0)
 
 
 @pytest.fixture

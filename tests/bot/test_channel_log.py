@@ -116,7 +116,7 @@ async def test_a_crash_between_the_edit_and_its_record_shows_no_line_twice(simco
         return await real(game_id, log, delivered)
 
     monkeypatch.setattr(service, "save_log", crash_once)
-    await click_label(m[0], await open_panel(m[0], channel), "Draw")
+    await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")   # the draw was made by itself
     monkeypatch.setattr(service, "save_log", real)
     game = await current_game(env, channel)
     assert await service.pending_outbox(game.id) > 0  # the rows were shown but not recorded
@@ -124,4 +124,5 @@ async def test_a_crash_between_the_edit_and_its_record_shows_no_line_twice(simco
     await env.bot.publisher.deliver_due(now=utcnow() + timedelta(hours=1))
     assert await service.pending_outbox(game.id) == 0
     text = "\n".join(message.content or "" for message in channel.history())
-    assert text.count("draws an event card") == 1 and len(channel.history()) == messages
+    assert text.count("draws an event card") == 1 and text.count(" discards.") == 1
+    assert len(channel.history()) == messages

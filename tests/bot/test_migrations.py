@@ -254,3 +254,59 @@ async def test_downgrade_to_the_release_and_back(engine):
     await create_tables(engine)
     assert await run_sync(engine, differences) == []
     assert (await service.get(game.id)).status == "active"
+
+
+# ---- issue 19, defect 1: stamped by columns, checked against the models, refused when unusable
+
+def forget_revision(connection) -> None:
+    connection.exec_driver_sql("DROP TABLE alembic_version")
+
+
+@pytest.mark.parametrize("stamp", sorted(migrations.revision_columns()))
+async def test_a_database_without_version_is_stamped_by_its_columns(engine, stamp):
+    # a database made by create_all at each revision (no alembic_version): found by its columns
+    await run_sync(engine, lambda conn: command.upgrade(migrations.config(conn), stamp))
+    await run_sync(engine, forget_revision)
+    assert migrations.stamp_revision(await run_sync(engine, migrations.columns)) == stamp
+    await create_tables(engine)
+    assert await run_sync(engine, revision) == HEAD
+    assert await run_sync(engine, differences) == []
+
+
+async def test_an_early_database_without_a_column_is_refused_not_upgraded(engine):
+    # an early release's action_log had no 'undone': today it was stamped 0001 by its tables and
+    # "upgraded", and every click then failed; now start-up refuses and names the column
+    await run_sync(engine, create_released_tables)
+    await run_sync(engine, lambda conn: conn.exec_driver_sql("ALTER TABLE action_log DROP COLUMN undone"))
+    with pytest.raises(migrations.SchemaError) as refused:
+        await create_tables(engine)
+    assert "action_log.undone is missing" in str(refused.value)
+    assert "Nothing was changed" in str(refused.value) and "KEEPER_DATABASE_URL" in str(refused.value)
+    assert "alembic_version" not in await run_sync(engine, tables)  # untouched
+    assert "inbox" in await run_sync(engine, tables)
+
+
+async def test_a_schema_that_differs_from_the_models_after_upgrade_is_refused(engine):
+    await create_tables(engine)
+    # a stamped database whose table lost a column (by hand, or a wrong stamp in the past)
+    await run_sync(engine, lambda conn: conn.exec_driver_sql("ALTER TABLE proposals DROP COLUMN created_at"))
+    with pytest.raises(migrations.SchemaError) as refused:
+        await create_tables(engine)
+    assert "column proposals.created_at is missing" in str(refused.value)
+    assert "revision --autogenerate" in str(refused.value)
+
+
+async def test_a_read_only_database_is_refused_at_start(tmp_path):
+    from bot.settings import StartupError
+
+    path = tmp_path / "keeper.sqlite3"
+    writable = make_engine(f"sqlite+aiosqlite:///{path}")
+    await create_tables(writable)
+    await writable.dispose()
+    read_only = make_engine(f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true")
+    try:
+        with pytest.raises(StartupError) as refused:
+            await create_tables(read_only)
+    finally:
+        await read_only.dispose()
+    assert "read-only" in str(refused.value) and "write access" in str(refused.value)

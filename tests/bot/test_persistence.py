@@ -220,21 +220,47 @@ async def test_a_deadline_defaults_only_the_decision_that_expired(service):
     assert isinstance(await service.get(game.id), Game)
 
 
-async def test_the_sqlite_wal_is_cut_back_once_it_passes_its_limit(tmp_path):
+async def fill_wal(engine, limit: int) -> None:
+    from bot.db import wal_size
+    async with engine.begin() as conn:
+        await conn.exec_driver_sql("CREATE TABLE IF NOT EXISTS filler (payload TEXT)")
+    while wal_size(engine) <= limit:
+        async with engine.begin() as conn:
+            await conn.exec_driver_sql("INSERT INTO filler VALUES (?)", ("x" * 4000,))
+
+
+async def test_the_sqlite_wal_is_bounded_by_passive_checkpoints_and_cut_when_idle(tmp_path):
+    import sqlite3
+
     from bot.db import checkpoint_wal, wal_size
-    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'wal.sqlite3'}")
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'wal.sqlite3'}", busy_seconds=5.0)
     limit = 256 * 1024
     try:
-        async with engine.begin() as conn:
-            await conn.exec_driver_sql("CREATE TABLE filler (payload TEXT)")
-        while wal_size(engine) <= limit:
-            async with engine.begin() as conn:
-                await conn.exec_driver_sql("INSERT INTO filler VALUES (?)", ("x" * 4000,))
-        grown = wal_size(engine)
-        assert await checkpoint_wal(engine, limit=10 * grown) == "PASSIVE"
-        assert wal_size(engine) >= grown  # a passive checkpoint never shrinks the file
+        await fill_wal(engine, limit)
+        # past the limit with nobody in the way: cut at once
         assert await checkpoint_wal(engine, limit=limit) == "TRUNCATE"
         assert wal_size(engine) == 0
+        async with engine.begin() as conn:  # below the limit and written since: only PASSIVE
+            await conn.exec_driver_sql("INSERT INTO filler VALUES ('again')")
+        assert await checkpoint_wal(engine, limit=limit) == "PASSIVE"
+
+        # a reader holds a transaction: the checkpoint neither waits for it (TRUNCATE did, up to
+        # the busy timeout, holding the writers back) nor blocks a writer
+        await fill_wal(engine, limit)
+        reader = sqlite3.connect(tmp_path / "wal.sqlite3", isolation_level=None)
+        reader.execute("BEGIN")
+        reader.execute("SELECT count(*) FROM filler").fetchone()
+        try:
+            for _ in range(3):
+                assert await checkpoint_wal(engine, limit=limit) == "PASSIVE"
+            async with engine.begin() as conn:  # a writer goes on meanwhile
+                await conn.exec_driver_sql("INSERT INTO filler VALUES ('meanwhile')")
+        finally:
+            reader.execute("COMMIT")
+            reader.close()
+        # idle now (nothing written since the last look): the file is cut to zero
+        modes = [await checkpoint_wal(engine, limit=limit) for _ in range(2)]
+        assert "TRUNCATE" in modes and wal_size(engine) == 0
     finally:
         await engine.dispose()
 

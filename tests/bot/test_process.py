@@ -86,3 +86,78 @@ async def test_command_descriptions_are_translated_for_uk_and_ru():
         assert await translator.translate(string, discord.Locale.ukrainian, context) == catalog("uk")[key]
         assert await translator.translate(string, discord.Locale.russian, context) == catalog("ru")[key]
         assert await translator.translate(string, discord.Locale.german, context) is None  # English default
+
+
+def run_bot(tmp_path, **settings) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("KEEPER_")}
+    env.update(PYTHONPATH=str(ROOT), KEEPER_TOKEN="not-a-real-token",
+               **{f"KEEPER_{key.upper()}": value for key, value in settings.items()})
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_a_read_only_database_stops_the_start_with_what_to_do(tmp_path):
+    import asyncio
+
+    from bot.db import create_tables, make_engine
+
+    path = tmp_path / "keeper.sqlite3"
+
+    async def make():
+        engine = make_engine(f"sqlite+aiosqlite:///{path}")
+        await create_tables(engine)
+        await engine.dispose()
+    asyncio.run(make())
+    # before the check, the bot started on it (and then failed every write)
+    result = run_bot(tmp_path, database_url=f"sqlite+aiosqlite:///file:{path}?mode=ro&uri=true")
+    assert result.returncode == 2, result.stderr
+    assert "Keeper cannot start" in result.stderr and "read-only" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_database_of_an_unknown_early_schema_stops_the_start(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "keeper.sqlite3"
+    with sqlite3.connect(path) as conn:  # an early release: action_log without 'undone'
+        from tests.bot.test_migrations import DIALECT_TYPES, RELEASED_DDL
+        conn.executescript(RELEASED_DDL.format(**DIALECT_TYPES["sqlite"]))
+        conn.execute("ALTER TABLE action_log DROP COLUMN undone")
+    result = run_bot(tmp_path, database_url=f"sqlite+aiosqlite:///{path}")
+    assert result.returncode == 2, result.stderr
+    assert "action_log.undone is missing" in result.stderr and "Traceback" not in result.stderr
+
+
+def copy_packs(tmp_path) -> Path:
+    import shutil
+    root = tmp_path / "data"
+    shutil.copytree(ROOT / "data", root)
+    return root
+
+
+def test_a_broken_content_pack_stops_the_start_naming_the_file(tmp_path):
+    from bot.settings import StartupError
+    from bot.startup import check_content
+
+    root = copy_packs(tmp_path)
+    check_content(root)  # the packs as shipped pass
+    cards = root / "thing" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cards:", "cards: [", 1), encoding="utf-8")
+    with pytest.raises(StartupError) as refused:
+        check_content(root)
+    assert "thing: cards.yaml" in str(refused.value) and "malformed YAML" in str(refused.value)
+
+
+def test_invalid_utf8_in_a_pack_is_an_error_naming_the_file(tmp_path):
+    from bot.settings import StartupError
+    from bot.startup import check_content
+    from engine.content import ContentError, load_pack
+
+    root = copy_packs(tmp_path)
+    monsters = root / "eldritch" / "monsters.yaml"
+    monsters.write_bytes(b"# a stray byte\n\xff\n" + monsters.read_bytes())
+    with pytest.raises(ContentError) as bad:  # was a bare UnicodeDecodeError
+        load_pack("eldritch", root)
+    assert bad.value.file == "monsters.yaml" and "not valid UTF-8" in str(bad.value) and "line 2" in str(bad.value)
+    with pytest.raises(StartupError, match="eldritch: monsters.yaml"):
+        check_content(root)
