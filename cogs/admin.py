@@ -51,7 +51,7 @@ class AdminCog(KeeperCog):
         await self.bot.service.repair(game.id)
         await self._done(interaction, game.id, "admin.repair_done", count=len(await self.bot.service.actions(game.id)))
 
-        @gm.command(name=cmd("reset", "gm"), description=desc("gm_reset"))
+    @gm.command(name=cmd("reset", "gm"), description=desc("gm_reset"))
     async def reset(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
