@@ -70,7 +70,7 @@ async def test_old_rows_are_cleaned_up_and_ended_games_archived_with_their_recor
         archived = await service.get(ended.id)
         assert archived.archived_at is not None and set(archived.state) <= {"version", "result"}
         assert await count(service, News, News.game_id == ended.id) == 0
-        assert await count(service, ActionLog, ActionLog.game_id == ended.id) == 6
+        assert await count(service, ActionLog, ActionLog.game_id == ended.id) == len(record.actions) > 0
         exported = await service.export(ended.id, 999)
         assert exported.actions == record.actions and exported.version == record.version
         assert replay(exported).state == replay(record).state
