@@ -34,6 +34,8 @@ BENCHES: dict[str, Bench] = {
     "bot": Bench("bot_bench", "the bot with 500 live games in SQLite: click and panel latency, checkpoints, "
                  "the WAL (--kind picks the game)", kind=True),
     "bot-eldritch": Bench("eldritch_bot_bench", "the bot with 500 live Eldritch Horror games"),
+    "agents": Bench("agent_bench", "Keeper's agents: one decision (view built, agent asked) p50/p99 per table",
+                    count="games"),
     "kill": Bench("outbox_kill", "announcements after repeated SIGKILLs of a bot process (lost, doubled)",
                   count="rounds"),
     "picture": Bench("picture_bench", "The Thing's table picture: render time per player count", count="renders"),

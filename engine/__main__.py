@@ -1,7 +1,7 @@
 """Command line: replay records, simulate random games, check content packs.
 
     python -m engine replay FILE [--view PLAYER] [--upto N] [--json] [--allow-other-version]
-    python -m engine simulate GAME --players N --games G --seed S [--option key=value ...]
+    python -m engine simulate GAME --players N --games G --seed S [--option key=value ...] [--agent keeper]
     python -m engine simulate eldritch --players N --games G --seed S [--ancient-one ID]
     python -m engine content check [--json]
 """
@@ -62,7 +62,8 @@ def cmd_simulate(args) -> int:
             print("--ancient-one is an Eldritch Horror option", file=sys.stderr)
             return 2
         options["ancient_one"] = args.ancient_one
-    totals = simulate(args.game, args.players, args.games, args.seed, options)
+    totals = simulate(args.game, args.players, args.games, args.seed, options,
+                      check_invariants=not args.no_invariants, agent=args.agent)
     for sample in totals.error_samples:
         print(f"error: {sample}", file=sys.stderr)
     for kind, count in sorted(totals.error_kinds.items(), key=lambda kv: (-kv[1], kv[0])):
@@ -123,6 +124,10 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option, repeatable")
     p.add_argument("--ancient-one", metavar="ID", help="eldritch: the Ancient One (default random)")
+    p.add_argument("--agent", choices=("random", "keeper"), default="random",
+                   help="who plays every seat: the random legal agent or Keeper's agent (engine.<game>.agent)")
+    p.add_argument("--no-invariants", action="store_true",
+                   help="skip the invariant check after every step (faster, for big strength runs)")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("content", help="content packs")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from engine.core import shapes
@@ -108,17 +109,64 @@ def play_random_game(rules: GameRules, players: int, seed: int, options: dict | 
     return state, actions
 
 
+def play_agent_game(rules: GameRules, players: int, seed: int, options: dict | None = None,
+                    check=None, agents: dict | None = None, timings: list | None = None) -> tuple[dict, list[dict]]:
+    """Play one game with every seat a Keeper agent (``engine.core.agent``), each deciding from
+    its player's view and the events that player saw; returns (final state, actions). An agent's
+    illegal move is an error (raised), never silently replaced. ``timings`` collects the seconds
+    each decision took (the view built and the agent asked, as the bot would)."""
+    from engine.core.agent import ask as ask_agent, keeper_for, tell
+
+    def ask(*args):
+        if timings is None:
+            return ask_agent(*args)
+        start = time.perf_counter()
+        try:
+            return ask_agent(*args)
+        finally:
+            timings.append(time.perf_counter() - start)
+
+    names = [f"p{i + 1}" for i in range(players)]
+    state, events = rules.new_game(names, seed, options)
+    agents = agents or {p: keeper_for(rules.game_id, p) for p in names}
+    tell(agents, events)
+    rng = random.Random(seed)
+    actions = []
+    while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
+        prompts = rules.prompts(state)
+        action = None
+        for p in state["players"]:   # a free action (the Thing's declaration) may come any time
+            if rules.free_actions(state, p) and not any(q["player"] == p for q in prompts):
+                action = ask(rules, state, agents[p], None, rng)
+                if action is not None:
+                    break
+        if action is None:
+            if not prompts:
+                raise RuntimeError("stuck: the game is not over and nobody has a legal move")
+            action = ask(rules, state, agents[prompts[0]["player"]], prompts[0], rng)
+        events = rules.apply_in_place(state, action)
+        tell(agents, events)
+        actions.append(action)
+        if check:
+            problems = check(state)
+            if problems:
+                raise AssertionError(f"after {action}: {problems}")
+    return state, actions
+
+
 def simulate(game: str, players: int, games: int, seed: int, options: dict | None = None,
-             check_invariants: bool = True) -> Totals:
+             check_invariants: bool = True, agent: str = "random") -> Totals:
+    """``agent``: ``random`` (the random legal agent) or ``keeper`` (every seat a Keeper agent)."""
     from engine.registry import rules_for
 
     rules = rules_for(game)
     check = rules.invariant_violations if check_invariants else None
+    play = play_agent_game if agent == "keeper" else play_random_game
     totals = Totals()
     for i in range(games):
         totals.games += 1
         try:
-            state, _ = play_random_game(rules, players, seed + i, options, check)
+            state, _ = play(rules, players, seed + i, options, check)
         except Exception as exc:  # noqa: BLE001 - every failure is counted and sampled
             totals.errors += 1
             kind = error_kind(exc)

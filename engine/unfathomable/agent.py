@@ -48,3 +48,6 @@ class Agent:
         players = max(1, len(state.get("players", ())))
         return {"winner": result.get("team", "?"), "reason": result.get("reason", "?"),
                 "rounds": state.get("turns_taken", 0) / players}
+
+
+from engine.unfathomable.keeper import KeeperAgent  # noqa: E402,F401 - Keeper's agent (engine.core.agent)

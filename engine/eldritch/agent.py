@@ -1,0 +1,213 @@
+"""Eldritch Horror: Keeper's agent — heuristics over the (public) table, per investigator.
+
+Everything an investigator knows is public except the backs of spells and conditions, so the view
+carries nearly all; the agent also remembers the dice of its investigators' tests (the public
+``test_rolled``/``rerolled`` events) to decide rerolls. Each investigator:
+
+* rests when hurt (health or sanity at a third or less), else travels toward the most valuable
+  reachable goal — the active mystery's spaces, open gates (the current omen's first), clues —,
+  preferring goals no other investigator is heading for, and acquires assets in a quiet city;
+* chooses its encounter by value: the mystery, an Other World (closing the gate), a rumor, a
+  research encounter where a clue lies, an expedition, else the location;
+* rerolls a test that has no success yet (a free reroll ability first, then a clue), and in
+  combat while any die failed and a free reroll is at hand;
+* answers every other prompt with its printed default (the safest option is listed first).
+"""
+from __future__ import annotations
+
+from engine.core.agent import BaseAgent
+
+MYSTERY_CLUES = 2         # clues a mystery's token usually costs
+HURT = 1 / 3             # rest at or below this share of health or sanity
+GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
+ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
+                   "defeated": 1}
+
+
+def _content():
+    from engine.registry import rules_for   # the printed map and cards: public content
+    return rules_for("eldritch").C
+
+
+class KeeperAgent(BaseAgent):
+    def __init__(self, player: str):
+        super().__init__(player)
+        self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
+
+    def observe(self, events):
+        for ev in events:
+            if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
+                last = self.dice.get(ev["inv"], {})
+                self.dice[ev["inv"]] = {"dice": list(ev["dice"]), "faces": list(ev.get("faces") or last.get("faces", [5, 6]))}
+
+    # --- decisions -----------------------------------------------------------------------
+    def decide(self, view, prompt, rng):
+        if prompt is None:
+            return None
+        options = prompt["options"]
+        if prompt.get("shape", "one") != "one":
+            return self.fallback(prompt, rng)
+        kind = prompt["kind"]
+        scorer = getattr(self, "_score_" + kind, None)
+        if scorer is None:
+            return self.act(prompt, options[0])   # the printed default: the safest option first
+        inv = self._inv(view, prompt.get("inv"))
+        scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
+        return self.act(prompt, options[-max(scored)[1]])
+
+    def _inv(self, view, inv_id):
+        return next((i for i in view["investigators"] if i["id"] == inv_id), None)
+
+    # --- the Action phase --------------------------------------------------------------------
+    def _goals(self, view, inv) -> dict[str, float]:
+        """Space -> value of going there for ``inv`` (others' positions halve a shared goal)."""
+        goals: dict[str, float] = {}
+
+        def add(space, value):
+            if space:
+                goals[space] = goals.get(space, 0.0) + value
+        mystery = view.get("mystery") or {}
+        ready = inv["clues"] >= MYSTERY_CLUES   # most mystery spaces ask clues for a token
+        token_value = GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3
+        card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
+        for space in mystery.get("placed") or ():
+            add(space, token_value)
+        if card.get("encounter_at") == "mystery_token":
+            add(view.get("mystery_token"), token_value)
+        elif card.get("encounter_at") == "eldritch_token":
+            for space in (view.get("eldritch") or {}):
+                add(space, token_value)
+        hunted = {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+        progress = (card.get("progress") or {}).get("what")
+        for m in view["monsters"].values():
+            if m["kind"] in hunted:
+                add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
+            elif progress == "monster_toughness" and ready:
+                add(m["space"], GOAL_VALUE["clue"])
+        clue_value = GOAL_VALUE["clue"] * (1.5 if progress == "clues" or not ready else 1)
+        omen = view.get("omen")
+        spaces = _content().spaces
+        gate_bonus = 1.5 if progress == "gates" else 1.0
+        for gate in view["gates"]:
+            value = GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"]
+            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == omen:
+                value *= 1.5
+            add(gate, value * gate_bonus)
+        for space, n in view["clues"].items():
+            add(space, clue_value * min(n, 2))
+        if view.get("expedition"):
+            add(view["expedition"], GOAL_VALUE["expedition"])
+        for m in view["mythos"]["in_play"]:
+            if m.get("rumor") and m.get("space"):
+                add(m["space"], GOAL_VALUE["rumor"])
+        return goals
+
+    def _best_goal(self, view, inv):
+        """Investigators claim goals in table order, each the best one left for it (value over
+        distance), so two never chase the same clue; every agent computes the same claims."""
+        dist = _content().dist
+        claimed: set = set()
+        for other in view["investigators"]:
+            if other["status"] != "active":
+                continue
+            goals = {g: v for g, v in self._goals(view, other).items() if g not in claimed}
+            if not goals:
+                return None if other["id"] == inv["id"] else None
+            here = other["space"]
+            best = max(goals, key=lambda g: (goals[g] / (1 + dist[here].get(g, 99)), g))
+            if other["id"] == inv["id"]:
+                return best
+            claimed.add(best)
+        return None
+
+    def _hurt(self, inv) -> bool:
+        return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
+
+    def _monster_here(self, view, space) -> bool:
+        return any(m["space"] == space for m in view["monsters"].values())
+
+    def _score_action(self, view, inv, o) -> float:
+        t = o["type"]
+        if inv is None:
+            return 0
+        here = inv["space"]
+        goal = self._best_goal(view, inv)
+        dist = _content().dist
+        if t == "rest":
+            if self._hurt(inv):
+                return 10
+            return 0.5 if inv["health"] < inv["max_health"] or inv["sanity"] < inv["max_sanity"] else -1
+        if t == "travel":
+            if goal is None or goal == here:
+                return -1
+            closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
+            return 8 + closer if closer > 0 else -2
+        if t == "acquire":
+            return 4 if goal == here or goal is None else 2
+        if t == "prepare":   # Travel is one action a round: a ticket rides on further
+            far = goal is not None and dist[here].get(goal, 99) >= 2
+            return 5 if far and sum(inv["tickets"].values()) < 2 else 1
+        if t == "end_actions":
+            return 0
+        return -0.5   # trades, components: not without a plan
+
+    def _score_travel_more(self, view, inv, o) -> float:
+        if o["type"] != "ride" or inv is None:
+            return 0
+        goal = self._best_goal(view, inv)
+        dist = _content().dist
+        if goal is None:
+            return -1
+        return 1 if dist[o["to"]].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
+
+    def _score_acquire(self, view, inv, o) -> float:
+        t = o["type"]
+        if t == "buy":
+            return 5
+        if t == "done":
+            return 1
+        return -1   # no loans, no discarding the reserve
+
+    def _score_trade(self, view, inv, o) -> float:
+        return 1 if o["type"] == "cancel" else 0
+
+    # --- encounters and tests ------------------------------------------------------------------
+    def _score_encounter(self, view, inv, o) -> float:
+        if o["type"] != "encounter":
+            return 0
+        what = o.get("what")
+        if what == "mystery" and inv is not None and inv["clues"] < MYSTERY_CLUES:
+            return ENCOUNTER_VALUE["research"] - 1
+        return ENCOUNTER_VALUE.get(what, 0)
+
+    def _score_roll(self, view, inv, o) -> float:
+        t = o["type"]
+        if t == "keep" or inv is None:
+            return 0
+        roll = self.dice.get(inv["id"], {})
+        dice, faces = roll.get("dice", []), roll.get("faces", [5, 6])
+        successes = sum(1 for d in dice if d in faces)
+        if t in ("reroll_with", "bonus_with"):
+            return 3 if successes == 0 or len(dice) - successes >= 2 else -1
+        if t == "buy_success":
+            return 2 if successes == 0 else -1
+        if t == "reroll":
+            if o.get("pay") == "sanity":
+                return 2 if successes == 0 and inv["sanity"] > 2 else -1
+            spare = inv["clues"] > MYSTERY_CLUES   # clues are the mysteries' currency: keep them
+            return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
+        return -1
+
+    def _score_choose(self, view, inv, o) -> float:
+        return self._may(view, inv, o)
+
+    def _score_group(self, view, inv, o) -> float:
+        return self._may(view, inv, o)
+
+    def _may(self, view, inv, o) -> float:
+        """A "may" (use an ability, pay a cost for a gain) is taken: nearly every one printed
+        helps the investigators; declining is first only because it is the AFK default."""
+        value = o.get("value")
+        if value is True:
+            return 1 if inv is None or not self._hurt(inv) else 0.5
+        return 0

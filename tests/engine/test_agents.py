@@ -1,0 +1,176 @@
+"""Keeper's agents (engine.core.agent, engine.<game>.agent): they finish games, decide from the
+player's view only, and play for their side (the Thing declares when, and only when, it wins)."""
+import copy
+import random
+
+import pytest
+
+from engine.core.agent import ask, keeper_for, tell
+from engine.core.game import copy_state
+from engine.registry import rules_for
+from engine.simulate import play_agent_game
+
+
+def _agents(game, state):
+    return {p: keeper_for(game, p) for p in state["players"]}
+
+
+def _assert_view_only(game, players, seed, alter, steps=400, options=None):
+    """Along a Keeper game, every decision is the same when what the decider cannot see is
+    altered (``alter(state, player, rng)`` changes hidden parts only and returns True if it
+    changed anything)."""
+    rules = rules_for(game)
+    names = [f"p{i + 1}" for i in range(players)]
+    state, events = rules.new_game(names, seed, options)
+    agents = _agents(game, state)
+    tell(agents, events)
+    rng = random.Random(seed)
+    altered_any = 0
+    for _ in range(steps):
+        if rules.is_over(state):
+            break
+        prompt = rules.prompts(state)[0]
+        agent = agents[prompt["player"]]
+        mine = ask(rules, state, copy.deepcopy(agent), prompt, random.Random(7))
+        other = copy_state(state)
+        if alter(other, prompt["player"], rng):
+            altered_any += 1
+            assert other != state
+            assert ask(rules, other, copy.deepcopy(agent), prompt, random.Random(7)) == mine
+        action = ask(rules, state, agent, prompt, rng)
+        tell(agents, rules.apply_in_place(state, action))
+    assert altered_any > 20
+
+
+# --- The Thing ----------------------------------------------------------------------------
+
+def _alter_thing(state, player, rng):
+    """Reorder the draw pile below its top card (whose back, event or panic, is public) and the
+    discard pile, and deal the other players' hands and roles among those with as many cards."""
+    changed = False
+    below = state["deck"][:-1]
+    if len(set(below)) > 1:
+        rng.shuffle(below)
+        state["deck"][:-1] = below
+        changed = True
+    rng.shuffle(state["discard"])
+    if state["roles"][player] == "human":   # a human knows no one else's role or hand
+        others = [p for p in state["seats"] if p != player]
+        by_size = {}
+        for p in others:
+            by_size.setdefault(len(state["hands"][p]), []).append(p)
+        for group in by_size.values():
+            if len(group) > 1:
+                order = group[:]
+                rng.shuffle(order)
+                hands = [state["hands"][p] for p in order]
+                roles = [state["roles"][p] for p in order]
+                for p, h, r in zip(group, hands, roles):
+                    changed |= state["hands"][p] != h
+                    state["hands"][p], state["roles"][p] = h, r
+    return changed
+
+
+def test_thing_agents_finish_games():
+    rules = rules_for("thing")
+    for players, seed in ((4, 1), (5, 2), (8, 3)):
+        state, actions = play_agent_game(rules, players, seed, None, rules.invariant_violations)
+        assert rules.is_over(state), (players, seed)
+        # the Thing never declares falsely: the game ends by a burning or a true declaration
+        assert state["result"]["reason"] in ("thing_burned", "declared_true")
+
+
+def test_thing_agent_decides_from_its_view_only():
+    _assert_view_only("thing", 5, 11, _alter_thing)
+
+
+def test_the_thing_declares_when_no_human_is_left():
+    """§9 B (shared/rules/the_thing.md l.291): "The Thing may do this at any moment"; true when
+    no human is left. Keeper's Thing declares then, and not while a human lives."""
+    rules = rules_for("thing")
+    state, _ = rules.new_game(["a", "b", "c", "d", "e"], 5)
+    thing = next(p for p, r in state["roles"].items() if r == "thing")
+    others = [p for p in state["seats"] if p != thing]
+    for p in others[:-1]:
+        state["roles"][p] = "infected"
+        state["infections"].append({"player": p, "by": thing})
+    agent = keeper_for("thing", thing)
+    view = rules.view(state, thing)
+    assert agent.decide(view, None, random.Random(1)) is None      # one human is left
+    state["roles"][others[-1]] = "infected"
+    state["infections"].append({"player": others[-1], "by": thing})
+    action = agent.decide(rules.view(state, thing), None, random.Random(1))
+    assert action == {"player": thing, "type": "declare"}
+    after, _ = rules.apply(state, action)
+    assert after["result"]["reason"] == "declared_true" and after["result"]["team"] == "thing"
+
+
+# --- Unfathomable -------------------------------------------------------------------------
+
+def _alter_unfathomable(state, player, rng):
+    """Reorder every face-down deck, the chaos deck and the passenger supply, and swap the
+    passenger faces still hidden; deal the other players' loyalty among those holding as many
+    (their hands stay: a check's added cards are tied to them)."""
+    changed = False
+    for deck in list(state["decks"].values()) + [state["chaos"], state["mythos_deck"], state["course_deck"],
+                                                  state["damage_deck"], state["passenger_supply"]]:
+        if len(set(map(str, deck))) > 1:
+            rng.shuffle(deck)
+            changed = True
+    hidden = [t for t in state["passenger_faces"] if t not in state.get("passengers_removed", [])]
+    faces = [state["passenger_faces"][t] for t in hidden]
+    rng.shuffle(faces)
+    for t, f in zip(hidden, faces):
+        changed |= state["passenger_faces"][t] != f
+        state["passenger_faces"][t] = f
+    known = set(state["known_loyalty"].get(player, {})) | set(state["revealed"]) | {player}
+    others = [p for p in state["players"] if p not in known]
+    by_size = {}
+    for p in others:
+        by_size.setdefault(len(state["loyalty"][p]), []).append(p)
+    for group in by_size.values():
+        cards = [state["loyalty"][p] for p in group]
+        rng.shuffle(cards)
+        for p, c in zip(group, cards):
+            changed |= state["loyalty"][p] != c
+            state["loyalty"][p] = c
+    return changed
+
+
+def test_unfathomable_agents_finish_games():
+    rules = rules_for("unfathomable")
+    for players, seed in ((4, 1), (5, 2)):
+        state, _ = play_agent_game(rules, players, seed, None, rules.invariant_violations)
+        assert rules.is_over(state), (players, seed)
+
+
+def test_unfathomable_agent_decides_from_its_view_only():
+    _assert_view_only("unfathomable", 4, 3, _alter_unfathomable, steps=300)
+
+
+# --- Eldritch Horror ------------------------------------------------------------------------
+
+def _alter_eldritch(state, player, rng):
+    """Reorder every draw pile below its top (the spell and condition decks lie face up: their
+    top is public), the gate stack, the clue pool, the monster cup and the mythos deck."""
+    changed = False
+    piles = [d["draw"] for d in state["decks"].values()]
+    piles += [state["gates"]["stack"], state["clues"]["pool"], state["monsters"]["cup"], state["mythos"]["deck"]]
+    for pile in piles:
+        below = pile[1:]
+        if len(set(map(str, below))) > 1:
+            rng.shuffle(below)
+            pile[1:] = below
+            changed = True
+    return changed
+
+
+def test_eldritch_agents_finish_games():
+    rules = rules_for("eldritch")
+    for players, seed in ((1, 1), (4, 3)):
+        state, _ = play_agent_game(rules, players, seed, None, rules.invariant_violations)
+        assert rules.is_over(state), (players, seed)
+
+
+def test_eldritch_agent_decides_from_its_view_only():
+    _assert_view_only("eldritch", 2, 5, _alter_eldritch, steps=300)
