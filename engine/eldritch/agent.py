@@ -18,8 +18,9 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 MYSTERY_CLUES = 2         # clues a mystery's token usually costs
+ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 HURT = 1 / 3             # rest at or below this share of health or sanity
-GOAL_VALUE = {"mystery": 9.0, "gate": 6.0, "omen_gate": 8.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
+GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
@@ -33,12 +34,14 @@ class KeeperAgent(BaseAgent):
     def __init__(self, player: str):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
+        self._purpose = None              # the purpose of the prompt being answered
 
     def observe(self, events):
         for ev in events:
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
-                self.dice[ev["inv"]] = {"dice": list(ev["dice"]), "faces": list(ev.get("faces") or last.get("faces", [5, 6]))}
+                faces = ev.get("faces") or last.get("faces", [5, 6])
+                self.dice[ev["inv"]] = {"dice": list(ev["dice"]), "faces": list(faces)}
 
     # --- decisions -----------------------------------------------------------------------
     def decide(self, view, prompt, rng):
@@ -52,6 +55,7 @@ class KeeperAgent(BaseAgent):
         if scorer is None:
             return self.act(prompt, options[0])   # the printed default: the safest option first
         inv = self._inv(view, prompt.get("inv"))
+        self._purpose = prompt.get("purpose")
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
 
@@ -143,7 +147,7 @@ class KeeperAgent(BaseAgent):
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
-            return 4 if goal == here or goal is None else 2
+            return ACQUIRE if goal == here or goal is None else ACQUIRE / 2
         if t == "prepare":   # Travel is one action a round: a ticket rides on further
             far = goal is not None and dist[here].get(goal, 99) >= 2
             return 5 if far and sum(inv["tickets"].values()) < 2 else 1
@@ -194,7 +198,9 @@ class KeeperAgent(BaseAgent):
         if t == "reroll":
             if o.get("pay") == "sanity":
                 return 2 if successes == 0 and inv["sanity"] > 2 else -1
-            spare = inv["clues"] > MYSTERY_CLUES   # clues are the mysteries' currency: keep them
+            # clues are the mysteries' currency: kept, except to survive a fight
+            fight = str(self._purpose).startswith("combat")
+            spare = inv["clues"] > (0 if fight else MYSTERY_CLUES)
             return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
         return -1
 
@@ -209,5 +215,5 @@ class KeeperAgent(BaseAgent):
         helps the investigators; declining is first only because it is the AFK default."""
         value = o.get("value")
         if value is True:
-            return 1 if inv is None or not self._hurt(inv) else 0.5
+            return 1 if inv is None or not self._hurt(inv) else -1
         return 0

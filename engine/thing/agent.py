@@ -59,7 +59,7 @@ class KeeperAgent(BaseAgent):
         for ev in events:
             kind = ev["type"]
             if kind == "hand_shown":
-                self._saw_hand(ev["player"], ev["cards"], ev.get("to"))
+                self._saw_card(ev["player"], None, ev["cards"])
             elif kind == "card_seen" and ev.get("card"):
                 self._saw_card(ev["owner"], ev["card"])
             elif kind == "offered_card_seen" and ev["card"] == INFECTED:
@@ -93,11 +93,6 @@ class KeeperAgent(BaseAgent):
 
     def _suspect(self, p, amount):
         self.suspicion[p] = self.suspicion.get(p, 0.0) + amount
-
-    def _saw_hand(self, owner, cards, to):
-        if owner == self.player:
-            return
-        self._saw_card(owner, None, cards)
 
     def _saw_card(self, owner, card, cards=None):
         if owner == self.player:
@@ -276,7 +271,7 @@ class KeeperAgent(BaseAgent):
                 return -2 * max(1.0, self._sus(view, target) + 1)
             return -3
         if card in ("change_places", "better_run"):
-            return self._seat_score(view, target) + (base if False else 0)
+            return self._seat_score(view, target)
         if card == "watch_your_back":
             nxt, prev = self._next(view, 1), self._next(view, -1)
             return 8 * (self._exchange_worth(view, prev) - self._exchange_worth(view, nxt))
