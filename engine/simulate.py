@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass, field
 
@@ -35,7 +36,7 @@ def error_kind(exc: BaseException) -> str:
     """A short, stable name for a failure, to count failures by kind across games."""
     text = str(exc).splitlines()[0] if str(exc) else ""
     if isinstance(exc, AssertionError) and text.startswith("after {"):   # an invariant: drop the action
-        text = "invariant: " + text.split("}: ", 1)[-1]
+        text = "invariant: " + re.sub(r" \(the step said: [^)]*\)", "", text.split("}: ", 1)[-1])
     code = getattr(exc, "code", None)
     if code:
         text = f"{code}: {text}"
@@ -66,46 +67,57 @@ def legal_moves(rules: GameRules, state: dict) -> list[dict]:
 
 
 def apply_random_move(rules: GameRules, state: dict, legal: list[dict], rng: random.Random,
-                      tries: int = 5) -> dict:
+                      tries: int = 5, events: list | None = None) -> dict:
     """Choose and apply one random legal move in place; returns it. A random answer drawn from a
     ``subset``/``number`` pattern may break a rule the pattern cannot express (a repair's cards
     must reach a total): such an answer is tried on a copy and, refused, drawn again; after
-    ``tries`` refusals the player's default answer (always legal) is used."""
+    ``tries`` refusals the player's default answer (always legal) is used. The step's events are
+    appended to ``events`` when given."""
+    out = events if events is not None else []
     for _ in range(tries):
         action = choose(rng, state, legal, rules)
         if not any(m.get("shape") for m in legal if m["player"] == action["player"]):
-            rules.apply_in_place(state, action)
+            out.extend(rules.apply_in_place(state, action))
             return action
         try:
-            new_state, _ = rules.apply(state, action)
+            new_state, step_events = rules.apply(state, action)
         except RuleError:
             continue
         state.clear()
         state.update(new_state)
+        out.extend(step_events)
         return action
     action = {"player": action["player"], "type": "default"}
-    rules.apply_in_place(state, action)
+    out.extend(rules.apply_in_place(state, action))
     return action
 
 
 def play_random_game(rules: GameRules, players: int, seed: int, options: dict | None = None,
-                     check=None) -> tuple[dict, list[dict]]:
-    """Play one game; returns (final state, actions). ``check(state)`` may list violations."""
+                     check=None, announced: bool | None = None) -> tuple[dict, list[dict]]:
+    """Play one game; returns (final state, actions). ``check(state)`` may list violations.
+    ``announced`` (default: whenever ``check`` is given) also checks after every step that each
+    change of the public view is announced by a public event of the step (engine.core.announce)."""
     names = [f"p{i + 1}" for i in range(players)]
     state, _ = rules.new_game(names, seed, options)
     rng = random.Random(seed)
     actions = []
+    announced = bool(check) if announced is None else announced
+    table = rules.view(state, None) if announced else None
     while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
         # one prompt computation per step: every pending prompt's answers plus free actions
         legal = legal_moves(rules, state)
         if not legal:
             raise RuntimeError("stuck: the game is not over and nobody has a legal move")
-        action = apply_random_move(rules, state, legal, rng)
+        events: list[dict] = []
+        action = apply_random_move(rules, state, legal, rng, events=events)
         actions.append(action)
-        if check:
-            problems = check(state)
-            if problems:
-                raise AssertionError(f"after {action}: {problems}")
+        problems = check(state) if check else []
+        if announced:
+            after = rules.view(state, None)
+            problems = problems + rules.silent_changes(table, after, events)
+            table = after
+        if problems:
+            raise AssertionError(f"after {action}: {problems}")
     return state, actions
 
 
@@ -132,6 +144,7 @@ def play_agent_game(rules: GameRules, players: int, seed: int, options: dict | N
     tell(agents, events)
     rng = random.Random(seed)
     actions = []
+    table = rules.view(state, None) if check else None   # every public change announced, as above
     while not rules.is_over(state) and len(actions) < MAX_ACTIONS:
         prompts = rules.prompts(state)
         action = None
@@ -148,7 +161,9 @@ def play_agent_game(rules: GameRules, players: int, seed: int, options: dict | N
         tell(agents, events)
         actions.append(action)
         if check:
-            problems = check(state)
+            after = rules.view(state, None)
+            problems = check(state) + rules.silent_changes(table, after, events)
+            table = after
             if problems:
                 raise AssertionError(f"after {action}: {problems}")
     return state, actions

@@ -36,6 +36,8 @@ type); ``subset``/``number`` defaults are in :mod:`engine.core.shapes`.
 """
 from __future__ import annotations
 
+import inspect
+
 from engine.core import shapes
 from engine.core.events import event, only
 from engine.core.game import GameRules
@@ -295,7 +297,9 @@ class FlowRules(GameRules):
         raise NotImplementedError
 
     def check_end(self, s) -> dict | None:
-        """The game's result if it is over now, else None. Called after every primitive step."""
+        """The game's result if it is over now, else None. Called after every primitive step. A
+        game whose check also changes the table (Eldritch solves a mystery whose condition is met)
+        declares ``check_end(self, s, events=None)`` and is given the step's events to announce it."""
         return None
 
     def game_over(self, s, events) -> None:
@@ -345,6 +349,10 @@ class FlowRules(GameRules):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._FREE = frozenset(name[len("_free_"):] for name in dir(cls) if name.startswith("_free_"))
+        cls._END_EVENTS = "events" in inspect.signature(cls.check_end).parameters
+
+    def _check_end(self, s, events):
+        return self.check_end(s, events) if self._END_EVENTS else self.check_end(s)
 
     def _resolve(self, s, action, events):
         if action["type"] in self._FREE:  # a free action's type is never also a prompt's answer
@@ -357,7 +365,7 @@ class FlowRules(GameRules):
 
     def run(self, s, events) -> None:
         """Run automatic frames until a decision is needed or the game ends."""
-        stack, kinds, check_end = s["stack"], self.FRAMES, self.check_end
+        stack, kinds, check_end = s["stack"], self.FRAMES, self._check_end
         while s["result"] is None:
             if not stack:
                 self._idle(s, events)
@@ -371,7 +379,7 @@ class FlowRules(GameRules):
                     stack.pop()
                     kind.run(self, s, frame, events)
             if s["result"] is None:  # goes_on(), inlined: this loop is the engine's hot path
-                result = check_end(s)
+                result = check_end(s, events)
                 if result is not None:
                     self._end(s, result, events)
                     return
@@ -381,7 +389,7 @@ class FlowRules(GameRules):
         """The end-of-game check after a primitive step: False (and the game ended) if over."""
         if s["result"] is not None:
             return False
-        result = self.check_end(s)
+        result = self._check_end(s, events)
         if result is None:
             return True
         self._end(s, result, events)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from engine.core import shapes
+from engine.core import announce, shapes
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 
@@ -77,9 +77,21 @@ class GameRules:
         return state.get("result") is not None
 
     # --- for simulations (python -m engine simulate <game>) -----------------------------
+    # No silent change (engine.core.announce): each public event kind -> the parts of the public
+    # view it may change; parts that change with no event by design. Empty: not checked.
+    announces: dict[str, tuple[str, ...]] = {}
+    unannounced: tuple[str, ...] = ()
+
     def invariant_violations(self, state: State) -> list[str]:
         """What is wrong with a reachable state (checked after every step in simulations)."""
         return []
+
+    def silent_changes(self, before_view: dict, after_view: dict, events: list[Event]) -> list[str]:
+        """Parts of the public view (``view(s, None)``) changed by a step and announced by none of
+        its public events (engine.core.announce); [] when the game declares no ``announces``."""
+        if not self.announces:
+            return []
+        return announce.silent_changes(before_view, after_view, events, self.announces, self.unannounced)
 
     def agent_preference(self, rng, state: State, actions: list[Action]) -> Action | None:
         """A random agent's deliberate move among ``actions``, if the game wants one (the Thing

@@ -26,6 +26,14 @@ class Board:
         ring = order[k:] + order[:k]
         return [i for i in ring if s["inv"][i]["status"] == "active"]
 
+    def investigator_count(self, s) -> int:
+        """The «number of investigators» of cards (seed 002, 308: the symbol of the number of players;
+        41 and 1785: each investigator counts as a player). A defeated investigator's player stays in
+        the game and gets a new one (983), so the slot counts until its player is out: after the
+        awakening (874) or with no investigator left to take (983). RULINGS.md, R1."""
+        return sum(1 for i in s["order"] if s["inv"][i]["status"] == "active"
+                   or (not s["inv"][i].get("out") and s["inv"][i]["player"] not in s["eliminated"]))
+
     def invs_at(self, s, space) -> list[str]:
         return [i for i in self.active_invs(s) if s["inv"][i]["space"] == space]
 
@@ -82,9 +90,12 @@ class Board:
         events.append(event("doom", value=s["doom"], change=s["doom"] - before))
         rest = amount - (before - s["doom"])
         if s["doom"] == 0:
+            if rest > 0:   # seed 002, 1468: the overflow follows the awakening's effects (pushed first, runs last)
+                self.call(s, "doom_overflow", times=rest)
             self.awaken(s, events)
-            if rest > 0:
-                self.ao_trigger(s, "doom_advances_awakened", events, times=rest)
+
+    def _call_doom_overflow(self, s, args, events):
+        self.ao_trigger(s, "doom_advances_awakened", events, times=args["times"])
 
     def retreat_doom(self, s, amount, events):
         if s["awakened"] or amount <= 0:
@@ -106,11 +117,19 @@ class Board:
             self.advance_doom(s, self.gates_matching_omen(s), events)
 
     # --- gates (J2-J4) -----------------------------------------------------------------------
+    def reshuffle_gates(self, s, events):
+        """The discarded gates are shuffled under the stack (J2)."""
+        g = s["gates"]
+        if g["discard"]:
+            self.rng(s).shuffle(g["discard"])
+            g["stack"] += g["discard"]
+            g["discard"] = []
+            events.append(event("gates_reshuffled", stack=len(g["stack"])))
+
     def spawn_gate(self, s, events, at=None):
         g = s["gates"]
         if not g["stack"]:
-            g["stack"], g["discard"] = g["discard"], []
-            self.rng(s).shuffle(g["stack"])
+            self.reshuffle_gates(s, events)
         if not g["stack"]:
             events.append(event("no_gate_left"))
             self.advance_doom(s, 1, events)
@@ -192,11 +211,13 @@ class Board:
         return token
 
     # --- monsters (G4, G11, J7-J9) ---------------------------------------------------------
-    def new_monster(self, s, kind, space, events):
+    def new_monster(self, s, kind, space, events, ambush=False):
+        """A monster token on the board; an ambush (seed 002, 1138: «Напад із засідки не вважають
+        появою монстра») is announced as such, not as a spawn."""
         uid = f"m{s['monsters']['next']}"
         s["monsters"]["next"] += 1
         s["monsters"]["board"][uid] = {"kind": kind, "space": space, "damage": 0}
-        events.append(event("monster_spawned", monster=uid, kind=kind, space=space))
+        events.append(event("monster_ambush" if ambush else "monster_spawned", monster=uid, kind=kind, space=space))
         return uid
 
     def draw_from_cup(self, s):
@@ -257,7 +278,7 @@ class Board:
     def toughness(self, s, uid) -> int:
         t = self.monster_data(s, uid)["toughness"]
         if isinstance(t, dict):
-            return t["base"] + t["per_investigator"] * max(1, len(self.active_invs(s)))
+            return t["base"] + t["per_investigator"] * max(1, self.investigator_count(s))
         return t
 
     def monster_effect(self, s, uid, what):

@@ -88,16 +88,17 @@ class Cards:
                 self.run_effect(s, self.ability_steps(ab), ctx, end=True)
 
     def take_by_name(self, s, inv, kind, name, events, c=None):
-        """I11: from the reserve, else the deck (bottom-up), else its discard; none: not gained."""
+        """I11: from the reserve, else the deck (bottom-up, seed 002, 1445), else its discard; none:
+        not gained. The searched deck is shuffled (1447)."""
         deck = s["decks"][KIND_DECK[kind]]
         if kind in DOUBLE_SIDED:
             if self.holds(s, inv, name):
                 return False
-            copies = [b for b in deck["draw"] if self.card_id(b) == name]
-            if not copies:
+            back = next((b for b in reversed(deck["draw"]) if self.card_id(b) == name), None)
+            if back is None:
                 return False
-            back = copies[self.rng(s).below(len(copies))]
             deck["draw"].remove(back)
+            self.rng(s).shuffle(deck["draw"])
             self.give_card(s, inv, kind, back, events, c)
             return True
         if kind == "asset" and name in s["reserve"]:
@@ -136,15 +137,17 @@ class Cards:
         searched = trait or any_trait or max_cost is not None
         if kind in DOUBLE_SIDED:
             order = list(reversed(deck["draw"]))        # a random draw takes the bottom card
+        elif searched:   # seed 002, 1445-1446: the deck from the bottom up, then its discard
+            order = list(reversed(deck["draw"])) + list(deck["discard"])
         else:
             if not deck["draw"] and deck["discard"]:
                 deck["draw"], deck["discard"] = deck["discard"], []
                 self.rng(s).shuffle(deck["draw"])
-            order = list(deck["draw"]) + (list(deck["discard"]) if searched else [])
+            order = list(deck["draw"])
         for card in order:
             if ok(card):
                 (deck["draw"] if card in deck["draw"] else deck["discard"]).remove(card)
-                if searched and kind not in DOUBLE_SIDED:
+                if searched:   # 1447: a searched deck is shuffled
                     self.rng(s).shuffle(deck["draw"])
                 self.give_card(s, inv, kind, card, events, c)
                 return self.card_id(card)
@@ -169,11 +172,10 @@ class Cards:
     # --- conditions (I8) --------------------------------------------------------------------
     def gain_condition(self, s, inv, events, c=None, name=None, trait=None, imposed=True):
         C = self.C
-        if trait and not name:
-            for cid, cond in C.conditions.items():
-                if trait in cond["traits"] and not self.holds(s, inv, cid):
-                    name = cid
-                    break
+        if trait and not name:   # seed 002, 1347/1445: the deck bottom up, the first one not held
+            name = next((self.card_id(b) for b in reversed(s["decks"]["conditions"]["draw"])
+                         if trait in C.conditions[self.card_id(b)]["traits"] and not self.holds(s, inv, self.card_id(b))),
+                        None)
             if not name:
                 return False
         if name == "detained" and imposed and self.forbids(s, inv, "imposed_delay_or_detained"):

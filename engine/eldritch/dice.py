@@ -80,27 +80,31 @@ class Dice:
                    for st in ab["effect"])
 
     def _roll_options(self, s, f):
-        """F8-F10, F14: keep, or spend a clue to reroll one failed die, or use a reroll ability."""
+        """F8-F10, F14: keep, or spend a clue to reroll one die (seed 002, 642: «витратити один жетон
+        доказу, щоб перекинути один кубик» — any die, a success too; 1388: the latest result
+        stands), or use a reroll ability (those reroll a failed die)."""
         inv = f["inv"]
         options = [{"type": "keep"}]
         buy = f["data"].get("buy")   # a test that sells successes (spend_for: success)
         if buy and s["inv"][inv]["status"] == "active" and (
                 s["inv"][inv]["clues"] if buy == "clues" else s["inv"][inv][buy] > 1):
             options.append({"type": "buy_success"})
-        failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
-        if not failed or s["inv"][inv]["status"] != "active":
+        if s["inv"][inv]["status"] != "active":
             return options
+        every = list(range(len(f["dice"])))
         i = s["inv"][inv]
         if not self.forbids(s, inv, "clue_rerolls") and not self._foe_forbids(s, f, "clue_rerolls"):
             if i["clues"]:
-                options += [{"type": "reroll", "die": k} for k in failed]
-                # O12: Trish on the tester's space lets a clue reroll 2 dice (not with a single die)
-                if len(f["dice"]) > 1 and len(failed) > 1 and any(
-                        o == "trish_scarborough" for o in self.invs_at(s, i["space"])):
-                    options += [{"type": "reroll", "die": a, "and": b} for a in failed for b in failed if a < b]
+                options += [{"type": "reroll", "die": k} for k in every]
+                # O12: Trish on the tester's space may allow a clue to reroll 2 dice (not with a single die)
+                if len(every) > 1 and self._trish_for(s, inv):
+                    options += [{"type": "reroll", "die": a, "and": b} for a in every for b in every if a < b]
             # O10: Norman Withers may pay a clue's cost with 1 sanity, once a round
             if inv == "norman_withers" and "limit:norman_withers" not in i["used"] and i["sanity"] > 1:
-                options += [{"type": "reroll", "die": k, "pay": "sanity"} for k in failed]
+                options += [{"type": "reroll", "die": k, "pay": "sanity"} for k in every]
+        failed = [k for k, d in enumerate(f["dice"]) if d not in f["faces"]]
+        if not failed:
+            return options
         c = s["ctx"][f["c"]]
         for st, card in self.reroll_abilities(s, inv, c):
             key = f"{card['kind']}:{card['id']}"
@@ -162,7 +166,19 @@ class Dice:
             else:
                 token = s["inv"][inv]["clues"].pop()
                 s["clues"]["discard"].append(token)
-            which = [action["die"]] + ([action["and"]] if "and" in action else [])
+            events.append(event("spent", inv=inv, what=action.get("pay") or "clues", count=1))
+            which = [action["die"]]
+            trish = self._trish_for(s, inv) if "and" in action else None
+            if trish and trish != inv:   # seed 002, 1745: «Тріш може дозволити» — her player decides
+                ctx = self.new_ctx(s, self_=trish, card={"kind": "investigator", "id": trish})
+                self.ask(s, "choose", trish, "trish_allow", [{"type": "choose", "value": False},
+                                                             {"type": "choose", "value": True}],
+                         roll=f, which=which + [action["and"]], c=ctx, about="may")
+                return
+            if trish:
+                which.append(action["and"])
+            self._reroll(s, f, which, events)
+            return
         else:
             c = s["ctx"][f["c"]]
             st, card = next((st, card) for st, card in self.reroll_abilities(s, inv, c)
@@ -173,7 +189,10 @@ class Dice:
             for cost in card.get("cost", []):   # a reroll's price (the Axe: 2 sanity)
                 if cost["op"] == "spend":
                     for what in ("health", "sanity"):
-                        s["inv"][inv][what] -= self.amount(s, cost.get(what), c)
+                        paid = self.amount(s, cost.get(what), c)
+                        s["inv"][inv][what] -= paid
+                        if paid:
+                            events.append(event("spent", inv=inv, what=what, count=paid))
                     self.discard_held_clues(s, inv, self.amount(s, cost.get("clues"), c), events)
             if action["type"] == "bonus_with":   # a die bonus after the roll (Lucky Cigarette Case)
                 self._bump(f, st.get("amount", 1), st.get("dice", 1))
@@ -182,6 +201,20 @@ class Dice:
             else:
                 n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
                 which = failed[:n]
+        self._reroll(s, f, which, events)
+
+    def _trish_for(self, s, inv):
+        """Trish Scarborough when she is in play on ``inv``'s space (she herself included)."""
+        return "trish_scarborough" if "trish_scarborough" in self.invs_at(s, s["inv"][inv]["space"]) else None
+
+    def _picked_trish_allow(self, s, f, action, events):
+        s["ctx"].pop(f["c"], None)
+        which = f["which"] if action["value"] else f["which"][:1]
+        self._reroll(s, f["roll"], which, events)
+
+    def _reroll(self, s, f, which, events):
+        """Reroll the dice ``which`` of the roll frame ``f``, then reopen its window (or finish)."""
+        inv = f["inv"]
         for k in which:
             f["dice"][k] = self.die(s)   # F9: the new value stands, even if worse
         events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which, faces=list(f["faces"])))

@@ -45,6 +45,10 @@ class Effects:
             if cont is not None:
                 s["stack"].remove(cont)
             return   # E16/H8: a defeated investigator stops resolving the effect
+        if c.get("action") and s["turn"].get("halted") == c["action"]:
+            if cont is not None:
+                s["stack"].remove(cont)
+            return   # seed 002, 1147: an action whose investigator was Delayed stops at once
         step = steps[i]
         self._cont = cont
         getattr(self, "_op_" + step["op"], self._op_unsupported)(s, step, c, f["c"], events)
@@ -166,9 +170,9 @@ class Effects:
         if of == "test_result":
             v = c.get("test_result", 0) or 0
         elif of == "investigators":
-            v = len(self.active_invs(s))
+            v = self.investigator_count(s)
         elif of == "half_investigators":
-            v = (len(self.active_invs(s)) + 1) // 2
+            v = (self.investigator_count(s) + 1) // 2
         elif of == "gates_on_board":
             v = len(s["gates"]["board"])
         elif of == "gates_matching_omen":
@@ -453,6 +457,11 @@ class Effects:
     def resolve_place(self, s, st, field, c, cid, events):
         """The space for ``st[field]``, or None after asking (the step re-runs with the answer)."""
         p = st.get(field)
+        if p == "random" and not (s["clues"]["pool"] or s["clues"]["discard"]):
+            # seed 002, 992: «Якщо в запасі та скиді не лишилися доказів, випадкову локацію вибирає
+            # головний дослідник.»
+            self.defer(s, cid, st, field, list(self.C.space_ids), s["lead"], "space")
+            return None
         if isinstance(p, dict) and p.get("nearest"):
             return self.ask_nearest(s, st, field, c, cid)
         if isinstance(p, dict) and p.get("chosen"):
@@ -611,15 +620,60 @@ class Effects:
                 if inv and st.get("name") and self.holds(s, inv, st["name"]) and \
                         self.C.conditions[st["name"]]["on_duplicate"] != "flip":
                     return False
-            elif st["op"] == "discard_possessions" and isinstance(st.get("count"), int):
+            elif st["op"] == "delay":   # becoming Delayed when already Delayed pays nothing (as a held condition)
                 inv = self.who(s, c, st["who"])
-                if inv and len(self._possession_choices(s, inv, st)) < st["count"]:
+                if not inv or (s["inv"][inv]["delayed"] and not (
+                        s["phase"] == "action" and inv in (s["turn"].get("inv"), s["turn"].get("acting")))):
+                    return False
+            elif st["op"] in ("discard_condition", "discard_possessions", "discard_clues", "discard_improvements",
+                              "discard_this"):
+                if not self._can_discard(s, st, c):   # seed 002, 995: nothing can be spent that is not held
                     return False
             elif st["op"] == "lose":
                 inv = self.who(s, c, st["who"])
                 if not inv:
                     return False
         return True
+
+    def _can_discard(self, s, st, c) -> bool:
+        """A discard as a cost: the investigator holds all it names ("all" and "any_number": at
+        least one is not asked; "any_number" can always pay 0)."""
+        op = st["op"]
+        if op == "discard_this":
+            card = c.get("card") or {}
+            if card.get("kind") in ("spell", "condition", "asset", "artifact"):
+                return bool(card.get("holder")) and self.who(s, c, card["holder"]) is not None and \
+                    self.holds(s, card["holder"], card.get("id"))
+            if card.get("kind") == "mythos":
+                return any(m["id"] == card.get("id") for m in s["mythos"]["in_play"])
+            return True
+        inv = self.who(s, c, st["who"])
+        if not inv:
+            return False
+        i = s["inv"][inv]
+        count = st.get("count", 1)
+        if count == "any_number":
+            return True
+        if op == "discard_condition":
+            held = [b for b in i["conditions"]
+                    if (not st.get("name") or self.card_id(b) == st["name"])
+                    and (not st.get("trait") or st["trait"] in self.C.conditions[self.card_id(b)]["traits"])
+                    and (not st.get("any_of") or self.card_id(b) in st["any_of"])]
+        elif op == "discard_possessions":
+            if st.get("triggering") or st.get("last"):
+                target = (c.get("triggering") or c.get("card") or {}).get("id") if st.get("triggering") \
+                    else c.get("last_gained")
+                kinds = {**st, "kind": ["asset", "artifact", "spell"]}
+                return any(self.card_id(h) == target for h in self._possession_choices(s, inv, kinds))
+            held = self._possession_choices(s, inv, st)
+            if st.get("keep") is not None:
+                return True
+        elif op == "discard_clues":
+            held = i["clues"]
+        else:
+            held = [k for k in SKILLS for _ in range(i["improve"][k])]
+        need = 1 if count == "all" else self.amount(s, count, c)
+        return len(held) >= need
 
     def _op_spend(self, s, st, c, cid, events):
         """H3: a cost: all or nothing; never the last health or sanity."""
@@ -737,7 +791,10 @@ class Effects:
         events.append(event("clue_moved", frm=space, to=to))
 
     def _op_spawn_clues(self, s, st, c, cid, events):
-        at = self.place_now(s, st.get("at"), c, events) if st.get("at") else None
+        at = self.resolve_place(s, st, "at", c, cid, events) if st.get("at") else None
+        if st.get("at") and at is None:
+            return
+        at = None if at == "none" else at
         for _ in range(self.amount(s, st.get("count", 1), c)):
             self.spawn_clue(s, events, at)
 
@@ -749,14 +806,18 @@ class Effects:
                 continue
             dest = self.nearest(s, space, lambda sp: self.space_ok(s, sp, flt, c))
             if dest:
-                board.setdefault(dest[0], []).extend(board.pop(space))
+                moved = board.pop(space)
+                board.setdefault(dest[0], []).extend(moved)
+                events.extend(event("clue_moved", frm=space, to=dest[0]) for _ in moved)
 
     def _op_discard_board_clues(self, s, st, c, cid, events):
         at = st.get("at", "all")
         board = s["clues"]["board"]
         spaces = list(board) if at == "all" else [self.place_now(s, at, c, events)]
         for sp in spaces:
-            s["clues"]["discard"] += board.pop(sp, [])
+            gone = board.pop(sp, [])
+            s["clues"]["discard"] += gone
+            events.extend(event("clue_discarded", space=sp) for _ in gone)
 
     def _op_trade_clues(self, s, st, c, cid, events):
         inv, other = self.who(s, c, st["who"]), self.who(s, c, st.get("with", "chosen"))
@@ -1063,8 +1124,13 @@ class Effects:
             events.append(event("prevented", inv=inv, what="delay"))
             return
         turn = s["turn"]
-        if s["phase"] == "action" and turn.get("inv") == inv:
-            turn["left"] = 0     # D23: the action stops, the rest are lost, not Delayed
+        if s["phase"] == "action" and inv in (turn.get("inv"), turn.get("acting")):
+            # D23, seed 002, 1147: the action stops at once and every further action is lost, not Delayed
+            if turn.get("inv") == inv:
+                turn["left"] = 0
+            if s["inv"][inv].get("bonus_actions"):
+                s["inv"][inv]["bonus_actions"] = 0
+            turn["halted"] = inv
             events.append(event("actions_lost", inv=inv))
             return
         s["inv"][inv]["delayed"] = True
@@ -1203,7 +1269,10 @@ class Effects:
 
     # --- gates ------------------------------------------------------------------------------------
     def _op_spawn_gates(self, s, st, c, cid, events):
-        at = self.place_now(s, st.get("at"), c, events) if st.get("at") else None
+        at = self.resolve_place(s, st, "at", c, cid, events) if st.get("at") else None
+        if st.get("at") and at is None:
+            return
+        at = None if at == "none" else at
         for _ in range(self.amount(s, st.get("count", 1), c)):
             space = self.spawn_gate(s, events, at)
             if space:
@@ -1264,10 +1333,8 @@ class Effects:
 
     def _op_reorder_gate_stack(self, s, st, c, cid, events):
         g = s["gates"]
-        if len(g["stack"]) < 2 and g["discard"]:
-            self.rng(s).shuffle(g["discard"])
-            g["stack"] += g["discard"]
-            g["discard"] = []
+        if len(g["stack"]) < 2:
+            self.reshuffle_gates(s, events)
         if not g["stack"]:
             return
         inv = self.who(s, c, "self")
@@ -1332,6 +1399,10 @@ class Effects:
             if uid:
                 spawned.append(uid)
         c["last"], c["last_ok"] = spawned, bool(spawned)
+        owner = self.card_tokens(s, c)   # a rumor's epic monster leaves with the rumor (seed 002, 1609)
+        if owner is not None and "epic" in owner:
+            owner["epic"] += [u for u in spawned if u in s["monsters"]["board"]
+                              and self.C.monsters[s["monsters"]["board"][u]["kind"]]["epic"]]
 
     def _available_kind(self, s, kind):
         M = s["monsters"]
@@ -1354,7 +1425,9 @@ class Effects:
             on_board = [u for u, m in s["monsters"]["board"].items() if m["kind"] == name]
             if on_board:   # G9: the named monster leaves its space and fights here
                 uid = on_board[0]
-                s["monsters"]["board"][uid]["space"] = here
+                if s["monsters"]["board"][uid]["space"] != here:
+                    s["monsters"]["board"][uid]["space"] = here
+                    events.append(event("monster_moved", monster=uid, kind=name, space=here))
                 from_cup = False
                 kind = None
             else:
@@ -1364,7 +1437,7 @@ class Effects:
                 m["kind"] == name for m in s["monsters"]["board"].values()):
             return
         if kind is not None:
-            uid = self.new_monster(s, kind, here, events)
+            uid = self.new_monster(s, kind, here, events, ambush=True)
         elif name in ("random", "cultist"):
             events.append(event("no_monster_left"))
             return
@@ -1433,7 +1506,10 @@ class Effects:
             return
         for uid in targets:
             m = s["monsters"]["board"][uid]
+            before = m["damage"]
             m["damage"] = 0 if st.get("amount") is None else max(0, m["damage"] - self.amount(s, st["amount"], c))
+            if m["damage"] != before:
+                events.append(event("monster_recovered", monster=uid, kind=m["kind"], damage=m["damage"]))
         c["last"] = targets
 
     def _op_skip_strength_test(self, s, st, c, cid, events):
@@ -1484,17 +1560,22 @@ class Effects:
         c["last"] = targets
 
     # --- tokens, mysteries, rumors, mythos -------------------------------------------------------
-    def _token_target(self, s, st, c, events):
+    def _token_target(self, s, st, c, events, cid=None):
         where = st.get("where", "this_card")
         if where == "omen_green":
             return "omen", None
         if where == "place":
-            return "space", self.place_now(s, st.get("at"), c, events)
+            if cid is None:
+                return "space", self.place_now(s, st.get("at"), c, events)
+            sp = self.resolve_place(s, st, "at", c, cid, events)
+            return "space", (False if sp is None else None if sp == "none" else sp)
         return "card", self.card_tokens(s, c, where)
 
     def _op_place_eldritch(self, s, st, c, cid, events, sign=1, key="eldritch"):
         n = self.amount(s, st.get("count", 1), c)
-        kind, holder = self._token_target(s, st, c, events)
+        kind, holder = self._token_target(s, st, c, events, cid)
+        if holder is False:   # a place is being chosen: the step runs again with it
+            return
         if kind == "omen":
             if key == "eldritch":
                 s["omen_eldritch"] = max(0, s["omen_eldritch"] + sign * n)
@@ -1520,7 +1601,10 @@ class Effects:
         self._op_place_eldritch(s, st, c, cid, events, key="health")
 
     def _op_place_mystery_token(self, s, st, c, cid, events):
-        s["mystery_token"] = self.place_now(s, st.get("at"), c, events)
+        sp = self.resolve_place(s, st, "at", c, cid, events)
+        if sp is None:
+            return
+        s["mystery_token"] = None if sp == "none" else sp
         events.append(event("mystery_token", space=s["mystery_token"]))
 
     def _op_special_encounter(self, s, st, c, cid, events):
@@ -1537,6 +1621,7 @@ class Effects:
             holder = self.card_tokens(s, c, st.get("card", "active_mystery"))
             if holder is not None:
                 holder["eldritch"] = holder.get("eldritch", 0) + 1
+            events.append(event("put_on_card", what="eldritch", space=space))
 
     def _op_put_on_card(self, s, st, c, cid, events):
         card = {"active_mystery": "active_mystery", "this_card": "this_card",
@@ -1581,7 +1666,7 @@ class Effects:
                     holder.setdefault("monsters", []).append(fallen["kind"])
                     holder.setdefault("toughness", []).append(fallen["toughness"])
             c["last"] = []
-        events.append(event("put_on_card", what=what))
+        events.append(event("put_on_card", what=what, inv=inv))
 
     def _op_solve_rumor(self, s, st, c, cid, events):
         rid = (c.get("card") or {}).get("id") if st.get("which", "this") == "this" else None
@@ -1657,7 +1742,7 @@ class Effects:
                 held = self.held_back(s, card["holder"], card["id"]) or card["id"]
             self.discard_held(s, card["holder"], held, events)
         elif kind == "mythos":
-            self.end_rumor(s, card["id"], events, solved=False, quiet=True)
+            self.end_rumor(s, card["id"], events, solved=False)   # a card leaving play is announced
 
     # --- structure ---------------------------------------------------------------------------
     def _op_test(self, s, st, c, cid, events):
@@ -1675,8 +1760,9 @@ class Effects:
             n = st["_n"]
             if what == "clues":
                 self.discard_held_clues(s, inv, n, events)
-            else:
+            elif n:
                 s["inv"][inv][what] -= n
+                events.append(event("spent", inv=inv, what=what, count=n))
             extra += n
         data = {"buy": what} if what and st.get("spend_for") == "success" else None
         self.start_test(s, inv, st["skill"], st.get("modifier", 0), cid, events, pass_steps=st.get("pass", []),

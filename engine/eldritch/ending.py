@@ -22,9 +22,15 @@ class Ending:
                         "toughness": [], "placed": []}
         events.append(event("mystery_drawn", mystery=mid))
         steps = self.C.mysteries[mid]["enters_play"]
-        if steps:
+        if steps:   # not judged solved before it has entered play (its monster spawned...)
+            s.setdefault("entering", []).append(mid)
             ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mystery", "id": mid})
-            self.run_effect(s, steps, ctx, end=True)
+            self.run_effect(s, list(steps) + [{"op": "_entered"}], ctx, end=True)
+
+    def _op__entered(self, s, st, c, cid, events):
+        entering = s.get("entering") or []
+        if (c.get("card") or {}).get("id") in entering:
+            entering.remove(c["card"]["id"])
 
     def _mystery_solved_now(self, s, slot, at_end):
         m = s.get(slot)
@@ -33,7 +39,7 @@ class Ending:
         data = self.C.mysteries[m["id"]]
         if not data.get("solved_when"):
             return False
-        if data["check"] == "end_of_mythos" and not at_end:
+        if data["check"] == "end_of_mythos" and not at_end or m["id"] in s.get("entering", ()):
             return False
         return self.cond(s, data["solved_when"], {"self": s["lead"], "card": {"kind": slot, "id": m["id"]}})
 
@@ -71,15 +77,30 @@ class Ending:
             self.draw_mystery(s, events)
 
     # --- rumors (L1-L3) ------------------------------------------------------------------------
-    def end_rumor(self, s, rid, events, solved=True, quiet=False):
+    def end_rumor(self, s, rid, events, solved=True):
+        """L2 (seed 002, 1609): the card, its tokens, and the rumor token, epic monsters and Eldritch
+        tokens it placed on the board leave; what else it placed stays (1610)."""
         entry = next((m for m in s["mythos"]["in_play"] if m["id"] == rid), None)
         if entry is None:
             return
         s["mythos"]["in_play"].remove(entry)
         s["rumor_tokens"].pop(rid, None)
         s["mythos"]["discard"].append(rid)
-        if not quiet:
-            events.append(event("rumor_solved" if solved else "rumor_ended", card=rid))
+        events.append(event("rumor_solved" if solved else "rumor_ended", card=rid))
+        for uid in entry.get("epic", []):
+            if uid in s["monsters"]["board"]:
+                self.remove_monster(s, uid, events, defeated=False)
+        for space in entry.get("placed", []):
+            if s["eldritch_board"].get(space):
+                s["eldritch_board"][space] -= 1
+                if not s["eldritch_board"][space]:
+                    del s["eldritch_board"][space]
+                events.append(event("tokens", what="eldritch", change=-1, where="place", space=space))
+
+    def _rumor_solved_now(self, s, m):
+        r = self.C.mythos[m["id"]].get("rumor")
+        return bool(r and r.get("solved_when") and m["id"] not in s.get("entering", ())
+                    and self.cond(s, r["solved_when"], {"self": s["lead"], "card": {"kind": "mythos", "id": m["id"]}}))
 
     def fail_rumor(self, s, rid, events):
         data = self.C.mythos[rid]
@@ -91,7 +112,11 @@ class Ending:
             self.run_effect(s, fail, ctx, end=True)
 
     def _call_end_rumor(self, s, args, events):
-        self.end_rumor(s, args["rid"], events, solved=False)
+        self.end_rumor(s, args["rid"], events, solved=args.get("solved", False))
+
+    def _call_solve_now(self, s, args, events):
+        if self._mystery_solved_now(s, args["slot"], False):
+            self.solve_mystery(s, events, args["slot"])
 
     def _op__starting_rumor(self, s, st, c, cid, events):
         """M5: a random boxed rumor is put in play (no clues for it)."""
@@ -101,7 +126,8 @@ class Ending:
         rid = rumors[self.rng(s).below(len(rumors))]
         s["mythos"]["box"].remove(rid)
         ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": rid})
-        self.run_effect(s, [{"op": "_mythos_in_play"}] + list(self.C.mythos[rid]["enters_play"]), ctx, end=True)
+        self.run_effect(s, [{"op": "_mythos_in_play"}] + list(self.C.mythos[rid]["enters_play"]) + [{"op": "_entered"}],
+                        ctx, end=True)
 
     # --- the awakening (L9) ------------------------------------------------------------------
     def awaken(self, s, events):
@@ -126,19 +152,26 @@ class Ending:
             self.run_effect(s, final["enters_play"], ctx, end=True)
 
     # --- the end (L10-L12, H15) -----------------------------------------------------------------
-    def check_end(self, s):
+    def check_end(self, s, events=None):
         flags = s["flags"]
-        if not flags.get("final_solved") or not flags.get("win"):
-            # mysteries and rumors whose condition is met now are solved at once (L7)
-            for slot in ("mystery", "final"):
-                if self._mystery_solved_now(s, slot, False):
-                    self.solve_mystery(s, [], slot)
-            for m in list(s["mythos"]["in_play"]):
-                r = self.C.mythos[m["id"]].get("rumor")
-                if r and r.get("solved_when") and self.cond(s, r["solved_when"],
-                                                             {"self": s["lead"], "card": {"kind": "mythos", "id": m["id"]}}):
-                    self.end_rumor(s, m["id"], [], solved=True)
         ao = self.C.ancient_ones[s["ao"]]
+        if flags.get("win"):   # an effect says so (L11: with a loss at once, the investigators win)
+            return {"winner": "investigators", "reason": "effect", "score": self.score(s)}
+        if len(s["eliminated"]) == len(s["players"]):   # seed 002, 1401: nobody is left to solve anything
+            return {"winner": "ancient_one", "reason": flags.get("lose") or "all_eliminated"}
+        if not flags.get("final_solved"):
+            # mysteries and rumors whose condition is met now are solved at once (L7), as steps of
+            # their own (announced), before anything else is judged
+            due = [("solve_now", {"slot": slot}) for slot in ("mystery", "final") if self._mystery_solved_now(s, slot, False)]
+            due += [("end_rumor", {"rid": m["id"], "solved": True}) for m in s["mythos"]["in_play"]
+                    if self._rumor_solved_now(s, m)]
+            pending = {(f["fn"], tuple(sorted(f["args"].items()))) for f in s["stack"][-len(due) - 1:]
+                       if f["k"] == "call"} if due else set()
+            for fn, args in due:
+                if (fn, tuple(sorted(args.items()))) not in pending:
+                    self.call(s, fn, **args)
+            if due:
+                return None
         win = None
         if flags.get("win"):
             win = "effect"

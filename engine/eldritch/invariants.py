@@ -193,6 +193,9 @@ def _limits(rules, s) -> list[str]:
             out.append(f"clue pile on {sp}: {s['clues']['board'][sp]}")
     if s["players"] and s["result"] is None and set(s["eliminated"]) >= set(s["players"]):
         out.append("every player is eliminated but the game goes on")
+    if (s["result"] or {}).get("winner") == "investigators" and not any(i["status"] == "active"
+                                                                         for i in s["inv"].values()):
+        out.append("the investigators win with every investigator defeated (seed 002, 1401)")
     for i in s["inv"].values():
         if i["space"] not in spaces:
             out.append(f"{i['id']} on unknown space {i['space']}")

@@ -150,6 +150,7 @@ class Investigators:
             i["clues"] = []
             i["tickets"] = {"train": 0, "ship": 0}
             i["status"] = "devoured" if devoured else "eliminated"
+            i["out"] = bool(s["awakened"])   # no new investigator takes this slot (874): it no longer counts
             events.append(event("devoured" if devoured else "eliminated", inv=inv, player=i["player"]))
         else:
             i["assets"], i["artifacts"], i["spells"], i["clues"] = [], [], [], []
@@ -188,8 +189,9 @@ class Investigators:
 
     def _picked_defeat_token(self, s, f, action, events):
         fig = next((x for x in s["figures"] if x["inv"] == f["inv"]), None)
-        if fig:
+        if fig and fig["token"] != action["token"]:
             fig["token"] = action["token"]
+            events.append(event("defeat_token", inv=f["inv"], token=action["token"]))
 
     def _check_player_eliminated(self, s, player, events):
         mine = [x for x in s["inv"].values() if x["player"] == player]

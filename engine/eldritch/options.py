@@ -33,3 +33,4 @@ class EldritchSetup(BaseModel):
     reserve: list[str] | None = None         # the 4 reserve cards
     dice: list[int] | None = None            # forced die faces, consumed before the generator
     mystery: str | None = None               # the first mystery
+    position: dict | None = None             # a situation once setup is done (engine/eldritch/position.py)

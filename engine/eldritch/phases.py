@@ -129,7 +129,9 @@ class Phases:
             i["bonus_actions"] -= 1
         else:
             s["turn"]["left"] -= 1
+        s["turn"]["acting"], s["turn"]["halted"] = inv, False   # an action in progress (seed 002, 1147)
         self.push(s, {"k": "action", "inv": inv, **({"extra": True} if f.get("extra") else {})})
+        self.call(s, "action_over")   # under the action's own frames
         if kind in ("component", "local"):
             owner = action.get("owner", inv)
             ab, card = next((ab, card) for ab, card in self.held_abilities(s, owner,
@@ -143,7 +145,7 @@ class Phases:
                 i["used"].append(key)
             i["actions"].append(key)
             events.append(event("action", inv=inv, action=kind, card=card["id"], owner=owner))
-            ctx = self.new_ctx(s, self_=inv, owner=owner, card=card)
+            ctx = self.new_ctx(s, self_=inv, owner=owner, card=card, action=inv)
             self.run_effect(s, self.ability_steps({**ab, "requires": None}), ctx, end=True)
             return
         i["actions"].append(kind)
@@ -159,8 +161,8 @@ class Phases:
                       for other in self.invs_at(s, i["space"]) for ab, card in self.held_abilities(s, other, "rest_on_space")]
             self.run_together(s, items, inv)   # C6: the one resting orders what his Rest triggers
         elif kind == "travel":   # D4
+            self.call(s, "offer_ride", inv=inv)   # after what the move triggers (a Delay stops the Travel)
             self.move_to(s, inv, action["to"], events)
-            self._offer_ride(s, inv)
         elif kind == "prepare":   # D11/D12
             self.gain_ticket(s, inv, action["ticket"], events)
         elif kind == "acquire":   # D13
@@ -181,14 +183,22 @@ class Phases:
         if len(options) > 1 and not self.forbids(s, inv, "move"):
             self.ask(s, "travel_more", inv, "ride", options)
 
+    def _call_action_over(self, s, args, events):
+        s["turn"]["acting"] = None
+
+    def _call_offer_ride(self, s, args, events):
+        inv = args["inv"]
+        if s["turn"].get("halted") != inv and s["inv"][inv]["status"] == "active":
+            self._offer_ride(s, inv)
+
     def _picked_ride(self, s, f, action, events):
         if action["type"] == "stop":
             return
         inv = f["inv"]
         s["inv"][inv]["tickets"][action["ticket"]] -= 1
         events.append(event("ticket_spent", inv=inv, kind=action["ticket"]))
+        self.call(s, "offer_ride", inv=inv)
         self.move_to(s, inv, action["to"], events)
-        self._offer_ride(s, inv)
 
     # acquire assets (D13-D16)
     def _tested_acquire(self, s, f, result, events):
@@ -491,6 +501,7 @@ class Phases:
         deck = args["deck"]
         if args["card"] not in s.get("removed_cards", []):
             s["decks"][deck]["discard"].append(args["card"])
+            events.append(event("encounter_discarded", deck=deck))
         if deck == "expedition":
             self.update_expedition(s, events)
         if args["kind"] == "research":
@@ -531,12 +542,13 @@ class Phases:
         if data["trait"] == "event":
             steps += list(data["effect"]) + [{"op": "_mythos_discard"}]
         else:
-            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"])
+            steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"]) + [{"op": "_entered"}]
         ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": card})
         self.run_effect(s, steps, ctx, end=True)
 
     def _op__mythos_discard(self, s, st, c, cid, events):
         s["mythos"]["discard"].append(c["card"]["id"])
+        events.append(event("mythos_discarded", card=c["card"]["id"]))
 
     def _op__mythos_in_play(self, s, st, c, cid, events):
         card = c["card"]["id"]
@@ -544,6 +556,8 @@ class Phases:
         entry = {"id": card, "eldritch": 0}
         if data["trait"] == "rumor":
             entry["rumor"] = True
+            entry["placed"], entry["epic"] = [], []   # what it puts on the board leaves with it (L2)
+            s.setdefault("entering", []).append(card)
             r = data["rumor"]
             entry["eldritch"] = r.get("eldritch_tokens") or 0
             if r.get("space"):
@@ -650,11 +664,9 @@ class Phases:
         while s["lost"]:
             slot = s["lost"].pop(0)
             player = slot["player"]
-            if s["awakened"]:
-                self._check_player_eliminated(s, player, events)
-                continue
             free = [i for i in self.C.investigator_ids if i not in s["used_investigators"]]
-            if not free:
+            if s["awakened"] or not free:   # the slot is out for good (investigator_count)
+                s["inv"][slot["slot"]]["out"] = True
                 self._check_player_eliminated(s, player, events)
                 continue
             self.ask(s, "new_investigator", player, "new_investigator",
@@ -666,9 +678,10 @@ class Phases:
         self._place_investigator(s, new, f["player"])
         s["used_investigators"].append(new)
         s["order"][s["order"].index(old)] = new
+        events.append(event("investigator_joined", inv=new, player=f["player"], replaces=old))
         if s["inv"][s["lead"]]["status"] != "active":
             s["lead"] = new
-        events.append(event("investigator_joined", inv=new, player=f["player"], replaces=old))
+            events.append(event("lead_changed", lead=new))
         for item in self.C.investigators[new]["starting"]:
             if item["kind"] == "improve":
                 ctx = self.new_ctx(s, self_=new)

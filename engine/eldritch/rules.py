@@ -16,6 +16,7 @@ from engine.eldritch.content import load
 from engine.core.events import event
 from engine.eldritch.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames
+from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
 from engine.eldritch.board import Board
 from engine.eldritch.cards import Cards
 from engine.eldritch.combat import Combat
@@ -25,6 +26,7 @@ from engine.eldritch.effects import Effects
 from engine.eldritch.ending import Ending
 from engine.eldritch.investigators import Investigators
 from engine.eldritch.phases import Phases
+from engine.eldritch.position import Position
 from engine.eldritch.setup import Setup
 from engine.eldritch.views import Views
 
@@ -35,10 +37,12 @@ PICK_KINDS = ("choose", "encounter", "combat_order", "travel_more", "acquire", "
 GROUP_KINDS = ("group",)
 
 
-class EldritchRules(Setup, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views, FlowRules):
+class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, Phases, Effects, Ending, Views,
+                    FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
-    rules_version = "1"
+    rules_version = "2"   # 2: issue 18's rule defects (rerolls, searches, the random location, ...)
+    announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
         fx=Auto(), ctx_end=Auto(), call=Auto(), combat=Auto(),

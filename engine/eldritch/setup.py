@@ -164,6 +164,9 @@ class Setup:
                     self.run_effect(s, [{"op": "improve", "who": "self", "skill": item["skill"] or "choice",
                                          "times": item.get("count", 1) or 1}], self.new_ctx(s, self_=i), end=True)
         self.run(s, events)
+        if fixed.position:   # the situation a record starts from, once setup is done
+            self.apply_position(s, fixed.position)
+            self.run(s, events)
         return s, events
 
     def build_short_mythos(self, ao_id, rng, exclude=None, pool=None):

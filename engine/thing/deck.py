@@ -47,8 +47,9 @@ class Deck:
         Rng(s["rng"]).shuffle(s["deck"])
         events.append(event("deck_reshuffled", deck_size=len(s["deck"])))
 
-    def _draw_event_card(self, s, p, events, why):
-        """'Draw an event card': panic cards on top are discarded unseen (§4, R23)."""
+    def _draw_event_card(self, s, p, events, why, announce=True):
+        """'Draw an event card': panic cards on top are discarded unseen (§4, R23). The table is
+        told that ``p`` draws (``event_drawn``) unless the caller's own event already says so."""
         if not any(self.cards[c].is_event for c in s["deck"] + s["discard"]):
             events.append(event("no_card_to_draw", player=p))
             return None
@@ -58,6 +59,8 @@ class Deck:
                 break
             s["discard"].append(card)
             events.append(event("panic_skipped", player=p))
+        if announce:
+            events.append(event("event_drawn", player=p))
         events.append(event("card_drawn", only(p), reveal=True, player=p, card=card, why=why))
         return card
 

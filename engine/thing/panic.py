@@ -135,7 +135,7 @@ class Panic:
         p = s["turn"]["player"]
         card = action["card"]
         s["hands"][p].remove(card)
-        new = self._draw_event_card(s, p, events, why="blind_date")
+        new = self._draw_event_card(s, p, events, why="blind_date", announce=False)
         if s["options"]["blind_date_to_discard"]:
             s["discard"].append(card)
         else:

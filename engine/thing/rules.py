@@ -26,6 +26,7 @@ from engine.thing.content import ThingPack, default_pack
 from engine.thing.game import GAME
 from engine.core.flow import (Accept, Auto, Choice, FlowRules, Offer, ResponseWindow, Simultaneous,
                               frames)
+from engine.thing.announces import ANNOUNCES, UNANNOUNCED
 from engine.thing.cards import Cards
 from engine.thing.common import HUMAN, INFECTED, INFECTED_ROLE, THING, THING_ROLE  # noqa: F401 - re-exported
 
@@ -62,6 +63,8 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     PROMPT_KEYS = ("card_played", "by", "from", "reason", "purpose")
 
     rules_version = "2"  # bump when a rule changes what a record replays to (2: Forgetful's AFK default)
+
+    announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     def invariant_violations(self, state):
         from engine.thing.invariants import violations

@@ -41,6 +41,7 @@ class Turns:
 
     def _run_discard_card(self, s, f, events):
         s["discard"].append(f["card"])
+        events.append(event("card_resolved", card=f["card"]))   # the played card leaves the table
 
     def _ask_step2(self, s, f):
         p = s["turn"]["player"]

@@ -95,6 +95,7 @@ class Abilities:
         if f["card"] in playing:
             playing.remove(f["card"])
             self.discard(s, f["card"])
+            events.append(event("card_resolved", card=f["card"]))
 
     def _run_window_use(self, s, f, events):
         p, ref, window = f["player"], f["ability"], f["window"]
@@ -312,7 +313,8 @@ class Abilities:
         roller = who or c.get("self") or s["turn"]["player"]
         self.push(s, {"k": "roll_end", "c": c["id"], "slot": slot})
         self.push(s, {"k": "roll_do", "c": c["id"], "purpose": purpose, "roller": roller})
-        self.push(s, {"k": "roll_start", "c": c["id"], **({"combat": True} if combat else {}),
+        self.push(s, {"k": "roll_start", "c": c["id"], "purpose": purpose, "roller": roller,
+                      **({"combat": True} if combat else {}),
                       **({"modifier": modifier} if modifier else {})})
         from engine.unfathomable.effects import Pending
         raise Pending
@@ -321,6 +323,8 @@ class Abilities:
         s["roll_seq"] = s.get("roll_seq", 0) + 1
         s["rolls"].append({"modifier": f.get("modifier", 0), "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
                            "combat": bool(f.get("combat"))})
+        # the table sees a roll under way before the windows ahead of it open
+        events.append(event("roll_started", player=f.get("roller"), purpose=f.get("purpose")))
         self.open_window(s, "before_roll", events, c=f["c"])
 
     def _run_roll_do(self, s, f, events):
@@ -342,6 +346,7 @@ class Abilities:
 
     def _run_roll_end(self, s, f, events):
         roll = s["rolls"].pop()
+        events.append(event("roll_ended", value=roll["value"]))   # the roll under way leaves the table
         c = s["ctx"][f["c"]]
         c["bind"][f["slot"]] = roll["value"]
         c["last_roll"] = roll["value"]

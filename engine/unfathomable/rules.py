@@ -23,6 +23,7 @@ from engine.unfathomable.content import UnfathomablePack, load
 from engine.unfathomable.game import GAME
 from engine.core.flow import Auto, Choice, FlowRules, SecretRound, frames
 from engine.unfathomable.abilities import Abilities, Window
+from engine.unfathomable.announces import ANNOUNCES, UNANNOUNCED
 from engine.unfathomable.board import Board
 from engine.unfathomable.cards import Cards
 from engine.unfathomable.checks import Checks
@@ -32,6 +33,7 @@ from engine.unfathomable.effects import Effects
 from engine.unfathomable.ending import Ending
 from engine.unfathomable.loyalty import Loyalty
 from engine.unfathomable.monsters import Monsters
+from engine.unfathomable.position import Position
 from engine.unfathomable.players import Players
 from engine.unfathomable.setup import Setup
 from engine.unfathomable.ship import Ship
@@ -51,13 +53,14 @@ def default_pack() -> UnfathomablePack:
     return _PACK
 
 
-class UnfathomableRules(Setup, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship, Tracks, Decks,
-                        Players, Loyalty, Trade, Ending, Views, FlowRules):
+class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, Checks, Combat, Cards, Monsters, Ship,
+                        Tracks, Decks, Players, Loyalty, Trade, Ending, Views, FlowRules):
     game_id = "unfathomable"
     min_players, max_players = GAME.players
     # bump when a record would replay differently (2: the rescue action returns the token to the
     # supply as rescue_passengers does)
     rules_version = "2"
+    announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
         # setup

@@ -113,6 +113,12 @@ class Setup:
             for p in reversed(order):
                 self.push(s, {"k": "character", "player": p})
         self.run(s, events)
+        if setup.get("position"):   # the situation a record starts from, once setup is done
+            if not s.get("setup_done"):
+                raise RuleError("bad_position", "A position needs a setup that asks nothing: fix every "
+                                                "character and starting hand (or play the first game).")
+            self.apply_position(s, setup["position"])
+            self.run(s, events)
         return s, events
 
     def _shuffled(self, rng, cards, top=None):

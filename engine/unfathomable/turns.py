@@ -342,6 +342,7 @@ class Turns:
         m = s.pop("mythos", None)
         if m and not m["kept"]:
             s["mythos_discard"].append(m["card"])
+            events.append(event("mythos_discarded", card=m["card"]))
         self.reshuffle_mythos_if_empty(s, events)
 
     # --- Discard (checklist 34): everyone above 10 discards down to 10

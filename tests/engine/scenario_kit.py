@@ -1,8 +1,8 @@
 """The runner machinery the games' scenario tests share (tests/scenarios/<game>/*.yaml, records
-with a ``position`` block and ``expect``ations): playing a record, replay exactness, the game's
+whose ``setup`` may hold a ``position`` (the engine's vocabulary, engine/README.md) and ``expect``ations): playing a record, replay exactness, the game's
 invariants, and the expectations every game reads the same way (``state``, ``count_events``,
 ``events``, ``events_in_order``, ``no_events``, ``refused``, ``prompt``). Each game's runner keeps
-its own position block and its own expectations (``check_state``)."""
+its own expectations (``check_state``)."""
 from __future__ import annotations
 
 import copy
@@ -33,13 +33,10 @@ def dotted(s, path):
     return s
 
 
-def play(rules, record, apply_position: Callable[[dict, dict], None], upto=None, resume_at=None):
-    """new_game + position + actions; returns (state, events). ``resume_at``: after that many
-    actions, continue from a JSON copy of the state (a saved game)."""
+def play(rules, record, upto=None, resume_at=None):
+    """new_game (its ``setup``, a ``position`` included) + actions; returns (state, events).
+    ``resume_at``: after that many actions, continue from a JSON copy of the state (a saved game)."""
     s, events = rules.new_game(record.players, record.seed, record.options, record.setup)
-    if record.extra.get("position"):
-        apply_position(s, record.extra["position"])
-        rules.run(s, events)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, action in enumerate(actions):
         if resume_at is not None and i == resume_at:
@@ -75,13 +72,11 @@ def run_scenario(path: Path, game: str, rules, play: Callable, check_state: Call
     expect = record.extra.get("expect")
     assert expect, "a scenario must expect something"
     s, events = play(record)
-    # replay exactness
-    if record.extra.get("position"):
-        again, again_events = play(record, resume_at=len(record.actions) // 2)
-        assert again == s and again_events == events
-    else:
-        full = replay(record)
-        assert full.state == s and full.events == events
+    # replay exactness: the record replays, and a game saved halfway resumes, to the same state
+    full = replay(record)
+    assert full.state == s and full.events == events
+    again, again_events = play(record, resume_at=len(record.actions) // 2)
+    assert again == s and again_events == events
     assert rules.invariant_violations(s) == []
     check_state(s, expect)
     for k, v in expect.get("state", {}).items():

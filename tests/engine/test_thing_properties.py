@@ -27,8 +27,9 @@ VIEW_KEYS = {"game", "seats", "direction", "doors", "quarantine", "hand_counts",
 PRIVATE = {"card_drawn", "card_received", "you_discarded", "you_kept", "you_gave_to_deck", "offered_card_seen",
            "hand_dealt", "card_seen", "role_told"}
 # events whose card is public information (played/drawn panic/defence cards, or a public reveal)
+# card_resolved names a card already shown by card_played / panic_drawn, on its way to the discard
 PUBLIC_CARD = {"card_played", "panic_drawn", "defended", "accepted", "target_chosen", "hand_shown_privately",
-               "game_over", "game_started"}
+               "game_over", "game_started", "card_resolved"}
 
 OPTIONS = st.fixed_dictionaries({}, optional={
     "thing_in_deck": st.booleans(), "revenge": st.booleans(), "quarantine_turns": st.sampled_from([2, 3]),
@@ -122,9 +123,11 @@ def test_random_games(players, seed, options):
         action = choose(rng, state, legal)
         if action["type"] != "declare" and rng.random() < 0.1:
             action = {"player": action["player"], "type": "default"}  # AFK answer
+        table = rules.view(state, None)
         events = rules.apply_in_place(state, action)
         actions.append(action)
         assert RULES.invariant_violations(state) == [], (action, RULES.invariant_violations(state))
+        assert rules.silent_changes(table, rules.view(state, None), events) == [], action
         check_events(events, names)
         if rng.random() < 0.05:
             try_illegal(rules, state, rng)

@@ -37,7 +37,7 @@ SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "stren
 PATH_ICON = {"train": "🚂", "ship": "🚢", "uncharted": "🥾"}
 OMEN_ICON = {"green": "🟢", "blue": "🔵", "red": "🔴"}
 # public events left out of the log on purpose (their news is in the next line or the table)
-SILENT = frozenset({"loss_resolved"})
+SILENT = frozenset({"loss_resolved", "monster_ambush"})   # an ambush is told by its combat line
 # events drawn by one of several lines, by a field: type -> (field, {value: key suffix}, default)
 VARIANTS = {
     "action": ("action", {a: f"action_{a}" for a in ("rest", "travel", "prepare", "acquire", "trade", "component",
@@ -46,6 +46,7 @@ VARIANTS = {
     "combat": ("ambush", {True: "combat_ambush"}, "combat"),
     "test_result": ("passed", {True: "test_passed"}, "test_failed"),
     "investigator_defeated": ("token", {"health": "defeated_health"}, "defeated_sanity"),
+    "defeat_token": ("token", {"health": "defeat_token_health"}, "defeat_token_sanity"),
     "mystery_solved": ("final", {True: "final_solved"}, "mystery_solved"),
     "turn": ("phase", {"action": "turn_action"}, "turn_encounter"),
     "phase": ("phase", {"mythos": "phase_mythos"}, "phase_encounter"),
@@ -60,6 +61,7 @@ VARIANT_KEYS = {
     "combat": ("combat", "combat_ambush"),
     "test_result": ("test_passed", "test_failed"),
     "investigator_defeated": ("defeated_health", "defeated_sanity"),
+    "defeat_token": ("defeat_token_health", "defeat_token_sanity"),
     "mystery_solved": ("mystery_solved", "final_solved"),
     "turn": ("turn_action", "turn_encounter"),
     "phase": ("phase_mythos", "phase_encounter"),
@@ -271,7 +273,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     """One public event as a log line (None: left out on purpose)."""
     kinds = {} if kinds is None else kinds
     kind = ev["type"]
-    if kind in ("monster_spawned", "combat", "monster_defeated", "monster_discarded") and ev.get("monster"):
+    if kind in ("monster_spawned", "monster_ambush", "combat", "monster_defeated", "monster_discarded") and ev.get("monster"):
         kinds[ev["monster"]] = ev.get("kind")
     if kind in SILENT:
         return None

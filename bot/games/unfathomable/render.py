@@ -32,7 +32,7 @@ RESOURCE_ICONS = {"fuel": "⛽", "food": "🍖", "sanity": "🧠", "souls": "�
 MONARCHS = ("mother_hydra", "father_dagon")
 DECKS = ("mythos", "course", "spells", "items", "damage")
 # public events deliberately left out of the log (their news is in the next line or the table)
-SILENT = frozenset({"turn_ended", "check_pile"})
+SILENT = frozenset({"turn_ended", "check_pile", "roll_ended"})
 # events drawn by one of two lines, by their outcome
 VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
             "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed")}
@@ -345,6 +345,11 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "discard_and_roll":
         p["outcome"] = t(lang, f"{K}.event.{'roll_success' if ev.get('success') else 'roll_failure'}",
                          player=p.get("player"), value=ev.get("total"))
+    elif kind == "roll_started":
+        purpose = ev.get("purpose")
+        p["purpose"] = t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""
+        if not ev.get("player"):
+            key = f"{K}.event.roll_started_nobody"
     elif kind == "die_rolled":
         purpose = ev.get("purpose")
         p["purpose"] = t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""

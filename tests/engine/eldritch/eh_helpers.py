@@ -26,44 +26,25 @@ def new(invs=None, ao="azathoth", lead=None, seed=1, setup=None, **options):
 
 
 def quiet(s):
-    """Every monster back to the cup (set-aside kinds set aside, epic boxed), gates back to the
-    stack, board clues back to the pool: a board with nothing on it (conservation holds)."""
-    for uid in list(s["monsters"]["board"]):
-        m = s["monsters"]["board"].pop(uid)
-        if R.C.monsters[m["kind"]]["epic"]:
-            s["monsters"]["box"][m["kind"]] = 1
-        elif m["kind"] in R.C.ancient_ones[s["ao"]]["set_aside"]["monsters"]:
-            s["monsters"]["set_aside"][m["kind"]] = s["monsters"]["set_aside"].get(m["kind"], 0) + 1
-        else:
-            s["monsters"]["cup"].append(m["kind"])
-    for g in list(s["gates"]["board"]):
-        s["gates"]["board"].remove(g)
-        s["gates"]["stack"].append(s.get("gate_tokens", {}).pop(g, g))
-    for sp, tokens in list(s["clues"]["board"].items()):
-        s["clues"]["pool"] += tokens
-    s["clues"]["board"] = {}
-    s["eldritch_board"] = {}
-    if "norman_withers" in s["inv"]:   # his once-a-round sanity-for-a-clue is spent: no surprise reroll window
+    """A board with nothing on it (engine/eldritch/position.py: ``quiet``) and Norman Withers'
+    once-a-round sanity-for-a-clue spent (no surprise reroll window)."""
+    R.quiet_board(s)
+    if "norman_withers" in s["inv"]:
         s["inv"]["norman_withers"]["used"].append("limit:norman_withers")
     return s
 
 
 def put_monster(s, kind, space):
     """Take a monster token of ``kind`` (cup, set aside or box) and put it on ``space``."""
-    kind = R.take_named_monster(s, kind)
-    assert kind is not None
-    return R.new_monster(s, kind, space, [])
+    return R.place_monster(s, kind, space)
 
 
 def put_gate(s, space):
-    s["gates"]["stack"].remove(space)
-    s["gates"]["board"].append(space)
-    s.setdefault("gate_tokens", {})[space] = space
+    R.place_gate(s, space)
 
 
 def put_clue(s, space):
-    token = s["clues"]["pool"].pop(0)
-    s["clues"]["board"].setdefault(space, []).append(token)
+    R.place_clue(s, space)
 
 
 def steps(text: str) -> list:

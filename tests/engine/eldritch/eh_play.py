@@ -23,6 +23,7 @@ def play(players: int, seed: int, ao: str = "random", check=True, max_actions=50
         assert R.invariant_violations(state) == []
     rng = random.Random(seed)
     actions = []
+    table = R.view(state, None)
     while not R.is_over(state) and len(actions) < max_actions:
         legal = legal_moves(R, state)
         assert legal, "the game is not over and nobody has a legal move"
@@ -31,6 +32,8 @@ def play(players: int, seed: int, ao: str = "random", check=True, max_actions=50
         actions.append(action)
         if check:
             assert event_violations(R, events) == [], action
+            before, table = table, R.view(state, None)   # no silent change of the table
+            assert R.silent_changes(before, table, events) == [], action
             if len(actions) % every == 0 or R.is_over(state):
                 problems = R.invariant_violations(state)
                 assert problems == [], f"after {action}: {problems}"

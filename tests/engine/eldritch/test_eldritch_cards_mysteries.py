@@ -32,6 +32,7 @@ def game(mid):
         events = []
         R.draw_mystery(s, events, first=mid)
         R.run(s, events)
+        s = settle(s)   # a tie its enters_play asks about (J16: nearest spaces) takes the default
         assert s["mystery"]["id"] == mid
     else:
         s["final"] = {"id": mid, "eldritch": 0, "health": 0, "clues": [], "gates": [], "monsters": [],

@@ -490,6 +490,11 @@ def test_n3_consequences_are_not_shown_before_the_roll():
     s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop()]
     s["forced_dice"] = [1] * 20
     s = to_encounters(s)
+    here, cards = s["inv"][NORMAN]["space"], R.C.decks["america"]["cards"]
+    first = next(k for k in s["decks"]["america"]["draw"]   # a card whose encounter opens with a test
+                 if (cards[k]["sections"].get(here) or {}).get("effect", [{}])[0].get("op") == "test")
+    s["decks"]["america"]["draw"].remove(first)
+    s["decks"]["america"]["draw"].insert(0, first)
     s, ev = act(s, "ann", "encounter", what="location", deck="america")
     p = prompt(s)
     assert p["kind"] == "roll" and types(ev)[-1] == "test_rolled"

@@ -13,8 +13,10 @@ def test_o12_trish_lets_a_clue_reroll_two_dice():
     s["forced_dice"] = [1, 2, 3]
     s, _ = run_fx(s, "[{test: {skill: lore}}]", NORMAN)
     assert {"type": "reroll", "die": 0, "and": 2} in prompt(s)["options"]
+    s, _ = act(s, "ann", "reroll", die=0, **{"and": 2})
+    assert prompt(s)["player"] == "bob"   # Trish's player allows it (issue 18: she "may allow")
     s["forced_dice"] = [5, 6]
-    s, ev = act(s, "ann", "reroll", die=0, **{"and": 2})
+    s, ev = act(s, "bob", "choose", value=True)
     assert next(e for e in ev if e["type"] == "test_result")["successes"] == 2
     one = quiet(new({"ann": [NORMAN], "bob": [TRISH]}))
     one["inv"][TRISH]["space"] = one["inv"][NORMAN]["space"]

@@ -111,7 +111,8 @@ def test_i10_gain_by_trait_searches_the_deck():
     першу знайдену таку карту. Потім він перетасовує колоду.»"""
     s = quiet(new({"ann": [NORMAN]}))
     deck = list(s["decks"]["assets"]["draw"])
-    first = next(a for a in deck if "weapon" in R.C.assets[a]["traits"])
+    # «ПОШУК КАРТ» (1445): «проглядає колоду знизу догори» — the first found from the bottom
+    first = next(a for a in reversed(deck) if "weapon" in R.C.assets[a]["traits"])
     g, _ = run_fx(s, "[{gain_asset: {trait: weapon}}]", NORMAN)
     got = [a for a in g["inv"][NORMAN]["assets"] if "weapon" in R.C.assets[a]["traits"]]
     assert got == [first]                                              # the first one found

@@ -25,6 +25,7 @@ record that plays it:
 | 1393, 1640-1642, 586, 1514-1524 | a roll that is not a test (Blessed at the Reckoning) cannot be rerolled | reckoning_blessed_no_reroll.yaml |
 | 1711-1717, 1441 | Lola: «Якщо Лола витрачає 2 жетони поліпшення, вона може поліпшити одне вміння два рази» | lola_two_tokens.yaml |
 | 741-755, 1407-1423, 1279-1283 | «ПЕРЕМОЖЕНІ ДОСЛІДНИКИ»: doom +1, nearest city, the token, possessions on the sheet | defeated_investigator.yaml |
+| 712-714, 1150-1154 | «Під час фази дій він не виконує 2 дії, а лише ставить свою фішку вертикально»: a Delayed investigator stands up (a position: Delayed, a wounded monster, an Eldritch token) | delayed_stands_up.yaml |
 
 Not played as records: l.238 (who is Lead: a die roll at the table), l.374 and 413 (examples of
 words), l.999 (spending, covered by every reroll above), l.1009 (set-aside monsters), l.1245
@@ -33,15 +34,9 @@ l.1690 (Jacqueline: nothing happens) and l.1733 (Norman: covered by tests/engine
 
 A record is a ``GameRecord`` (engine/core/record.py) plus:
 
-* ``position:`` (optional) — applied to the state right after ``new_game`` (setup done, the Lead's
-  first action prompt under way): ``quiet`` (every monster back to the cup, gates to the stack,
-  board clues to the pool), ``empty`` (those investigators' possessions back to their decks,
-  clues to the pool), ``inv {id: {space, health, sanity, tickets {train, ship}, clues: n,
-  improve {skill: n}, assets [..], artifacts [..], spells [..], conditions [..]}}`` (cards taken
-  from the reserve/deck/discard by name, without their on-gain effects), ``monsters [{kind,
-  space}]``, ``gates [spaces]``, ``board_clues [spaces]``, ``doom``, ``omen``. For these records
-  replay exactness is: the same record played twice, and resumed from a JSON copy of the state
-  halfway, ends in the same state.
+* ``setup: {position: ...}`` (optional) — the situation the example starts from, in the engine's
+  own vocabulary (engine/README.md, engine/eldritch/position.py): applied by ``new_game`` once
+  setup is done, so ``python -m engine replay`` plays these records too.
 * ``expect:`` — checked exactly: ``inv {id: {space, health, sanity, clues (a count), tickets,
   assets, artifacts, spells, conditions (card ids, sorted), improve, status, delayed}}``, ``doom``,
   ``omen``, ``gates`` (sorted), ``monsters {space: [kinds sorted]}`` (only the spaces named),
@@ -52,78 +47,21 @@ A record is a ``GameRecord`` (engine/core/record.py) plus:
   ``refused`` (a list of ``{after: n, action}``: after the first n actions that action is illegal:
   RuleError, nothing changes).
 
-Without ``position`` the runner also checks ``replay(record)`` against the actions applied one by
-one.
+The runner also checks ``replay(record)`` against the actions applied one by one, and a game
+resumed from a JSON copy of its state halfway.
 """
 from __future__ import annotations
 
 import pytest
 
-from eh_helpers import R, put_clue, put_gate, put_monster, quiet
+from eh_helpers import R
 from tests.engine import scenario_kit as kit
 
 SCENARIOS = kit.scenario_paths("eldritch")
 XFAIL: dict[str, str] = {}
-HELD = {"asset": "assets", "artifact": "artifacts", "spell": "spells", "condition": "conditions"}
-
-
-def _empty(s, inv):
-    i = s["inv"][inv]
-    for kind, key in HELD.items():
-        for card in i[key]:
-            R.discard_to(s, key, card) if kind in ("spell", "condition") else s["decks"][key]["draw"].append(card)
-        i[key] = []
-    s["clues"]["pool"] += i["clues"]
-    i["clues"] = []
-
-
-def _take(s, inv, kind, card):
-    key = HELD[kind]
-    if kind in ("spell", "condition"):
-        assert R.take_by_name(s, inv, kind, card, []), card
-        return
-    deck = s["decks"][key]
-    if kind == "asset" and card in s["reserve"]:
-        s["reserve"].remove(card)
-        R.refill_reserve(s, [])
-    elif card in deck["draw"]:
-        deck["draw"].remove(card)
-    else:
-        deck["discard"].remove(card)
-    s["inv"][inv][key].append(card)
-
-
-def apply_position(s, pos):
-    if pos.get("quiet"):
-        quiet(s)
-    for inv in pos.get("empty", []):
-        _empty(s, inv)
-    for inv, spec in pos.get("inv", {}).items():
-        i = s["inv"][inv]
-        for k in ("space", "health", "sanity"):
-            if k in spec:
-                i[k] = spec[k]
-        i["tickets"].update(spec.get("tickets", {}))
-        i["improve"].update(spec.get("improve", {}))
-        if spec.get("clues"):
-            R.gain_clues(s, inv, spec["clues"], [])
-        for kind, key in HELD.items():
-            for card in spec.get(key, []):
-                _take(s, inv, kind, card)
-    for m in pos.get("monsters", []):
-        put_monster(s, m["kind"], m["space"])
-    for g in pos.get("gates", []):
-        put_gate(s, g)
-    for c in pos.get("board_clues", []):
-        put_clue(s, c)
-    for k in ("doom", "omen"):
-        if k in pos:
-            s[k] = pos[k]
-
-
 def play(record, upto=None, resume_at=None):
-    """new_game + position + actions; returns (state, events)."""
-    return kit.play(R, record, apply_position, upto, resume_at)
+    """new_game (its setup and position) + actions; returns (state, events)."""
+    return kit.play(R, record, upto, resume_at)
 
 
 def check_inv(s, inv, want):

@@ -1,35 +1,21 @@
 """Helpers of the combat / checks / mythos / windows tests (prefix C)."""
 from __future__ import annotations
 
-from engine.unfathomable.common import card_type
-from tests.engine.unfathomable.helpers import answer, game, pass_windows, top
+from tests.engine.unfathomable.helpers import answer, game, pass_windows, rules, top
 
 # a die roll of the effects dialect: 5+ gains a Food, else loses one
 ROLL = [{"roll": {"at_least": 5, "then": [{"gain": {"food": 1}}], "otherwise": [{"lose": {"food": 1}}]}}]
 
 
 def give(s, p, *cards):
-    """Move skill cards (ids) from wherever they are (deck, discard, chaos) into ``p``'s hand."""
-    for card in cards:
-        for pile in (s["decks"][card_type(card)], s["discards"][card_type(card)], s["chaos"]):
-            if card in pile:
-                pile.remove(card)
-                break
-        else:
-            for q, hand in s["hands"].items():
-                if card in hand:
-                    hand.remove(card)
-                    break
-            else:
-                raise AssertionError(f"{card} not found")
-        s["hands"][p].append(card)
+    """Move skill cards (ids) from wherever they are (deck, discard, chaos, a hand) into ``p``'s hand
+    (the engine's position edit, engine/unfathomable/position.py)."""
+    rules().give_skills(s, p, *cards)
 
 
 def empty_hands(s):
-    for p, hand in s["hands"].items():
-        for card in list(hand):
-            s["discards"][card_type(card)].append(card)
-        hand.clear()
+    for p in s["hands"]:
+        rules().empty_hand(s, p)
 
 
 def deep_ones(s, zone, n=1):
@@ -38,19 +24,11 @@ def deep_ones(s, zone, n=1):
 
 
 def clear_board(s):
-    for z, n in list(s["deep_ones"].items()):
-        s["deep_one_supply"] += n
-        s["deep_ones"][z] = 0
+    rules().clear_deep_ones(s)
 
 
 def give_item(s, p, item):
-    for pile in (s["item_deck"],):
-        if item in pile:
-            pile.remove(item)
-    for q in s["items"]:
-        if item in s["items"][q]:
-            s["items"][q].remove(item)
-    s["items"][p].append(item)
+    rules().give_item(s, p, item)
 
 
 def reveal(s, p, card="hybrid"):

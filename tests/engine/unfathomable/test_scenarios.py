@@ -28,6 +28,7 @@ walk through a rule) and the record that plays it:
 | 1019-1045 | revealing a traitor, steps 1-7 | reveal_traitor.yaml |
 | 1104-1122, 2117-2123 | the Brig: a Human leaves through the Brig's check (one card each from the Brig) | brig_human_escape.yaml |
 | 1068-1072, 1121, 1000 | the Brig: revealing inside it, a revealed traitor leaves by discarding 12+ | brig_traitor_escape.yaml |
+| 1072, 1000 | a position: the first player, a revealed traitor in the Brig, leaves by discarding 12+; no mythos on her turn | brig_revealed_first_player.yaml |
 | 1559-1561 | Beatrice Sharpe's «Досконале число» sets the die before the roll | perfect_number.yaml |
 | 1567-1575 | Arjun's «Старший на палубі» once per turn, again on another's turn via «Скоординовані зусилля» | arjun_once_per_turn.yaml |
 | 1833-1839 | one spell card left, «look at 2 … play the other» | one_spell_left.yaml |
@@ -38,17 +39,10 @@ l.982-984 and 2772-2819 (what a player may say: table talk, nothing for the engi
 
 A record is a ``GameRecord`` (engine/core/record.py) plus:
 
-* ``position:`` (optional) — applied to the state right after ``new_game`` (setup done, turn 1
-  under way, before the first action), for the examples whose starting position no setup
-  reaches: ``clear_deep_ones`` (every Deep One on the board and in the Depths back to the supply),
-  ``deep_ones {zone: n}`` (taken from / returned to the supply), ``monarchs {m: zone}``,
-  ``zone_of {p: zone}``, ``damage {zone: card}`` (taken from the damage deck), ``tracks``,
-  ``resources``, ``distance`` with ``course_played`` (taken from the course deck),
-  ``clear_passengers`` (deck-zone tokens back to the supply), ``passengers {zone: [faces]}``
-  (a supply token with that face), ``spell_deck [ids]`` (the whole deck, top = last; the others are
-  removed from the game). ``engine.core.record.replay`` knows nothing of it, so for these records
-  replay exactness is checked as: the same record played twice, and resumed from a JSON copy of
-  the state halfway, ends in the same state.
+* ``setup: {position: ...}`` (optional) — the situation the example starts from when no setup
+  reaches it, in the engine's own vocabulary (engine/README.md, engine/unfathomable/position.py):
+  applied by ``new_game`` once setup is done (turn 1 under way, before the first action), so
+  ``python -m engine replay`` plays these records too.
 * ``expect:`` — checked exactly: ``resources``, ``tracks``, ``distance``, ``zone_of``,
   ``deep_ones`` (only the zones named; ``depths`` included), ``deep_one_supply``, ``monarchs``,
   ``damage`` (the whole dict), ``passengers {zone: n tokens}``, ``passenger_supply`` (n tokens), ``hand_sizes``, ``hand_types {p: {skill type: n}}``, ``titles``,
@@ -58,8 +52,8 @@ A record is a ``GameRecord`` (engine/core/record.py) plus:
   ``prompt`` (a subset of the first pending prompt), ``refused`` (a list of ``{after: n, action}``:
   after the first n actions, that action is illegal: RuleError, nothing changes).
 
-Without ``position`` the runner also checks ``replay(record)`` against the actions applied one by
-one (the record replays to exactly the same state).
+The runner also checks ``replay(record)`` against the actions applied one by one (the record
+replays to exactly the same state), and a game resumed from a JSON copy of its state halfway.
 """
 from __future__ import annotations
 
@@ -74,47 +68,10 @@ SCENARIOS = kit.scenario_paths("unfathomable")
 XFAIL: dict[str, str] = {}
 
 
-def apply_position(r, s, pos):
-    if pos.get("clear_deep_ones"):
-        for z, n in s["deep_ones"].items():
-            s["deep_one_supply"] += n
-            s["deep_ones"][z] = 0
-    for z, n in pos.get("deep_ones", {}).items():
-        s["deep_one_supply"] -= n - s["deep_ones"][z]
-        s["deep_ones"][z] = n
-    s["monarchs"].update(pos.get("monarchs", {}))
-    s["zone_of"].update(pos.get("zone_of", {}))
-    for z, card in pos.get("damage", {}).items():
-        s["damage_deck"].remove(card)
-        s["damage"][z] = card
-    s["tracks"].update(pos.get("tracks", {}))
-    s["resources"].update(pos.get("resources", {}))
-    if "distance" in pos:
-        s["distance"] = pos["distance"]
-    for card in pos.get("course_played", []):
-        s["course_deck"].remove(card)
-        s["course_played"].append(card)
-    if pos.get("clear_passengers"):
-        for z, tokens in s["passengers"].items():
-            s["passenger_supply"].extend(tokens)
-            s["passengers"][z] = []
-    for z, faces in pos.get("passengers", {}).items():
-        for face in faces:
-            token = next(t for t in reversed(s["passenger_supply"]) if s["passenger_faces"][t] == face)
-            s["passenger_supply"].remove(token)
-            s["passengers"][z].append(token)
-    if "spell_deck" in pos:
-        keep = list(pos["spell_deck"])
-        rest = Counter(s["spell_deck"]) - Counter(keep)
-        s["spells_removed"].extend(sorted(rest.elements()))
-        s["spell_deck"] = keep
-
-
 def play(record, upto=None, resume_at=None):
-    """new_game + position + actions; returns (state, events). ``resume_at``: after that many
-    actions, continue from a JSON copy of the state (a saved game)."""
-    r = rules()
-    return kit.play(r, record, lambda s, pos: apply_position(r, s, pos), upto, resume_at)
+    """new_game (its setup and position) + actions; returns (state, events). ``resume_at``: after
+    that many actions, continue from a JSON copy of the state (a saved game)."""
+    return kit.play(rules(), record, upto, resume_at)
 
 
 def check_state(s, expect):
