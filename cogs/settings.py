@@ -57,7 +57,7 @@ class SettingsCog(KeeperCog):
     @settings.command(name="timeout", description=desc("settings_timeout"))
     @app_commands.describe(minutes=param("minutes"), action=param("action"))
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
-                      action: Literal["default", "off"] = "default") -> None:
+                      action: Literal["keeper", "default", "off"] = "keeper") -> None:
         await defer_private(interaction)
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
