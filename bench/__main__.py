@@ -15,11 +15,14 @@ class Bench:
     in_all: bool = True  # run by a bare `python -m bench`
     count: str | None = None      # name of main()'s one numeric argument, if it takes one
     kind: bool = False            # main() takes a game kind (bot bench)
+    game: bool = False            # main() takes a game kind or "all" (table bench)
 
     def run(self, args: argparse.Namespace) -> None:
         main: Callable = importlib.import_module(f"bench.{self.module}").main
         if self.kind:
             main(args.kind)
+        elif self.game:
+            main(args.game or "all")
         elif self.count and args.count is not None:
             main(args.count)
         else:
@@ -38,6 +41,8 @@ BENCHES: dict[str, Bench] = {
                     count="games"),
     "kill": Bench("outbox_kill", "announcements after repeated SIGKILLs of a bot process (lost, doubled)",
                   count="rounds"),
+    "table": Bench("table_bench", "whole games through SimCord: public messages per decision, pings against "
+                   "handovers, one-answer decisions (--game picks one game)", in_all=False, game=True),
     "picture": Bench("picture_bench", "The Thing's table picture: render time per player count", count="renders"),
     "picture-unfathomable": Bench("unfathomable_picture_bench", "Unfathomable's ship picture: render time",
                                   count="renders"),
@@ -55,6 +60,7 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
         epilog="benchmarks:\n" + listing)
     parser.add_argument("names", nargs="*", metavar="NAME", help="benchmarks to run (default: all of them)")
     parser.add_argument("--count", type=int, help="games, renders or rounds, for the benches that take one")
+    parser.add_argument("--game", help="thing, unfathomable or eldritch, for the table bench (default: all)")
     parser.add_argument("--kind", default="thing", help="game kind for the bot bench (default: thing)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.names if name not in BENCHES]

@@ -4,13 +4,18 @@ and again. Then a fresh process starts, delivers what is due, and we count:
 
 * committed actions (action-log rows) and the announcements their checkpoints wrote;
 * announcements never delivered after the restart (target: 0);
-* committed actions with no announcement at all (target: 0).
+* committed actions with no announcement at all (target: 0);
+* messages posted again after a kill (a post the killed process made but had not recorded), and
+  how many of them Discord shows twice: the sink keeps, across kills, what Discord keeps — the
+  nonces of recent posts, which ``enforce_nonce`` makes it answer with the first message instead
+  of posting again (target: 0 shown twice).
 
 `python -m bench kill [--count ROUNDS]` (default 30 kills).
 """
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
@@ -26,11 +31,39 @@ GAMES = 20
 
 
 class _Sink:
+    """A fast Discord that outlives the bot: every post is appended to ``journal`` (a JSON line:
+    its id, nonce and text) before it is answered, and a post whose nonce is already there is
+    answered with the first message (Discord's ``enforce_nonce``) and journaled as a resend."""
     name = "bench"
 
-    async def send(self, *args, **kwargs):
+    def __init__(self, journal: Path | None = None):
+        self.journal = journal
+        self.nonces: dict[str, int] = {}
+        if journal is not None and journal.exists():
+            for line in journal.read_text().splitlines():
+                try:
+                    record = json.loads(line)
+                except ValueError:
+                    continue  # a line cut by the kill
+                if record.get("nonce") and record["op"] == "post":
+                    self.nonces[record["nonce"]] = record["id"]
+
+    def _write(self, record: dict) -> None:
+        if self.journal is not None:
+            with self.journal.open("a") as out:
+                out.write(json.dumps(record) + "\n")
+
+    async def send(self, content=None, **kwargs):
         await asyncio.sleep(random.random() * 0.002)  # a fast Discord
-        return SimpleNamespace(id=random.getrandbits(60))
+        nonce = kwargs.get("nonce")
+        if nonce is not None and nonce in self.nonces:
+            self._write({"op": "resend", "id": self.nonces[nonce], "nonce": nonce, "nonce_known": True})
+            return SimpleNamespace(id=self.nonces[nonce])
+        message_id = random.getrandbits(60)
+        if nonce is not None:
+            self.nonces[nonce] = message_id
+        self._write({"op": "post", "id": message_id, "nonce": nonce, "content": content})
+        return SimpleNamespace(id=message_id)
 
     def get_partial_message(self, message_id):
         return self
@@ -39,8 +72,8 @@ class _Sink:
         await asyncio.sleep(random.random() * 0.002)
 
 
-def fake_bot(service):
-    sink = _Sink()
+def fake_bot(service, journal: Path | None = None):
+    sink = _Sink(journal)
     return SimpleNamespace(service=service, user_languages={}, get_channel=lambda cid: sink,
                            get_user=lambda uid: sink)
 
@@ -55,7 +88,7 @@ async def child(database: Path, seed: int) -> None:
     engine = make_engine(f"sqlite+aiosqlite:///{database}")
     await create_tables(engine)
     service = GameService(session_factory(engine))
-    publisher = Publisher(fake_bot(service))
+    publisher = Publisher(fake_bot(service, journal_of(database)))
     rules = rules_for("thing")
     rng = random.Random(seed)
     while True:
@@ -77,6 +110,10 @@ async def child(database: Path, seed: int) -> None:
         await publisher.flush(game.id)
 
 
+def journal_of(database: Path) -> Path:
+    return database.with_suffix(".discord.jsonl")
+
+
 async def recover(database: Path) -> dict:
     from sqlalchemy import text
 
@@ -87,7 +124,7 @@ async def recover(database: Path) -> dict:
     engine = make_engine(f"sqlite+aiosqlite:///{database}")
     await create_tables(engine)
     service = GameService(session_factory(engine))
-    publisher = Publisher(fake_bot(service))
+    publisher = Publisher(fake_bot(service, journal_of(database)))
     async with engine.connect() as conn:
         pending_before = (await conn.execute(text("SELECT count(*) FROM outbox WHERE delivered = 0"))).scalar()
     # a restarted bot: claims of the killed process have lapsed
@@ -101,8 +138,14 @@ async def recover(database: Path) -> dict:
         tables = (await one("SELECT count(*) FROM outbox WHERE kind = 'table'")).scalar()
     await engine.dispose()
     # every checkpoint (each start and each click: no autopilot here) writes one table refresh
+    journal = journal_of(database)
+    records = [json.loads(line) for line in (journal.read_text().splitlines() if journal.exists() else [])
+               if line.strip().endswith("}")]
+    posts = [r for r in records if r["op"] == "post"]
+    resent = [r for r in records if r["op"] == "resend"]
     return {"actions": actions, "rows": rows, "pending_before": pending_before, "undelivered": undelivered,
-            "unannounced": actions + games - tables}
+            "unannounced": actions + games - tables, "posts": len(posts), "resent": len(resent),
+            "shown_twice": sum(1 for r in posts if r["nonce"] is None)}
 
 
 def main(rounds: int = 30) -> None:
@@ -119,7 +162,9 @@ def main(rounds: int = 30) -> None:
     print(f"outbox after {rounds} SIGKILLs ({time.perf_counter() - started:.0f} s): "
           f"{r['actions']} committed actions, {r['rows']} announcements written, "
           f"{r['pending_before']} waiting at the restart, {r['undelivered']} undelivered after it (target 0), "
-          f"{r['unannounced']} actions without an announcement (target 0)")
+          f"{r['unannounced']} actions without an announcement (target 0); {r['posts']} messages posted, "
+          f"{r['resent']} posted again after a kill and answered by Discord with the first (nonce), "
+          f"{r['shown_twice']} posts without a nonce that a resend could show twice (target 0)")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """The Keeper bot: wires settings, database, services, publisher and cogs together."""
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 
@@ -39,7 +40,7 @@ class KeeperBot(commands.Bot):
         # a rate limit longer than this is raised, not slept through, so the outbox retries the
         # row later (and its claim never lapses mid-delivery)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+                         tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions.none(),
                          max_ratelimit_timeout=10.0, **sharding)
         self.settings = settings
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
@@ -80,6 +81,10 @@ class KeeperBot(commands.Bot):
 
     async def close(self) -> None:
         self.maintenance.cancel()
+        try:  # deliveries under way finish; what is left stays in the outbox for the next start
+            await asyncio.wait_for(self.publisher.idle(), timeout=5)
+        except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - never blocks the shutdown
+            log.warning("deliveries still running at shutdown stay queued")
         await super().close()
         await self.db_engine.dispose()
 

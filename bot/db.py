@@ -71,6 +71,8 @@ class Game(SQLModel, table=True):
     autopilot: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # id -> display name
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    # the live message of the channel log (bot.publisher.ChannelLog): its id, section, lines so far
+    channel_log: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
     deadline: Optional[datetime] = Field(default=None, index=True)
     reminder_at: Optional[datetime] = None
     created_at: datetime = Field(default_factory=utcnow)

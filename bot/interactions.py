@@ -135,6 +135,30 @@ async def defer_private(interaction: discord.Interaction) -> None:
     await operations.defer(interaction, ephemeral=True, thinking=True)
 
 
+async def defer_panel(interaction: discord.Interaction) -> None:
+    """A control clicked on a member's private panel answers by editing that panel in place
+    (:func:`reply_panel`), so panels never pile up; anywhere else the reply is a new private
+    message, deferred ephemerally first."""
+    message = getattr(interaction, "message", None)
+    flags = getattr(message, "flags", None)
+    if flags is not None and flags.ephemeral and await operations.defer_update(interaction):
+        interaction.extras["panel_in_place"] = True
+        return
+    await defer_private(interaction)
+
+
+async def reply_panel(interaction: discord.Interaction, **fields) -> None:
+    """Show a member's panel: in place of the one they clicked (see :func:`defer_panel`), else as
+    a private reply."""
+    if getattr(interaction, "extras", {}).get("panel_in_place"):
+        await operations.edit_original(interaction, content=None, **fields)
+        view = fields.get("view")
+        if view is not None:
+            view.stop()  # dispatched by custom_id: nothing kept in memory
+        return
+    await reply(interaction, **fields)
+
+
 def can_manage_server(member) -> bool:
     """Discord's own server managers (the only ones who may change who counts as a Keeper admin)."""
     perms = getattr(member, "guild_permissions", None)

@@ -1,6 +1,18 @@
-"""Delivering the outbox: public log lines, the table message edited in place, and private news
-by DM. The service wrote every announcement in the same transaction as the change it announces;
-this only sends them, after the commit, until they arrive.
+"""Delivering the outbox: the channel log, and private news by DM. The service wrote every
+announcement in the same transaction as the change it announces; this only sends them, after the
+commit, until they arrive.
+
+The channel log (:class:`ChannelLog`): the public lines of one section of the game (a turn, a
+phase: the renderer's ``log_section``) are one message, edited as the section goes on, and the
+live one carries the table (picture, state, who is waited for, the act button) at the bottom of
+the channel. When the section moves on to a member handed a decision, the old message keeps only
+its lines (the table and the button go) and a new live message is posted that pings them; when
+nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
+the lines go on in the same message. A long log
+continues in a new message, so no line is lost. A member is pinged only by the posting of a live message that waits for them,
+and only once per decision handed to them (a mention in a line never pings). Every message is
+sent with a nonce Discord enforces, and the log's state is saved with the rows it shows, so a
+redelivery after a crash edits the same message to the same text instead of posting it twice.
 
 A 429 or a 5xx, a missing permission or a crash delays an announcement, never loses it: the row
 stays undelivered and is retried with backoff (or the rate limit's retry-after) by the outbox
@@ -28,6 +40,11 @@ from bot.interactions import hand_button
 log = logging.getLogger("keeper.publish")
 
 MAX_MESSAGE = 1900
+CONTENT_LIMIT = 2000  # Discord's limit of a message's text
+NO_PINGS = discord.AllowedMentions.none()
+# a new section posts a new live message only after this many announced changes in the current
+# one: the channel never holds more than about one message for every three decisions
+MIN_ROWS = 3
 # notice parameters that name members (rendered as mentions)
 MEMBER_PARAMS = {"player", "players", "old", "new"}
 
@@ -59,13 +76,75 @@ def notice_line(lang: str, item: dict) -> str:
     return t(lang, item["key"], **params)
 
 
+class ChannelLog:
+    """The game's channel log as saved on its row (``Game.channel_log``): the live message's id,
+    the section it belongs to, its lines (``[key, text]``: a keyed line, such as an adviser's
+    proposal, is replaced when its key comes again), the last outbox row it shows, who it
+    waits for and who is owed a ping (handed a decision and not yet pinged for it)."""
+
+    def __init__(self, data: dict | None):
+        data = dict(data or {})
+        self.id: int | None = data.get("id")
+        self.seq: int = data.get("seq", 0)  # the message's number in the log (its nonce)
+        self.section = data.get("section")
+        self.lines: list[list] = [list(line) for line in data.get("lines", [])]
+        self.last_row: int = data.get("last_row", 0)
+        self.waiting: list[str] = list(data.get("waiting", []))
+        self.owed: list[str] = list(data.get("owed", []))
+        self.rows: int = data.get("rows", 0)  # announced changes in the live message
+
+    @property
+    def data(self) -> dict:
+        return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
+                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows}
+
+    def body(self) -> str:
+        return "\n".join(text for _key, text in self.lines)
+
+    def nonce(self, game_id: int) -> str:
+        return f"k{game_id}.{self.seq}"[:25]
+
+    def wait_for(self, players: list[str]) -> None:
+        """Who the game now waits for: a member newly waited for is owed one ping; one no longer
+        waited for is owed none (the decision is gone)."""
+        players = list(dict.fromkeys(players))
+        self.owed = [p for p in dict.fromkeys(self.owed + [p for p in players if p not in self.waiting])
+                     if p in players]
+        self.waiting = players
+
+    def replace(self, key: str | None, text: str) -> bool:
+        if key is None:
+            return False
+        for line in self.lines:
+            if line[0] == key:
+                line[1] = text
+                return True
+        return False
+
+    def next_message(self) -> None:
+        self.id, self.seq, self.lines, self.rows = None, self.seq + 1, [], 0
+
+
+def compose(body: str, tail: str) -> str:
+    """The message text: the section's lines, then who is waited for (cut to fit)."""
+    if not tail:
+        return body[:CONTENT_LIMIT]
+    if not body:
+        return tail[:CONTENT_LIMIT]
+    room = CONTENT_LIMIT - len(body) - 1
+    return body if room < 20 else f"{body}\n{tail[:room]}"
+
+
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
         self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._added: set[int] = set()  # games whose delivery queued a further row
-        self._table_shown: dict[int, str | None] = {}  # game -> digest of the table last shown
+        self._table_shown: dict[int, tuple] = {}  # game -> (message id, digest of the table it shows)
+        self._text_shown: dict[int, tuple] = {}  # game -> (message id, the text it shows)
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
+        self._dirty: set[int] = set()  # games with rows committed since their delivery task began
+        self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
 
@@ -77,6 +156,30 @@ class Publisher:
         return await operations.channel(self.bot, game.channel_id)
 
     # ------------------------------------------------------------------ delivery
+    def schedule(self, game_id: int) -> None:
+        """Deliver the game's announcements soon, off the caller's path (a click answers its
+        member first). A burst of changes is coalesced: one delivery task per game at a time,
+        which runs once more if rows were committed meanwhile, so a burst costs one table edit
+        and at most one picture."""
+        self._dirty.add(game_id)
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id))
+
+    async def _drain(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                self._dirty.discard(game_id)
+                await self.flush(game_id)
+        finally:
+            if self._tasks.get(game_id) is asyncio.current_task():
+                del self._tasks[game_id]
+
+    async def idle(self) -> None:
+        """Wait for every scheduled delivery (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
     async def flush(self, game_id: int, now=None) -> None:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
         for the outbox loop."""
@@ -108,29 +211,21 @@ class Publisher:
         lang = await self.service.guild_language(game.guild_id)
         self._told[game.id] = set()
         delivered: list[int] = []  # marked in one write at the end (a crash before it re-sends)
-        blocked: Retry | None = None  # a public row failed: later ones wait, to keep the order
         try:
             for row in rows:
-                if row.kind == "table":
+                if row.kind in ("public", "table"):
                     continue
-                if blocked is not None and row.kind == "public":
-                    await self.service.outbox_retry(row, "waiting for an earlier line", blocked.seconds, row.progress)
-                    continue
-                failure = await self._attempt(row, lambda row=row: self._send(game, row, lang))
-                if failure is None:
+                if await self._attempt(row, lambda row=row: self._send(game, row, lang)) is None:
                     delivered.append(row.id)
-                elif isinstance(failure, Retry) and row.kind == "public":
-                    blocked = failure
-            tables = [row for row in rows if row.kind == "table"]
-            if tables:  # one refresh from the current state answers every queued one
-                failure = await self._attempt(tables[0], lambda: self.update_table(game, lang))
-                if failure is None:
-                    delivered += [row.id for row in tables]
-                elif isinstance(failure, GiveUp):
-                    await self.service.outbox_done([row.id for row in tables[1:]], "given up")
-                else:
-                    for row in tables[1:]:
-                        await self.service.outbox_retry(row, "waiting for the table", failure.seconds, 0)
+            logged = [row for row in rows if row.kind in ("public", "table")]
+            if logged:  # one pass over the channel log answers every line and table refresh
+                failure = await self._attempt(logged[0], lambda: self._publish_log(game, logged, lang))
+                if isinstance(failure, GiveUp):
+                    await self.service.outbox_done([row.id for row in logged[1:]], "given up")
+                elif failure is not None:
+                    for row in logged[1:]:
+                        await self.service.outbox_retry(row, "waiting for an earlier line", failure.seconds,
+                                                        row.progress)
         finally:
             self._told.pop(game.id, None)
             if delivered:
@@ -157,28 +252,12 @@ class Publisher:
         return None
 
     async def _send(self, game: Game, row: Outbox, lang: str) -> None:
-        if row.kind == "public":
-            await self._send_public(game, row, lang)
-        elif row.kind == "dm":
+        if row.kind == "dm":
             await self._send_dm(game, row, lang)
         elif row.kind == "prompt":
             await self._send_prompt(game, row, lang)
         else:
             raise GiveUp(f"unknown outbox kind {row.kind}")
-
-    async def _send_public(self, game: Game, row: Outbox, lang: str) -> None:
-        ui = ui_for(game.kind)
-        payload = row.payload
-        lines = [notice_line(lang, item) for item in payload.get("notices", [])]
-        lines += ui.public_lines(payload.get("events", []), lang)
-        lines += ui.waiting_lines(payload.get("waiting", []), lang)
-        channel = await self.channel(game)
-        mentions = discord.AllowedMentions(users=True, roles=False, everyone=False)
-        for index, text in enumerate(chunks(lines)):
-            if index < row.progress:
-                continue  # sent before a failure: a retry resumes after it
-            await operations.send(channel, row.attempts, content=text, allowed_mentions=mentions)
-            row.progress = index + 1
 
     async def _send_dm(self, game: Game, row: Outbox, lang: str) -> None:
         pid = str(row.user_id)
@@ -195,7 +274,7 @@ class Publisher:
             for index, text in enumerate(chunks([f"**{t(member_lang, 'kind.' + game.kind)}** · {where}"] + lines)):
                 if index < row.progress:
                     continue
-                await operations.send_dm(self.bot, row.user_id, text, row.attempts)
+                await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.{index}")
                 row.progress = index + 1
         except operations.DMClosed:
             # the news stays in the member's panel: tell them where to find it
@@ -243,22 +322,123 @@ class Publisher:
                 if index == len(texts) - 1:  # the panel and the controls under the last part
                     extra = {"embed": ui.panel_embed(game.state, pid, game.names, member_lang, []),
                              "view": self.prompt_view(game, pid, member_lang, prompt=prompt, free=False)}
-                await operations.send_dm(self.bot, row.user_id, text, row.attempts, **extra)
+                await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.{index}", **extra)
                 row.progress = index + 1
         except operations.DMClosed:
             # the panel path always works: tell the member, neutrally, to open it
             await self._closed_dm(game, pid, "publish.prompt_pending")
             raise
 
-    async def update_table(self, game: Game, lang: str) -> None:
-        """Edit the table message in place (or post it) from the game's current state."""
-        if game.state is None:
-            return
+    # ------------------------------------------------------------------ the channel log
+    def _entries(self, game: Game, row: Outbox, lang: str) -> list[list]:
+        """A public row's lines, as ``[key, text]`` (a keyed notice replaces its earlier line)."""
         ui = ui_for(game.kind)
-        digest = getattr(ui, "table_digest", None)
-        digest = digest(game.state, game.names, lang) + game.status if digest else None
-        if digest and game.table_message_id and self._table_shown.get(game.id) == digest:
-            return  # nothing on the table changed: no re-render, no edit
+        payload = row.payload
+        try:
+            entries = [[item.get("line"), notice_line(lang, item)] for item in payload.get("notices", [])]
+            entries += [[None, line] for line in ui.public_lines(payload.get("events", []), lang)]
+        except Exception:  # noqa: BLE001 - one line that cannot be rendered never holds the others
+            log.exception("public row %s of game %s cannot be rendered; left out", row.id, game.id)
+            return []
+        return [[key, piece] for key, text in entries for piece in chunks([text])]
+
+    async def _publish_log(self, game: Game, rows: list[Outbox], lang: str) -> None:
+        """Add the rows' lines to the channel log, show the live message from the current state,
+        and save the log with the rows marked delivered."""
+        channel = await self.channel(game)
+        chan_log = ChannelLog(game.channel_log)
+        for row in rows:
+            if row.kind != "public" or row.id <= chan_log.last_row:
+                continue  # a table refresh, or a line the log shows already (a redelivery)
+            for key, text in self._entries(game, row, lang):
+                if chan_log.replace(key, text):
+                    continue
+                if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
+                    await self._close(game, channel, chan_log)  # a long section goes on below
+                chan_log.lines.append([key, text])
+            if "waiting" in row.payload:
+                chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
+            section = row.payload.get("section")
+            chan_log.rows += 1
+            if section is not None and chan_log.section is not None and section != chan_log.section \
+                    and (chan_log.lines or chan_log.id) and chan_log.owed and chan_log.rows >= MIN_ROWS:
+                # a new section posts a new live message only to notify someone handed a decision;
+                # otherwise its lines go on in the same message (a solo player is never pinged)
+                await self._close(game, channel, chan_log)
+            if section is not None:
+                chan_log.section = section
+            chan_log.last_row = row.id
+        await self._show(game, channel, chan_log, lang)
+        await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
+        game.channel_log, game.table_message_id = chan_log.data, chan_log.id
+
+    async def _close(self, game: Game, channel, chan_log: ChannelLog) -> None:
+        """The live message keeps only its lines (its table and button go); the log goes on in a
+        new message. Saved at once: a redelivery then posts nothing twice."""
+        text = chan_log.body()[:CONTENT_LIMIT]
+        if chan_log.id is not None:
+            if text:
+                kept = await operations.edit(channel, chan_log.id, content=text, embeds=[], attachments=[],
+                                             view=None, allowed_mentions=NO_PINGS)
+            else:  # a section without lines: its message keeps who it waited for, without the table
+                kept = await operations.edit(channel, chan_log.id, embeds=[], attachments=[], view=None,
+                                             allowed_mentions=NO_PINGS)
+            if not kept and text:
+                await operations.send(channel, content=text, nonce=chan_log.nonce(game.id),
+                                      allowed_mentions=NO_PINGS)
+        elif text:
+            await operations.send(channel, content=text, nonce=chan_log.nonce(game.id), allowed_mentions=NO_PINGS)
+        self._table_shown.pop(game.id, None)
+        chan_log.next_message()
+        await self.service.save_log(game.id, chan_log.data)
+
+    async def _show(self, game: Game, channel, chan_log: ChannelLog, lang: str) -> None:
+        """Edit the live message from the current state (the table only if it changed), or post
+        it, pinging the members it waits for who are owed a ping."""
+        ui = ui_for(game.kind)
+        prompts = self.service.prompts(game)
+        chan_log.wait_for([p["player"] for p in prompts])
+        tail = "\n".join(ui.waiting_lines([{"player": p["player"], "kind": p["kind"]} for p in prompts], lang)) \
+            if prompts else ""
+        content = compose(chan_log.body(), tail)
+        table: dict = {}
+        digest = None
+        if game.state is not None:
+            digest = getattr(ui, "table_digest", None)
+            digest = (digest(game.state, game.names, lang) if digest else "") + game.status
+            shown = self._table_shown.get(game.id)
+            if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
+                table = await self._table(game, lang)
+        if chan_log.id is not None:
+            if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
+                return  # nothing new to show: no edit
+            if await operations.edit(channel, chan_log.id, content=content or None, allowed_mentions=NO_PINGS,
+                                     **table):
+                if digest is not None:
+                    self._table_shown[game.id] = (chan_log.id, digest)
+                self._text_shown[game.id] = (chan_log.id, content)
+                return
+            if game.state is not None and not table:
+                table = await self._table(game, lang)
+            chan_log.id = None  # the live message was deleted: post it again
+        if not content and not table:
+            return
+        ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
+        mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
+                                           roles=False, replied_user=False) if ping else NO_PINGS
+        files = table.pop("attachments", [])
+        message = await operations.send(channel, content=content or None, files=files, allowed_mentions=mentions,
+                                        nonce=chan_log.nonce(game.id), **table)
+        chan_log.id = message.id
+        chan_log.owed = [p for p in chan_log.owed if p not in ping]
+        self._text_shown[game.id] = (message.id, content)
+        if digest is not None:
+            self._table_shown[game.id] = (message.id, digest)
+        await self.service.save_log(game.id, chan_log.data)
+
+    async def _table(self, game: Game, lang: str) -> dict:
+        """The table's embed, picture and controls, as message fields."""
+        ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang)
         files = []
         if hasattr(ui, "table_picture"):
@@ -267,18 +447,22 @@ class Publisher:
             picture = await asyncio.to_thread(ui.table_picture, game.state, game.names, lang)
             files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
-        view = table_view(game, lang)
-        channel = await self.channel(game)
-        if game.table_message_id and await operations.edit(channel, game.table_message_id, embed=embed, view=view,
-                                                          attachments=files):
-            self._table_shown[game.id] = digest
-            return
-        # the first table message, or the old one was deleted
-        message = await operations.send(channel, embed=embed, view=view, files=files)
-        await self.service.set_table_message(game.id, message.id)
-        game.table_message_id = message.id
-        self._table_shown[game.id] = digest
+        return {"embed": embed, "attachments": files, "view": table_view(game, lang)}
 
+    async def update_table(self, game: Game, lang: str) -> None:
+        """Show the live message again from the game's current state (nothing redrawn or edited
+        when nothing changed)."""
+        if game.state is None:
+            return
+        channel = await self.channel(game)
+        chan_log = ChannelLog(game.channel_log)
+        digest = getattr(ui_for(game.kind), "table_digest", None)
+        if digest and chan_log.id is not None and \
+                self._table_shown.get(game.id) == (chan_log.id, digest(game.state, game.names, lang) + game.status):
+            return
+        await self._show(game, channel, chan_log, lang)
+        await self.service.save_log(game.id, chan_log.data)
+        game.channel_log, game.table_message_id = chan_log.data, chan_log.id
 
 def table_view(game: Game, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)

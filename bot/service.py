@@ -33,7 +33,7 @@ from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
-from bot.games import dm_prompt_kinds
+from bot.games import dm_prompt_kinds, log_section
 
 log = logging.getLogger("keeper.service")
 
@@ -62,6 +62,15 @@ class Outcome:
 def notice(key: str, **params) -> dict:
     """A public announcement that is not an engine event (rendered in the guild's language)."""
     return {"key": key, "params": params}
+
+
+def safe_name(name: str) -> str:
+    """A member's display name as Keeper keeps and shows it: markdown and mentions escaped, so a
+    nickname like ``<@id>`` or ``[text](https://…)`` reads as itself and never pings or links.
+    Every name reaches the game through here (lobby, join, a click's remembered name, /gm
+    replace); plain-text controls drop the escapes again (cogs.play.plain)."""
+    import discord
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))[:100]
 
 
 def _is_busy(exc: OperationalError) -> bool:
@@ -234,7 +243,7 @@ class GameService:
             # no seed yet: it is drawn at start, so nothing exported from a lobby predicts the game
             game = Game(guild_id=guild_id, channel_id=channel_id, live_channel=channel_id, kind=kind,
                         creator_id=creator_id, players=[str(creator_id)], options=options or {},
-                        names={str(creator_id): creator_name or str(creator_id)})
+                        names={str(creator_id): safe_name(creator_name or str(creator_id))})
             async with self.sessions() as session:
                 session.add(game)
                 await session.commit()
@@ -285,7 +294,7 @@ class GameService:
             if len(game.players) >= rules_for(game.kind).max_players:
                 raise ServiceError("lobby_full")
             game.players = game.players + [str(user_id)]
-            game.names = {**game.names, str(user_id): name or str(user_id)}
+            game.names = {**game.names, str(user_id): safe_name(name or str(user_id))}
         return await self._mutate_lobby(game_id, change)
 
     @resilient
@@ -463,7 +472,8 @@ class GameService:
         if public or notices or private:
             waiting = [{"player": p["player"], "kind": p["kind"]} for p in prompts]
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
-                                                      "waiting": waiting}))
+                                                      "waiting": waiting,
+                                                      "section": log_section(game.kind, game.state)}))
         for prompt in prompts if kinds else ():
             player = prompt["player"]
             if prompt.get("kind") in kinds and (player, prompt["id"]) not in before \
@@ -638,7 +648,7 @@ class GameService:
             if game.state is not None:
                 game.state = rename_player(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
-            game.names = {**rename_player(game.names, old_id, new_id), new_id: new_name or new_id}
+            game.names = {**rename_player(game.names, old_id, new_id), new_id: safe_name(new_name or new_id)}
             rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game_id))).all()
             for row in rows:
                 row.actor = rename_player(row.actor, old_id, new_id)
@@ -818,9 +828,25 @@ class GameService:
             await session.commit()
 
     @resilient
+    async def save_log(self, game_id: int, log: dict, delivered: list[int] = ()) -> None:
+        """Remember the channel log's live message (and which rows it holds), with those rows
+        marked delivered, in one transaction: a redelivery after a crash edits the same message
+        to the same text instead of posting the lines again."""
+        async with self.sessions() as session:
+            await session.exec(update(Game).where(Game.id == game_id)
+                               .values(channel_log=log, table_message_id=log.get("id"))
+                               .execution_options(synchronize_session=False))
+            if delivered:
+                await session.exec(update(Outbox).where(Outbox.id.in_(list(delivered)))
+                                   .values(delivered=True, error=None, claim=None, claimed_until=None)
+                                   .execution_options(synchronize_session=False))
+            await session.commit()
+
+    @resilient
     async def remember_name(self, game: Game, user_id: int, name: str) -> None:
         """Keep a member's display name current (re-read under the lock and version-guarded, so
         it never undoes a concurrent change such as a replacement)."""
+        name = safe_name(name)
         if game.names.get(str(user_id)) == name:
             return
         async with self._locked(game.id) as (session, current):

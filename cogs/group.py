@@ -10,16 +10,18 @@ far); another shape shows the question without a select.
 """
 from __future__ import annotations
 
+import asyncio
 import re
 
 import discord
 
 from bot.games import ui_for
 from bot.i18n import t
-from bot.interactions import KeeperItem, after_commit, defer_private, display_name
+from bot.interactions import KeeperItem, after_commit, defer_panel, display_name
 from bot.service import ServiceError, notice
 from cogs.play import STALE, answer_of, option_digest, options_select, seated, show_panel
 
+PROPOSAL_COOLDOWN = 3.0  # seconds between the channel edits one member's proposals may cause
 SELECT_SIZE = 25
 MAX_SELECTS = 4  # a panel has five rows; a question never takes them all
 
@@ -79,6 +81,33 @@ def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
     return [notice("group.decided", player=prompt["player"], option=_label(game, prompt, option, lang))]
 
 
+_announced: dict[tuple[int, int], float] = {}  # (game, member) -> when their proposal was last announced
+
+
+def proposal_notice(game, prompt: dict, user_id: int, option: dict, lang: str) -> dict:
+    """The public line of an adviser's proposal, keyed by adviser and decision: a changed proposal
+    edits that one line of the channel log instead of adding another."""
+    line = notice("group.proposed", player=str(user_id), option=_label(game, prompt, option, lang))
+    return {**line, "line": f"proposal:{game.epoch}:{prompt['id']}:{user_id}"}
+
+
+def announce_proposal(bot, game_id: int, user_id: int) -> None:
+    """Deliver a proposal's line (an edit of the channel log, never a new message), at most once
+    per PROPOSAL_COOLDOWN for one member: a member's repeated clicks are all kept (the decider
+    sees the latest), and the channel shows the latest after the cooldown, so chatter can never
+    use up the channel's rate limit ahead of the game's own lines."""
+    loop = asyncio.get_running_loop()
+    now, key = loop.time(), (game_id, user_id)
+    last = _announced.get(key)
+    if last is not None and now - last < PROPOSAL_COOLDOWN:
+        if last <= now:  # the first click inside the cooldown books the one delivery after it
+            _announced[key] = last + PROPOSAL_COOLDOWN
+            loop.call_later(last + PROPOSAL_COOLDOWN - now, bot.publisher.schedule, game_id)
+        return
+    _announced[key] = now
+    bot.publisher.schedule(game_id)
+
+
 class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                     template=r"keeper:prop:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
     """An adviser proposes one of the decider's options (values: the options' digests)."""
@@ -92,7 +121,7 @@ class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await defer_private(interaction)
+        await defer_panel(interaction)
         bot = interaction.client
         game = await bot.service.get(self.game_id)
         if game is None or game.status != "active":
@@ -109,12 +138,12 @@ class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         if interaction.guild_id is not None:
             await bot.service.remember_name(game, interaction.user.id, display_name(interaction))
         lang = await bot.service.guild_language(game.guild_id)
-        line = notice("group.proposed", player=pid, option=_label(game, prompt, option, lang))
+        line = proposal_notice(game, prompt, interaction.user.id, option, lang)
         game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
         try:
             await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
         finally:
-            await bot.publisher.flush(game.id)
+            announce_proposal(bot, game.id, interaction.user.id)
 
 
 async def setup(bot) -> None:

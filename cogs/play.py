@@ -16,7 +16,8 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.service import ServiceError
-from bot.interactions import KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_private, display_name, reply, user_lang
+from bot.interactions import (KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
+                              defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from engine.core.errors import RuleError
 from engine.registry import rules_for
@@ -25,6 +26,15 @@ MAX_BUTTONS = 20
 SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4  # a panel has five rows: four menus and a row of page and free-action buttons
 STALE = RuleError("stale_prompt", "That choice is no longer current.")
+
+
+_ESCAPED = re.compile(r"\\([^\w\s])")
+
+
+def plain(text: str) -> str:
+    """A label for a plain-text control (a button, a menu option): names are kept escaped for
+    markdown (bot.service.safe_name), which a control shows literally, so the escapes go."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 def option_digest(option: dict) -> str:
@@ -59,7 +69,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     view = decision_view(game, pid, lang, page)
     from cogs.group import group_parts  # group decisions: the question for advisers, proposals
     await group_parts(bot, game, pid, lang, embed, view)
-    await reply(interaction, embed=embed, view=view)
+    await reply_panel(interaction, embed=embed, view=view)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
@@ -84,7 +94,7 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
             choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]
             paged_selects(view, game, prompt, choices, page, lang, t(lang, "panel.choose_number"))
         else:
-            labelled = [(option_digest(o), ui.option_label({**o, "player": pid}, game.state, game.names, lang)[:80])
+            labelled = [(option_digest(o), plain(ui.option_label({**o, "player": pid}, game.state, game.names, lang))[:80])
                         for o in prompt["options"]]
             if len(labelled) <= MAX_BUTTONS:
                 for digest, label in labelled:
@@ -127,7 +137,7 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
                                         disabled=True, custom_id=f"keeper:toomany:{game.id}:{prompt['id']}"))
         return
     if ids and spec["max"] > 0:
-        choices = [(str(index), ui.item_label(spec, item, game.state, game.names, lang)[:100])
+        choices = [(str(index), plain(ui.item_label(spec, item, game.state, game.names, lang))[:100])
                    for index, item in enumerate(ids)]
         placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
         view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, max(spec["min"], 1),
@@ -147,7 +157,7 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     try:
         await after_commit(show_panel(interaction, game_id, game=outcome.game))  # the member first
     finally:
-        await bot.publisher.flush(game_id)  # then the table; never raises: what fails stays queued
+        bot.publisher.schedule(game_id)  # then the channel, off the click's path
 
 
 def answer_of(prompt: dict, chosen) -> dict | None:
@@ -170,7 +180,7 @@ def answer_of(prompt: dict, chosen) -> dict | None:
 
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
                          digest) -> None:
-    await defer_private(interaction)
+    await defer_panel(interaction)
     game = await interaction.client.service.get(game_id)
     if game is None or game.status != "active":
         raise ServiceError("not_active")
@@ -225,10 +235,10 @@ def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: i
                    placeholder: str) -> discord.ui.Select:
     """One page of a prompt's options as a select (values: the options' digests); ``kind`` names
     the control in its custom id (``sel`` answers, ``prop`` proposes)."""
-    options = [discord.SelectOption(label=label[:100] or "…", value=digest) for digest, label in choices] or \
+    options = [discord.SelectOption(label=plain(label)[:100] or "…", value=digest) for digest, label in choices] or \
         [discord.SelectOption(label="…", value="0")]
     return discord.ui.Select(custom_id=f"keeper:{kind}:{game_id}:{epoch}:{prompt_id}:{chunk}",
-                             placeholder=placeholder, options=options)
+                             placeholder=plain(placeholder)[:150], options=options)
 
 
 class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
@@ -280,7 +290,7 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await defer_private(interaction)
+        await defer_panel(interaction)
         await show_panel(interaction, self.game_id, page=self.page)
 
 

@@ -74,6 +74,7 @@ def cmd_simulate(args) -> int:
 
 def cmd_content_check(args) -> int:
     from engine.content import ContentError, available_games, load_pack, pack_module
+    from engine.content.languages import coverage, missing_translations
 
     report, failed = {}, False
     for game in available_games():
@@ -81,8 +82,13 @@ def cmd_content_check(args) -> int:
             pack = load_pack(game)
             rows = [row.as_dict() for row in pack_module(game).summary(pack)]
             bad = [r for r in rows if r["expected"] is not None and r["expected"] != r["count"]]
-            report[game] = {"ok": not bad, "rows": rows}
-            failed |= bool(bad)
+            missing = missing_translations(pack)
+            untranslated = [m for m in missing if m.kind != "summary"]
+            report[game] = {"ok": not bad and not untranslated, "rows": rows,
+                            "languages": coverage(pack),
+                            "missing": [{"kind": m.kind, "where": m.where, "en": m.en,
+                                         "lacks": list(m.languages)} for m in untranslated]}
+            failed |= bool(bad) or bool(untranslated)
         except ContentError as exc:
             report[game] = {"ok": False, "error": str(exc)}
             failed = True
@@ -100,6 +106,11 @@ def cmd_content_check(args) -> int:
                 expected = "" if r["expected"] is None else f"(expected {r['expected']})"
                 mark = "" if r["expected"] in (None, r["count"]) else "  <-- MISMATCH"
                 print(f"   {label:<{width}}  {r['count']:>4} {expected}{mark}")
+            counts = item["languages"]
+            print(f"   uk/ru missing: {counts['name']} names, {counts['text']} texts"
+                  f" ({counts['summary']} effect summaries left to the generated texts)")
+            for m in item["missing"]:
+                print(f"   - {m['kind']} {m['where']} lacks {'/'.join(m['lacks'])}: {m['en'][:60]}")
     return 1 if failed else 0
 
 

@@ -40,6 +40,8 @@ class GameUI(Protocol):
     #   such a DM says above the member's panel; a generic line if absent)
     # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
     #   on, from the view's questions; cogs/group.py then adds only the proposals and the select)
+    # optional: log_section(state) -> str: the part of the game (a turn, a phase) whose public log
+    #   is one message in the channel (bot.publisher); a new section starts a new message
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
 
@@ -72,6 +74,14 @@ def dm_prompt_kinds(kind: str) -> frozenset:
     except (KeyError, ImportError):
         return frozenset()
     return frozenset(getattr(ui, "DM_PROMPT_KINDS", None) or ())
+
+
+def log_section(kind: str, state: dict | None) -> str | None:
+    """The section of the channel log ``state`` belongs to (None: the game names none)."""
+    if state is None:
+        return None
+    hook = getattr(ui_for(kind), "log_section", None)
+    return str(hook(state)) if hook else None
 
 
 def ui_for(kind: str):

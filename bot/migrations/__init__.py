@@ -42,8 +42,11 @@ def upgrade(connection: Connection) -> None:
     cfg = config(connection)
     if "games" in tables and current is None:
         # create_all of the released models made 0001; that of the models at 0002's commit
-        # (news and outbox, before migrations existed) made 0002; with proposals, 0003
-        command.stamp(cfg, "0003" if "proposals" in tables else "0002" if "outbox" in tables else RELEASED)
+        # (news and outbox, before migrations existed) made 0002; with proposals, 0003; with
+        # the channel log, 0004
+        columns = {column["name"] for column in inspect(connection).get_columns("games")}
+        command.stamp(cfg, "0004" if "channel_log" in columns else "0003" if "proposals" in tables
+                      else "0002" if "outbox" in tables else RELEASED)
     elif "games" not in tables and current is not None:
         command.stamp(cfg, "base", purge=True)
     command.upgrade(cfg, "head")

@@ -35,9 +35,12 @@ class Names(Strict):
 
 
 class Text(Strict):
-    """Our own short summary for players; engines never read it."""
+    """Our own words for players (a summary, a story line, flavour) in the bot's languages:
+    English always, Ukrainian and Russian where written; engines never read it."""
 
     en: str
+    uk: str | None = None
+    ru: str | None = None
 
 
 class Tagged(BaseModel):

@@ -74,6 +74,7 @@ class InPlay(Model):
 class Component(Model):
     id: str
     name: Names
+    name_authored: list[Literal["en", "uk", "ru"]] = []
     expected: int = Field(ge=0)
 
 
@@ -88,6 +89,7 @@ class Resource(Named):
 class ResourceVariant(Model):
     id: str
     name: Names
+    name_authored: list[Literal["en", "uk", "ru"]] = []
     start: dict[Literal["fuel", "food", "sanity", "souls"], int] | None = None
     adjust_all: int | None = None
     applies_to_players: list[int] = []
@@ -104,6 +106,7 @@ class TrackSpace(Model):
     index: int
     id: str
     name: Names
+    name_authored: list[Literal["en", "uk", "ru"]] = []
 
 
 class TrackDef(Named):
@@ -290,6 +293,7 @@ class SkillCard(Named):
 class SkillDeck(Model):
     type: SkillType
     name: Names
+    name_authored: list[Literal["en", "uk", "ru"]] = []
     colour: str
     treachery: bool = False
     provenance: Provenance

@@ -212,3 +212,54 @@ def database_url(kind: str, tmp_path) -> str:
     if not url:
         pytest.skip("no PostgreSQL server configured (KEEPER_TEST_POSTGRES_URL)")
     return url
+
+
+class Versions:
+    """Every version of every message Keeper posts or edits (a log message edited as the turn
+    goes on, a table message stripped when the table moves, a panel edited in place), as text,
+    by channel; ephemeral versions by the member they were shown to. A leak scan reads them all,
+    not only what a message says at the end."""
+
+    def __init__(self, env):
+        self.env = env
+        self.public: dict[int, list[str]] = {}
+        self.private: dict[int, list[str]] = {}  # member id -> ephemeral versions shown to them
+        backend = env.backend
+        commit, edit = backend.commit_message, backend.edit_message
+
+        def commit_message(message, **kwargs):
+            stored = commit(message, **kwargs)
+            self.note(stored)
+            return stored
+
+        def edit_message(channel_id, message_id, fields):
+            edited = edit(channel_id, message_id, fields)
+            self.note(edited)
+            return edited
+
+        backend.commit_message, backend.edit_message = commit_message, edit_message
+
+    def note(self, message) -> None:
+        text = stored_text(message)
+        if message.is_ephemeral:
+            owner = int(((message.interaction_metadata or {}).get("user") or {}).get("id") or 0)
+            self.private.setdefault(owner, []).append(text)
+        else:
+            self.public.setdefault(message.channel_id, []).append(text)
+
+
+def stored_text(message) -> str:
+    """The words of a message as SimCord stores it: content, embeds and control labels."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.get("title", ""), embed.get("description", "")]
+        parts += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+        parts.append((embed.get("footer") or {}).get("text", ""))
+
+    def walk(items):
+        for item in items:
+            parts.extend(str(item.get(k, "")) for k in ("label", "placeholder", "content") if item.get(k))
+            parts.extend(o.get("label", "") for o in item.get("options", []))
+            walk(item.get("components", []))
+    walk(message.components)
+    return "\n".join(p for p in parts if p)

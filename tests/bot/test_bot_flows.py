@@ -94,9 +94,10 @@ async def test_double_click_gives_one_action_and_a_clear_refusal(simcord_env):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
     panel = await open_panel(m[0], channel)
-    before = await log_size(env, channel)
+    again = await open_panel(m[0], channel)  # the same button twice: a click edits its panel in place,
+    before = await log_size(env, channel)    # so the second click comes from a copy of it
     first = await click_label(m[0], panel, "Draw")
-    second = await click_label(m[0], panel, "Draw")
+    second = await click_label(m[0], again, "Draw")
     assert "no longer current" in panel_of(second).content
     assert panel_of(second).ephemeral
     assert "You drew" in all_text(panel_of(first))

@@ -77,13 +77,20 @@ async def test_an_adviser_proposes_and_the_decider_decides(simcord_env):
     assert f"💬 {bob.mention} proposes: Target 6" in public_text(channel)
     assert len(await env.bot.service.actions(game.id)) == 0  # no engine action
 
-    # Cid proposes too, then changes his mind: one proposal per adviser, the latest kept
+    # Cid proposes too, then changes his mind: one proposal per adviser, the latest kept, and
+    # one public line per adviser and decision, edited (never a new message); a quick second
+    # click is delivered once the cooldown has passed
     panel = await open_panel(cid, channel)
     menu = proposal_menus(panel)[0]
+    messages = len(channel.history())
     for label in ("Target 15", "Target 6"):
         value = next(o["value"] for o in menu["options"] if o["label"] == label)
         await cid.select(panel, [value], custom_id=menu["custom_id"])
-    assert public_text(channel).count(f"{cid.mention} proposes") == 2
+    from cogs.group import PROPOSAL_COOLDOWN
+    await env.advance_time(PROPOSAL_COOLDOWN)
+    assert public_text(channel).count(f"{cid.mention} proposes") == 1
+    assert f"💬 {cid.mention} proposes: Target 6" in public_text(channel)
+    assert len(channel.history()) == messages  # the log's message was edited: nothing posted
 
     # the decider sees the proposals and decides with the normal controls
     panel = await open_panel(ann, channel)

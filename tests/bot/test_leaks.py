@@ -9,7 +9,7 @@ import pytest
 from bot.games.thing import render as thing_ui
 from engine.core.events import is_public, visible_to
 from engine.core.record import replay
-from tests.bot.helpers import all_text, close_dms, current_game, new_game, play_to_the_end
+from tests.bot.helpers import Versions, all_text, close_dms, current_game, new_game, play_to_the_end
 
 
 def lines_of(text: str) -> set[str]:
@@ -20,6 +20,7 @@ def lines_of(text: str) -> set[str]:
 async def test_no_private_information_reaches_anyone_else(simcord_env, players, seed, options):
     env = simcord_env
     rng = random.Random(seed)
+    versions = Versions(env)  # every version: the log and the table are edited, panels edited in place
     _, channel, members = await new_game(env, players, options)
     seen: dict[int, list[str]] = {m.id: [] for m in members}
 
@@ -51,6 +52,9 @@ async def test_no_private_information_reaches_anyone_else(simcord_env, players, 
     public = set()
     for message in channel.history():
         public |= lines_of(all_text(message))
+    for text in versions.public.get(channel.id, []):
+        public |= lines_of(text)
+    assert len(versions.public[channel.id]) > len(channel.history()), "the scan saw the edited versions"
     leaked_public = public & set(entitled)
     assert not leaked_public, f"private lines in the public channel: {sorted(leaked_public)[:3]}"
 
@@ -58,7 +62,8 @@ async def test_no_private_information_reaches_anyone_else(simcord_env, players, 
         received = set()
         for message in member.user.dm_channel.history():
             received |= lines_of(all_text(message))
-        for text in seen[member.id]:
+        for text in seen[member.id] + versions.private.get(member.id, []) \
+                + versions.public.get(member.user.dm_channel.id, []):
             received |= lines_of(text)
         foreign = {line for line in received & set(entitled) if member.id not in entitled[line]}
         assert not foreign, f"{member.name} saw another member's private lines: {sorted(foreign)[:3]}"
@@ -78,6 +83,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
 
     env = simcord_env
     rng = random.Random(21)
+    versions = Versions(env)
     guild, admin = await guild_with_deadlines(env)
 
     # every event the engine produces, as it is produced (undone branches included)
@@ -166,6 +172,8 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
     public = set()
     for message in channel.history():
         public |= lines_of(all_text(message))
+    for text in versions.public.get(channel.id, []):
+        public |= lines_of(text)
     leaked = public & set(entitled)
     assert not leaked, f"private lines in the public channel: {sorted(leaked)[:3]}"
     handles = {m.id: m.user for m in members} | {newcomer.id: newcomer.user}
@@ -173,7 +181,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
         received = set()
         for message in handles[uid].dm_channel.history():
             received |= lines_of(all_text(message))
-        for text in seen[uid]:
+        for text in seen[uid] + versions.private.get(uid, []) + versions.public.get(handles[uid].dm_channel.id, []):
             received |= lines_of(text)
         foreign = {line for line in received & set(entitled) if uid not in entitled[line]}
         assert not foreign, f"member {uid} saw another member's private lines: {sorted(foreign)[:3]}"

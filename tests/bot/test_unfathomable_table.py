@@ -530,6 +530,7 @@ async def test_an_admin_undo_restores_a_contribution_exactly_and_a_reveal_needs_
         member = by_id[pid]
         before = copy.deepcopy(game.state)
         panel = await panel_from(member, table_of(env, channel, game))
+        copy_of_panel = await panel_from(member, table_of(env, channel, game))  # the first is edited in place
         prompt = prompt_of(game, pid)
         menu = next((a for a in offered(prompt, controls_of(panel)) if a[2] == "subset"), None)
         nothing = next(a for a in offered(prompt, controls_of(panel)) if a[2] is None)
@@ -542,7 +543,7 @@ async def test_an_admin_undo_restores_a_contribution_exactly_and_a_reveal_needs_
         assert "undid 1" in done.content
         game = await current_game(env, channel)
         assert game.state == before
-        stale = panel_of(await answer(member, panel, nothing))  # drawn before the undo
+        stale = panel_of(await answer(member, copy_of_panel, nothing))  # drawn before the undo
         assert "no longer current" in stale.content
         # the contributor adds nothing this time, from a fresh panel
         panel = await panel_from(member, table_of(env, channel, game))

@@ -168,5 +168,6 @@ def test_the_content_check_lists_the_toy_pack(capsys):
     from engine.__main__ import main
     assert main(["content", "check", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["toy"] == {"ok": True, "rows": [{"section": "bag", "name": "tokens", "count": 4, "expected": 4}]}
+    assert report["toy"] == {"ok": True, "rows": [{"section": "bag", "name": "tokens", "count": 4, "expected": 4}],
+                             "languages": {"name": 0, "text": 0, "summary": 0}, "missing": []}
     assert {"thing", "unfathomable", "eldritch"} <= set(report)

@@ -650,6 +650,14 @@ def table_digest(state: dict, names: dict, lang: str) -> str:
     return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
 
 
+def log_section(state: dict) -> str:
+    """A phase of a round, or within it one member's investigator's turn, is one message of the
+    channel log."""
+    inv = (state.get("turn") or {}).get("inv")
+    member = (state.get("inv") or {}).get(inv, {}).get("player") if inv else None
+    return f"{state.get('round', 0)} {state.get('phase')} {member or ''}".strip()
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, f"{K}.table.hand_button")
 

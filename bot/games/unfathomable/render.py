@@ -813,6 +813,11 @@ def table_digest(state: dict, names: dict, lang: str) -> str:
     return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
 
 
+def log_section(state: dict) -> str:
+    """A player's turn (the setup before the first) is one message of the channel log."""
+    return f"turn {(state.get('turn') or {}).get('number', 0)}"
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, f"{K}.table.hand_button")
 
