@@ -105,7 +105,7 @@ class GuildSettings(SQLModel, table=True):
     language: Optional[str] = None
     admin_role_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     turn_timeout_minutes: Optional[int] = None
-    timeout_action: str = "default"  # default (apply the safe default) | off (only remind)
+    timeout_action: str = "keeper"  # keeper (a Keeper agent plays) | default (the safe default) | off (only remind)
     # how long a response window stays open once only members with nothing usable are left
     # (None: WINDOW_SECONDS; 0: it closes at once, telling the table nobody had anything usable)
     window_seconds: Optional[int] = None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import secrets
 import time
 from collections import OrderedDict, defaultdict
@@ -28,6 +29,7 @@ from sqlmodel import select
 from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
+from engine.core.agent import ask, keeper_for
 from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
@@ -832,9 +834,10 @@ class GameService:
             return _record(game, rows)
 
     async def skip(self, game_id: int, user_id: int | None = None, only_prompts: set[int] | None = None,
-                   epoch: int | None = None, announce: str = "admin.skip_done") -> Outcome:
+                   epoch: int | None = None, announce: str = "admin.skip_done", keeper: bool = False) -> Outcome:
         """Apply the default answer for every pending decision (of one member, if named; only of
-        the prompts ``only_prompts``, if given), announced by the notice ``announce``."""
+        the prompts ``only_prompts``, if given), announced by the notice ``announce``; with
+        ``keeper``, the Keeper agent answers in the member's place instead."""
         game = await self.get(game_id)
         if game is None or game.status != "active":
             raise ServiceError("not_active")
@@ -848,7 +851,7 @@ class GameService:
         for player in dict.fromkeys(players):
             prompt = next(p["id"] for p in waiting if p["player"] == player)
             try:
-                step = await self._default(game_id, player, prompt, epoch, notices)
+                step = await self._default(game_id, player, prompt, epoch, notices, keeper)
             except RuleError:
                 continue  # the decision went away with an earlier default
             except ServiceError:
@@ -863,16 +866,45 @@ class GameService:
         return outcome
 
     @resilient
-    async def _default(self, game_id: int, player: str, prompt_id: int, epoch: int, notices) -> Outcome:
+    async def _default(self, game_id: int, player: str, prompt_id: int, epoch: int, notices,
+                       keeper: bool = False) -> Outcome:
         """The default answer to one prompt, named by its id within an epoch (prompt ids repeat
-        after an undo, so a prompt of an earlier epoch is stale)."""
+        after an undo, so a prompt of an earlier epoch is stale). With ``keeper`` the Keeper
+        agent's concrete action is tried first (logged as it is, so replay stays exact); the
+        plain default stands in if it has none or the rules refuse it."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise ServiceError("not_active")
             if game.epoch != epoch:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
+            chosen = self._keeper_action(game, player, prompt_id) if keeper else None
+            if chosen is not None:
+                try:
+                    return await self._step(session, game, chosen, notices=notices)
+                except RuleError as exc:
+                    log.warning("Keeper's action %s in game %s refused (%s); the default stands in",
+                                chosen, game_id, exc)
             return await self._step(session, game, {"player": player, "type": "default", "prompt": prompt_id},
                                     notices=notices)
+
+    @staticmethod
+    def _keeper_action(game: Game, player: str, prompt_id: int) -> dict | None:
+        """What the Keeper agent seated as ``player`` answers to the prompt, deciding from that
+        player's view only; None if it has no answer (or fails: the default then stands in)."""
+        rules = rules_for(game.kind)
+        state = _readable(game.state)
+        prompt = next((p for p in rules.prompts(state) if p["id"] == prompt_id and p["player"] == player), None)
+        if prompt is None:
+            return None
+        try:  # seeded by the game and its position: the same situation gets the same answer
+            action = ask(rules, state, keeper_for(game.kind, player), prompt,
+                         random.Random(f"{game.id}:{game.last_action}"))
+        except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
+            log.exception("Keeper agent failed in game %s", game.id)
+            return None
+        if not action or action.get("player") != player:
+            return None
+        return {**action, "prompt": prompt_id}
 
     # ------------------------------------------------------------------ deadlines
     def _mine(self, guild_column):
@@ -913,9 +945,10 @@ class GameService:
             await self._save(session, game, [row])
             return True
 
-    async def expire(self, game_id: int, now: datetime | None = None) -> Outcome | None:
-        """The deadline passed: apply the default to exactly the decisions that were waiting when
-        it was set, never to a newer one (a player who just got a decision keeps their time)."""
+    async def expire(self, game_id: int, now: datetime | None = None, keeper: bool = False) -> Outcome | None:
+        """The deadline passed: apply the default (with ``keeper``, the Keeper agent's answer) to
+        exactly the decisions that were waiting when it was set, never to a newer one (a player
+        who just got a decision keeps their time)."""
         now = now or utcnow()
         game = await self.get(game_id)
         if game is None or game.status != "active" or game.deadline is None or _aware(game.deadline) > now:
@@ -937,7 +970,8 @@ class GameService:
             except ServiceError:
                 return None
         try:
-            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, announce="deadline.timed_out")
+            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, keeper=keeper,
+                                   announce="deadline.keeper_played" if keeper else "deadline.timed_out")
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
                 raise

@@ -56,10 +56,11 @@ class DeadlineCog(commands.Cog):
 
     async def _expire(self, game, now: datetime | None) -> None:
         service = self.bot.service
-        if (await service.guild_settings(game.guild_id)).timeout_action == "off":
+        action = (await service.guild_settings(game.guild_id)).timeout_action
+        if action == "off":
             await service.remind(game.id, now, clear_deadline=True)
-        else:
-            await service.expire(game.id, now)
+        else:  # "keeper": the Keeper agent stands in; "default": the plain default
+            await service.expire(game.id, now, keeper=action == "keeper")
 
     async def _guarded(self, game_id: int, work) -> None:
         try:

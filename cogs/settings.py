@@ -60,9 +60,10 @@ class SettingsCog(KeeperCog):
     @settings.command(name=cmd("timeout", "settings"), description=desc("settings_timeout"))
     @app_commands.describe(minutes=param("minutes"), action=param("action"))
     @app_commands.rename(**options("minutes", "action"))
-    @app_commands.choices(action=[choice("timeout_default", "default"), choice("timeout_off", "off")])
+    @app_commands.choices(action=[choice("timeout_keeper", "keeper"), choice("timeout_default", "default"),
+                                  choice("timeout_off", "off")])
     async def timeout(self, interaction: discord.Interaction, minutes: app_commands.Range[int, 0, 10080],
-                      action: str = "default") -> None:
+                      action: str = "keeper") -> None:
         await defer_private(interaction)
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,

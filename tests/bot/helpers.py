@@ -190,12 +190,13 @@ def admin_of(env, guild):
     return guild.add_member(env.create_user("admin"), roles=[mods])
 
 
-async def guild_with_deadlines(env, minutes: int = 10):
-    """A guild whose admin set a turn timeout: (guild, admin)."""
+async def guild_with_deadlines(env, minutes: int = 10, action: str | None = None):
+    """A guild whose admin set a turn timeout (and, if given, what happens on timeout): (guild, admin)."""
     guild = env.create_guild()
     admin = admin_of(env, guild)
     await env.bot.tree.sync()
-    await admin.slash(guild.create_text_channel("control"), "settings timeout", minutes=minutes)
+    extra = {"action": action} if action else {}
+    await admin.slash(guild.create_text_channel("control"), "settings timeout", minutes=minutes, **extra)
     return guild, admin
 
 

@@ -1,0 +1,74 @@
+"""Issue 22, standing in for the absent: when a turn deadline expires, the Keeper agent answers
+for the member (from that member's view only) unless the server keeps the plain default."""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from bot.db import utcnow
+from engine.core.agent import ask, keeper_for
+from engine.registry import rules_for
+from tests.bot.helpers import current_game, guild_with_deadlines, open_lobby
+
+PLAYERS = {"thing": 4, "unfathomable": 4}
+
+
+async def started(env, kind: str, action: str | None):
+    guild, _ = await guild_with_deadlines(env, action=action)
+    _, channel, members, lobby = await open_lobby(env, kind, PLAYERS[kind], guild, channel_name=f"{kind}-table")
+    await members[0].click(lobby, label="Start")
+    game = await current_game(env, channel)
+    assert game.status == "active" and game.deadline is not None
+    return channel, game
+
+
+def agents_answers(game) -> list[dict]:
+    """What the Keeper agent of each waiting member answers, asked as the service asks it."""
+    rules = rules_for(game.kind)
+    answers = []
+    for prompt in rules.prompts(game.state)[:1]:  # the first answer changes the table; compare it
+        action = ask(rules, game.state, keeper_for(game.kind, prompt["player"]), prompt,
+                     random.Random(f"{game.id}:{game.last_action}"))
+        answers.append(action)
+    return answers
+
+
+@pytest.mark.parametrize("kind", ["thing", "unfathomable"])
+async def test_an_expired_decision_is_played_by_the_keeper_agent(simcord_env, kind):
+    env = simcord_env
+    channel, game = await started(env, kind, None)  # the server's default: Keeper stands in
+    expected = agents_answers(game)
+    assert expected and expected[0] is not None and expected[0].get("type") != "default"
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
+    logged = [row.action for row in await env.bot.service.actions(game.id)]
+    assert logged, "the deadline answered nothing"
+    assert logged[0] == expected[0]  # the agent's concrete action, as it decided from the view
+    assert all(row.get("type") != "default" for row in logged)
+    texts = [msg.content or "" for msg in channel.history()]
+    assert any("Keeper played for" in text for text in texts)
+    assert not any("the default was applied" in text for text in texts)
+
+
+@pytest.mark.parametrize("kind", ["thing", "unfathomable"])
+async def test_the_plain_setting_keeps_the_default(simcord_env, kind):
+    env = simcord_env
+    channel, game = await started(env, kind, "default")
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
+    logged = [row.action for row in await env.bot.service.actions(game.id)]
+    assert logged and logged[0]["type"] == "default"
+    texts = [msg.content or "" for msg in channel.history()]
+    assert any("the default was applied" in text for text in texts)
+    assert not any("Keeper played for" in text for text in texts)
+
+
+async def test_a_refused_keeper_action_falls_back_to_the_default(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, game = await started(env, "thing", None)
+    player = rules_for("thing").prompts(game.state)[0]["player"]
+    monkeypatch.setattr(type(env.bot.service), "_keeper_action",
+                        staticmethod(lambda g, p, pid: {"player": p, "type": "no_such_move", "prompt": pid}))
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
+    logged = [row.action for row in await env.bot.service.actions(game.id)]
+    assert logged and logged[0] == {"player": player, "type": "default"}
