@@ -19,3 +19,15 @@ class RuleError(Exception):
 
 class RecordError(ValueError):
     """A game record file is malformed (not a rule violation)."""
+
+
+def parse_position(model, raw):
+    """A record's ``setup: {position: …}`` read by a game's pydantic ``model``; a key or value the
+    vocabulary has not is refused as ``bad_position``, naming where and what."""
+    from pydantic import ValidationError
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise RuleError("bad_position", "Invalid position: {problem}",
+                        problem=f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.errors import RuleError
+from engine.core.errors import RuleError, parse_position
 
 HELD = {"asset": "assets", "artifact": "artifacts", "spell": "spells", "condition": "conditions"}
 
@@ -55,12 +55,7 @@ class Position:
     """Board edits shared by positions and the tests' own helpers (tests/engine/eldritch)."""
 
     def apply_position(self, s, raw) -> None:
-        try:
-            pos = EldritchPosition.model_validate(raw)
-        except ValidationError as exc:   # a key or value the vocabulary has not
-            first = exc.errors()[0]
-            raise RuleError("bad_position", "Invalid position: {problem}",
-                            problem=f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+        pos = parse_position(EldritchPosition, raw)
         C = self.C
         if pos.quiet:
             self.quiet_board(s)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core.errors import RuleError
+from engine.core.errors import RuleError, parse_position
 from engine.unfathomable.common import BRIG, card_type
 
 
@@ -43,12 +43,7 @@ class UnfathomablePosition(BaseModel):
 
 class Position:
     def apply_position(self, s, raw) -> None:
-        try:
-            pos = UnfathomablePosition.model_validate(raw)
-        except ValidationError as exc:   # a key or value the vocabulary has not
-            first = exc.errors()[0]
-            raise RuleError("bad_position", "Invalid position: {problem}",
-                            problem=f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from None
+        pos = parse_position(UnfathomablePosition, raw)
         self._apply_position(s, pos)
         problems = self.invariant_violations(s)
         if problems:
