@@ -892,7 +892,7 @@ class GameService:
         """What the Keeper agent seated as ``player`` answers to the prompt, deciding from that
         player's view only; None if it has no answer (or fails: the default then stands in)."""
         rules = rules_for(game.kind)
-        state = _readable(game.state)
+        state = intact_state(game)
         prompt = next((p for p in rules.prompts(state) if p["id"] == prompt_id and p["player"] == player), None)
         if prompt is None:
             return None
