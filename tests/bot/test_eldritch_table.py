@@ -221,11 +221,16 @@ async def test_a_restart_in_the_middle_of_a_test_inside_an_encounter(simcord_env
 def back_texts() -> dict[str, str]:
     """Each back's identifying text as the renderer words it (en)."""
     from bot.games.eldritch import render
+    full = {back_id: render.text_of("en", back).strip() for back_id, back in render._pack()["back"].items()}
     out = {}
-    for back_id, back in render._pack()["back"].items():
-        text = render.text_of("en", back).strip()
-        if len(text) >= 25:
-            out[back_id] = text[:60]
+    for back_id, text in full.items():
+        # the generated texts open alike ("Result at least 0 ..."): the shortest prefix no other
+        # back shares identifies this one; a back whose whole text another shares is left out
+        for size in (60, 90, 120, len(text)):
+            prefix = text[:size]
+            if len(text) >= 25 and not any(o.startswith(prefix) for other, o in full.items() if other != back_id):
+                out[back_id] = prefix
+                break
     return out
 
 
