@@ -176,6 +176,7 @@ async def test_game_status_after_the_end_shows_the_result_on_one_screen(simcord_
 
 async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(simcord_env):
     from bot.games import ui_for
+    from bot.i18n import t
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
     label = ui_for("thing").hand_button_label("en")
@@ -187,4 +188,5 @@ async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(sim
         ui = ui_for(kind)
         for lang in ("en", "uk", "ru"):
             lines = ui.public_lines([{"type": "game_started", "audience": "all"}], lang)
-            assert any(f"**{ui.hand_button_label(lang)}**" in line and "/hand" in line for line in lines)
+            command = "/" + t(lang, "commands.names.hand")   # named in that language (/hand, /карти, /карты)
+            assert any(f"**{ui.hand_button_label(lang)}**" in line and command in line for line in lines)
