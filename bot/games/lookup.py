@@ -43,6 +43,9 @@ def _speaks(node) -> bool:
 def texts(node: BaseModel, lang: str, describe: Describe = own_text) -> list[str]:
     """The entry's own summary, then those of the abilities it carries (a zone's action, a
     character's ability, an item's uses ...), one level down."""
+    hidden = {f: None for f in HIDDEN_FIELDS if f in type(node).model_fields}
+    if hidden:   # a card's hidden faces are never read out, whoever describes the card
+        node = node.model_copy(update=hidden)
     out = [describe(lang, node)]
     if not out[0] or describe is own_text or not _generated_whole(node, describe):
         for field in type(node).model_fields:
