@@ -11,6 +11,8 @@ the view alone (the card ids carry type and value), so a decision never depends 
 """
 from __future__ import annotations
 
+import math
+
 from engine.core.agent import BaseAgent
 from engine.unfathomable.common import card_type, card_value
 
@@ -21,7 +23,15 @@ REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
 GALLEY_DRAW = 3             # cards drawn at the Galley (4 with Food to spare)
 GUARD = 6                   # standing in an interior zone Deep Ones are about to damage
-MOVE_TO_ONE = -2             # walking up to a lone Deep One to fight it
+SWARM = 3                   # this many Deep Ones in a zone: leave it, do not walk in
+HUNT = 13                   # walking up to one Deep One to attack it next action
+HUNT_CROWD = 3              # less per further Deep One there
+HUNT_PASSENGER = 2          # more per passenger on that deck
+HUNT_INBOUND = 2            # more on a deck whose arrow leads into an undamaged zone
+HUNT_INTERIOR = 4           # more in an undamaged interior zone (they damage it next)
+HUNT_SHARED = 6             # less when another player is already there
+HUNT_LATE = 6               # less on my last action (I cannot strike after the move)
+COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
 
@@ -30,6 +40,7 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self._course = None
         self.last_roll: dict = {}   # the last die_rolled event I saw: who rolled, for what
+        self._acts: dict = {}       # my actions this turn: {"turn": (player, number), "n"}
 
     def observe(self, events):
         for ev in events:
@@ -80,7 +91,14 @@ class KeeperAgent(BaseAgent):
                 return self.answer(prompt, max(spec["min"], min(spec["max"], want)))
             return self.answer(prompt, spec["min"])
         options = prompt["options"]
+        if kind == "action":
+            turn = view.get("turn") or {}
+            key = (turn.get("player"), turn.get("number"))
+            if self._acts.get("turn") != key:
+                self._acts = {"turn": key, "n": 0}
         scored = [(self._score(view, prompt, o, rng), rng.random(), i) for i, o in enumerate(options)]
+        if kind == "action":
+            self._acts["n"] += 1
         return self.act(prompt, options[max(scored)[2]])
 
     def _score(self, view, prompt, o, rng) -> float:
@@ -101,6 +119,19 @@ class KeeperAgent(BaseAgent):
             return self._choose_score(view, prompt, o["value"], traitor)
         # character, sick bay draw, upgrade, window order, awakening: the first is fine
         return -prompt["options"].index(o)
+
+    def _option_costs(self, view, prompt) -> list | None:
+        """Each answer's expected harm to the Humans, from the printed effects (public)."""
+        index = _option_index()
+        card = (view.get("mythos") or {}).get("card")
+        model = CostModel(view, self.player)
+        out = []
+        for label in prompt["labels"]:
+            effects = index.get((card, label), index.get((None, label)))
+            if effects is None:
+                return None
+            out.append(model.cost(effects))
+        return out
 
     def _crisis_option(self, view, label, traitor) -> float:
         """A crisis's two answers: a skill check usually fails (hands are short), so a loyal
@@ -161,7 +192,15 @@ class KeeperAgent(BaseAgent):
         if purpose == "discard" and isinstance(value, str) and ":" in value:
             return -card_value(value)
         if purpose == "option" and prompt.get("labels"):
-            return self._crisis_option(view, prompt["labels"][options.index(value)], traitor)
+            costs = self._option_costs(view, prompt)
+            if costs is None:
+                return self._crisis_option(view, prompt["labels"][options.index(value)], traitor)
+            mine = costs[options.index(value)]
+            if not traitor:
+                return -mine
+            if self._revealed(view) or max(costs) - min(costs) <= COVER_GAP:
+                return mine
+            return -mine   # a hidden traitor keeps its cover on a choice everyone can judge
         if purpose in ("deep_one_to", "deep_ones_to") and isinstance(value, str):
             # where Deep Ones go: a loyal player keeps them far out (stern water first), a traitor
             # brings them in
@@ -212,9 +251,11 @@ class KeeperAgent(BaseAgent):
         if t == "move":
             to = o["to"]
             here, there = deep.get(zone, 0), deep.get(to, 0)
-            if there:   # each Deep One there attacks me (6+) before I strike again: few at a time
-                return (MOVE_TO_ONE if there == 1 else -2 if there == 2 else -1) + (1 if to in view["damage"] else 0)
-            if here >= 2:
+            if here and here < SWARM:
+                return -3   # stay and fight what is here
+            if there:
+                return self._hunt_value(view, to)
+            if here >= SWARM:
                 return 3 + here   # out of a swarm
             guard = self._threatened(view, to)
             if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
@@ -252,6 +293,31 @@ class KeeperAgent(BaseAgent):
         if t == "rescue":
             return 7
         return 0 if t == "end_actions" else -2
+
+    def _hunt_value(self, view, to) -> float:
+        """Walking up to Deep Ones to fight them on my next action: worth most where they are
+        about to do harm (an undamaged interior zone they will damage, a deck with passengers
+        they will defeat, a deck whose arrow leads into an undamaged zone), and when few are
+        there (each one there may attack me before I strike twice)."""
+        there = view["deep_ones"].get(to, 0)
+        if there >= SWARM:
+            return -1
+        value = HUNT - HUNT_CROWD * (there - 1)
+        if to in view["passengers"]:    # a deck zone
+            value += HUNT_PASSENGER * view["passengers"].get(to, 0)
+            if self._arrows().get(to) not in view["damage"]:
+                value += HUNT_INBOUND
+        elif to not in view["damage"]:
+            value += HUNT_INTERIOR
+        if any(view["zone_of"][q] == to for q in view["players"] if q != self.player):
+            value -= HUNT_SHARED     # someone is already there
+        if self._acted_this_turn(view):
+            value -= HUNT_LATE       # no action left after the move to strike with
+        return value
+
+    def _acted_this_turn(self, view) -> bool:
+        turn = view.get("turn") or {}
+        return self._acts.get("turn") == (turn.get("player"), turn.get("number")) and self._acts.get("n", 0) >= 1
 
     def _want_ritual(self, view) -> bool:
         """The Great Banishment clears the water and the decks: worth it with many Deep Ones
@@ -302,3 +368,137 @@ def _card_title(ability: str) -> str | None:
     """The title of the skill card an ability ref plays (``card:<type>:<title>:<value>:<copy>``)."""
     parts = ability.split(":")
     return parts[2] if len(parts) >= 3 and parts[0] in ("card", "play") else None
+
+
+# --- what an answer costs the Humans (public content only) ----------------------------------
+RESOURCES = ("fuel", "food", "sanity", "souls")
+DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
+DAMAGE_COST = 3.0           # one damaged zone (six end the game)
+BRIG_COST = 2.0             # the chooser in the Brig (cards, actions lost)
+JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
+CARD_COST = 0.7             # one skill card discarded
+UNKNOWN_COST = 0.5          # an effect the estimate does not know
+ZONE_COUNTS = {"deck": 8, "water": 8, "interior": 6}
+
+
+def _option_index() -> dict:
+    """(card id or None, English label) -> the option's effect list, for every choice printed in
+    the public content (mythos, board, damage, items...): what a crisis answer does."""
+    global _OPTIONS
+    if _OPTIONS is None:
+        import pathlib
+
+        import yaml
+        _OPTIONS = {}
+
+        def walk(node, card):
+            if isinstance(node, dict):
+                card = node.get("id", card) if isinstance(node.get("id"), str) else card
+                choice = node.get("choice")
+                if isinstance(choice, dict):
+                    for o in choice.get("options") or ():
+                        label = (o.get("label") or {}).get("en")
+                        if label:
+                            _OPTIONS.setdefault((card, label), o.get("effect") or [])
+                            _OPTIONS.setdefault((None, label), o.get("effect") or [])
+                for v in node.values():
+                    walk(v, card)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v, card)
+
+        for path in sorted((pathlib.Path(__file__).resolve().parents[2] / "data" / "unfathomable").glob("*.yaml")):
+            walk(yaml.safe_load(path.read_text(encoding="utf-8")), None)
+    return _OPTIONS
+
+
+_OPTIONS = None
+
+
+class CostModel:
+    """Expected harm to the Humans of an effect list, read from the public view and my hand."""
+
+    def __init__(self, view, me):
+        self.view, self.me = view, me
+        self.res = dict(view["resources"])
+
+    def pass_chance(self, check: dict) -> float:
+        """How likely a check passes: my helping cards, a share of the others' hands, two chaos
+        cards (mostly hindering) and a traitor's hindrance, against the target."""
+        positive = set(check.get("positive") or ())
+        share = len(positive) / 5
+        mine = sum(card_value(c) for c in self.view["you"]["hand"] if card_type(c) in positive)
+        others = sum(n for p, n in self.view["hand_sizes"].items() if p != self.me)
+        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5
+        target = check.get("target") or 0
+        return 1 / (1 + math.exp(-(expected - target) / 3))
+
+    def loss(self, res: str, n: int) -> float:
+        left = self.res.get(res, 8) - n
+        if left <= 0:
+            return 1000.0
+        return n * (1 + 4 / left)
+
+    def cost(self, effects) -> float:
+        if isinstance(effects, dict):
+            effects = [effects]
+        return sum(self.one(e) for e in effects or () if isinstance(e, dict))
+
+    def one(self, e: dict) -> float:
+        (kind, spec), = list(e.items())[:1] or [(None, None)]
+        spec = spec if spec is not None else {}
+        if kind == "lose" and isinstance(spec, dict):
+            return sum(self.loss(r, n) for r, n in spec.items() if isinstance(n, int))
+        if kind == "gain" and isinstance(spec, dict):
+            return -sum(0.8 * n for r, n in spec.items() if isinstance(n, int) and self.res.get(r, 10) < 10)
+        if kind == "place_deep_ones":
+            at = spec.get("at") or {}
+            n = spec.get("count", 1) if isinstance(spec.get("count"), int) else 2
+            each = at.get("each") if isinstance(at, dict) else None
+            if each:
+                n *= ZONE_COUNTS.get(each, 4)
+            supply = self.view.get("deep_one_supply", 20)
+            if n > supply:
+                return 1000.0
+            return n * DEEP_ONE_COST * (0.6 if each == "water" else 1.5 if each == "interior" else 1)
+        if kind in ("damage_ship", "damage_zone"):
+            times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
+            if len(self.view["damage"]) + times >= 6:
+                return 1000.0
+            return DAMAGE_COST * times
+        if kind == "send_to_brig":
+            return BRIG_COST
+        if kind == "discard_skill_cards":
+            n = spec.get("count", 1)
+            return CARD_COST * (n if isinstance(n, int) else 2)
+        if kind in ("advance_track", "retreat_track"):
+            n = spec.get("spaces", 1) if isinstance(spec.get("spaces"), int) else 1
+            step = JOURNEY_STEP if spec.get("track") == "journey" else 0.8
+            return (-step if kind == "advance_track" else step) * n
+        if kind == "defeat_deep_ones":
+            n = spec.get("count", 1)
+            on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
+            return -DEEP_ONE_COST * (on_board if n == "all" else n if isinstance(n, int) else 1)
+        if kind == "skill_check":
+            p = self.pass_chance(spec)
+            fail = self.cost(spec.get("on_fail"))
+            partial = spec.get("on_partial")
+            if partial is not None and spec.get("partial") is not None:
+                near = self.pass_chance({**spec, "target": spec["partial"]}) - p
+                return p * self.cost(spec.get("on_pass")) + near * self.cost(partial) + (1 - p - near) * fail
+            return p * self.cost(spec.get("on_pass")) + (1 - p) * fail
+        if kind == "if":
+            return 0.5 * (self.cost(spec.get("then")) + self.cost(spec.get("otherwise")))
+        if kind == "choice":
+            return min((self.cost(o.get("effect")) for o in spec.get("options") or ()), default=0)
+        if kind == "optional":
+            return min(0.0, self.cost(spec.get("effect")))
+        if kind == "roll":
+            at_most = spec.get("at_most")
+            chance = at_most / 8 if isinstance(at_most, int) else 0.5
+            return chance * self.cost(spec.get("then"))
+        if kind == "risk_passengers":
+            return 0.3 * (spec.get("count", 1) if isinstance(spec.get("count"), int) else 1)
+        if kind == "keep_card":
+            return UNKNOWN_COST
+        return UNKNOWN_COST
