@@ -31,6 +31,17 @@ HUNT_INBOUND = 2            # more on a deck whose arrow leads into an undamaged
 HUNT_INTERIOR = 4           # more in an undamaged interior zone (they damage it next)
 HUNT_SHARED = 6             # less when another player is already there
 HUNT_LATE = 6               # less on my last action (I cannot strike after the move)
+REPAIR_BASE = 6             # walking into a damaged zone I can repair
+REPAIR_URGENCY = 4          # more per damaged zone beyond two (six lose the game)
+RESCUE_WALK = 8             # walking onto a deck whose passengers Deep Ones are about to reach
+RESCUE_THREATENED = 16      # rescuing such a passenger
+PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
+BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
+BOILER_USE = 22            # steaming on (the journey wins the game and sweeps the water astern)
+BRIG_ESCAPE = 14            # the Brig's check to walk out
+SICK_BAY_LEAVE = 2          # any move out of the Sick Bay (one card a turn there)
+ATTACK = 20                 # attacking a Deep One in my zone
+CAST_SPELL = 9              # the Keeper of the Tome's spell
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
@@ -111,8 +122,10 @@ class KeeperAgent(BaseAgent):
         if kind == "choose_track":
             return 1 if (o["track"] == "ritual") == (self._want_ritual(view) != traitor) else 0
         if kind == "course_choose":
-            d = self._course_distance(o["card"])
-            return -d if traitor else d
+            # distance wins the game; the card's effect (public) costs the ship
+            value = COURSE_DISTANCE * self._course_distance(o["card"]) \
+                - CostModel(view, self.player).cost(_course_effects().get(o["card"]))
+            return -value if traitor else value
         if kind == "trade_offer":
             return 1 if o["type"] == "pass" else 0
         if kind == "choose":
@@ -245,30 +258,11 @@ class KeeperAgent(BaseAgent):
                 return -5
             return 0.5 if t == "end_actions" else -1
         if t == "attack":
-            return 20 + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
+            return ATTACK + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
         if t == "repair":
             return 18
         if t == "move":
-            to = o["to"]
-            here, there = deep.get(zone, 0), deep.get(to, 0)
-            if here and here < SWARM:
-                return -3   # stay and fight what is here
-            if there:
-                return self._hunt_value(view, to)
-            if here >= SWARM:
-                return 3 + here   # out of a swarm
-            guard = self._threatened(view, to)
-            if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
-                return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
-            if to in view["damage"]:
-                return 6
-            if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
-                return 5.5
-            if to == "boiler_room" and self._has(view, "strength") and view["resources"]["fuel"] >= 3:
-                return 5
-            if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
-                return 5
-            return -1
+            return self._move_score(view, o["to"]) + (SICK_BAY_LEAVE if zone == "sick_bay" else 0)
         if t == "use":
             ability = o["ability"]
             title = _card_title(ability)
@@ -282,17 +276,81 @@ class KeeperAgent(BaseAgent):
             if title == "watch_and_learn":
                 return 3
             if ability == "zone:boiler_room":
-                return 12 if view["resources"]["fuel"] >= 3 else 2
+                return BOILER_USE if view["resources"]["fuel"] >= 3 else 2
             if ability == "zone:galley":
                 return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
             if ability == "zone:cargo_hold":
                 return 3
+            if ability == "zone:brig":
+                return BRIG_ESCAPE   # a check to walk out: every turn in the Brig is lost to the ship
             if ability == "zone:chapel":
                 return 10 if self._want_ritual(view) else -1
-            return -0.5
+            return self._ability_score(view, ability)
         if t == "rescue":
-            return 7
+            return RESCUE_THREATENED if self._deck_threatened(view, zone) else 7
         return 0 if t == "end_actions" else -2
+
+    def _ability_score(self, view, ability) -> float:
+        """A character's, item's, title's or feat's Action, judged by its printed effect."""
+        effects = _ability_effects(ability)
+        if not effects:
+            return -0.5
+        deep = view["deep_ones"]
+        zone = view["zone_of"][self.player]
+        kinds = {k: v for e in effects if isinstance(e, dict) for k, v in e.items()}
+        if "attack" in kinds:
+            spec = kinds["attack"] if isinstance(kinds["attack"], dict) else {}
+            reach = [zone] + (list(self._adjacent().get(zone, ())) if spec.get("range") == "adjacent" else [])
+            if any(deep.get(z) for z in reach):
+                return ATTACK + 1 + (spec.get("bonus", 0) or 0) + (2 if spec.get("reroll_once") else 0)
+            return -1
+        if "rescue_passengers" in kinds:
+            near = [zone] + list(self._adjacent().get(zone, ()))
+            n = sum(view["passengers"].get(z, 0) for z in near)
+            return 5 * n if n else -1
+        if "repair_zone" in kinds:
+            return ATTACK - 1 if zone in view["damage"] else -1
+        if "cast_spell" in kinds:
+            return CAST_SPELL
+        if "take_actions" in kinds and "move_player" in kinds:
+            decks = [z for z in view["passengers"] if deep.get(z)]
+            return max((self._hunt_value(view, z) for z in decks), default=1) - 1
+        if "move_deep_ones" in kinds or "move_player" in kinds:
+            return -1
+        return -CostModel(view, self.player).cost(effects) - 0.5
+
+    def _adjacent(self):
+        if not hasattr(self, "_adjacent_map"):
+            from engine.registry import rules_for
+            self._adjacent_map = dict(rules_for("unfathomable").board.adjacent)
+        return self._adjacent_map
+
+    def _move_score(self, view, to) -> float:
+        me = self.player
+        zone = view["zone_of"][me]
+        deep = view["deep_ones"]
+        here, there = deep.get(zone, 0), deep.get(to, 0)
+        if here and here < SWARM:
+            return -3   # stay and fight what is here
+        if there:
+            return self._hunt_value(view, to)
+        if here >= SWARM:
+            return 3 + here   # out of a swarm
+        guard = self._threatened(view, to)
+        if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
+            return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
+        if to in view["damage"]:
+            return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
+                    if self._can_repair(view, to) else -1)
+        if view["passengers"].get(to) and self._deck_threatened(view, to):
+            return RESCUE_WALK + view["passengers"][to]
+        if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
+            return 5.5
+        if to == "boiler_room" and self._boiler_ready(view):
+            return BOILER_MOVE
+        if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
+            return 5
+        return -1
 
     def _hunt_value(self, view, to) -> float:
         """Walking up to Deep Ones to fight them on my next action: worth most where they are
@@ -315,15 +373,52 @@ class KeeperAgent(BaseAgent):
             value -= HUNT_LATE       # no action left after the move to strike with
         return value
 
+    def _boiler_ready(self, view) -> bool:
+        """I can steam on from the Boiler Room: a Strength card, Fuel to risk, the room
+        undamaged and not used this turn by anyone (its Action is once per turn)."""
+        return (self._has(view, "strength") and view["resources"]["fuel"] >= 3
+                and "boiler_room" not in view["damage"] and not view["deep_ones"].get("boiler_room"))
+
+    def _deck_threatened(self, view, deck) -> bool:
+        """Deep Ones on this deck or in the water zone whose arrow leads onto it."""
+        deep = view["deep_ones"]
+        return bool(deep.get(deck)) or any(n and self._arrows().get(z) == deck for z, n in deep.items())
+
+    def _can_repair(self, view, zone) -> bool:
+        """My hand pays the repair printed on the zone's damage card (public content)."""
+        if not hasattr(self, "_repairs"):
+            from engine.registry import rules_for
+            self._repairs = {c.id: c.repair for c in rules_for("unfathomable").pack.damage.damage_cards}
+        rule = self._repairs.get(view["damage"].get(zone))
+        if rule is None:
+            return False
+        total = sum(card_value(c) for c in view["you"]["hand"]
+                    if ":" in c and (rule.types == "any" or card_type(c) in rule.types))
+        return total >= rule.discard_total
+
     def _acted_this_turn(self, view) -> bool:
         turn = view.get("turn") or {}
         return self._acts.get("turn") == (turn.get("player"), turn.get("number")) and self._acts.get("n", 0) >= 1
 
     def _want_ritual(self, view) -> bool:
-        """The Great Banishment clears the water and the decks: worth it with many Deep Ones
-        there, unless the token is far from the end."""
+        """The Great Banishment returns the Deep Ones on the water and decks to the supply but
+        defeats every passenger and character on a deck: worth steering for when it clears
+        more than it costs, and the token is near enough the end for the Deep Ones to still be
+        out there when it comes."""
         outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
-        return outside >= RITUAL_AT - view["tracks"]["ritual"]
+        return (self._banishment_value(view) > 0
+                and outside >= RITUAL_AT - view["tracks"]["ritual"])
+
+    def _banishment_value(self, view) -> float:
+        outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
+        on_deck = sum(view["passengers"].values())
+        humans_on_deck = sum(1 for q, z in view["zone_of"].items()
+                             if z in view["passengers"] and q not in view["revealed"])
+        souls = view["resources"]["souls"]
+        if on_deck * PASSENGER_SOULS >= souls:
+            return -1000.0
+        return DEEP_ONE_COST * outside - CostModel(view, self.player).loss("souls", round(on_deck * PASSENGER_SOULS)) \
+            - BRIG_COST * humans_on_deck
 
     def _has(self, view, skill) -> bool:
         return any(card_type(c) == skill for c in view["you"]["hand"])
@@ -374,10 +469,12 @@ def _card_title(ability: str) -> str | None:
 RESOURCES = ("fuel", "food", "sanity", "souls")
 DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
 DAMAGE_COST = 3.0           # one damaged zone (six end the game)
-BRIG_COST = 2.0             # the chooser in the Brig (cards, actions lost)
+BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 UNKNOWN_COST = 0.5          # an effect the estimate does not know
+ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
+COURSE_DISTANCE = 3.0       # one point of course distance (twelve, then one more Arrival, win)
 ZONE_COUNTS = {"deck": 8, "water": 8, "interior": 6}
 
 
@@ -387,8 +484,6 @@ def _option_index() -> dict:
     global _OPTIONS
     if _OPTIONS is None:
         import pathlib
-
-        import yaml
         _OPTIONS = {}
 
         def walk(node, card):
@@ -408,11 +503,51 @@ def _option_index() -> dict:
                     walk(v, card)
 
         for path in sorted((pathlib.Path(__file__).resolve().parents[2] / "data" / "unfathomable").glob("*.yaml")):
-            walk(yaml.safe_load(path.read_text(encoding="utf-8")), None)
+            walk(_data_file(path.name), None)
     return _OPTIONS
 
 
 _OPTIONS = None
+_COURSE = None
+_ABILITIES = None
+
+
+def _ability_effects(ref: str) -> list:
+    """An Action's printed effect list from its ref (``item:<id>:<n>``, ``char:<id>``,
+    ``title:<id>:<n>``, ``feat:<id>``), or [] when unknown."""
+    global _ABILITIES
+    if _ABILITIES is None:
+        _ABILITIES = {}
+        for it in _data_file("items.yaml")["items"]:
+            for n, ab in enumerate(it.get("abilities") or ()):
+                _ABILITIES[f"item:{it['id']}:{n}"] = ab.get("effect") or []
+        for ch in _data_file("characters.yaml")["characters"]:
+            if ch.get("ability"):
+                _ABILITIES[f"char:{ch['id']}"] = ch["ability"].get("effect") or []
+        for ti in _data_file("titles.yaml")["titles"]:
+            for n, ab in enumerate(ti.get("abilities") or ()):
+                _ABILITIES[f"title:{ti['id']}:{n}"] = ab.get("effect") or []
+        for fe in _data_file("feats.yaml")["feats"]:
+            ab = fe.get("ability") or (fe.get("abilities") or [None])[0]
+            if ab:
+                _ABILITIES[f"feat:{fe['id']}"] = ab.get("effect") or []
+    return _ABILITIES.get(ref) or []
+
+
+def _data_file(name: str):
+    import pathlib
+
+    import yaml
+    path = pathlib.Path(__file__).resolve().parents[2] / "data" / "unfathomable" / name
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def _course_effects() -> dict:
+    """course card id -> its printed effect list (public content)."""
+    global _COURSE
+    if _COURSE is None:
+        _COURSE = {c["id"]: c.get("effect") or [] for c in _data_file("course.yaml")["course_cards"]}
+    return _COURSE
 
 
 class CostModel:
@@ -497,6 +632,18 @@ class CostModel:
             at_most = spec.get("at_most")
             chance = at_most / 8 if isinstance(at_most, int) else 0.5
             return chance * self.cost(spec.get("then"))
+        if kind == "activate" and isinstance(spec, dict):
+            times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
+            if spec.get("monster") == "deep_ones":
+                on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
+                return times * ACTIVATION_COST * on_board
+            return times * DAMAGE_COST * 0.7
+        if kind == "emerge":
+            return DEEP_ONE_COST * self.view["deep_ones"].get("depths", 0)
+        if kind == "defeat_passengers":
+            n = spec.get("count", 1)
+            on_deck = sum(self.view["passengers"].values())
+            return self.loss("souls", round(PASSENGER_SOULS * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
         if kind == "risk_passengers":
             return 0.3 * (spec.get("count", 1) if isinstance(spec.get("count"), int) else 1)
         if kind == "keep_card":
