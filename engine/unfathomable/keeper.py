@@ -42,6 +42,10 @@ BRIG_ESCAPE = 14            # the Brig's check to walk out
 SICK_BAY_LEAVE = 2          # any move out of the Sick Bay (one card a turn there)
 ATTACK = 20                 # attacking a Deep One in my zone
 CAST_SPELL = 9              # the Keeper of the Tome's spell
+RITUAL_END = 4              # the ritual track's last space (the Great Banishment)
+RITUAL_STEP = 0.8           # one ritual step short of the end
+HUMAN_ON_DECK = 3.0         # a Human on a deck at the Banishment (defeated: the Sick Bay)
+RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (it defeats passengers on decks)
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
@@ -120,7 +124,8 @@ class KeeperAgent(BaseAgent):
         if kind == "window":
             return self._window_score(view, prompt, o)
         if kind == "choose_track":
-            return 1 if (o["track"] == "ritual") == (self._want_ritual(view) != traitor) else 0
+            cost = CostModel(view, self.player).cost([{"advance_track": {"track": o["track"], "spaces": 1}}])
+            return cost if traitor else -cost
         if kind == "course_choose":
             # distance wins the game; the card's effect (public) costs the ship
             value = COURSE_DISTANCE * self._course_distance(o["card"]) \
@@ -284,10 +289,13 @@ class KeeperAgent(BaseAgent):
             if ability == "zone:brig":
                 return BRIG_ESCAPE   # a check to walk out: every turn in the Brig is lost to the ship
             if ability == "zone:chapel":
-                return 10 if self._want_ritual(view) else -1
+                if self._want_ritual(view):
+                    return 10
+                # hold the Banishment off while it would cost more than it clears
+                return 10 if view["tracks"]["ritual"] >= 2 and self._banishment_value(view) < 0 else -1
             return self._ability_score(view, ability)
         if t == "rescue":
-            return RESCUE_THREATENED if self._deck_threatened(view, zone) else 7
+            return RESCUE_THREATENED if self._deck_threatened(view, zone) else 7 + RESCUE_RITUAL * view["tracks"]["ritual"]
         return 0 if t == "end_actions" else -2
 
     def _ability_score(self, view, ability) -> float:
@@ -342,7 +350,7 @@ class KeeperAgent(BaseAgent):
         if to in view["damage"]:
             return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
                     if self._can_repair(view, to) else -1)
-        if view["passengers"].get(to) and self._deck_threatened(view, to):
+        if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2):
             return RESCUE_WALK + view["passengers"][to]
         if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
             return 5.5
@@ -410,15 +418,7 @@ class KeeperAgent(BaseAgent):
                 and outside >= RITUAL_AT - view["tracks"]["ritual"])
 
     def _banishment_value(self, view) -> float:
-        outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
-        on_deck = sum(view["passengers"].values())
-        humans_on_deck = sum(1 for q, z in view["zone_of"].items()
-                             if z in view["passengers"] and q not in view["revealed"])
-        souls = view["resources"]["souls"]
-        if on_deck * PASSENGER_SOULS >= souls:
-            return -1000.0
-        return DEEP_ONE_COST * outside - CostModel(view, self.player).loss("souls", round(on_deck * PASSENGER_SOULS)) \
-            - BRIG_COST * humans_on_deck
+        return CostModel(view, self.player).banishment()
 
     def _has(self, view, skill) -> bool:
         return any(card_type(c) == skill for c in view["you"]["hand"])
@@ -568,7 +568,20 @@ class CostModel:
         target = check.get("target") or 0
         return 1 / (1 + math.exp(-(expected - target) / 3))
 
+    def banishment(self) -> float:
+        """What the Great Banishment gains the Humans now: the Deep Ones on the water and decks
+        back to the supply, less the passengers (souls) and characters on the decks."""
+        view = self.view
+        outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
+        on_deck = sum(view["passengers"].values())
+        humans_on_deck = sum(1 for q, z in view["zone_of"].items()
+                             if z in view["passengers"] and q not in view["revealed"])
+        return DEEP_ONE_COST * outside - self.loss("souls", round(on_deck * PASSENGER_SOULS)) \
+            - HUMAN_ON_DECK * humans_on_deck
+
     def loss(self, res: str, n: int) -> float:
+        if n <= 0:
+            return 0.0
         left = self.res.get(res, 8) - n
         if left <= 0:
             return 1000.0
@@ -608,8 +621,12 @@ class CostModel:
             return CARD_COST * (n if isinstance(n, int) else 2)
         if kind in ("advance_track", "retreat_track"):
             n = spec.get("spaces", 1) if isinstance(spec.get("spaces"), int) else 1
-            step = JOURNEY_STEP if spec.get("track") == "journey" else 0.8
-            return (-step if kind == "advance_track" else step) * n
+            if spec.get("track") == "ritual":
+                at = self.view["tracks"]["ritual"]
+                if kind == "advance_track":
+                    return -self.banishment() if at + n >= RITUAL_END else -RITUAL_STEP * n
+                return self.banishment() if at >= RITUAL_END - 1 else RITUAL_STEP * min(n, at)
+            return (-JOURNEY_STEP if kind == "advance_track" else JOURNEY_STEP) * n
         if kind == "defeat_deep_ones":
             n = spec.get("count", 1)
             on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
