@@ -12,6 +12,7 @@ the view alone (the card ids carry type and value), so a decision never depends 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from engine.core.agent import BaseAgent
 from engine.unfathomable.common import card_type, card_value
@@ -46,6 +47,9 @@ RITUAL_END = 4              # the ritual track's last space (the Great Banishmen
 RITUAL_STEP = 0.8           # one ritual step short of the end
 HUMAN_ON_DECK = 3.0         # a Human on a deck at the Banishment (defeated: the Sick Bay)
 RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (it defeats passengers on decks)
+SUSPECT = 1.5               # blamed hindering cards before I send a player to the Brig
+CABIN = 16                  # the Captain's Cabin check against a suspect
+CABIN_HAND = 4              # Influence/Observation value in hand to try it
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
@@ -56,11 +60,44 @@ class KeeperAgent(BaseAgent):
         self._course = None
         self.last_roll: dict = {}   # the last die_rolled event I saw: who rolled, for what
         self._acts: dict = {}       # my actions this turn: {"turn": (player, number), "n"}
+        self._check: dict | None = None   # the check being built: who added how many, chaos cards
+        self.suspicion: dict = {}   # player -> hindering cards I blame on them (public reveals)
+        self._to_brig = False       # my next player pick sends someone to the Brig
+        _option_index(), _course_effects(), _ability_effects("")   # printed effects, read once
 
     def observe(self, events):
         for ev in events:
-            if ev["type"] == "die_rolled":
+            t = ev["type"]
+            if t == "die_rolled":
                 self.last_roll = {"player": ev.get("player"), "purpose": ev.get("purpose")}
+            elif t == "check_started":
+                self._check = {"added": {}, "chaos": 0}
+            elif t == "chaos_added" and self._check is not None:
+                self._check["chaos"] = ev.get("count", 0)
+            elif t == "check_added" and self._check is not None and not ev.get("extra_treachery"):
+                self._check["added"][ev["player"]] = ev.get("count", 0)
+            elif t == "check_revealed" and self._check is not None:
+                self._suspect_from_check(ev)
+
+    def _suspect_from_check(self, ev):
+        """Hindering cards beyond the chaos cards were added by players (Keeper's loyal players
+        add only helping cards): each other player who added cards takes a share of the blame."""
+        positive = set(ev.get("positive") or ())
+        hinder = sum(1 for c in ev.get("cards") or () if ":" in c and card_type(c) not in positive)
+        excess = hinder - self._check["chaos"]
+        others = {p: n for p, n in self._check["added"].items() if p != self.player and n}
+        if excess > 0 and others:
+            total = sum(others.values())
+            for p, n in others.items():
+                self.suspicion[p] = self.suspicion.get(p, 0.0) + excess * n / total
+        self._check = None
+
+    def _suspect(self, view) -> str | None:
+        """The player I would send to the Brig: the most suspected one, hidden and free."""
+        free = [p for p in view["players"] if p != self.player and p not in view["revealed"]
+                and view["zone_of"].get(p) != "brig"]
+        best = max(free, key=lambda p: self.suspicion.get(p, 0.0), default=None)
+        return best if best is not None and self.suspicion.get(best, 0.0) >= SUSPECT else None
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
@@ -112,9 +149,15 @@ class KeeperAgent(BaseAgent):
             if self._acts.get("turn") != key:
                 self._acts = {"turn": key, "n": 0}
         scored = [(self._score(view, prompt, o, rng), rng.random(), i) for i, o in enumerate(options)]
+        chosen = options[max(scored)[2]]
         if kind == "action":
             self._acts["n"] += 1
-        return self.act(prompt, options[max(scored)[2]])
+            self._to_brig = chosen.get("ability") == "zone:captains_cabin"
+        elif kind == "choose" and prompt.get("purpose") == "player":
+            self._to_brig = False
+        elif kind == "choose" and prompt.get("labels") and prompt.get("purpose") == "option":
+            self._to_brig = "Brig" in prompt["labels"][options.index(chosen)]
+        return self.act(prompt, chosen)
 
     def _score(self, view, prompt, o, rng) -> float:
         kind = prompt["kind"]
@@ -225,6 +268,9 @@ class KeeperAgent(BaseAgent):
             rank = (3 + int(value[1:]) / 10 if value[0] == "w" and value[1:].isdigit()
                     else 2 if value == "depths" else 1 if value[0] == "d" and value[1:].isdigit() else 0)
             return -rank if traitor else rank
+        if purpose == "player" and not traitor and self._to_brig:
+            suspect = self._suspect(view)
+            return 1 if value == suspect else -options.index(value) / 100
         if purpose == "deep_one_target" and isinstance(value, str):
             # the current player picks whom a Deep One attacks: a traitor picks a Human, a loyal
             # player a revealed traitor's... there are none; the healthiest-looking, i.e. anyone
@@ -286,6 +332,8 @@ class KeeperAgent(BaseAgent):
                 return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
             if ability == "zone:cargo_hold":
                 return 3
+            if ability == "zone:captains_cabin":
+                return CABIN if self._suspect(view) and self._cabin_hand(view) else -1
             if ability == "zone:brig":
                 return BRIG_ESCAPE   # a check to walk out: every turn in the Brig is lost to the ship
             if ability == "zone:chapel":
@@ -356,6 +404,9 @@ class KeeperAgent(BaseAgent):
             return 5.5
         if to == "boiler_room" and self._boiler_ready(view):
             return BOILER_MOVE
+        if to == "captains_cabin" and self._suspect(view) and self._cabin_hand(view) \
+                and "captains_cabin" not in view["damage"]:
+            return CABIN - 4
         if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
             return 5
         return -1
@@ -386,6 +437,11 @@ class KeeperAgent(BaseAgent):
         undamaged and not used this turn by anyone (its Action is once per turn)."""
         return (self._has(view, "strength") and view["resources"]["fuel"] >= 3
                 and "boiler_room" not in view["damage"] and not view["deep_ones"].get("boiler_room"))
+
+    def _cabin_hand(self, view) -> bool:
+        """Helping cards for the Captain's Cabin check (Influence, Observation) in my hand."""
+        return sum(card_value(c) for c in view["you"]["hand"]
+                   if ":" in c and card_type(c) in ("influence", "observation")) >= CABIN_HAND
 
     def _deck_threatened(self, view, deck) -> bool:
         """Deep Ones on this deck or in the water zone whose arrow leads onto it."""
@@ -483,7 +539,6 @@ def _option_index() -> dict:
     the public content (mythos, board, damage, items...): what a crisis answer does."""
     global _OPTIONS
     if _OPTIONS is None:
-        import pathlib
         _OPTIONS = {}
 
         def walk(node, card):
@@ -502,7 +557,8 @@ def _option_index() -> dict:
                 for v in node:
                     walk(v, card)
 
-        for path in sorted((pathlib.Path(__file__).resolve().parents[2] / "data" / "unfathomable").glob("*.yaml")):
+        from engine.registry import rules_for
+        for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
             walk(_data_file(path.name), None)
     return _OPTIONS
 
@@ -535,11 +591,13 @@ def _ability_effects(ref: str) -> list:
 
 
 def _data_file(name: str):
-    import pathlib
-
+    """A content file of the loaded pack as plain YAML data (the effects as printed); the C
+    loader when there is one: read once per process, when the first agent is seated."""
     import yaml
-    path = pathlib.Path(__file__).resolve().parents[2] / "data" / "unfathomable" / name
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+    from engine.registry import rules_for
+    path = Path(rules_for("unfathomable").pack.data_dir) / name
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
 
 
 def _course_effects() -> dict:
