@@ -34,6 +34,7 @@ from bot import operations
 from bot.db import Game, Outbox
 from bot.operations import GiveUp, Retry, classify
 from bot.i18n import t
+from bot.seats import is_member, mention
 from bot.games import ui_for
 from bot.interactions import hand_button
 
@@ -63,15 +64,12 @@ def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
     return out
 
 
-def mention(pid) -> str:
-    return f"<@{pid}>"
-
-
 def notice_line(lang: str, item: dict) -> str:
     params = {}
     for key, value in item.get("params", {}).items():
         if key in MEMBER_PARAMS:
-            value = ", ".join(mention(p) for p in value) or "—" if isinstance(value, list) else mention(value)
+            value = ", ".join(mention(p, lang) for p in value) or "—" if isinstance(value, list) \
+                else mention(value, lang)
         params[key] = value
     return t(lang, item["key"], **params)
 
@@ -423,7 +421,7 @@ class Publisher:
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return
-        ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
+        ping = [p for p in chan_log.owed if p in chan_log.waiting and is_member(p)] if game.status == "active" else []
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])
