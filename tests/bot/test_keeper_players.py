@@ -11,6 +11,7 @@ import pytest
 
 from bot.games.thing import render as thing_ui
 from bot.seats import is_keeper, keeper_name
+from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 from tests.bot.helpers import (Oracle, Versions, admin_of, all_text, current_game, leaks, open_lobby,
                                play_to_the_end, private_kinds)
@@ -120,6 +121,8 @@ async def test_a_whole_unfathomable_game_with_one_member_and_two_keeper_players(
     actors = {row.actor for row in await env.bot.service.actions(game.id) if not row.action.get("auto")}
     assert set(keeper_seats(game)) <= actors, "both Keeper players played"
     assert {"loyalty_dealt", "skills_drawn_you"} <= private_kinds(oracle)
+    assert any(not is_public(ev) and visible_to(ev, seat) for ev in oracle.events for seat in keeper_seats(game)), \
+        "the Keeper players had secrets for the scan to look for"
     assert unfathomable_leaks(oracle, channel, members, seen, seats=keeper_seats(game), versions=versions) == []
     await assert_no_keeper_news(env, game)
     public = "\n".join(all_text(m) for m in channel.history())
@@ -143,6 +146,7 @@ async def test_a_whole_thing_game_with_two_members_and_three_keeper_players(simc
     assert game.status == "finished"
     actors = {row.actor for row in await env.bot.service.actions(game.id) if not row.action.get("auto")}
     assert set(keeper_seats(game)) & actors, "the Keeper players played"
+    assert any(not is_public(ev) and visible_to(ev, seat) for ev in oracle.events for seat in keeper_seats(game))
     problems, _ = leaks(oracle, channel, members, seen, thing_ui.private_lines, keeper_seats(game), versions)
     assert problems == []
     await assert_no_keeper_news(env, game)
@@ -181,3 +185,26 @@ async def test_gm_replace_hands_a_seat_to_a_keeper_player_and_back(simcord_env):
     for params in ({"old": members[2], "seat": "keeper-1"}, {"seat": "keeper-1"}, {}):
         answer = await admin.slash(channel, "gm replace", **params)
         assert "Name the seat" in all_text(answer.followups[-1] if answer.followups else answer.response)
+
+
+# ---------------------------------------------------------------- kicked seats
+@pytest.mark.parametrize("action", [None, "default"])
+async def test_a_kicked_seat_is_played_by_the_agent_unless_the_server_keeps_plain_defaults(simcord_env, action):
+    from tests.bot.helpers import guild_with_deadlines
+    env = simcord_env
+    guild, admin = await guild_with_deadlines(env, action=action)
+    _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="kicked")
+    await members[0].click(lobby, label="Start")
+    game = await current_game(env, channel)
+    waited = rules_for("thing").prompts(game.state)[0]["player"]
+    member = next(m for m in members if str(m.id) == waited)
+    before = game.last_action
+    await admin.slash(channel, "gm kick", member=member)
+    game = await current_game(env, channel)
+    played = [row.action for row in await env.bot.service.actions(game.id)
+              if row.number > before and row.actor == waited and not row.action.get("auto")]
+    assert played, "the kicked member's decision was made at once"
+    if action == "default":
+        assert all(a["type"] == "default" for a in played)
+    else:
+        assert all(a["type"] != "default" for a in played)
