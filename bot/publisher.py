@@ -107,7 +107,7 @@ class ChannelLog:
         waited for is owed none (the decision is gone)."""
         players = list(dict.fromkeys(players))
         self.owed = [p for p in dict.fromkeys(self.owed + [p for p in players if p not in self.waiting])
-                     if p in players]
+                     if p in players and is_member(p)]  # a Keeper player is never pinged
         self.waiting = players
 
     def replace(self, key: str | None, text: str) -> bool:
@@ -421,7 +421,7 @@ class Publisher:
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return
-        ping = [p for p in chan_log.owed if p in chan_log.waiting and is_member(p)] if game.status == "active" else []
+        ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])

@@ -857,7 +857,6 @@ class GameService:
             game.autopilot = sorted(set(game.autopilot) | {uid})
             return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
 
-    @resilient(retry_conflicts=False)
     async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None) -> Game:
         """Seat member ``new`` in the place of ``old`` (a member, or a Keeper player ``keeper-N``),
         hand and all; with ``new`` None a new Keeper player takes the seat (and answers what it
@@ -974,7 +973,8 @@ class GameService:
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise ServiceError("not_active")
-            prompt = next((p for p in self.prompts(game) if p["id"] == prompt_id and p["player"] == player), None)
+            prompts = rules_for(game.kind).prompts(intact_state(game))
+            prompt = next((p for p in prompts if p["id"] == prompt_id and p["player"] == player), None)
             if game.epoch != epoch or prompt is None:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             return await self._step(session, game, None, notices=notices, stand_in=(prompt, keeper))
