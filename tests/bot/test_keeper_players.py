@@ -103,55 +103,53 @@ async def test_keeper_players_fill_the_minimum_but_never_play_alone(simcord_env)
 
 
 # ---------------------------------------------------------------- whole games
+class Watched:
+    """A table of ``members`` members and ``keepers`` Keeper players, started with ``seed``,
+    with every engine event (the oracle), every message version and every panel seen kept."""
+
+    def __init__(self, env, monkeypatch, kind: str):
+        self.env, self.monkeypatch, self.kind = env, monkeypatch, kind
+        self.oracle = Oracle(monkeypatch, rules_for(kind))
+        self.versions = Versions(env)
+        self.seen: dict[int, list[str]] = {}
+
+    async def start(self, members: int, keepers: int, seed: int):
+        _, self.channel, self.members, _ = await keeper_table(self.env, self.kind, members, keepers,
+                                                              self.monkeypatch, seed=seed)
+        game = await current_game(self.env, self.channel)
+        assert len(game.players) == members + keepers and len(keeper_seats(game)) == keepers
+        return self
+
+    async def on_panel(self, member, panel):
+        self.seen.setdefault(member.id, []).append(all_text(panel))
+
+    async def finished(self, problems) -> None:
+        """The game is over, every Keeper player played and had secrets, none leaked (``problems``:
+        the leak scan's findings, called with this table's oracle), and no Keeper player got news."""
+        game = await current_game(self.env, self.channel)
+        assert game.status == "finished"
+        actors = {row.actor for row in await self.env.bot.service.actions(game.id) if not row.action.get("auto")}
+        assert set(keeper_seats(game)) <= actors, "every Keeper player played"
+        assert all(any(not is_public(ev) and visible_to(ev, seat) for ev in self.oracle.events)
+                   for seat in keeper_seats(game)), "the Keeper players had secrets for the scan to look for"
+        assert problems(self.oracle, self.channel, self.members, self.seen, keeper_seats(game), self.versions) == []
+        await assert_no_keeper_news(self.env, game)
+        public = "\n".join(all_text(m) for m in self.channel.history())
+        assert "🤖 Keeper" in public and "<@keeper" not in public
+
+
 async def test_a_whole_unfathomable_game_with_one_member_and_two_keeper_players(simcord_env, monkeypatch):
-    env = simcord_env
-    oracle = Oracle(monkeypatch, rules_for("unfathomable"))
-    versions = Versions(env)
-    _, channel, members, _ = await keeper_table(env, "unfathomable", 1, 2, monkeypatch, seed=57)
-    game = await current_game(env, channel)
-    assert len(game.players) == 3 and len(keeper_seats(game)) == 2
-    seen: dict[int, list[str]] = {}
-
-    async def on_panel(member, panel):
-        seen.setdefault(member.id, []).append(all_text(panel))
-
-    stats = await play_unfathomable(env, channel, members, random.Random(57), max_clicks=900, on_panel=on_panel)
-    game = await current_game(env, channel)
-    assert game.status == "finished", dict(stats)
-    actors = {row.actor for row in await env.bot.service.actions(game.id) if not row.action.get("auto")}
-    assert set(keeper_seats(game)) <= actors, "both Keeper players played"
-    assert {"loyalty_dealt", "skills_drawn_you"} <= private_kinds(oracle)
-    assert any(not is_public(ev) and visible_to(ev, seat) for ev in oracle.events for seat in keeper_seats(game)), \
-        "the Keeper players had secrets for the scan to look for"
-    assert unfathomable_leaks(oracle, channel, members, seen, seats=keeper_seats(game), versions=versions) == []
-    await assert_no_keeper_news(env, game)
-    public = "\n".join(all_text(m) for m in channel.history())
-    assert "🤖 Keeper" in public and "<@keeper" not in public
+    table = await Watched(simcord_env, monkeypatch, "unfathomable").start(1, 2, seed=57)
+    stats = await play_unfathomable(simcord_env, table.channel, table.members, random.Random(57), max_clicks=900,
+                                    on_panel=table.on_panel)
+    assert {"loyalty_dealt", "skills_drawn_you"} <= private_kinds(table.oracle), dict(stats)
+    await table.finished(unfathomable_leaks)
 
 
 async def test_a_whole_thing_game_with_two_members_and_three_keeper_players(simcord_env, monkeypatch):
-    env = simcord_env
-    oracle = Oracle(monkeypatch, rules_for("thing"))
-    versions = Versions(env)
-    _, channel, members, _ = await keeper_table(env, "thing", 2, 3, monkeypatch, seed=5)
-    game = await current_game(env, channel)
-    assert len(game.players) == 5 and len(keeper_seats(game)) == 3
-    seen: dict[int, list[str]] = {}
-
-    async def on_panel(member, panel):
-        seen.setdefault(member.id, []).append(all_text(panel))
-
-    await play_to_the_end(env, channel, members, random.Random(5), on_panel=on_panel)
-    game = await current_game(env, channel)
-    assert game.status == "finished"
-    actors = {row.actor for row in await env.bot.service.actions(game.id) if not row.action.get("auto")}
-    assert set(keeper_seats(game)) & actors, "the Keeper players played"
-    assert any(not is_public(ev) and visible_to(ev, seat) for ev in oracle.events for seat in keeper_seats(game))
-    problems, _ = leaks(oracle, channel, members, seen, thing_ui.private_lines, keeper_seats(game), versions)
-    assert problems == []
-    await assert_no_keeper_news(env, game)
-    public = "\n".join(all_text(m) for m in channel.history())
-    assert "🤖 Keeper" in public and "<@keeper" not in public
+    table = await Watched(simcord_env, monkeypatch, "thing").start(2, 3, seed=5)
+    await play_to_the_end(simcord_env, table.channel, table.members, random.Random(5), on_panel=table.on_panel)
+    await table.finished(lambda *scan: leaks(*scan[:4], thing_ui.private_lines, *scan[4:])[0])
 
 
 # ---------------------------------------------------------------- /gm replace
