@@ -18,7 +18,7 @@ PLAYERS = {"thing": 4, "unfathomable": 4, "eldritch": 2}
 
 
 async def started(env, kind: str, action: str | None):
-    rules_for(kind).new_game(["x", "y"], 1)  # the content pack loaded before the first click (Eldritch's is big)
+    rules_for(kind).new_game([str(n) for n in range(rules_for(kind).min_players)], 1)  # the content pack loaded before the first click (Eldritch's is big)
     guild, _ = await guild_with_deadlines(env, action=action)
     _, channel, members, lobby = await open_lobby(env, kind, PLAYERS[kind], guild, channel_name=f"{kind}-table")
     await members[0].click(lobby, label="Start")
