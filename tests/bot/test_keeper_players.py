@@ -160,18 +160,19 @@ async def test_gm_replace_hands_a_seat_to_a_keeper_player_and_back(simcord_env):
     _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="swap")
     await members[0].click(lobby, label="Start")
     game = await current_game(env, channel)
-    leaving = members[1]
-    hand = list(game.state["hands"][str(leaving.id)])
+    waited = rules_for("thing").prompts(game.state)[0]["player"]
+    leaving = next(m for m in members if str(m.id) == waited)
+    before = game.last_action
     reply = await admin.slash(channel, "gm replace", old=leaving)
     game = await current_game(env, channel)
     assert str(leaving.id) not in game.players and "keeper-1" in game.players
-    assert hand == game.state["hands"]["keeper-1"] or game.last_action > 0  # the seat, hand and all
-    assert "🤖 Keeper 1" in (reply.followups[-1].content if reply.followups else reply.response.content)
-    assert not any(p["player"] == "keeper-1" for p in env.bot.service.prompts(game)), \
-        "a Keeper player answers what it waits for at once"
+    assert "🤖 Keeper 1" in all_text(reply.followups[-1] if reply.followups else reply.response)
+    played = [row for row in await env.bot.service.actions(game.id) if row.number > before]
+    assert any(row.actor == "keeper-1" for row in played), "the Keeper player took the turn it was handed"
+    assert not any(p["player"] == "keeper-1" for p in env.bot.service.prompts(game))
     refused = await leaving.slash(channel, "hand")
     assert "not playing" in all_text(refused.followups[-1] if refused.followups else refused.response)
-    # the seat back, for another member
+    # the seat back, for another member: hand, and what the seat has seen, as their news
     newcomer = guild.add_member(env.create_user("newcomer"))
     await admin.slash(channel, "gm replace", seat="keeper-1", new=newcomer)
     game = await current_game(env, channel)
@@ -179,6 +180,8 @@ async def test_gm_replace_hands_a_seat_to_a_keeper_player_and_back(simcord_env):
     panel = await newcomer.slash(channel, "hand")
     text = all_text(panel.followups[-1] if panel.followups else panel.response)
     assert thing_ui.cards("en", game.state["hands"][str(newcomer.id)]) in text
+    news = await env.bot.service.news(game.id, newcomer.id)
+    assert news and all(visible_to(ev, str(newcomer.id)) for ev in news)
     # naming both a member and a seat, or a seat without a member to take it, is refused
     for params in ({"old": members[2], "seat": "keeper-1"}, {"seat": "keeper-1"}, {}):
         answer = await admin.slash(channel, "gm replace", **params)
