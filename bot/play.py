@@ -87,9 +87,9 @@ async def local_table(directory: Path, names=MEMBERS, port: int | None = None, l
 async def main(port: int | None, open_browser: bool) -> None:
     discord_like_mentions()
     with tempfile.TemporaryDirectory(prefix="keeper-play-") as tmp:
-        async with local_table(Path(tmp), port=port) as (_env, _channel, members, preview):
+        async with local_table(Path(tmp), port=port) as (_env, _channel, _members, preview):
             print(f"Keeper's local table: {preview.url}\n"
-                  f"Members: {', '.join(m.name for m in members)} (switch between them in the page). "
+                  f"Members: {', '.join(MEMBERS)} (switch between them in the page). "
                   "Type /game new, pick a game, add Keeper players in the lobby and press Start.\n"
                   "Stop with Ctrl-C or the page's End preview session.", flush=True)
             if open_browser:
