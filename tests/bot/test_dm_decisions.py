@@ -49,6 +49,7 @@ async def test_the_thing_played_from_dms(simcord_env, monkeypatch):
     rng = random.Random(3)
     pending: set[tuple[str, int, int]] = set()  # every (member, epoch, prompt) ever pending
     game = await current_game(env, channel)
+    clicks = 0
     for step in range(30):
         game = await current_game(env, channel)
         if game.status != "active":
@@ -66,9 +67,12 @@ async def test_the_thing_played_from_dms(simcord_env, monkeypatch):
         else:
             result = await member.user.click(message, custom_id=item.custom_id)
         assert "no longer current" not in all_text(panel_of(result)), (step, prompt)
+        clicks += 1
     game = await current_game(env, channel)
     pending |= {(p["player"], game.epoch, p["id"]) for p in env.bot.service.prompts(game)}
-    assert len(await env.bot.service.actions(game.id)) >= 20
+    # The deck below the fixed top is shuffled, so the game may end early (a Flamethrower on the
+    # Thing): every click made is an action, and a stretch was played either way.
+    assert clicks >= 10 and len(await env.bot.service.actions(game.id)) >= clicks
     for member in members:
         for (epoch, prompt_id), messages in dm_keys(member).items():
             assert (str(member.id), epoch, prompt_id) in pending  # only the member's own prompts
