@@ -1,13 +1,15 @@
 """Unfathomable: Keeper's agent — heuristics over the player's view (``engine.core.agent``).
 
-A loyal Human defends the ship: it fights the Deep Ones on deck (standing in their zone also
-draws their attacks away from passengers and interiors), repairs damage, steams on from the
-Boiler Room, adds enough helping cards to each skill check, steers by the journey track and, as
-Captain, plays the longest course card. A traitor (a Hybrid or Cultist card) looks busy while
-hidden — it moves about and sometimes fights —, hinders checks with a card or two of the wrong
-type, steers by the ritual track, plays the shortest course, and reveals once the voyage is half
-done; revealed, it defeats passengers and attacks Humans. Every answer is scored per option from
-the view alone (the card ids carry type and value), so a decision never depends on hidden state.
+A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
+to do harm, steams on from the Boiler Room, repairs, rescues threatened passengers, adds its
+helping cards to each check and sends a suspect (blamed for hindering cards in revealed checks)
+to the Brig. Answers with printed consequences — crisis options, the Captain's course card, the
+track choice, item/character/title Actions — are priced by :class:`CostModel` from the public
+content (the effect lists of ``data/unfathomable``): a loyal player takes the cheapest for the
+Humans, a traitor the dearest (hidden, only when that does not give it away). A traitor (a
+Hybrid or Cultist card) looks busy while hidden, hinders checks with a card or two, and reveals
+once the voyage is half done; revealed, it defeats passengers and attacks Humans. Every answer
+is scored from the view and the events the player saw, never from hidden state.
 """
 from __future__ import annotations
 
@@ -522,7 +524,6 @@ def _card_title(ability: str) -> str | None:
 
 
 # --- what an answer costs the Humans (public content only) ----------------------------------
-RESOURCES = ("fuel", "food", "sanity", "souls")
 DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
 DAMAGE_COST = 3.0           # one damaged zone (six end the game)
 BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
