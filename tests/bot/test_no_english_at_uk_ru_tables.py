@@ -29,7 +29,8 @@ from tests.bot.helpers import all_text, choose, option_components, panel_of, tab
 ALLOWED = {"Keeper"}
 LATIN = re.compile(r"[A-Za-z]{2,}")
 NOISE = re.compile(r"<@!?\d+>|<#\d+>|<a?:\w+:\d+>|https?://\S+")
-NAMES = {"uk": ["Олена", "Богдан", "Ірина", "Тарас"], "ru": ["Ольга", "Борис", "Ирина", "Тимур"]}
+NAMES = {"uk": ["Олена", "Богдан", "Ірина", "Тарас", "Оксана", "Дмитро"],
+         "ru": ["Ольга", "Борис", "Ирина", "Тимур", "Светлана", "Григорий"]}
 
 
 def english_in(text: str, names) -> list[str]:
