@@ -174,6 +174,13 @@ async def table_in(env, lang: str, kind: str, players: int, monkeypatch=None, se
     return channel, members
 
 
+async def look_up(member, channel, kind: str, names: list[str]) -> None:
+    """``/rules`` for each of ``names`` (in the table's language): the answers are read too."""
+    for name in names:
+        answer = panel_of(await member.slash(channel, "rules", query=name, kind=kind))
+        assert name.lower() in all_text(answer).lower(), (name, all_text(answer)[:200])
+
+
 def logged_lines(channel) -> int:
     """The public log's lines (it is grouped: one edited message per turn)."""
     return sum(all_text(m).count("\n") + 1 for m in channel.history())
@@ -198,6 +205,8 @@ async def test_a_whole_game_of_the_thing_shows_no_english(simcord_env, client_la
         await choose(member, panel, control, value)
         clicks += 1
     assert clicks and not waiting_on(table_message(channel)), "the game ended"
+    from bot.games.thing.render import card_name
+    await look_up(members[0], channel, "thing", [card_name(lang, c) for c in ("flamethrower", "suspicion", "the_thing")])
     assert logged_lines(channel) > 30, "the whole game was logged"
     assert watch.counts["picture"] > 0 and watch.counts["panel"] > 0 and watch.counts["DM"] > 0
     assert not watch.seen, watch.report(lang)
@@ -214,6 +223,9 @@ async def test_a_whole_game_of_unfathomable_shows_no_english(simcord_env, client
     stats = await play_unfathomable(env, channel, members, random.Random(35), max_clicks=600)
     game = await current_game(env, channel)
     assert game.status == "finished" and stats["contribute"] > 0, dict(stats)
+    from bot.games.unfathomable.render import character
+    await look_up(members[0], channel, "unfathomable",
+                  [character(lang, ch) for ch in game.state["characters"].values()])
     assert stats["dm:contribute"] > 0 and stats["panel:contribute"] > 0, "answered from DMs and from panels"
     assert logged_lines(channel) > 30, "the whole game was logged"
     assert watch.counts["picture"] > 0 and watch.counts["DM"] > 0
@@ -233,6 +245,9 @@ async def test_a_whole_game_of_eldritch_horror_shows_no_english(simcord_env, cli
     clicks, seen = await play(env, channel, members, random.Random(players), max_clicks=MAX_CLICKS)
     game = await env.bot.service.last_game(channel.id)
     assert game.status == "finished" and game.state["result"]["reason"]
+    from bot.games.eldritch.render import named
+    await look_up(members[0], channel, "eldritch", [named(lang, "investigator", i) for i in game.state["order"]]
+                  + [named(lang, "ancient_one", game.state["ao"])])
     assert {p["kind"] for p in seen} >= {"roll"}, "tests were rolled"
     assert logged_lines(channel) > 30, "the whole game was logged"
     assert watch.counts["picture"] > 0
