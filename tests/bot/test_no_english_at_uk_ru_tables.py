@@ -40,15 +40,6 @@ def english_in(text: str, names) -> list[str]:
     return [w for w in LATIN.findall(text) if w not in ALLOWED]
 
 
-def panel_text(panel) -> str:
-    parts = [all_text(panel)]
-    for row in panel.components or []:
-        for item in row.get("components", []):
-            parts += [item.get("label") or "", item.get("placeholder") or ""]
-            parts += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options") or []]
-    return "\n".join(parts)
-
-
 def message_words(message) -> str:
     """Every word of a message as SimCord stores it: content, embeds (author, title, description,
     fields, footer) and every control's label, placeholder, options and their descriptions."""
@@ -128,6 +119,17 @@ def test_the_detector_finds_english_and_spares_names_mentions_and_the_bots_name(
     assert english_in("Game over: <@123> wins", []) == ["Game", "over", "wins"]
     assert english_in("Гру завершено: <@123>, Олена і Keeper 🎲", ["Олена"]) == []
     assert english_in("Ціль: Flamethrower", []) == ["Flamethrower"]
+
+
+def test_every_part_of_a_stored_message_is_read():
+    from types import SimpleNamespace
+    message = SimpleNamespace(
+        content="Хід", embeds=[{"author": {"name": "Author"}, "title": "Title", "description": "Text",
+                                 "fields": [{"name": "Field", "value": "Value"}], "footer": {"text": "Footer"}}],
+        components=[{"components": [{"label": "Button", "placeholder": "Placeholder",
+                                     "options": [{"label": "Option", "description": "Description"}]}]}])
+    assert sorted(english_in(message_words(message), [])) == sorted(
+        ["Author", "Title", "Text", "Field", "Value", "Footer", "Button", "Placeholder", "Option", "Description"])
 
 
 @pytest.fixture
