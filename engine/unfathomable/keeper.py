@@ -34,8 +34,9 @@ HUNT_INBOUND = 2            # more on a deck whose arrow leads into an undamaged
 HUNT_INTERIOR = 4           # more in an undamaged interior zone (they damage it next)
 HUNT_SHARED = 6             # less when another player is already there
 HUNT_LATE = 6               # less on my last action (I cannot strike after the move)
-REPAIR_BASE = 6             # walking into a damaged zone I can repair
-REPAIR_URGENCY = 4          # more per damaged zone beyond two (six lose the game)
+REPAIR_BASE = 12            # walking into a damaged zone I can repair (on my first action: repair next)
+REPAIR_URGENCY = 5          # more per damaged zone beyond two (six lose the game)
+REPAIR_LATE = 9             # less on my last action (the Deep Ones may come before my next turn)
 RESCUE_WALK = 8             # walking onto a deck whose passengers Deep Ones are about to reach
 RESCUE_THREATENED = 16      # rescuing such a passenger
 PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
@@ -398,8 +399,11 @@ class KeeperAgent(BaseAgent):
         if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
             return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
         if to in view["damage"]:
+            if not self._can_repair(view, to) or any(
+                    view["zone_of"][q] == to for q in view["players"] if q != me and q not in view["revealed"]):
+                return -1
             return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
-                    if self._can_repair(view, to) else -1)
+                    - (REPAIR_LATE if self._acted_this_turn(view) else 0))
         if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2):
             return RESCUE_WALK + view["passengers"][to]
         if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:

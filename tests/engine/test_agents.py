@@ -213,3 +213,24 @@ def test_unfathomable_crisis_answer_by_its_printed_effect():
               "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
     answer = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
     assert answer["value"] == 0
+
+
+def test_unfathomable_loyal_player_walks_to_repair_before_hunting():
+    """Six damaged interior zones lose the game (data/unfathomable/game_end.yaml ship_wrecked;
+    seed 000 rules: a Human in a damaged zone repairs it with the damage card's Action). With
+    three zones damaged, a loyal player who holds the repair cost walks into a damaged zone on
+    its first action rather than off to a lone Deep One on a deck."""
+    rules, state, _ = _unfathomable_view()
+    me = rules.prompts(state)[0]["player"]
+    state["loyalty"][me] = ["human"]
+    for p in state["players"]:
+        state["zone_of"][p] = "sick_bay" if p != me else "galley"
+    state["damage"] = {"boiler_room": "structural_damage_influence", "bridge": "structural_damage_will",
+                       "chapel": "structural_damage_lore"}
+    state["hands"][me] = ["influence:nothing_to_hide:3:1", "influence:nothing_to_hide:4:2"]
+    state["deep_ones"] = {z: 0 for z in state["deep_ones"]}
+    state["deep_ones"]["d6"] = 1
+    state["passengers"] = {z: [] for z in state["passengers"]}
+    agent = keeper_for("unfathomable", me)
+    answer = ask(rules, state, agent, rules.prompts(state)[0], random.Random(1))
+    assert answer["type"] == "move" and answer["to"] == "boiler_room"
