@@ -38,6 +38,8 @@ REPAIR_BASE = 12            # walking into a damaged zone I can repair (on my fi
 REPAIR_URGENCY = 5          # more per damaged zone beyond two (six lose the game)
 REPAIR_LATE = 9             # less on my last action (the Deep Ones may come before my next turn)
 RESCUE_WALK = 8             # walking onto a deck whose passengers Deep Ones are about to reach
+RESCUE_BANISH = 10          # walking (first action) onto a deck with passengers one ritual step from the Banishment
+RESCUE_BANISH_EACH = 3      # more per passenger there
 RESCUE_THREATENED = 16      # rescuing such a passenger
 PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
 BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
@@ -404,6 +406,10 @@ class KeeperAgent(BaseAgent):
                 return -1
             return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
                     - (REPAIR_LATE if self._acted_this_turn(view) else 0))
+        if view["passengers"].get(to) and view["tracks"]["ritual"] >= RITUAL_END - 1 \
+                and not self._acted_this_turn(view):
+            # the next ritual step is the Banishment: it defeats every passenger on a deck
+            return RESCUE_BANISH + RESCUE_BANISH_EACH * view["passengers"][to]
         if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2):
             return RESCUE_WALK + view["passengers"][to]
         if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:

@@ -216,8 +216,9 @@ def test_unfathomable_crisis_answer_by_its_printed_effect():
 
 
 def test_unfathomable_loyal_player_walks_to_repair_before_hunting():
-    """Six damaged interior zones lose the game (data/unfathomable/game_end.yaml ship_wrecked;
-    seed 000 rules: a Human in a damaged zone repairs it with the damage card's Action). With
+    """Six damaged interior zones lose the game (data/unfathomable/game_end.yaml ship_wrecked);
+    seeds/000_5588cb8ec4e05b87.txt:836 «Допоки на зоні лишається карта пошкоджень, цю зону вважають
+    пошкодженою» and the card's Action repairs it (data/unfathomable/damage.yaml). With
     three zones damaged, a loyal player who holds the repair cost walks into a damaged zone on
     its first action rather than off to a lone Deep One on a deck."""
     rules, state, _ = _unfathomable_view()
@@ -234,3 +235,24 @@ def test_unfathomable_loyal_player_walks_to_repair_before_hunting():
     agent = keeper_for("unfathomable", me)
     answer = ask(rules, state, agent, rules.prompts(state)[0], random.Random(1))
     assert answer["type"] == "move" and answer["to"] == "boiler_room"
+
+
+def test_unfathomable_loyal_player_rescues_passengers_before_the_banishment():
+    """seeds/000_5588cb8ec4e05b87.txt:640 «Усі жетони пасажирів у палубних зонах переможені» (the Great
+    Banishment, at the ritual track's end): one
+    ritual step before it, a loyal player walks first to a deck holding three passengers
+    (to rescue them next) rather than to the Boiler Room."""
+    rules, state, _ = _unfathomable_view()
+    me = rules.prompts(state)[0]["player"]
+    state["loyalty"][me] = ["human"]
+    state["zone_of"][me] = "galley"
+    state["tracks"]["ritual"] = 3
+    state["hands"][me] = ["strength:combat_training:1:1"] + ["influence:nothing_to_hide:3:1"] * 7
+    state["deep_ones"] = {z: 0 for z in state["deep_ones"]}
+    state["damage"] = {}
+    state["passengers"] = {z: [] for z in state["passengers"]}
+    state["passengers"]["d3"] = state["passenger_supply"][:3]
+    del state["passenger_supply"][:3]
+    agent = keeper_for("unfathomable", me)
+    answer = ask(rules, state, agent, rules.prompts(state)[0], random.Random(1))
+    assert answer["type"] == "move" and answer["to"] == "d3"
