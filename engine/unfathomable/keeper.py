@@ -539,6 +539,7 @@ DAMAGE_COST = 3.0           # one damaged zone (six end the game)
 BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
+CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
 UNKNOWN_COST = 0.5          # an effect the estimate does not know
 ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
 COURSE_DISTANCE = 3.0       # one point of course distance (twelve, then one more Arrival, win)
@@ -732,6 +733,9 @@ class CostModel:
             return self.loss("souls", round(PASSENGER_SOULS * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
         if kind == "risk_passengers":
             return 0.3 * (spec.get("count", 1) if isinstance(spec.get("count"), int) else 1)
+        if kind == "shuffle_treachery_into_chaos":
+            n = spec.get("count", 1)
+            return CHAOS_TREACHERY_COST * (n if isinstance(n, int) else 2)
         if kind == "keep_card":
             return UNKNOWN_COST
         return UNKNOWN_COST

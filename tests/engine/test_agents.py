@@ -256,3 +256,22 @@ def test_unfathomable_loyal_player_rescues_passengers_before_the_banishment():
     agent = keeper_for("unfathomable", me)
     answer = ask(rules, state, agent, rules.prompts(state)[0], random.Random(1))
     assert answer["type"] == "move" and answer["to"] == "d3"
+
+
+def test_unfathomable_loyal_chooser_keeps_treachery_out_of_the_chaos_deck():
+    """seeds/000_5588cb8ec4e05b87.txt:710 «Візьміть 2 верхні карти з колоди хаосу й покладіть їх ... утворивши
+    стос перевірки вмінь»: Treachery cards shuffled into the chaos deck hinder the checks to
+    come. Missing Jewelry (data/unfathomable/mythos.yaml): with Sanity at 7 a loyal Captain loses
+    1 Sanity rather than shuffle 4 Treachery cards in; a revealed traitor shuffles them."""
+    rules, state, captain = _unfathomable_view()
+    state["resources"]["sanity"] = 7
+    state["mythos"] = {"card": "missing_jewelry"}
+    prompt = {"id": 1, "player": captain, "kind": "choose", "shape": "one", "purpose": "option",
+              "labels": ["Lose 1 Sanity", "Shuffle 4 treachery into the chaos deck"],
+              "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    answer = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
+    assert answer["value"] == 0
+    state["loyalty"][captain] = ["hybrid"]
+    state["revealed"] = [captain]
+    answer = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
+    assert answer["value"] == 1
