@@ -17,12 +17,18 @@ from __future__ import annotations
 
 from engine.core.agent import BaseAgent
 
-MYSTERY_CLUES = 2         # clues a mystery's token usually costs
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 HURT = 1 / 3             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
+
+
+# clues a mystery's step costs (the rest of its progress is paid with tokens from research)
+MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
+                      "the_deep_ones_attack": 1, "hunting_the_thousand": 2, "omen_of_devastation": 1,
+                      "arcane_understanding": 1}
+RESEARCH_MYSTERIES = {"occult_research", "the_stars_are_right", "nature_of_the_all_mother", "the_beyond_one"}
 
 
 def _content():
@@ -59,6 +65,34 @@ class KeeperAgent(BaseAgent):
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
 
+    def _clue_need(self, view, inv) -> int:
+        """Clues ``inv`` keeps for the active mystery: its steps still to pay, shared out among
+        the investigators (a research mystery takes its clues fresh from research encounters)."""
+        mystery = view.get("mystery") or {}
+        per_step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
+        if not per_step:
+            return 0
+        active = max(1, sum(1 for i in view["investigators"] if i["status"] == "active"))
+        target = self._mystery_target(view)
+        done = self._mystery_progress(view)
+        left = max(1, target - done)
+        return per_step * max(1, -(-left // active))
+
+    def _mystery_target(self, view) -> int:
+        mystery = view.get("mystery") or {}
+        card = _content().mysteries.get(mystery.get("id"), {})
+        of = ((card.get("progress") or {}).get("target") or {}).get("of")
+        n = len(view["investigators"])
+        return -(-n // 2) if of == "half_investigators" else n
+
+    def _mystery_progress(self, view) -> int:
+        mystery = view.get("mystery") or {}
+        what = ((_content().mysteries.get(mystery.get("id"), {}).get("progress")) or {}).get("what")
+        v = mystery.get({"monster_toughness": "toughness"}.get(what, what))
+        if isinstance(v, list):
+            return sum(v) if what == "monster_toughness" else len(v)
+        return v if isinstance(v, int) else 0
+
     def _inv(self, view, inv_id):
         return next((i for i in view["investigators"] if i["id"] == inv_id), None)
 
@@ -71,7 +105,9 @@ class KeeperAgent(BaseAgent):
             if space:
                 goals[space] = goals.get(space, 0.0) + value
         mystery = view.get("mystery") or {}
-        ready = inv["clues"] >= MYSTERY_CLUES   # most mystery spaces ask clues for a token
+        step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
+        ready = inv["clues"] >= step   # a mystery space is worth going to with its price in hand
+        research = mystery.get("id") in RESEARCH_MYSTERIES
         token_value = GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3
         card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
@@ -88,7 +124,8 @@ class KeeperAgent(BaseAgent):
                 add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
             elif progress == "monster_toughness" and ready:
                 add(m["space"], GOAL_VALUE["clue"])
-        clue_value = GOAL_VALUE["clue"] * (1.5 if progress == "clues" or not ready else 1)
+        short = inv["clues"] < self._clue_need(view, inv)
+        clue_value = GOAL_VALUE["clue"] * (2.5 if research else 2 if short else 1)
         omen = view.get("omen")
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
@@ -180,7 +217,8 @@ class KeeperAgent(BaseAgent):
         if o["type"] != "encounter":
             return 0
         what = o.get("what")
-        if what == "mystery" and inv is not None and inv["clues"] < MYSTERY_CLUES:
+        if what == "mystery" and inv is not None and \
+                inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["research"] - 1
         return ENCOUNTER_VALUE.get(what, 0)
 
@@ -200,7 +238,8 @@ class KeeperAgent(BaseAgent):
                 return 2 if successes == 0 and inv["sanity"] > 2 else -1
             # clues are the mysteries' currency: kept, except to survive a fight
             fight = str(self._purpose).startswith("combat")
-            spare = inv["clues"] > (0 if fight else MYSTERY_CLUES)
+            keep = self._clue_need(view, inv)
+            spare = inv["clues"] > keep or (fight and inv["health"] <= 2)
             return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
         return -1
 
