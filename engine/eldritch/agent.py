@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
-HURT = 1 / 3             # rest at or below this share of health or sanity
+HURT = 1 / 2             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -220,6 +220,8 @@ class KeeperAgent(BaseAgent):
         if what == "mystery" and inv is not None and \
                 inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["research"] - 1
+        if what == "other_world" and inv is not None and self._hurt(inv):
+            return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
 
     def _score_roll(self, view, inv, o) -> float:
