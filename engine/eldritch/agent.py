@@ -41,9 +41,14 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
+        self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
 
     def observe(self, events):
         for ev in events:
+            if ev["type"] in ("phase", "turn"):
+                self.encounter.clear()   # an encounter's "may"s end with its turn
+            if ev["type"] == "encounter" and ev.get("inv"):
+                self.encounter[ev["inv"]] = ev.get("what")
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
                 faces = ev.get("faces") or last.get("faces", [5, 6])
@@ -255,6 +260,15 @@ class KeeperAgent(BaseAgent):
         """A "may" (use an ability, pay a cost for a gain) is taken: nearly every one printed
         helps the investigators; declining is first only because it is the AFK default."""
         value = o.get("value")
+        if value is True and inv is not None and self._mystery_may(view, inv):
+            return 2   # the mystery's own step (a clue laid on it, its price paid): progress
         if value is True:
             return 1 if inv is None or not self._hurt(inv) else -1
         return 0
+
+    def _mystery_may(self, view, inv) -> bool:
+        """Whether a "may" is most likely the active mystery's own step: asked during a mystery
+        encounter, or after a research encounter while a research mystery gathers clues."""
+        last = self.encounter.get(inv["id"])
+        mystery = (view.get("mystery") or {}).get("id")
+        return last == "mystery" or (last == "research" and mystery in RESEARCH_MYSTERIES)
