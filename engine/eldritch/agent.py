@@ -131,12 +131,13 @@ class KeeperAgent(BaseAgent):
                 add(m["space"], GOAL_VALUE["clue"])
         short = inv["clues"] < self._clue_need(view, inv)
         clue_value = GOAL_VALUE["clue"] * (2.5 if research else 2 if short else 1)
-        omen = view.get("omen")
+        track = _content().omen_track
+        omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
         for gate in view["gates"]:
             value = GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"]
-            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == omen:
+            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == view.get("omen"):   # its own omen: the current one
                 value *= 1.5
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
@@ -186,6 +187,8 @@ class KeeperAgent(BaseAgent):
         if t == "travel":
             if goal is None or goal == here:
                 return -1
+            if self._hurt(inv) and self._monster_here(view, o["to"]):
+                return -3   # no walking wounded into a fight
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
@@ -209,7 +212,7 @@ class KeeperAgent(BaseAgent):
     def _score_acquire(self, view, inv, o) -> float:
         t = o["type"]
         if t == "buy":
-            return 5
+            return 5 + self._asset_value(o.get("card"))
         if t == "done":
             return 1
         return -1   # no loans, no discarding the reserve
@@ -272,3 +275,20 @@ class KeeperAgent(BaseAgent):
         last = self.encounter.get(inv["id"])
         mystery = (view.get("mystery") or {}).get("id")
         return last == "mystery" or (last == "research" and mystery in RESEARCH_MYSTERIES)
+
+    @staticmethod
+    def _asset_value(card_id) -> float:
+        """What an asset adds: its skill bonuses (Strength and Will in combat most: monsters are
+        what defeats investigators), a little for any other ability."""
+        card = _content().assets.get(card_id) or {}
+        value = 0.0
+        for ability in card.get("abilities") or ():
+            for st in ability.get("effect") or ():
+                if st.get("op") == "skill_bonus":
+                    combat = st.get("skill") in ("strength", "will")
+                    value += (st.get("amount") or 1) * (1.0 if combat else 0.6)
+                elif st.get("op") in ("die_bonus", "reroll"):
+                    value += 0.8
+                else:
+                    value += 0.3
+        return value
