@@ -41,6 +41,7 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
+        self._goal_of: dict = {}
         self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
 
     def observe(self, events):
@@ -67,6 +68,7 @@ class KeeperAgent(BaseAgent):
             return self.act(prompt, options[0])   # the printed default: the safest option first
         inv = self._inv(view, prompt.get("inv"))
         self._purpose = prompt.get("purpose")
+        self._goal_of = {}   # the goals of this decision's view, computed once
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
 
@@ -150,6 +152,11 @@ class KeeperAgent(BaseAgent):
         return goals
 
     def _best_goal(self, view, inv):
+        if inv["id"] not in self._goal_of:
+            self._goal_of[inv["id"]] = self._claim_goal(view, inv)
+        return self._goal_of[inv["id"]]
+
+    def _claim_goal(self, view, inv):
         """Investigators claim goals in table order, each the best one left for it (value over
         distance), so two never chase the same clue; every agent computes the same claims."""
         dist = _content().dist
@@ -157,7 +164,8 @@ class KeeperAgent(BaseAgent):
         for other in view["investigators"]:
             if other["status"] != "active":
                 continue
-            goals = {g: v for g, v in self._goals(view, other).items() if g not in claimed}
+            goals = {g: v for g, v in self._goals(view, other).items()
+                     if g not in claimed and not self._deadly(view, other, g)}
             if not goals:
                 return None if other["id"] == inv["id"] else None
             here = other["space"]
@@ -169,6 +177,28 @@ class KeeperAgent(BaseAgent):
 
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
+
+    def _combat_dice(self, inv, skill, modifier) -> float:
+        bonus = 0
+        for card_id in inv.get("assets") or ():
+            for ability in (_content().assets.get(card_id) or {}).get("abilities") or ():
+                for st in ability.get("effect") or ():
+                    if st.get("op") == "skill_bonus" and st.get("skill") == skill:
+                        bonus = max(bonus, st.get("amount") or 0)   # bonuses of one skill do not add up
+        return max(1, inv["skills"][skill] + inv["improve"].get(skill, 0) + bonus + (modifier or 0))
+
+    def _deadly(self, view, inv, space) -> bool:
+        """Whether fighting every monster on ``space`` would, on average dice (a third of them
+        succeed), leave ``inv`` with 1 health or sanity or less."""
+        monsters = _content().monsters
+        health, sanity = inv["health"], inv["sanity"]
+        for m in view["monsters"].values():
+            if m["space"] != space:
+                continue
+            card = monsters.get(m["kind"]) or {}
+            sanity -= max(0.0, (card.get("horror") or 0) - self._combat_dice(inv, "will", card.get("will")) / 3)
+            health -= max(0.0, (card.get("damage") or 0) - self._combat_dice(inv, "strength", card.get("strength")) / 3)
+        return health <= 1 or sanity <= 1
 
     def _monster_here(self, view, space) -> bool:
         return any(m["space"] == space for m in view["monsters"].values())
@@ -187,8 +217,10 @@ class KeeperAgent(BaseAgent):
         if t == "travel":
             if goal is None or goal == here:
                 return -1
-            if self._hurt(inv) and self._monster_here(view, o["to"]):
-                return -3   # no walking wounded into a fight
+            if self._deadly(view, inv, o["to"]):
+                return -3   # no walking into a fight it would not walk out of
+            if self._hurt(inv) and self._monster_here(view, here):
+                return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
