@@ -138,9 +138,10 @@ class KeeperAgent(BaseAgent):
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
         for gate in view["gates"]:
-            value = GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"]
-            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == view.get("omen"):   # its own omen: the current one
-                value *= 1.5
+            colour = spaces.get(gate, {}).get("gate")
+            value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
+            if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
+                value *= 1.5   # its own omen is the current one
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -196,8 +197,10 @@ class KeeperAgent(BaseAgent):
             if m["space"] != space:
                 continue
             card = monsters.get(m["kind"]) or {}
-            sanity -= max(0.0, (card.get("horror") or 0) - self._combat_dice(inv, "will", card.get("will")) / 3)
-            health -= max(0.0, (card.get("damage") or 0) - self._combat_dice(inv, "strength", card.get("strength")) / 3)
+            will = self._combat_dice(inv, "will", card.get("will"))
+            strength = self._combat_dice(inv, "strength", card.get("strength"))
+            sanity -= max(0.0, (card.get("horror") or 0) - will / 3)
+            health -= max(0.0, (card.get("damage") or 0) - strength / 3)
         return health <= 1 or sanity <= 1
 
     def _monster_here(self, view, space) -> bool:
