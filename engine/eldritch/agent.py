@@ -2,15 +2,20 @@
 
 Everything an investigator knows is public except the backs of spells and conditions, so the view
 carries nearly all; the agent also remembers the dice of its investigators' tests (the public
-``test_rolled``/``rerolled`` events) to decide rerolls. Each investigator:
+``test_rolled``/``rerolled`` events) to decide rerolls, and the kind of each one's latest encounter
+(the public ``encounter`` event). Each investigator:
 
-* rests when hurt (health or sanity at a third or less), else travels toward the most valuable
-  reachable goal — the active mystery's spaces, open gates (the current omen's first), clues —,
-  preferring goals no other investigator is heading for, and acquires assets in a quiet city;
-* chooses its encounter by value: the mystery, an Other World (closing the gate), a rumor, a
-  research encounter where a clue lies, an expedition, else the location;
-* rerolls a test that has no success yet (a free reroll ability first, then a clue), and in
-  combat while any die failed and a free reroll is at hand;
+* rests when hurt (health or sanity at half or less; first stepping off a monster's space), else
+  travels toward the most valuable reachable goal — the active mystery's spaces (when it holds
+  the clues a step costs), open gates (those of the omen the next advance lands on first), clues
+  (more when the mystery needs clues it lacks) —, preferring goals no other investigator is
+  heading for, never a space whose monsters would, on average dice, leave it at 1 health or
+  sanity; acquires assets in a quiet city, the ones with the largest combat bonuses first;
+* chooses its encounter by value: the mystery, an Other World (closing the gate; not when hurt),
+  a rumor, a research encounter where a clue lies, an expedition, else the location;
+* rerolls a test that has no success yet (a free reroll ability first, then a clue), keeping the
+  clues the active mystery still costs — except to survive a fight;
+* takes every "may" when unhurt, and the mystery's own (lay the clue, pay the price) always;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
 from __future__ import annotations
@@ -251,6 +256,13 @@ class KeeperAgent(BaseAgent):
         if t == "done":
             return 1
         return -1   # no loans, no discarding the reserve
+
+    def _score_new_investigator(self, view, inv, o) -> float:
+        """The sturdiest one left: health and sanity, then the skills of fights and clues."""
+        card = _content().investigators.get(o.get("id")) or {}
+        skills = card.get("skills") or {}
+        return (card.get("health", 0) + card.get("sanity", 0) + skills.get("strength", 0) + skills.get("will", 0)
+                + 0.5 * skills.get("observation", 0) + 0.3 * skills.get("lore", 0))
 
     def _score_trade(self, view, inv, o) -> float:
         return 1 if o["type"] == "cancel" else 0
