@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
-from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News,
+from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -196,6 +196,25 @@ class GameService:
             rows = (await session.exec(select(News).where(
                 News.game_id == game_id, News.user_id == user_id, News.undone == False)  # noqa: E712
                 .order_by(News.id.desc()).limit(limit))).all()
+        return [ev for row in reversed(rows) for ev in row.events]
+
+    @resilient
+    async def news_since_look(self, game_id: int, user_id: int, again: bool = False,
+                              limit: int = NEWS_SHOWN) -> list[dict]:
+        """The member's private news since they last looked (the latest ``limit`` rows of it),
+        and this look remembered. ``again``: a redraw of the panel they look at (another page, a
+        proposal listed) shows the same news as that look did, and what came meanwhile."""
+        async with self.sessions() as session:
+            mark = await session.get(NewsSeen, (game_id, user_id)) or NewsSeen(game_id=game_id, user_id=user_id)
+            since = mark.since if again else mark.seen
+            rows = (await session.exec(select(News).where(
+                News.game_id == game_id, News.user_id == user_id, News.undone == False,  # noqa: E712
+                News.id > since).order_by(News.id.desc()).limit(limit))).all()
+            newest = max([mark.seen] + [row.id for row in rows])
+            if (since, newest) != (mark.since, mark.seen):
+                mark.since, mark.seen = since, newest
+                session.add(mark)
+                await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
 
     # ------------------------------------------------------------------ guild settings
@@ -1056,6 +1075,7 @@ class GameService:
                     .execution_options(synchronize_session=False))
             if ids:
                 done["news"] += (await session.exec(delete(News).where(News.game_id.in_(ids)))).rowcount
+                await session.exec(delete(NewsSeen).where(NewsSeen.game_id.in_(ids)))
                 await session.exec(delete(Proposal).where(Proposal.game_id.in_(ids)))
             done["games"] = len(ids)
             done["outbox"] = (await session.exec(delete(Outbox).where(

@@ -141,7 +141,7 @@ class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         line = proposal_notice(game, prompt, interaction.user.id, option, lang)
         game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
         try:
-            await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
+            await after_commit(show_panel(interaction, game.id, again=True))  # the adviser sees their proposal listed
         finally:
             announce_proposal(bot, game.id, interaction.user.id)
 
