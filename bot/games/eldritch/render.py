@@ -15,13 +15,12 @@ and the panels are drawn from ``rules.view`` (which never holds a back).
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 
 import discord
 
 from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
+from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.i18n import t
 from engine.core.events import is_public, visible_to
@@ -437,25 +436,16 @@ def trade_move(lang: str, move: dict) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
-    out = []
-    last = None
-    for ev in events:
-        if not is_public(ev):
-            continue
-        # the action already said it: "travels to X" is not followed by "moves to X" (nor a
-        # prepared ticket by "gains a ticket")
-        echo = last is not None and last["type"] == "action" and last.get("inv") == ev.get("inv") and (
-            (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
-            or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
-        last = ev
-        if echo:
-            continue
-        line = public_line(ev, lang, kinds)
-        if line:
-            out.append(line)
-        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
-            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
-    return out
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
+                               echo=_echo)
+
+
+def _echo(last: dict, ev: dict) -> bool:
+    """The action already said it: "travels to X" is not followed by "moves to X" (nor a
+    prepared ticket by "gains a ticket")."""
+    return last["type"] == "action" and last.get("inv") == ev.get("inv") and (
+        (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
+        or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
 
 
 def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
@@ -657,9 +647,7 @@ def _add_long_field(embed: discord.Embed, name: str, blocks: list[str]) -> None:
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the table would look different."""
-    R = _rules()
-    public = json.dumps([R.view(state, None), names, lang], sort_keys=True, default=str)
-    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+    return common.table_digest(_rules().view(state, None), names, lang)
 
 
 def log_section(state: dict) -> str:

@@ -11,13 +11,12 @@ reveal lists the shuffled pile). Private lines are made only from the events a m
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 
 import discord
 
 from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
+from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.i18n import t
 from engine.core.events import is_public, visible_to
@@ -434,14 +433,7 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    out = []
-    for ev in events:
-        line = public_line(ev, lang) if is_public(ev) else None
-        if line:
-            out.append(line)
-        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
-            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
-    return out
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
@@ -834,8 +826,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the table would look different."""
-    public = json.dumps([_rules().view(state, None), names, lang], sort_keys=True, default=str)
-    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+    return common.table_digest(_rules().view(state, None), names, lang)
 
 
 def log_section(state: dict) -> str:
