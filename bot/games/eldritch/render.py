@@ -578,7 +578,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     if result:
         head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
                              reason=t(lang, f"{K}.reason.{result.get('reason')}") if result.get("reason") in REASONS
-                             else str(result.get("reason")), score="", n_mysteries="", round=view["round"],
+                             else str(result.get("reason")), score="", round=view["round"],
+                             n_mysteries=t(lang, f"{K}.count.mysteries", count=len(view.get("solved") or ())),
                              doom=view["doom"]) + "**")
     embed.description = "\n".join(head)
     slot = "final" if view["awakened"] and view.get("final") else "mystery"
