@@ -22,6 +22,7 @@ import discord
 from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
 from bot.games import common
 from bot.games.lookup import pack_rules
+from bot.games.eldritch.pack_index import _pack, CARD_CATEGORIES  # noqa: F401
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
@@ -91,34 +92,6 @@ def _in(lang: str, names) -> str:
 
 
 # ---------------------------------------------------------------- names and texts from the pack
-@lru_cache(maxsize=1)
-def _pack() -> dict:
-    """category -> {id: entry} (entries keep their Names and Text)."""
-    pack = _rules().pack
-    out = {
-        "investigator": {x.id: x for x in pack.investigators.investigators},
-        "space": {x.id: x for x in pack.map.spaces},
-        "monster": {x.id: x for x in pack.monsters.monsters},
-        "ancient_one": {x.id: x for x in pack.ancient_ones.ancient_ones},
-        "mythos": {x.id: x for x in pack.mythos.mythos},
-        "asset": {x.id: x for x in pack.assets.assets},
-        "artifact": {x.id: x for x in pack.artifacts.artifacts},
-        "spell": {x.id: x for x in pack.spells.spells},
-        "condition": {x.id: x for x in pack.conditions.conditions},
-        "other_world": {x.id: x for x in pack.map.other_worlds},
-        "deck": {d.id: d for d in pack.decks()},
-    }
-    out["mystery"] = {}
-    for ao in pack.ancient_ones.ancient_ones:
-        for m in ao.mysteries:
-            out["mystery"][m.id] = m
-        if ao.final_mystery:
-            out["mystery"][ao.final_mystery.id] = ao.final_mystery
-    out["back"] = {b.id: b for card in list(pack.spells.spells) + list(pack.conditions.conditions) for b in card.backs}
-    out["encounter"] = {(d.id, c.id): c for d in pack.decks() for c in d.cards}
-    return out
-
-
 def named(lang: str, category: str, key) -> str:
     found = _pack()[category].get(key)
     if found is None:
@@ -152,10 +125,6 @@ def skill(lang: str, sk) -> str:
 
 def omen(lang: str, o) -> str:
     return f"{OMEN_ICON.get(o, '')} {t(lang, f'{K}.omen.{o}')}".strip() if o in OMENS else str(o)
-
-
-CARD_CATEGORIES = ("asset", "artifact", "spell", "condition", "mythos", "mystery", "monster", "investigator",
-                   "ancient_one", "space", "other_world", "deck")
 
 
 def card_name(lang: str, card: str) -> str:

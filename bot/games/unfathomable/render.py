@@ -18,6 +18,7 @@ import discord
 from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
 from bot.games import common
 from bot.games.lookup import pack_rules
+from bot.games.unfathomable.pack_index import _names  # noqa: F401
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
@@ -43,32 +44,6 @@ def _rules():
 
 
 # ---------------------------------------------------------------- names from the pack
-@lru_cache(maxsize=1)
-def _names() -> dict:
-    """category -> {id: Names}; ``skill`` is keyed by card title, ``skill_type`` by deck type."""
-    pack = _rules().pack
-    out = {
-        "mythos": {m.id: m.name for m in pack.mythos.mythos},
-        "spell": {x.id: x.name for x in pack.spells.spells},
-        "item": {x.id: x.name for x in pack.items.items},
-        "course": {x.id: x.name for x in pack.course.course_cards},
-        "damage": {x.id: x.name for x in pack.damage.damage_cards},
-        "loyalty": {x.id: x.name for x in pack.loyalty.cards},
-        "feat": {x.id: x.name for x in pack.feats.feats},
-        "character": {x.id: x.name for x in pack.characters.characters},
-        "zone": {x.id: x.name for x in pack.board.zones},
-        "monster": {x.id: x.name for x in pack.monsters.monsters},
-        "passenger": {x.id: x.name for x in pack.passengers.passengers},
-        "title": {x.id: x.name for x in pack.titles.titles},
-        "resource": {x.id: x.name for x in pack.resources.resources},
-        "track": {x.id: x.name for x in pack.tracks.tracks},
-        "skill_type": {d.type: d.name for d in pack.skill_cards.decks},
-        "skill": {c.id: c.name for d in pack.skill_cards.decks for c in d.cards},
-    }
-    out["track_space"] = {(tr.id, sp.index): sp.name for tr in pack.tracks.tracks for sp in tr.spaces}
-    return out
-
-
 @lru_cache(maxsize=1)
 def _choice_labels() -> dict:
     """Every choice option's label, English -> {lang: label}, and (card, index) -> labels."""
