@@ -8,7 +8,11 @@ offline (SimCord), members clicking only the controls the bot offers them, and p
 * pings per member (a mention Discord notifies: counted when a message is posted, as Discord
   notifies only then) against the member's handovers (a decision that passes to them: they are
   waited for after a change and were not before it);
-* one-button decisions: decisions whose prompt offered exactly one answer.
+* one-button decisions: decisions a member clicked whose prompt offered exactly one answer (a
+  step Keeper made by itself, logged ``auto``, showed no button);
+* raw ids: raw ids, catalog keys, snake_case values, ``None`` or unfilled placeholders in any
+  version of any message a member read (public, DM or panel; the check of
+  ``tests/bot/test_choices_explain.py``), counted once per distinct text.
 
     python -m bench table                   # every game below
     python -m bench table --game thing      # one game (thing | unfathomable | eldritch)
@@ -29,6 +33,7 @@ import simcord
 
 from bot.client import create_bot
 from bot.settings import Settings
+from engine.core import shapes
 from engine.core.record import GameRecord
 from engine.registry import rules_for
 
@@ -78,8 +83,9 @@ class Recorder:
         return next((i for i in ids if i != self.env.bot.user.id), None)
 
 
-def replay_facts(record: GameRecord) -> tuple[int, collections.Counter, int]:
-    """(decisions, handovers per member, one-answer decisions) from the game's record."""
+def replay_facts(record: GameRecord, auto: bool = False) -> tuple[int, collections.Counter, int]:
+    """(decisions, handovers per member, one-answer decisions) from the game's record
+    (``auto``: the steps Keeper made by itself counted among the one-answer decisions too)."""
     rules = rules_for(record.game)
     state, _ = rules.new_game(record.players, record.seed, record.options, record.setup)
     handovers = collections.Counter()
@@ -89,7 +95,13 @@ def replay_facts(record: GameRecord) -> tuple[int, collections.Counter, int]:
     lone = 0
     for action in record.actions:
         prompts = [p for p in rules.prompts(state) if p["player"] == str(action["player"])]
-        if action.get("type") != "default" and prompts and len(rules.legal_actions(state, str(action["player"]))) == 1:
+        # a step Keeper made by itself (logged ``auto``: a lone draw, a window passed for a member
+        # when it closed) offered nobody a button
+        # one answer: the prompt's only answer (a subset or a number range offers many, though
+        # ``legal_actions`` names them by one pattern) and no free action beside it
+        if action.get("type") != "default" and (auto or not action.get("auto")) and prompts \
+                and shapes.only_answer(prompts[0]) is not None \
+                and not rules.free_actions(state, str(action["player"])):
             lone += 1
         state, _ = rules.apply(state, dict(action))
         now = {p["player"] for p in rules.prompts(state)} if not rules.is_over(state) else set()
@@ -122,14 +134,19 @@ async def play_game(env, kind: str, members: int, seed: int, extra: dict):
 async def measure(label: str, kind: str, members: int, seed: int, extra: dict, folder: Path) -> dict:
     settings = Settings(_env_file=None, token="offline", deadline_check_seconds=0,
                         database_url=f"sqlite+aiosqlite:///{folder / f'{kind}{members}.sqlite3'}")
-    async with simcord.run(create_bot(settings), check_errors=False) as env:
+    # a loaded machine may take a while over one click: SimCord waits for it (no figure depends on it)
+    async with simcord.run(create_bot(settings), check_errors=False, settle_timeout=120) as env:
+        from tests.bot.helpers import Versions
+        versions = Versions(env)
         recorder = Recorder(env)
         started = time.perf_counter()
         channel, people = await play_game(env, kind, members, seed, extra)
         seconds = time.perf_counter() - started
         game = await env.bot.service.last_game(channel.id)
         assert game.status == "finished", f"{label}: the game did not end ({game.status})"
-        decisions, handovers, lone = replay_facts(await env.bot.service.record(game.id))
+        record = await env.bot.service.record(game.id)
+        decisions, handovers, lone = replay_facts(record)
+        lone_with_auto = replay_facts(record, auto=True)[2]
         public = [m for m in recorder.created if m.channel_id == channel.id and not m.is_ephemeral]
         pings, sees = collections.Counter(), collections.Counter()
         for message in recorder.created:
@@ -141,13 +158,17 @@ async def measure(label: str, kind: str, members: int, seed: int, extra: dict, f
             elif recorder.is_dm(message):
                 sees[str(recorder.recipient(message))] += 1
         ids = [str(p.id) for p in people]
+        from tests.bot.test_choices_explain import raw_parts
+        texts = {text for found in (versions.public, versions.private) for shown in found.values() for text in shown}
+        raw = sorted({part for text in texts for part in raw_parts(text)})
         over = [pid for pid in ids if pings[pid] > handovers[pid]]
         return {
             "label": label, "decisions": decisions, "public": len(public), "edits": recorder.edits.count(channel.id),
             "per_decision": len(public) / max(decisions, 1),
             "sees": [len(public) + sees[pid] for pid in ids],
             "pings": [pings[pid] for pid in ids], "handovers": [handovers[pid] for pid in ids],
-            "over": len(over), "lone": lone / max(decisions, 1), "seconds": seconds,
+            "over": len(over), "lone": lone / max(decisions, 1),
+            "lone_with_auto": lone_with_auto / max(decisions, 1), "seconds": seconds, "raw": raw,
         }
 
 
@@ -166,12 +187,15 @@ def main(which: str = "all") -> None:
             print(f"  played {row['label']} in {row['seconds']:.0f} s", file=sys.stderr)
     print("| game | decisions | public messages (per decision) | edits | messages a member sees "
           "| pings per member | handovers per member | members pinged more than handed over "
-          "| one-button decisions |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| one-button decisions (with Keeper's own steps) | raw ids |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['label']} | {r['decisions']} | {r['public']} ({r['per_decision']:.2f}) | {r['edits']} "
               f"| {span(r['sees'])} | {span(r['pings'])} | {span(r['handovers'])} | {r['over']} "
-              f"| {r['lone']:.0%} |")
+              f"| {r['lone']:.0%} ({r['lone_with_auto']:.0%}) | {len(r['raw'])} |")
+    for r in rows:
+        for part in r["raw"][:10]:
+            print(f"  {r['label']}: {part}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -136,6 +136,19 @@ class News(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class NewsSeen(SQLModel, table=True):
+    """How far a member has read their news in a game: a panel shows only the news after their
+    last look (``seen``: the newest news row a look showed; ``since``: the mark that look started
+    from, so a redraw of the same panel, another page of options say, shows the same news)."""
+
+    __tablename__ = "news_seen"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True))
+    since: int = 0
+    seen: int = 0
+
+
 class Outbox(SQLModel, table=True):
     """Announcements of committed changes, written in the change's own transaction and delivered
     after it (and again after a crash, a 429/5xx or a missing permission) until they arrive.

@@ -354,7 +354,9 @@ class Publisher:
                 if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
                     await self._close(game, channel, chan_log)  # a long section goes on below
                 chan_log.lines.append([key, text])
-            if "waiting" in row.payload:
+            if "notify" in row.payload:  # handed a decision (not a window Keeper passes for them)
+                chan_log.wait_for(row.payload["notify"])
+            elif "waiting" in row.payload:  # a row queued before "notify" was written
                 chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
             section = row.payload.get("section")
             chan_log.rows += 1
@@ -395,8 +397,10 @@ class Publisher:
         it, pinging the members it waits for who are owed a ping."""
         ui = ui_for(game.kind)
         prompts = self.service.prompts(game)
-        chan_log.wait_for([p["player"] for p in prompts])
-        tail = "\n".join(ui.waiting_lines([{"player": p["player"], "kind": p["kind"]} for p in prompts], lang)) \
+        chan_log.wait_for(await self.service.notified(game, prompts))
+        # what the table sees waited for: a window shows everyone it asked, never who answered
+        tail = "\n".join(ui.waiting_lines([{"player": w["player"], "kind": w["kind"]}
+                                            for w in self.service.waiting(game, prompts)], lang)) \
             if prompts else ""
         content = compose(chan_log.body(), tail)
         table: dict = {}

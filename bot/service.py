@@ -27,7 +27,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
-from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News,
+from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -198,6 +198,25 @@ class GameService:
             rows = (await session.exec(select(News).where(
                 News.game_id == game_id, News.user_id == user_id, News.undone == False)  # noqa: E712
                 .order_by(News.id.desc()).limit(limit))).all()
+        return [ev for row in reversed(rows) for ev in row.events]
+
+    @resilient
+    async def news_since_look(self, game_id: int, user_id: int, again: bool = False,
+                              limit: int = NEWS_SHOWN) -> list[dict]:
+        """The member's private news since they last looked (the latest ``limit`` rows of it),
+        and this look remembered. ``again``: a redraw of the panel they look at (another page, a
+        proposal listed) shows the same news as that look did, and what came meanwhile."""
+        async with self.sessions() as session:
+            mark = await session.get(NewsSeen, (game_id, user_id)) or NewsSeen(game_id=game_id, user_id=user_id)
+            since = mark.since if again else mark.seen
+            rows = (await session.exec(select(News).where(
+                News.game_id == game_id, News.user_id == user_id, News.undone == False,  # noqa: E712
+                News.id > since).order_by(News.id.desc()).limit(limit))).all()
+            newest = max([mark.seen] + [row.id for row in rows])
+            if (since, newest) != (mark.since, mark.seen):
+                mark.since, mark.seen = since, newest
+                session.add(mark)
+                await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
 
     # ------------------------------------------------------------------ guild settings
@@ -595,7 +614,8 @@ class GameService:
             setattr(game, key, value)
         # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
         # undoing only the kicked players' defaults that followed keeps the member's own news
-        rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before)
+        rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
+                                   autopass_off=autopass_off)
         for model in (News, Outbox):
             batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
             if batch:
@@ -611,7 +631,7 @@ class GameService:
                       claimed_until=utcnow() + timedelta(seconds=CLAIM_SECONDS))
 
     def _announcements(self, game: Game, events: list[dict], number: int, actor: str | None = None,
-                       notices=(), before: frozenset = frozenset()) -> list:
+                       notices=(), before: frozenset = frozenset(), autopass_off=None) -> list:
         """News and outbox rows for one committed change: private news for each member entitled
         to it (kept for /hand), a DM to each but the actor (who sees theirs in the reply), the
         public lines with who is waited for, a DM with the controls of each newly pending prompt
@@ -631,6 +651,8 @@ class GameService:
             waiting = self.waiting(game, prompts)
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting,
+                                                      "notify": _notified(rules_for(game.kind), prompts,
+                                                                          autopass_off or frozenset()),
                                                       "section": log_section(game.kind, game.state)}))
         for prompt in prompts if kinds else ():
             player = prompt["player"]
@@ -677,6 +699,16 @@ class GameService:
         prompts = rules.prompts(game.state)
         held = _held(rules, prompts, autopass_off)
         return bool(held) and len(held) == len(prompts)
+
+    async def notified(self, game: Game, prompts: list[dict] | None = None) -> list[str]:
+        """The members the game hands a decision to: every pending prompt's player, but not for a
+        response window Keeper passes for them (auto-pass on, nothing usable): being asked there
+        is no decision of theirs, so nobody pings them for it (settings read only then)."""
+        prompts = self.prompts(game) if prompts is None else prompts
+        rules = rules_for(game.kind)
+        if not _held(rules, prompts, frozenset()):
+            return _notified(rules, prompts, frozenset())
+        return _notified(rules, prompts, await self._autopass_off_of(game))
 
     def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
         """Who the table sees waited for: each pending prompt's player and kind, but for an open
@@ -1116,6 +1148,7 @@ class GameService:
                     .execution_options(synchronize_session=False))
             if ids:
                 done["news"] += (await session.exec(delete(News).where(News.game_id.in_(ids)))).rowcount
+                await session.exec(delete(NewsSeen).where(NewsSeen.game_id.in_(ids)))
                 await session.exec(delete(Proposal).where(Proposal.game_id.in_(ids)))
             done["games"] = len(ids)
             done["outbox"] = (await session.exec(delete(Outbox).where(
@@ -1277,6 +1310,12 @@ def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
     to pass, and the member keeps auto-pass on."""
     return [p for p in prompts if p["kind"] in rules.WINDOW_KINDS and p["player"] not in autopass_off
             and shapes.only_answer(p) is not None]
+
+
+def _notified(rules, prompts: list[dict], autopass_off) -> list[str]:
+    """The players of the pending prompts but those only Keeper's pass answers."""
+    held = _held(rules, prompts, autopass_off)
+    return list(dict.fromkeys(p["player"] for p in prompts if p not in held))
 
 
 def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int) -> dict | None:

@@ -55,9 +55,11 @@ def seated(game, pid: str) -> None:
     intact_state(game)  # a damaged state is refused clearly, not rendered
 
 
-async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0) -> None:
-    """Send the member's private panel: hand, role, latest private news and their decision
-    (``page``: which page of a long list of options)."""
+async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0,
+                     again: bool = False) -> None:
+    """Send the member's private panel: hand, role, their private news since they last looked
+    and their decision (``page``: which page of a long list of options; ``again``: a redraw of
+    the panel they look at, which keeps that look's news)."""
     bot = interaction.client
     lang = user_lang(interaction)
     game = game or await bot.service.get(game_id)
@@ -66,7 +68,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     pid = str(interaction.user.id)
     seated(game, pid)
     ui = ui_for(game.kind)
-    news = ui.private_lines(await bot.service.news(game.id, interaction.user.id), pid, lang)
+    news = ui.private_lines(await bot.service.news_since_look(game.id, interaction.user.id, again=again), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     if await passed_for(bot, game, interaction.user.id):
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
@@ -332,7 +334,7 @@ class ProposeSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], temp
         line = proposal_notice(game, prompt, interaction.user.id, option, lang)
         game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
         try:
-            await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
+            await after_commit(show_panel(interaction, game.id, again=True))  # the adviser sees their proposal listed
         finally:
             announce_proposal(bot, game.id, interaction.user.id)
 
@@ -372,7 +374,7 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
-        await show_panel(interaction, self.game_id, page=self.page)
+        await show_panel(interaction, self.game_id, page=self.page, again=True)
 
 
 class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],

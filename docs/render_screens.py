@@ -1,12 +1,15 @@
-"""Render the README's screens of a game of The Thing into docs/screens/*.png.
+"""Render the README's screens of every game into docs/screens/<game>/*.png: the lobby, the
+table, a private panel, a DM and the end.
 
-    .venv/bin/python docs/render_screens.py
+    .venv/bin/python docs/render_screens.py [--game thing|unfathomable|eldritch]
 
-The real bot (``bot.client.create_bot``) runs inside SimCord with a throw-away SQLite file;
-four members play a short scripted game (fixed seats, hands and deck, so every run draws the
-same screens), and SimCord's browser preview (``simcord[preview]``, the ``docs`` extra) shows
-each moment in Debian's headless Chromium (``apt-get install chromium``), driven over the
-DevTools protocol. No network, no Discord token, no browser download.
+The real bot (``bot.client.create_bot``) runs inside SimCord with a throw-away SQLite file.
+The Thing: four members play a short scripted game (fixed seats, hands and deck). Unfathomable
+and Eldritch Horror: members play whole games from a fixed seed, clicking what the bot offers
+them (the test drivers' policies), so every run draws the same screens. SimCord's browser
+preview (``simcord[preview]``, the ``docs`` extra) shows each moment in Debian's headless
+Chromium (``apt-get install chromium``), driven over the DevTools protocol. No network, no
+Discord token, no browser download.
 """
 from __future__ import annotations
 
@@ -220,6 +223,7 @@ class Screens:
             shot = await self.browser.send("Page.captureScreenshot", format="png", clip=clip)
             await self.browser.send("Page.navigate", url="about:blank")
         path = self.out / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
         save_png(base64.b64decode(shot["data"]), path)
         self.written.append(path)
         print(f"  {path}: {clip['width']}x{clip['height']}, {path.stat().st_size // 1024} KB")
@@ -242,6 +246,7 @@ def save_png(data: bytes, path: Path) -> None:
 
 
 async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
+    """The Thing: a short scripted game."""
     shots = Screens(env, browser, out)
     await env.bot.tree.sync()
     await env.bot.user.edit(username="Keeper")
@@ -257,7 +262,7 @@ async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
     lobby = channel.last_message
     for member in members[1:]:
         await member.click(lobby, label="Join")
-    await shots.capture("lobby", channel, macready, lobby, width=760, height=560, layout="message")
+    await shots.capture("thing/lobby", channel, macready, lobby, width=760, height=560, layout="message")
 
     game = await env.bot.service.live_game(channel.id)
     ids = [str(m.id) for m in members]
@@ -267,26 +272,26 @@ async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
     await macready.click(lobby, label="Start")
 
     # turn 1: MacReady analyses Blair (and sees the Thing), then trades with Blair
-    await act(macready, channel, "Draw", "Analysis → Blair", "Offer Axe")
+    await act(macready, channel, "Analysis → Blair", "Offer Axe")
     await act(blair, channel, "Give Resolute")
     # turn 2: Blair, the Thing, passes Infected! to Childs
-    await act(blair, channel, "Draw", "Discard Whisky", "Offer Infected!")
+    await act(blair, channel, "Discard Whisky", "Offer Infected!")
     await act(childs, channel, "Give Barred Door")
-    await shots.capture("table", channel, onlooker, channel.last_message, width=760, height=1000)
+    await shots.capture("thing/table", channel, onlooker, channel.last_message, width=760, height=1000)
     # turn 3: Childs, now infected, trades with Norris
-    await act(childs, channel, "Draw", "Discard Seduction", "Offer Suspicion")
+    await act(childs, channel, "Discard Seduction", "Offer Suspicion")
     await act(norris, channel, "Give Missed!")
     # turn 4: Norris drinks Whisky (shows his hand to all) and trades with MacReady
-    await act(norris, channel, "Draw", "Play Whisky", "Offer I'm Comfortable")
+    await act(norris, channel, "Play Whisky", "Offer I'm Comfortable")
     await act(macready, channel, "Give Whisky")
 
     # turn 5: MacReady draws a Flamethrower; his private panel offers to burn a neighbour
-    panel = await act(macready, channel, "Draw")
-    await shots.capture("panel", channel, macready, panel, width=760, height=620, layout="message")
+    panel = await act(macready, channel)
+    await shots.capture("thing/panel", channel, macready, panel, width=760, height=620, layout="message")
 
     # Blair's DMs: the starting hand ("You are The Thing") and the news of Childs's infection
     dm = blair.user.dm_channel
-    await shots.capture("dm", dm, blair.user, dm.last_message, width=760, height=420)
+    await shots.capture("thing/dm", dm, blair.user, dm.last_message, width=760, height=420)
 
     # the end: MacReady burns Blair, Blair has no defence, the humans win
     await act(macready, channel, "Flamethrower → Blair")
@@ -294,20 +299,146 @@ async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
     last = await env.bot.service.last_game(channel.id)
     if last.status != "finished":
         raise RuntimeError(f"the scripted game did not end (status {last.status})")
-    await shots.capture("end", channel, onlooker, channel.last_message, width=760, height=640)
+    await shots.capture("thing/end", channel, onlooker, channel.last_message, width=760, height=1000)
     return shots.written
 
 
-async def main(out: Path) -> None:
+def fix_seed(seed: int) -> None:
+    """The game's seed, which the bot draws from the OS at start, fixed: the same game each run."""
+    import bot.service
+    bot.service.secrets.randbits = lambda bits: seed
+
+
+async def seated(env, names: tuple[str, ...]):
+    """A guild, the named members and an onlooker (public screens are shown as a member who
+    watches: no one's private replies in view)."""
+    await env.bot.user.edit(username="Keeper")
+    guild = env.create_guild(name="Keeper's table")
+    members = [guild.add_member(env.create_user(name.lower(), global_name=name)) for name in names]
+    onlooker = guild.add_member(env.create_user("onlooker", global_name="Onlooker"))
+    return guild, members, onlooker
+
+
+SAILORS = ("Ahab", "Ishmael", "Queequeg", "Starbuck")
+
+
+async def unfathomable_screens(env, browser: Chromium, out: Path) -> list[Path]:
+    """Unfathomable: four members play a whole game from a fixed seed, clicking what the bot
+    offers (the test driver's policy); the screens are taken on the way."""
+    from tests.bot.helpers import open_lobby
+    from tests.bot.unfathomable_driver import (QuickPolicy, RULES, dm_with_controls, panel_from, play_unfathomable,
+                                               table_of)
+    import random
+    shots = Screens(env, browser, out)
+    guild, members, onlooker = await seated(env, SAILORS)
+    _, channel, members, lobby = await open_lobby(env, "unfathomable", 4, guild, "the-ship", members=members)
+    await shots.capture("unfathomable/lobby", channel, members[0], lobby, width=760, height=620, layout="message")
+    fix_seed(20)
+    await members[0].click(lobby, label="Start")
+    by_id = {str(m.id): m for m in members}
+    taken: set[str] = set()
+
+    async def moments(game) -> bool:
+        """Take each screen once, the first time its moment comes (never ends the game)."""
+        prompts = RULES.prompts(game.state) if game.status == "active" else []
+        turn = (game.state.get("turn") or {}).get("number", 0)
+        for prompt in prompts:
+            member = by_id[prompt["player"]]
+            if "dm" not in taken and prompt["kind"] == "contribute":
+                message = dm_with_controls(member, game, prompt)
+                if message is not None:
+                    taken.add("dm")
+                    await shots.capture("unfathomable/dm", member.user.dm_channel, member.user, message,
+                                        width=760, height=760)
+            if "panel" not in taken and prompt["kind"] == "action" and turn >= 2:
+                taken.add("panel")
+                panel = await panel_from(member, table_of(env, channel, game))
+                await shots.capture("unfathomable/panel", channel, member, panel, width=760, height=820,
+                                    layout="message")
+        live = channel.last_message
+        if "table" not in taken and turn >= 3 and len((live.content or "").splitlines()) <= 6 and live.embeds:
+            taken.add("table")  # a live message with few lines yet: the table and its picture in view
+            await shots.capture("unfathomable/table", channel, onlooker, live, width=760, height=1800)
+        return False
+
+    await play_unfathomable(env, channel, members, random.Random(20), max_clicks=3000,
+                            policy=QuickPolicy(random.Random(20)), stop=moments)
+    last = await env.bot.service.last_game(channel.id)
+    if last.status != "finished":
+        raise RuntimeError(f"the Unfathomable game did not end (status {last.status})")
+    await shots.capture("unfathomable/end", channel, onlooker, channel.last_message, width=760, height=2300)
+    missing = {"dm", "panel", "table"} - taken
+    if missing:
+        raise RuntimeError(f"Unfathomable: no moment for {sorted(missing)}")
+    return shots.written
+
+
+INVESTIGATORS = ("Carter", "Lovecraft")
+
+
+async def eldritch_screens(env, browser: Chromium, out: Path) -> list[Path]:
+    """Eldritch Horror: two members play a whole game from a fixed seed (a short Mythos deck),
+    clicking what the bot offers (the test driver's policy); the screens are taken on the way."""
+    import random
+    from tests.bot.helpers import open_lobby
+    from tests.bot.test_eldritch_table import mythos_deck, open_panel as eldritch_panel, play
+    shots = Screens(env, browser, out)
+    guild, members, onlooker = await seated(env, INVESTIGATORS)
+    _, channel, members, lobby = await open_lobby(env, "eldritch", 2, guild, "arkham", members=members)
+    await shots.capture("eldritch/lobby", channel, members[0], lobby, width=760, height=720, layout="message")
+    game = await env.bot.service.live_game(channel.id)
+    await env.bot.service.set_setup(game.id, {"mythos": mythos_deck()[:2]})
+    fix_seed(20)
+    await members[0].click(lobby, custom_id=next(item.custom_id for row in lobby.components for item in row.children
+                                                 if getattr(item, "custom_id", "").endswith(":start")))
+    taken: set[str] = set()
+
+    async def moments(game, prompt, member, panel):
+        if "panel" not in taken and game.state.get("phase") == "action" and prompt.get("kind") == "action":
+            taken.add("panel")
+            await shots.capture("eldritch/panel", channel, member, panel, width=760, height=900, layout="message")
+        if "table" not in taken and game.state.get("round", 0) >= 2:
+            taken.add("table")
+            await shots.capture("eldritch/table", channel, onlooker, channel.last_message, width=760, height=1200)
+        if "dm" not in taken:
+            for someone in members:
+                news = [m for m in someone.user.dm_channel.history() if "·" in (m.content or "")]
+                if len(news) >= 1:
+                    taken.add("dm")
+                    await shots.capture("eldritch/dm", someone.user.dm_channel, someone.user, news[-1],
+                                        width=760, height=520)
+                    break
+        return None
+
+    await play(env, channel, members, random.Random(20), on_step=moments, max_clicks=3000)
+    last = await env.bot.service.last_game(channel.id)
+    if last.status != "finished":
+        raise RuntimeError(f"the Eldritch Horror game did not end (status {last.status})")
+    await shots.capture("eldritch/end", channel, onlooker, channel.last_message, width=760, height=1200)
+    missing = {"panel", "table"} - taken
+    if missing:
+        raise RuntimeError(f"Eldritch Horror: no moment for {sorted(missing)}")
+    if "dm" not in taken:
+        print("  eldritch: no DM came in this game (its decisions are all in the panel)", file=sys.stderr)
+    return shots.written
+
+
+GAMES = {"thing": play_and_render, "unfathomable": unfathomable_screens, "eldritch": eldritch_screens}
+
+
+async def main(out: Path, games: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     discord_like_mentions()
     started = time.monotonic()
+    written = []
     with tempfile.TemporaryDirectory(prefix="keeper-screens-") as tmp:
-        settings = Settings(_env_file=None, token="offline",
-                            database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'keeper.sqlite3'}",
-                            default_language="en", deadline_check_seconds=0)
-        async with Chromium() as browser, simcord.run(create_bot(settings)) as env:
-            written = await play_and_render(env, browser, out)
+        async with Chromium() as browser:
+            for kind in games:  # each game in its own bot and database
+                settings = Settings(_env_file=None, token="offline",
+                                    database_url=f"sqlite+aiosqlite:///{Path(tmp) / f'{kind}.sqlite3'}",
+                                    default_language="en", deadline_check_seconds=0)
+                async with simcord.run(create_bot(settings), settle_timeout=120) as env:
+                    written += await GAMES[kind](env, browser, out)
     too_big = [p for p in written if p.stat().st_size > MAX_BYTES]
     print(f"{len(written)} screens in {time.monotonic() - started:.1f} s")
     if too_big:
@@ -317,4 +448,7 @@ async def main(out: Path) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (default: docs/screens)")
-    asyncio.run(main(parser.parse_args().out))
+    parser.add_argument("--game", choices=sorted(GAMES), action="append",
+                        help="only this game's screens (repeatable; default: every game)")
+    args = parser.parse_args()
+    asyncio.run(main(args.out, args.game or list(GAMES)))

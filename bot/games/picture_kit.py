@@ -144,6 +144,20 @@ def catalog_labels(game: str, defaults: dict[str, str], lang: str) -> dict[str, 
     return out
 
 
+class Words:
+    """A picture's words: each key of its ``defaults`` from the catalog messages
+    ``{game}.picture.<key>`` (:func:`catalog_labels`), said with parameters (:func:`say`)."""
+
+    def __init__(self, game: str, defaults: dict[str, str]):
+        self.game, self.defaults = game, defaults
+
+    def labels(self, lang: str) -> dict[str, str]:
+        return catalog_labels(self.game, self.defaults, lang)
+
+    def say(self, labels: dict | None, key: str, **params) -> str:
+        return say(labels, self.defaults, key, **params)
+
+
 def content_name(names, lang: str) -> str:
     """A content name in ``lang`` (English when the pack has none; empty for no name)."""
     if names is None:
@@ -298,6 +312,11 @@ class DrawnCache:
         self.size = size
         self._drawn: OrderedDict = OrderedDict()
         self._lock = threading.Lock()
+
+    def picture(self, data: dict, render: Callable[[dict], bytes]) -> bytes:
+        """The picture of ``data`` (what it shows: a ``picture_data``), drawn by ``render(data)``
+        once for each distinct picture kept."""
+        return self.get(digest(data), lambda: render(data))
 
     def get(self, key: str, draw: Callable[[], bytes]) -> bytes:
         """The picture drawn under ``key``, else ``draw()``, kept."""

@@ -2,27 +2,38 @@
 
 Everything an investigator knows is public except the backs of spells and conditions, so the view
 carries nearly all; the agent also remembers the dice of its investigators' tests (the public
-``test_rolled``/``rerolled`` events) to decide rerolls. Each investigator:
+``test_rolled``/``rerolled`` events) to decide rerolls, and the kind of each one's latest encounter
+(the public ``encounter`` event). Each investigator:
 
-* rests when hurt (health or sanity at a third or less), else travels toward the most valuable
-  reachable goal — the active mystery's spaces, open gates (the current omen's first), clues —,
-  preferring goals no other investigator is heading for, and acquires assets in a quiet city;
-* chooses its encounter by value: the mystery, an Other World (closing the gate), a rumor, a
-  research encounter where a clue lies, an expedition, else the location;
-* rerolls a test that has no success yet (a free reroll ability first, then a clue), and in
-  combat while any die failed and a free reroll is at hand;
+* rests when hurt (health or sanity at half or less; first stepping off a monster's space), else
+  travels toward the most valuable reachable goal — the active mystery's spaces (when it holds
+  the clues a step costs), open gates (those of the omen the next advance lands on first), clues
+  (more when the mystery needs clues it lacks) —, preferring goals no other investigator is
+  heading for, never a space whose monsters would, on average dice, leave it at 1 health or
+  sanity; acquires assets in a quiet city, the ones with the largest combat bonuses first;
+* chooses its encounter by value: the mystery, an Other World (closing the gate; not when hurt),
+  a rumor, a research encounter where a clue lies, an expedition, else the location;
+* rerolls a test that has no success yet (a free reroll ability first, then a clue), keeping the
+  clues the active mystery still costs — except to survive a fight;
+* takes every "may" when unhurt, and the mystery's own (lay the clue, pay the price) always;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
 from __future__ import annotations
 
 from engine.core.agent import BaseAgent
 
-MYSTERY_CLUES = 2         # clues a mystery's token usually costs
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
-HURT = 1 / 3             # rest at or below this share of health or sanity
+HURT = 1 / 2             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
+
+
+# clues a mystery's step costs (the rest of its progress is paid with tokens from research)
+MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
+                      "the_deep_ones_attack": 1, "hunting_the_thousand": 2, "omen_of_devastation": 1,
+                      "arcane_understanding": 1}
+RESEARCH_MYSTERIES = {"occult_research", "the_stars_are_right", "nature_of_the_all_mother", "the_beyond_one"}
 
 
 def _content():
@@ -35,9 +46,15 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
+        self._goal_of: dict = {}
+        self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
 
     def observe(self, events):
         for ev in events:
+            if ev["type"] in ("phase", "turn"):
+                self.encounter.clear()   # an encounter's "may"s end with its turn
+            if ev["type"] == "encounter" and ev.get("inv"):
+                self.encounter[ev["inv"]] = ev.get("what")
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
                 faces = ev.get("faces") or last.get("faces", [5, 6])
@@ -56,8 +73,37 @@ class KeeperAgent(BaseAgent):
             return self.act(prompt, options[0])   # the printed default: the safest option first
         inv = self._inv(view, prompt.get("inv"))
         self._purpose = prompt.get("purpose")
+        self._goal_of = {}   # the goals of this decision's view, computed once
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
+
+    def _clue_need(self, view, inv) -> int:
+        """Clues ``inv`` keeps for the active mystery: its steps still to pay, shared out among
+        the investigators (a research mystery takes its clues fresh from research encounters)."""
+        mystery = view.get("mystery") or {}
+        per_step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
+        if not per_step:
+            return 0
+        active = max(1, sum(1 for i in view["investigators"] if i["status"] == "active"))
+        target = self._mystery_target(view)
+        done = self._mystery_progress(view)
+        left = max(1, target - done)
+        return per_step * max(1, -(-left // active))
+
+    def _mystery_target(self, view) -> int:
+        mystery = view.get("mystery") or {}
+        card = _content().mysteries.get(mystery.get("id"), {})
+        of = ((card.get("progress") or {}).get("target") or {}).get("of")
+        n = len(view["investigators"])
+        return -(-n // 2) if of == "half_investigators" else n
+
+    def _mystery_progress(self, view) -> int:
+        mystery = view.get("mystery") or {}
+        what = ((_content().mysteries.get(mystery.get("id"), {}).get("progress")) or {}).get("what")
+        v = mystery.get({"monster_toughness": "toughness"}.get(what, what))
+        if isinstance(v, list):
+            return sum(v) if what == "monster_toughness" else len(v)
+        return v if isinstance(v, int) else 0
 
     def _inv(self, view, inv_id):
         return next((i for i in view["investigators"] if i["id"] == inv_id), None)
@@ -71,7 +117,9 @@ class KeeperAgent(BaseAgent):
             if space:
                 goals[space] = goals.get(space, 0.0) + value
         mystery = view.get("mystery") or {}
-        ready = inv["clues"] >= MYSTERY_CLUES   # most mystery spaces ask clues for a token
+        step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
+        ready = inv["clues"] >= step   # a mystery space is worth going to with its price in hand
+        research = mystery.get("id") in RESEARCH_MYSTERIES
         token_value = GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3
         card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
@@ -88,14 +136,17 @@ class KeeperAgent(BaseAgent):
                 add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
             elif progress == "monster_toughness" and ready:
                 add(m["space"], GOAL_VALUE["clue"])
-        clue_value = GOAL_VALUE["clue"] * (1.5 if progress == "clues" or not ready else 1)
-        omen = view.get("omen")
+        short = inv["clues"] < self._clue_need(view, inv)
+        clue_value = GOAL_VALUE["clue"] * (2.5 if research else 2 if short else 1)
+        track = _content().omen_track
+        omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
         for gate in view["gates"]:
-            value = GOAL_VALUE["omen_gate"] if spaces.get(gate, {}).get("gate") == omen else GOAL_VALUE["gate"]
-            if mystery.get("id") == "omen_of_devastation" and spaces.get(gate, {}).get("gate") == omen:
-                value *= 1.5
+            colour = spaces.get(gate, {}).get("gate")
+            value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
+            if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
+                value *= 1.5   # its own omen is the current one
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -107,6 +158,11 @@ class KeeperAgent(BaseAgent):
         return goals
 
     def _best_goal(self, view, inv):
+        if inv["id"] not in self._goal_of:
+            self._goal_of[inv["id"]] = self._claim_goal(view, inv)
+        return self._goal_of[inv["id"]]
+
+    def _claim_goal(self, view, inv):
         """Investigators claim goals in table order, each the best one left for it (value over
         distance), so two never chase the same clue; every agent computes the same claims."""
         dist = _content().dist
@@ -114,7 +170,8 @@ class KeeperAgent(BaseAgent):
         for other in view["investigators"]:
             if other["status"] != "active":
                 continue
-            goals = {g: v for g, v in self._goals(view, other).items() if g not in claimed}
+            goals = {g: v for g, v in self._goals(view, other).items()
+                     if g not in claimed and not self._deadly(view, other, g)}
             if not goals:
                 return None if other["id"] == inv["id"] else None
             here = other["space"]
@@ -126,6 +183,30 @@ class KeeperAgent(BaseAgent):
 
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
+
+    def _combat_dice(self, inv, skill, modifier) -> float:
+        bonus = 0
+        for card_id in inv.get("assets") or ():
+            for ability in (_content().assets.get(card_id) or {}).get("abilities") or ():
+                for st in ability.get("effect") or ():
+                    if st.get("op") == "skill_bonus" and st.get("skill") == skill:
+                        bonus = max(bonus, st.get("amount") or 0)   # bonuses of one skill do not add up
+        return max(1, inv["skills"][skill] + inv["improve"].get(skill, 0) + bonus + (modifier or 0))
+
+    def _deadly(self, view, inv, space) -> bool:
+        """Whether fighting every monster on ``space`` would, on average dice (a third of them
+        succeed), leave ``inv`` with 1 health or sanity or less."""
+        monsters = _content().monsters
+        health, sanity = inv["health"], inv["sanity"]
+        for m in view["monsters"].values():
+            if m["space"] != space:
+                continue
+            card = monsters.get(m["kind"]) or {}
+            will = self._combat_dice(inv, "will", card.get("will"))
+            strength = self._combat_dice(inv, "strength", card.get("strength"))
+            sanity -= max(0.0, (card.get("horror") or 0) - will / 3)
+            health -= max(0.0, (card.get("damage") or 0) - strength / 3)
+        return health <= 1 or sanity <= 1
 
     def _monster_here(self, view, space) -> bool:
         return any(m["space"] == space for m in view["monsters"].values())
@@ -144,6 +225,10 @@ class KeeperAgent(BaseAgent):
         if t == "travel":
             if goal is None or goal == here:
                 return -1
+            if self._deadly(view, inv, o["to"]):
+                return -3   # no walking into a fight it would not walk out of
+            if self._hurt(inv) and self._monster_here(view, here):
+                return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
         if t == "acquire":
@@ -167,10 +252,17 @@ class KeeperAgent(BaseAgent):
     def _score_acquire(self, view, inv, o) -> float:
         t = o["type"]
         if t == "buy":
-            return 5
+            return 5 + self._asset_value(o.get("card"))
         if t == "done":
             return 1
         return -1   # no loans, no discarding the reserve
+
+    def _score_new_investigator(self, view, inv, o) -> float:
+        """The sturdiest one left: health and sanity, then the skills of fights and clues."""
+        card = _content().investigators.get(o.get("id")) or {}
+        skills = card.get("skills") or {}
+        return (card.get("health", 0) + card.get("sanity", 0) + skills.get("strength", 0) + skills.get("will", 0)
+                + 0.5 * skills.get("observation", 0) + 0.3 * skills.get("lore", 0))
 
     def _score_trade(self, view, inv, o) -> float:
         return 1 if o["type"] == "cancel" else 0
@@ -180,8 +272,11 @@ class KeeperAgent(BaseAgent):
         if o["type"] != "encounter":
             return 0
         what = o.get("what")
-        if what == "mystery" and inv is not None and inv["clues"] < MYSTERY_CLUES:
+        if what == "mystery" and inv is not None and \
+                inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["research"] - 1
+        if what == "other_world" and inv is not None and self._hurt(inv):
+            return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
 
     def _score_roll(self, view, inv, o) -> float:
@@ -200,7 +295,8 @@ class KeeperAgent(BaseAgent):
                 return 2 if successes == 0 and inv["sanity"] > 2 else -1
             # clues are the mysteries' currency: kept, except to survive a fight
             fight = str(self._purpose).startswith("combat")
-            spare = inv["clues"] > (0 if fight else MYSTERY_CLUES)
+            keep = self._clue_need(view, inv)
+            spare = inv["clues"] > keep or (fight and inv["health"] <= 2)
             return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
         return -1
 
@@ -214,6 +310,32 @@ class KeeperAgent(BaseAgent):
         """A "may" (use an ability, pay a cost for a gain) is taken: nearly every one printed
         helps the investigators; declining is first only because it is the AFK default."""
         value = o.get("value")
+        if value is True and inv is not None and self._mystery_may(view, inv):
+            return 2   # the mystery's own step (a clue laid on it, its price paid): progress
         if value is True:
             return 1 if inv is None or not self._hurt(inv) else -1
         return 0
+
+    def _mystery_may(self, view, inv) -> bool:
+        """Whether a "may" is most likely the active mystery's own step: asked during a mystery
+        encounter, or after a research encounter while a research mystery gathers clues."""
+        last = self.encounter.get(inv["id"])
+        mystery = (view.get("mystery") or {}).get("id")
+        return last == "mystery" or (last == "research" and mystery in RESEARCH_MYSTERIES)
+
+    @staticmethod
+    def _asset_value(card_id) -> float:
+        """What an asset adds: its skill bonuses (Strength and Will in combat most: monsters are
+        what defeats investigators), a little for any other ability."""
+        card = _content().assets.get(card_id) or {}
+        value = 0.0
+        for ability in card.get("abilities") or ():
+            for st in ability.get("effect") or ():
+                if st.get("op") == "skill_bonus":
+                    combat = st.get("skill") in ("strength", "will")
+                    value += (st.get("amount") or 1) * (1.0 if combat else 0.6)
+                elif st.get("op") in ("die_bonus", "reroll"):
+                    value += 0.8
+                else:
+                    value += 0.3
+        return value

@@ -80,10 +80,12 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
     for card in set(game.state["hands"][str(closed.id)]):
         from bot.games import card_name
         assert card_name("en", "thing", card) in text
-    # private news is kept, not consumed: readable again from the panel and from /hand
+    # the panel's news is what is new since the member last looked (issue 20): seen once, it is
+    # not repeated, from the panel or from /hand; the hand itself stays in the panel
     again = all_text(await open_panel(closed, channel2))
-    assert "Your starting hand:" in again
-    assert "Your starting hand:" in all_text(panel_of(await closed.slash(channel2, "hand")))
+    assert "Your starting hand:" not in again
+    assert "Your starting hand:" not in all_text(panel_of(await closed.slash(channel2, "hand")))
+    assert all(card_name("en", "thing", card) in again for card in set(game.state["hands"][str(closed.id)]))
     # members with open DMs got theirs by DM
     assert any("Your starting hand" in (msg.content or "") for msg in m[1].user.dm_channel.history())
 

@@ -190,3 +190,40 @@ async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(sim
             lines = ui.public_lines([{"type": "game_started", "audience": "all"}], lang)
             command = "/" + t(lang, "commands.names.hand")   # named in that language (/hand, /карти, /карты)
             assert any(f"**{ui.hand_button_label(lang)}**" in line and command in line for line in lines)
+
+
+async def test_a_member_keeper_passes_a_window_for_is_never_pinged_for_it(simcord_env):
+    """A window opens for everyone holding cards; a member with auto-pass on and nothing usable is
+    passed for by Keeper when it closes, so their being asked is no decision handed to them: no
+    ping. A member who can answer (or turned auto-pass off) is pinged as for any decision."""
+    from tests.bot.unfathomable_driver import new_unfathomable, play_unfathomable
+
+    env = simcord_env
+    publisher = env.bot.publisher
+    show, commit = publisher._show, env.backend.commit_message
+    pinged: list[list[int]] = []
+    wrong, windows = [], []
+
+    def note(message, **kwargs):
+        stored = commit(message, **kwargs)
+        if not stored.is_ephemeral:
+            pinged.append(list(stored.ping_user_ids))
+        return stored
+
+    async def watched(game, channel, chan_log, lang):
+        before = len(pinged)
+        await show(game, channel, chan_log, lang)
+        prompts = UNF.prompts(game.state) if game.status == "active" else []
+        lone = {p["player"] for p in held(prompts)} - {p["player"] for p in prompts if p not in held(prompts)}
+        if lone:
+            windows.append(lone)
+        for users in pinged[before:]:
+            wrong.extend((uid, "passed for by Keeper") for uid in users if str(uid) in lone)
+
+    env.backend.commit_message, publisher._show = note, watched
+    _, channel, members = await new_unfathomable(env, 5)
+    steps = iter(range(100))
+    await play_unfathomable(env, channel, members, random.Random(11), stop=lambda game: next(steps, None) is None)
+    assert windows, "some window asked a member with nothing usable"
+    assert any(pinged), "members handed a decision are pinged"
+    assert not wrong, wrong

@@ -27,10 +27,10 @@ GENERATED = frozenset({"Encounter", "Ability", "Mythos", "ConditionBack", "Spell
 @lru_cache(maxsize=1)
 def _ids() -> dict[str, object]:
     """Every id of the pack a parameter may name -> its entry (for its Names)."""
-    from bot.games.eldritch import render
+    from bot.games.eldritch.pack_index import CARD_CATEGORIES, _pack
     out: dict[str, object] = {}
-    for category in render.CARD_CATEGORIES:
-        for key, entry in render._pack()[category].items():
+    for category in CARD_CATEGORIES:
+        for key, entry in _pack()[category].items():
             out.setdefault(key, entry)
     return out
 

@@ -40,8 +40,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from bot.games.picture_kit import (BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, PLAYER_COLOURS, SCALE, TEXT, TURN, WIN,
-                                   Canvas, DrawnCache, catalog_labels, contrast, digest, drawable, encode_png,
-                                   font, initials, palette_from, say, star)
+                                   Canvas, DrawnCache, Words, contrast, digest, drawable, encode_png,
+                                   font, initials, palette_from, star)
 from bot.games.picture_kit import content_name as _name
 
 GAME = "eldritch"
@@ -195,12 +195,8 @@ def _content() -> dict:
     }
 
 
-def _labels(lang: str) -> dict[str, str]:
-    return catalog_labels(GAME, DEFAULT_LABELS, lang)
-
-
-def _say(labels: dict, key: str, **params) -> str:
-    return say(labels, DEFAULT_LABELS, key, **params)
+_words = Words(GAME, DEFAULT_LABELS)
+_labels, _say = _words.labels, _words.say
 
 
 def _amount(target, investigators: int) -> int | None:
@@ -876,8 +872,7 @@ _drawn = DrawnCache(PICTURE_CACHE)
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
     """The world map as a PNG, from the public view of ``state`` only (drawn once for each
     distinct picture among the last :data:`PICTURE_CACHE`)."""
-    data = picture_data(public_view(state), names, lang)
-    return _drawn.get(digest(data), lambda: render(data))
+    return _drawn.picture(picture_data(public_view(state), names, lang), render)
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:

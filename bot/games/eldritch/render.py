@@ -15,14 +15,14 @@ and the panels are drawn from ``rules.view`` (which never holds a back).
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 
 import discord
 
 from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
+from bot.games import common
 from bot.games.lookup import pack_rules
+from bot.games.eldritch.pack_index import _pack, CARD_CATEGORIES  # noqa: F401
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
@@ -92,34 +92,6 @@ def _in(lang: str, names) -> str:
 
 
 # ---------------------------------------------------------------- names and texts from the pack
-@lru_cache(maxsize=1)
-def _pack() -> dict:
-    """category -> {id: entry} (entries keep their Names and Text)."""
-    pack = _rules().pack
-    out = {
-        "investigator": {x.id: x for x in pack.investigators.investigators},
-        "space": {x.id: x for x in pack.map.spaces},
-        "monster": {x.id: x for x in pack.monsters.monsters},
-        "ancient_one": {x.id: x for x in pack.ancient_ones.ancient_ones},
-        "mythos": {x.id: x for x in pack.mythos.mythos},
-        "asset": {x.id: x for x in pack.assets.assets},
-        "artifact": {x.id: x for x in pack.artifacts.artifacts},
-        "spell": {x.id: x for x in pack.spells.spells},
-        "condition": {x.id: x for x in pack.conditions.conditions},
-        "other_world": {x.id: x for x in pack.map.other_worlds},
-        "deck": {d.id: d for d in pack.decks()},
-    }
-    out["mystery"] = {}
-    for ao in pack.ancient_ones.ancient_ones:
-        for m in ao.mysteries:
-            out["mystery"][m.id] = m
-        if ao.final_mystery:
-            out["mystery"][ao.final_mystery.id] = ao.final_mystery
-    out["back"] = {b.id: b for card in list(pack.spells.spells) + list(pack.conditions.conditions) for b in card.backs}
-    out["encounter"] = {(d.id, c.id): c for d in pack.decks() for c in d.cards}
-    return out
-
-
 def named(lang: str, category: str, key) -> str:
     found = _pack()[category].get(key)
     if found is None:
@@ -153,10 +125,6 @@ def skill(lang: str, sk) -> str:
 
 def omen(lang: str, o) -> str:
     return f"{OMEN_ICON.get(o, '')} {t(lang, f'{K}.omen.{o}')}".strip() if o in OMENS else str(o)
-
-
-CARD_CATEGORIES = ("asset", "artifact", "spell", "condition", "mythos", "mystery", "monster", "investigator",
-                   "ancient_one", "space", "other_world", "deck")
 
 
 def card_name(lang: str, card: str) -> str:
@@ -434,25 +402,16 @@ def trade_move(lang: str, move: dict) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
-    out = []
-    last = None
-    for ev in events:
-        if not is_public(ev):
-            continue
-        # the action already said it: "travels to X" is not followed by "moves to X" (nor a
-        # prepared ticket by "gains a ticket")
-        echo = last is not None and last["type"] == "action" and last.get("inv") == ev.get("inv") and (
-            (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
-            or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
-        last = ev
-        if echo:
-            continue
-        line = public_line(ev, lang, kinds)
-        if line:
-            out.append(line)
-        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
-            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
-    return out
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
+                               echo=_echo)
+
+
+def _echo(last: dict, ev: dict) -> bool:
+    """The action already said it: "travels to X" is not followed by "moves to X" (nor a
+    prepared ticket by "gains a ticket")."""
+    return last["type"] == "action" and last.get("inv") == ev.get("inv") and (
+        (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
+        or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
 
 
 def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
@@ -585,7 +544,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     if result:
         head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
                              reason=t(lang, f"{K}.reason.{result.get('reason')}") if result.get("reason") in REASONS
-                             else str(result.get("reason")), score="", n_mysteries="", round=view["round"],
+                             else str(result.get("reason")), score="", round=view["round"],
+                             n_mysteries=t(lang, f"{K}.count.mysteries", count=len(view.get("solved") or ())),
                              doom=view["doom"]) + "**")
     embed.description = "\n".join(head)
     slot = "final" if view["awakened"] and view.get("final") else "mystery"
@@ -654,9 +614,7 @@ def _add_long_field(embed: discord.Embed, name: str, blocks: list[str]) -> None:
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the table would look different."""
-    R = _rules()
-    public = json.dumps([R.view(state, None), names, lang], sort_keys=True, default=str)
-    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+    return common.table_digest(_rules().view(state, None), names, lang)
 
 
 def log_section(state: dict) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
@@ -73,14 +74,7 @@ def public_line(ev: dict, lang: str) -> str | None:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    out = []
-    for ev in events:
-        line = public_line(ev, lang) if is_public(ev) else None
-        if line:
-            out.append(line)
-        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
-            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
-    return out
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
@@ -246,10 +240,7 @@ def table_picture(state: dict, names: dict, lang: str) -> bytes:
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the table (embed and picture) would look different."""
-    import hashlib
-    import json
-    public = json.dumps([rules_for(GAME).view(state, None), names, lang], sort_keys=True, default=str)
-    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+    return common.table_digest(rules_for(GAME).view(state, None), names, lang)
 
 
 def log_section(state: dict) -> str:

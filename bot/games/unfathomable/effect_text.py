@@ -26,8 +26,8 @@ GENERATED = frozenset({"Ability", "Spell", "Option"})
 def _names(lang: str, field: str, value: str) -> str | None:
     if field in WORD_FIELDS and not (field == "what" and value in ("mother_hydra", "father_dagon")):
         return None
-    from bot.games.unfathomable import render
-    names = render._names()
+    from bot.games.unfathomable.pack_index import _names
+    names = _names()
     for category in CATEGORIES:
         found = names[category].get(value)
         if found is not None:

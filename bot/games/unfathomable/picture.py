@@ -36,8 +36,8 @@ from PIL import Image
 
 from bot.games.picture_kit import BG, DARK_TEXT, MUTED, PANEL, PANEL_EDGE, TEXT, TURN, WIN
 from bot.games.picture_kit import PLAYER_COLOURS as THEME_PLAYER_COLOURS
-from bot.games.picture_kit import (Canvas, DrawnCache, catalog_labels, content_name, contrast, digest, drawable,
-                                   encode_png, font, initials, palette_from, say, star)
+from bot.games.picture_kit import (Canvas, DrawnCache, Words, content_name, contrast, digest, drawable,
+                                   encode_png, font, initials, palette_from, star)
 
 GAME = "unfathomable"
 WIDTH, HEIGHT = 1280, 960
@@ -160,12 +160,8 @@ def _name(names, lang: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _labels(lang: str) -> dict[str, str]:
-    return catalog_labels(GAME, DEFAULT_LABELS, lang)
-
-
-def _say(labels: dict, key: str, **params) -> str:
-    return say(labels, DEFAULT_LABELS, key, **params)
+_words = Words(GAME, DEFAULT_LABELS)
+_labels, _say = _words.labels, _words.say
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -691,8 +687,7 @@ _drawn = DrawnCache(PICTURE_CACHE)
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
     """The ship and the sea as a PNG, from the public view of ``state`` only (drawn once for
     each distinct picture among the last :data:`PICTURE_CACHE`)."""
-    data = picture_data(public_view(state), names, lang)
-    return _drawn.get(digest(data), lambda: render(data))
+    return _drawn.picture(picture_data(public_view(state), names, lang), render)
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:

@@ -11,14 +11,14 @@ reveal lists the shuffled pile). Private lines are made only from the events a m
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from functools import lru_cache
 
 import discord
 
 from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
+from bot.games import common
 from bot.games.lookup import pack_rules
+from bot.games.unfathomable.pack_index import _names  # noqa: F401
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
@@ -44,32 +44,6 @@ def _rules():
 
 
 # ---------------------------------------------------------------- names from the pack
-@lru_cache(maxsize=1)
-def _names() -> dict:
-    """category -> {id: Names}; ``skill`` is keyed by card title, ``skill_type`` by deck type."""
-    pack = _rules().pack
-    out = {
-        "mythos": {m.id: m.name for m in pack.mythos.mythos},
-        "spell": {x.id: x.name for x in pack.spells.spells},
-        "item": {x.id: x.name for x in pack.items.items},
-        "course": {x.id: x.name for x in pack.course.course_cards},
-        "damage": {x.id: x.name for x in pack.damage.damage_cards},
-        "loyalty": {x.id: x.name for x in pack.loyalty.cards},
-        "feat": {x.id: x.name for x in pack.feats.feats},
-        "character": {x.id: x.name for x in pack.characters.characters},
-        "zone": {x.id: x.name for x in pack.board.zones},
-        "monster": {x.id: x.name for x in pack.monsters.monsters},
-        "passenger": {x.id: x.name for x in pack.passengers.passengers},
-        "title": {x.id: x.name for x in pack.titles.titles},
-        "resource": {x.id: x.name for x in pack.resources.resources},
-        "track": {x.id: x.name for x in pack.tracks.tracks},
-        "skill_type": {d.type: d.name for d in pack.skill_cards.decks},
-        "skill": {c.id: c.name for d in pack.skill_cards.decks for c in d.cards},
-    }
-    out["track_space"] = {(tr.id, sp.index): sp.name for tr in pack.tracks.tracks for sp in tr.spaces}
-    return out
-
-
 @lru_cache(maxsize=1)
 def _choice_labels() -> dict:
     """Every choice option's label, English -> {lang: label}, and (card, index) -> labels."""
@@ -432,14 +406,7 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    out = []
-    for ev in events:
-        line = public_line(ev, lang) if is_public(ev) else None
-        if line:
-            out.append(line)
-        if ev["type"] == "game_started":   # how a newcomer acts, by the button's own label
-            out.append(t(lang, "publish.how_to_act", button=hand_button_label(lang)))
-    return out
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
@@ -832,8 +799,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
     """Changes exactly when the table would look different."""
-    public = json.dumps([_rules().view(state, None), names, lang], sort_keys=True, default=str)
-    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+    return common.table_digest(_rules().view(state, None), names, lang)
 
 
 def log_section(state: dict) -> str:

@@ -1,0 +1,43 @@
+"""What every game's renderer shares and no game knows of: the public lines of a batch of events
+(with, at the start, how a member acts) and the digest of the public table."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Callable
+
+from bot.i18n import t
+from engine.core.events import is_public
+
+
+def how_to_act(lang: str, button: str) -> str:
+    """How a member acts, by the act button's exact label and the ``/hand`` command's name in
+    ``lang`` (the name Discord shows that member: ``commands.names.hand``)."""
+    return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.hand"))
+
+
+def public_lines(events: list[dict], lang: str, line: Callable[[dict], str | None], button: str,
+                 echo: Callable[[dict, dict], bool] | None = None) -> list[str]:
+    """The lines of the public ``events`` (``line``: one event's line, or None for none), each
+    event left out that only repeats the one before it (``echo(before, event)``), and after the
+    game's start how a member acts (``button``: the act button's label)."""
+    out, last = [], None
+    for ev in events:
+        if not is_public(ev):
+            continue
+        repeated = echo is not None and last is not None and echo(last, ev)
+        last = ev
+        if repeated:
+            continue
+        text = line(ev)
+        if text:
+            out.append(text)
+        if ev["type"] == "game_started":
+            out.append(how_to_act(lang, button))
+    return out
+
+
+def table_digest(view: dict, names: dict, lang: str) -> str:
+    """Changes exactly when a table drawn from the public ``view`` would look different."""
+    public = json.dumps([view, names, lang], sort_keys=True, default=str)
+    return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
