@@ -160,7 +160,7 @@ async def shard_run(url: str, shard: int, count: int) -> dict:
 
     from bot.client import create_bot
     from bot.db import Game
-    from bot.service import GameService, state_damage
+    from bot.service import GameService, ServiceError, state_damage
     from bot.settings import Settings
     from bot.startup import preflight
     from engine.core.errors import RuleError
@@ -206,6 +206,7 @@ async def shard_run(url: str, shard: int, count: int) -> dict:
     rng.shuffle(order)
 
     cpu: list[float] = []
+    refused: list[str] = []
 
     async def click(game_id: int) -> float | None:
         game = await service.get(game_id)
@@ -220,6 +221,9 @@ async def shard_run(url: str, shard: int, count: int) -> dict:
         try:
             await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
         except RuleError:
+            return None
+        except ServiceError as exc:  # e.g. db_busy: the member was told; counted, not timed
+            refused.append(exc.code)
             return None
         cpu.append(time.thread_time() - began_cpu)
         return (interaction.followup.at or time.perf_counter()) - began
@@ -259,7 +263,7 @@ async def shard_run(url: str, shard: int, count: int) -> dict:
     await bot.db_engine.dispose()
     return {"shard": shard, "games": len(mine), "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": checkpoints, "checkpoint_cpu": checkpoint_cpu, "memory_kib": memory_kib, "rss_mib": rss_kib() / 1024,
-            "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
+            "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
 def _shard_main(url: str, shard: int, count: int, out) -> None:
@@ -299,7 +303,8 @@ def run(url: str, count: int) -> dict:
             "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoints.items() if v},
             "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
             "memory_kib": max(r["memory_kib"] for r in results),
-            "drain_s": max(r["drain_s"] for r in results), "burst_left": sum(r["burst_left"] for r in results)}
+            "drain_s": max(r["drain_s"] for r in results),
+            "refused": [code for r in results for code in r["refused"]], "burst_left": sum(r["burst_left"] for r in results)}
 
 
 def backends(count: int) -> list[tuple[str, str]]:
@@ -333,7 +338,8 @@ def report(name: str, r: dict) -> str:
             f"  memory per live game served: {r['memory_kib']:.1f} KiB (target < {TARGETS['memory_kib']} KiB); "
             f"RSS per process {rss} MiB\n"
             f"  outbox after a burst of {sum(s['burst'] for s in r['shards'])} clicks: drained in "
-            f"{r['drain_s']:.2f} s, {r['burst_left']} rows left (target < {TARGETS['drain_s']} s)")
+            f"{r['drain_s']:.2f} s, {r['burst_left']} rows left (target < {TARGETS['drain_s']} s)"
+            + (f"\n  clicks refused: {len(r['refused'])} ({', '.join(sorted(set(r['refused'])))})" if r["refused"] else ""))
 
 
 def main(count: int = 500) -> None:
