@@ -34,6 +34,7 @@ from bot import operations
 from bot.db import Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
+from bot.seats import is_member, mention
 from bot.games import ui_for
 from bot.interactions import hand_button
 
@@ -63,15 +64,12 @@ def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
     return out
 
 
-def mention(pid) -> str:
-    return f"<@{pid}>"
-
-
 def notice_line(lang: str, item: dict) -> str:
     params = {}
     for key, value in item.get("params", {}).items():
         if key in MEMBER_PARAMS:
-            value = ", ".join(mention(p) for p in value) or "—" if isinstance(value, list) else mention(value)
+            value = ", ".join(mention(p, lang) for p in value) or "—" if isinstance(value, list) \
+                else mention(value, lang)
         params[key] = value
     return t(lang, item["key"], **params)
 
@@ -109,7 +107,7 @@ class ChannelLog:
         waited for is owed none (the decision is gone)."""
         players = list(dict.fromkeys(players))
         self.owed = [p for p in dict.fromkeys(self.owed + [p for p in players if p not in self.waiting])
-                     if p in players]
+                     if p in players and is_member(p)]  # a Keeper player is never pinged
         self.waiting = players
 
     def replace(self, key: str | None, text: str) -> bool:

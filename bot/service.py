@@ -1,7 +1,8 @@
 """Game services: every operation on a game, checkpointed before anyone is told about it.
 
 Cogs call these and render the outcome; no rule lives here either (the engine decides), only
-persistence, locking, autopilot for kicked players, undo by replay and deadlines.
+persistence, locking, Keeper players and stand-ins for kicked players, undo by replay and
+deadlines.
 
 Every change commits, in one transaction, the new game row (guarded by its version, so two bot
 processes never overwrite each other), its action-log rows, each member's private news and the
@@ -36,6 +37,7 @@ from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
 from bot.games import dm_prompt_kinds, log_section
+from bot.seats import is_keeper, is_member, keeper_name, keepers, members, new_keeper_seat
 
 log = logging.getLogger("keeper.service")
 
@@ -301,10 +303,35 @@ class GameService:
                 raise ServiceError("already_joined")
             if str(user_id) in game.exporters:
                 raise ServiceError("exporter_cannot_play")
+            players = game.players
+            if len(players) >= rules_for(game.kind).max_players:
+                if not keepers(players):
+                    raise ServiceError("lobby_full")
+                players = [p for p in players if p != keepers(players)[-1]]  # a member takes a Keeper's seat
+            game.players = players + [str(user_id)]
+            game.names = {**game.names, str(user_id): safe_name(name or str(user_id))}
+        return await self._mutate_lobby(game_id, change)
+
+    @resilient
+    async def add_keeper(self, game_id: int, lang: str = "en") -> Game:
+        """Seat a Keeper player in the lobby (up to the game's most players)."""
+        def change(game: Game):
             if len(game.players) >= rules_for(game.kind).max_players:
                 raise ServiceError("lobby_full")
-            game.players = game.players + [str(user_id)]
-            game.names = {**game.names, str(user_id): safe_name(name or str(user_id))}
+            seat = new_keeper_seat(game.players)
+            game.players = game.players + [seat]
+            game.names = {**game.names, seat: keeper_name(seat, lang)}
+        return await self._mutate_lobby(game_id, change)
+
+    @resilient
+    async def remove_keeper(self, game_id: int) -> Game:
+        """Take the lobby's last Keeper player off the table."""
+        def change(game: Game):
+            if not keepers(game.players):
+                raise ServiceError("no_keeper_player")
+            seat = keepers(game.players)[-1]
+            game.players = [p for p in game.players if p != seat]
+            game.names = {k: v for k, v in game.names.items() if k != seat}
         return await self._mutate_lobby(game_id, change)
 
     @resilient
@@ -337,6 +364,8 @@ class GameService:
             if len(game.players) < rules.min_players:
                 raise ServiceError("too_few_players", count=len(game.players), min=rules.min_players,
                                    kind=game.kind)
+            if not members(game.players):
+                raise ServiceError("no_members")  # a table of Keeper players alone plays for nobody
             # the seed comes from the OS's cryptographic source at the moment play begins
             game.seed = secrets.randbits(62)
             state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
@@ -346,8 +375,9 @@ class GameService:
             rows = self._announcements(game, events, number=0)
             game = await self._save(session, game, rows)
             _trust(game)
-        # a first decision with one answer (a draw) is made by itself, as after any move
-        if rules.forced(game.state) is not None:
+        # a first decision with one answer (a draw), or a Keeper player's, is made by itself, as
+        # after any move
+        if rules.forced(game.state) is not None or any(is_keeper(p["player"]) for p in rules.prompts(game.state)):
             more = await self._settle(game.id)
             events = events + more.events
             game = more.game
@@ -453,51 +483,104 @@ class GameService:
             return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
-                    close_window: bool = False) -> Outcome:
+                    close_window: bool = False, stand_in: tuple[dict, bool] | None = None) -> Outcome:
         """Apply one action (a RuleError changes nothing; None: none, only what follows by
-        itself), let the autopilot answer the kicked players' prompts that follow, make every
-        decision that has one answer and nothing to hide, pass the response windows of members
-        with nothing usable when the window closes (``close_window``: its time is up), and
-        checkpoint it all with its announcements."""
+        itself), let Keeper answer the prompts of Keeper players and kicked players that follow,
+        make every decision that has one answer and nothing to hide, pass the response windows
+        of members with nothing usable when the window closes (``close_window``: its time is
+        up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent) answered
+        first in its player's place (:meth:`_stand_in`), instead of an action."""
         rules = rules_for(game.kind)
         state, events, applied, reveals = intact_state(game), [], [], []
         if action is not None:
             state, events = _engine(rules.apply, state, action)
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
+        elif stand_in is not None:
+            state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals)
         autopass_off = await self._autopass_off(session, game, rules)
-        window = await self._window_seconds(session, game)
-        state, more = self._autopilot(rules, state, game.autopilot, applied, reveals,
-                                      autopass_off=autopass_off, close_window=close_window or window == 0)
+        settings = await self.guild_settings(game.guild_id, session)
+        window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+        state, more = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
+                                      close_window=close_window or window == 0,
+                                      plain=settings.timeout_action == "default")
         events.extend(more)
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor, notices=list(notices),
                                autopass_off=autopass_off)
         return Outcome(game=game, events=events, applied=applied)
 
-    def _autopilot(self, rules, state, autopilot, applied, reveals, autopass_off=frozenset(), close_window=False):
-        """The steps nobody needs to click, each applied and logged like a member's: a kicked
-        player's default; a prompt of an open kind with one answer (``GameRules.forced``, logged
+    def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
+                   plain: bool = False):
+        """The steps nobody needs to click, each applied and logged like a member's: a Keeper
+        player's move and a kicked player's (the Keeper agent's, or with ``plain`` the default,
+        :meth:`_stand_in`), a Keeper player's free action (The Thing's declaration) when its agent
+        takes one; a prompt of an open kind with one answer (``GameRules.forced``, logged
         ``auto``); and, once only members with nothing usable are left in a response window and
         it may close, their passes, all at that one moment (logged ``auto``)."""
         events = []
+        free_asked: set[str] = set()  # a seat's free action is asked at most once per batch
         while not rules.is_over(state):
             prompts = rules.prompts(state)
-            kicked = [p for p in prompts if p["player"] in autopilot]
-            if kicked:
-                action = {"player": kicked[0]["player"], "type": "default"}
-            else:
-                action = rules.forced(state)
-                if action is None and close_window:
-                    held = _held(rules, prompts, autopass_off)
-                    if held and len(held) == len(prompts):
-                        action = {"player": held[0]["player"], **shapes.only_answer(held[0]),
-                                  "prompt": held[0]["id"], "auto": True}
-                if action is None:
-                    break
-            state, more = _engine(rules.apply, state, action)
+            standing = next((p for p in prompts if is_keeper(p["player"]) or p["player"] in game.autopilot), None)
+            if standing is not None:
+                state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
+                                             or not plain, applied=applied, reveals=reveals)
+                events.extend(more)
+                continue
+            free = self._keeper_free_action(game, rules, state, prompts, free_asked, len(applied))
+            action = free or rules.forced(state)
+            if action is None and close_window:
+                held = _held(rules, prompts, autopass_off)
+                if held and len(held) == len(prompts):
+                    action = {"player": held[0]["player"], **shapes.only_answer(held[0]),
+                              "prompt": held[0]["id"], "auto": True}
+            if action is None:
+                break
+            try:
+                state, more = _engine(rules.apply, state, action)
+            except RuleError:
+                if action is not free:
+                    raise
+                log.warning("Keeper's free action %s in game %s refused", action, game.id)
+                continue
             applied.append(_loggable(action))
             reveals.append(any(e.get("reveal") for e in more))
             events.extend(more)
         return state, events
+
+    def _keeper_free_action(self, game: Game, rules, state, prompts, asked: set, step: int) -> dict | None:
+        """A free action a Keeper player's agent takes now (The Thing's declaration), asked of each
+        Keeper seat without a prompt that has one, once per batch of steps."""
+        waiting = {p["player"] for p in prompts}
+        for seat in keepers(game.players):
+            if seat in asked or seat in waiting or not rules.free_actions(state, seat):
+                continue
+            asked.add(seat)
+            action = _agent_action(game, rules, state, seat, None, step)
+            if action is not None:
+                return action
+        return None
+
+    def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, applied: list, reveals: list):
+        """Answer ``prompt`` in its player's place: with ``agent`` the Keeper agent's move
+        (deciding from that player's view only, logged as it is, so a replay is exact), the
+        plain default if the agent has none or the rules refuse it (or without ``agent``).
+        Appends the applied action to ``applied``/``reveals``; returns (state, events)."""
+        player = prompt["player"]
+        chosen = _agent_action(game, rules, state, player, prompt, len(applied)) if agent else None
+        if chosen is not None:
+            try:
+                new_state, events = _engine(rules.apply, state, chosen)
+            except RuleError as exc:
+                log.warning("Keeper's action %s in game %s refused (%s); the default stands in", chosen, game.id, exc)
+            else:
+                applied.append(_loggable(chosen))
+                reveals.append(any(e.get("reveal") for e in events))
+                return new_state, events
+        action = {"player": player, "type": "default", "prompt": prompt["id"]}
+        new_state, events = _engine(rules.apply, state, action)
+        applied.append(_loggable(action))
+        reveals.append(any(e.get("reveal") for e in events))
+        return new_state, events
 
     async def _autopass_off(self, session, game: Game, rules) -> frozenset:
         """The game's members who turned auto-pass off (nothing to load for a game without
@@ -510,10 +593,6 @@ class GameService:
         rows = (await session.exec(select(MemberSettings.user_id).where(
             MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
         return frozenset(str(uid) for uid in rows)
-
-    async def _window_seconds(self, session, game: Game) -> int:
-        settings = await self.guild_settings(game.guild_id, session)
-        return WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
 
     @resilient
     async def _settle(self, game_id: int, close_window: bool = False, notices=()) -> Outcome:
@@ -594,8 +673,8 @@ class GameService:
         public, private = route(events, game.players)
         rows: list = []
         for player, mine in private.items():
-            if player in game.autopilot:
-                continue  # a kicked member gets nothing more
+            if player in game.autopilot or not is_member(player):
+                continue  # a kicked member gets nothing more; a Keeper player reads no news
             rows.append(News(game_id=game.id, user_id=int(player), number=number, events=mine))
             if player != actor:
                 rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player)))
@@ -609,7 +688,7 @@ class GameService:
         for prompt in prompts if kinds else ():
             player = prompt["player"]
             if prompt.get("kind") in kinds and (player, prompt["id"]) not in before \
-                    and player in game.players and player not in game.autopilot:
+                    and player in game.players and player not in game.autopilot and is_member(player):
                 # rendered at delivery from the state then current: a prompt answered meanwhile
                 # (in the panel, or before a restart) sends nothing
                 rows.append(self._outbox(game, "prompt", {"prompt": prompt["id"], "epoch": game.epoch,
@@ -756,18 +835,24 @@ class GameService:
                                                        ActionLog.number >= first_undone).values(undone=True))
             await session.exec(update(News).where(News.game_id == game_id, News.number >= first_undone)
                                .values(undone=True))
-            if game.status == "finished":
-                if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
-                    raise ServiceError("channel_busy")
-                game.status, game.live_channel = "active", game.channel_id
-            game.state = state
-            game.epoch += 1  # every button drawn before the undo is now stale
-            await self._set_deadline(session, game)
+            await self._rebuilt(session, game, state)  # every button drawn before the undo is now stale
             notices = [notice("admin.undo_done", count=count)]
             if revealed:
                 notices.append(notice("admin.undo_reveal_notice"))
             out = self._announcements(game, [], number=game.last_action, notices=notices)
             return Outcome(game=await self._save(session, game, out), revealed=revealed)
+
+    async def _rebuilt(self, session, game: Game, state: dict) -> None:
+        """Put a state rebuilt from the log (undo, repair) in the game: a finished game whose
+        rebuilt state goes on is live again (if its channel is free), and every button drawn
+        before is stale (a new epoch)."""
+        if game.status == "finished" and not rules_for(game.kind).is_over(state):
+            if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
+                raise ServiceError("channel_busy")
+            game.status, game.live_channel = "active", game.channel_id
+        game.state = state
+        game.epoch += 1
+        await self._set_deadline(session, game)
 
     @resilient(retry_conflicts=False)
     async def repair(self, game_id: int) -> Outcome:
@@ -795,13 +880,7 @@ class GameService:
                 raise ServiceError("repair_impossible")
             if rules.is_over(state):
                 game.status, game.live_channel = "finished", None
-            elif game.status == "finished":
-                if (await session.exec(select(Game).where(Game.live_channel == game.channel_id))).first():
-                    raise ServiceError("channel_busy")
-                game.status, game.live_channel = "active", game.channel_id
-            game.state = state
-            game.epoch += 1  # every button drawn on the damaged state is stale
-            await self._set_deadline(session, game)
+            await self._rebuilt(session, game, state)  # every button drawn on the damaged state is stale
             out = self._announcements(game, [], number=game.last_action,
                                       notices=[notice("admin.repair_done", count=len(rows))])
             await self._save(session, game, out)
@@ -810,8 +889,9 @@ class GameService:
 
     @resilient(retry_conflicts=False)
     async def kick(self, game_id: int, user_id: int) -> Outcome:
-        """Lobby: remove the member. Running game: their decisions are made by default from now
-        on, and they lose every access (panel, free actions, private news) at once."""
+        """Lobby: remove the member. Running game: Keeper makes their decisions from now on (the
+        agent, or the plain default where the server chose it), and they lose every access
+        (panel, free actions, private news) at once."""
         uid = str(user_id)
         if (await self.require(game_id)).status == "lobby":
             async with self._locked(game_id) as (session, game):
@@ -828,16 +908,20 @@ class GameService:
             if game.status != "active":
                 raise ServiceError("not_active")
             game.autopilot = sorted(set(game.autopilot) | {uid})
-            rules = rules_for(game.kind)
-            applied, reveals = [], []
-            state, events = self._autopilot(rules, intact_state(game), game.autopilot, applied, reveals)
-            await self._checkpoint(session, game, state, applied, reveals, events,
-                                   notices=[notice("admin.kick_done", player=uid)])
-            return Outcome(game=game, events=events, applied=applied)
+            return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
+
+    async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None) -> Game:
+        """Seat member ``new`` in the place of ``old`` (a member, or a Keeper player ``keeper-N``),
+        hand and all; with ``new`` None a new Keeper player takes the seat (and answers what it
+        waits for at once)."""
+        game = await self._replace(game_id, str(old), None if new is None else str(new), new_name)
+        if game.status == "active" and any(is_keeper(p["player"]) for p in self.prompts(game)):
+            return (await self._settle(game_id)).game
+        return game
 
     @resilient(retry_conflicts=False)
-    async def replace(self, game_id: int, old: int, new: int, new_name: str | None = None) -> Game:
-        old_id, new_id = str(old), str(new)
+    async def _replace(self, game_id: int, old_id: str, new_id: str | None, new_name: str | None) -> Game:
+        lang = await self.guild_language((await self.require(game_id)).guild_id)
         async with self._locked(game_id) as (session, game):
             if old_id not in game.players:
                 raise ServiceError("not_joined")
@@ -845,25 +929,40 @@ class GameService:
                 raise ServiceError("already_joined")
             if new_id in game.exporters:
                 raise ServiceError("exporter_cannot_play")
+            if new_id is None:
+                new_id, new_name = new_keeper_seat(game.players), None
             before = self._dm_prompt_keys(game)  # the newcomer gets the seat's pending prompts by DM
+            rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game_id)
+                                       .order_by(ActionLog.number))).all()
+            known = _seat_news(game, [r for r in rows if not r.undone], old_id) \
+                if is_keeper(old_id) and is_member(new_id) and game.state is not None else []
             game.players = rename_player(game.players, old_id, new_id)
             game.setup = rename_player(game.setup, old_id, new_id)
             game.options = rename_player(game.options, old_id, new_id)
             if game.state is not None:
                 game.state = rename_player(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
-            game.names = {**rename_player(game.names, old_id, new_id), new_id: safe_name(new_name or new_id)}
-            rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game_id))).all()
+            name = keeper_name(new_id, lang) if is_keeper(new_id) else safe_name(new_name or new_id)
+            game.names = {**rename_player(game.names, old_id, new_id), new_id: name}
             for row in rows:
                 row.actor = rename_player(row.actor, old_id, new_id)
                 row.action = rename_player(row.action, old_id, new_id)
                 session.add(row)
-            # the seat's private knowledge goes with the seat; the old member keeps none of it
-            news = (await session.exec(select(News).where(News.game_id == game_id, News.user_id == old))).all()
+            # the seat's private knowledge goes with the seat; the old member keeps none of it (a
+            # Keeper player keeps no news: a member taking its seat gets what the seat saw)
+            news = (await session.exec(select(News).where(News.game_id == game_id,
+                                                          News.user_id == int(old_id)))).all() \
+                if is_member(old_id) else []
             for row in news:
-                row.user_id = new
-                row.events = rename_player(row.events, old_id, new_id)
-                session.add(row)
+                if is_member(new_id):
+                    row.user_id = int(new_id)
+                    row.events = rename_player(row.events, old_id, new_id)
+                    session.add(row)
+                else:
+                    await session.delete(row)
+            if known:
+                session.add(News(game_id=game_id, user_id=int(new_id), number=game.last_action,
+                                 events=rename_player(known, old_id, new_id)))
             announced = self._announcements(game, [], number=game.last_action,
                                              notices=[notice("admin.replace_done", old=old_id, new=new_id)],
                                              before=before)
@@ -922,42 +1021,16 @@ class GameService:
     async def _default(self, game_id: int, player: str, prompt_id: int, epoch: int, notices,
                        keeper: bool = False) -> Outcome:
         """The default answer to one prompt, named by its id within an epoch (prompt ids repeat
-        after an undo, so a prompt of an earlier epoch is stale). With ``keeper`` the Keeper
-        agent's concrete action is tried first (logged as it is, so replay stays exact); the
-        plain default stands in if it has none or the rules refuse it."""
+        after an undo, so a prompt of an earlier epoch is stale); with ``keeper`` the Keeper
+        agent's answer (:meth:`_stand_in`)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise ServiceError("not_active")
-            if game.epoch != epoch:
+            prompts = rules_for(game.kind).prompts(intact_state(game))
+            prompt = next((p for p in prompts if p["id"] == prompt_id and p["player"] == player), None)
+            if game.epoch != epoch or prompt is None:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
-            chosen = self._keeper_action(game, player, prompt_id) if keeper else None
-            if chosen is not None:
-                try:
-                    return await self._step(session, game, chosen, notices=notices)
-                except RuleError as exc:
-                    log.warning("Keeper's action %s in game %s refused (%s); the default stands in",
-                                chosen, game_id, exc)
-            return await self._step(session, game, {"player": player, "type": "default", "prompt": prompt_id},
-                                    notices=notices)
-
-    @staticmethod
-    def _keeper_action(game: Game, player: str, prompt_id: int) -> dict | None:
-        """What the Keeper agent seated as ``player`` answers to the prompt, deciding from that
-        player's view only; None if it has no answer (or fails: the default then stands in)."""
-        rules = rules_for(game.kind)
-        state = intact_state(game)
-        prompt = next((p for p in rules.prompts(state) if p["id"] == prompt_id and p["player"] == player), None)
-        if prompt is None:
-            return None
-        try:  # seeded by the game and its position: the same situation gets the same answer
-            action = ask(rules, state, keeper_for(game.kind, player), prompt,
-                         random.Random(f"{game.id}:{game.last_action}"))
-        except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
-            log.exception("Keeper agent failed in game %s", game.id)
-            return None
-        if not action or action.get("player") != player:
-            return None
-        return {**action, "prompt": prompt_id}
+            return await self._step(session, game, None, notices=notices, stand_in=(prompt, keeper))
 
     # ------------------------------------------------------------------ deadlines
     def _mine(self, guild_column):
@@ -1261,6 +1334,32 @@ def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
     to pass, and the member keeps auto-pass on."""
     return [p for p in prompts if p["kind"] in rules.WINDOW_KINDS and p["player"] not in autopass_off
             and shapes.only_answer(p) is not None]
+
+
+def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int) -> dict | None:
+    """What the Keeper agent seated as ``player`` does (answers ``prompt``, or with None takes a
+    free action or nothing), deciding from that player's view only; None if it has no answer (or
+    fails: the default then stands in)."""
+    try:  # seeded by the game and its position: the same situation gets the same answer
+        action = ask(rules, state, keeper_for(game.kind, player), prompt,
+                     random.Random(f"{game.id}:{game.last_action + step}"))
+    except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
+        log.exception("Keeper agent failed in game %s", game.id)
+        return None
+    if not action or action.get("player") != player:
+        return None
+    return {**action, "prompt": prompt["id"]} if prompt is not None else action
+
+
+def _seat_news(game: Game, rows: list[ActionLog], seat: str) -> list[dict]:
+    """The private events ``seat`` has seen (its latest NEWS_SHOWN), replayed from the log ``rows``:
+    a Keeper player keeps no news rows. None if the log no longer replays (only news is lost)."""
+    try:
+        events = replay(_record(game, rows)).events
+    except Exception:  # noqa: BLE001 - the seat and its hand go to the member whatever
+        log.warning("game %s: what %s saw cannot be replayed", game.id, seat)
+        return []
+    return route(events, game.players)[1].get(seat, [])[-NEWS_SHOWN:]
 
 
 def _loggable(action: dict) -> dict:

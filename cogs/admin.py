@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import t
+from bot.seats import is_keeper, keepers, mention
 from bot.service import ServiceError
 from bot.interactions import cmd, options, KeeperCog, after_commit, desc, param, defer_private, is_admin, reply, user_lang
 
@@ -71,13 +72,31 @@ class AdminCog(KeeperCog):
         await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
 
     @gm.command(name=cmd("replace", "gm"), description=desc("gm_replace"))
-    @app_commands.describe(old=param("old"), new=param("new"))
-    @app_commands.rename(**options("old", "new"))
-    async def replace(self, interaction: discord.Interaction, old: discord.User, new: discord.Member) -> None:
+    @app_commands.describe(old=param("old"), new=param("new"), seat=param("seat"))
+    @app_commands.rename(**options("old", "new", "seat"))
+    async def replace(self, interaction: discord.Interaction, old: discord.User | None = None,
+                      new: discord.Member | None = None, seat: str | None = None) -> None:
+        """A member's seat (``old``) to member ``new`` or, without ``new``, to a Keeper player; a
+        Keeper player's seat (``seat``) back to member ``new``."""
         await defer_private(interaction)
         game = await self._game(interaction)
-        await self.bot.service.replace(game.id, old.id, new.id, new.display_name)
-        await self._done(interaction, game.id, "admin.replace_done", old=old.mention, new=new.mention)
+        if (old is None) == (seat is None) or (seat is not None and (new is None or not is_keeper(seat))):
+            raise ServiceError("replace_what")
+        leaving, seated = str(old.id) if old is not None else seat, set(game.players)
+        game = await self.bot.service.replace(game.id, leaving, new.id if new else None,
+                                              new.display_name if new else None)
+        lang = user_lang(interaction)
+        taker = next((p for p in game.players if p not in seated), None)
+        await self._done(interaction, game.id, "admin.replace_done", old=mention(leaving, lang),
+                         new=mention(taker, lang))
+
+    @replace.autocomplete("seat")
+    async def _keeper_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = await self.bot.service.live_game(interaction.channel_id)
+        lang = user_lang(interaction)
+        seats = keepers(game.players) if game is not None else []
+        return [app_commands.Choice(name=mention(s, lang), value=s) for s in seats
+                if current.lower() in mention(s, lang).lower()][:25]
 
     @gm.command(name=cmd("skip", "gm"), description=desc("gm_skip"))
     @app_commands.describe(member=param("member"))
@@ -86,7 +105,7 @@ class AdminCog(KeeperCog):
         await defer_private(interaction)
         game = await self._game(interaction)
         outcome = await self.bot.service.skip(game.id, member.id if member else None)
-        players = ", ".join(dict.fromkeys(f"<@{a['player']}>" for a in outcome.applied))
+        players = ", ".join(dict.fromkeys(mention(a["player"], user_lang(interaction)) for a in outcome.applied))
         await self._done(interaction, game.id, "admin.skip_done", players=players)
 
     @gm.command(name=cmd("resume", "gm"), description=desc("gm_resume"))

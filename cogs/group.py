@@ -17,6 +17,7 @@ import discord
 
 from bot.games import ui_for
 from bot.i18n import t
+from bot.seats import mention
 from bot.interactions import KeeperItem, after_commit, defer_panel, display_name
 from bot.service import ServiceError, notice
 from cogs.play import STALE, answer_of, option_digest, options_select, seated, show_panel
@@ -49,14 +50,14 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view
     for row in made:
         by_prompt.setdefault(row.prompt_id, []).append(row)
     for prompt in mine:
-        lines = [t(lang, "group.proposal_line", player=f"<@{row.user_id}>", option=_label(game, prompt, row.option, lang))
+        lines = [t(lang, "group.proposal_line", player=mention(row.user_id, lang), option=_label(game, prompt, row.option, lang))
                  for row in by_prompt.get(prompt["id"], [])]
         if lines:
             embed.add_field(name=t(lang, "group.proposals"), value="\n".join(lines)[-1024:], inline=False)
     own_question = getattr(ui_for(game.kind), "QUESTIONS_IN_PANEL", False)  # the renderer words it
     for prompt in questions:
-        lines = [] if own_question else [t(lang, "group.question", decider=f"<@{prompt['player']}>")]
-        lines += [t(lang, "group.proposal_line", player=f"<@{row.user_id}>", option=_label(game, prompt, row.option, lang))
+        lines = [] if own_question else [t(lang, "group.question", decider=mention(prompt["player"], lang))]
+        lines += [t(lang, "group.proposal_line", player=mention(row.user_id, lang), option=_label(game, prompt, row.option, lang))
                   for row in by_prompt.get(prompt["id"], [])]
         if lines:
             heading = "group.proposals" if own_question else "group.heading"

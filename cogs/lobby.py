@@ -8,6 +8,7 @@ from discord import app_commands
 
 from bot.db import CORRUPT
 from bot.i18n import t
+from bot.seats import keepers, mention
 from bot.service import ServiceError
 from bot.interactions import select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
 from bot import operations
@@ -20,7 +21,10 @@ def lobby_embed(game, lang: str) -> discord.Embed:
                           description=t(lang, "lobby.description", min=rules.min_players, max=rules.max_players),
                           colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
-                    value="\n".join(f"<@{p}>" for p in game.players) or "—", inline=False)
+                    value="\n".join(mention(p, lang) for p in game.players) or "—", inline=False)
+    if keepers(game.players):  # announced as such: seats an agent plays, from its own view only
+        embed.add_field(name=t(lang, "lobby.keepers", count=len(keepers(game.players))),
+                        value=t(lang, "lobby.keepers_note"), inline=False)
     lines = ui_for(game.kind).lobby_lines(game.options, lang)
     embed.add_field(name=t(lang, "lobby.options"), value="\n".join(lines) or t(lang, "lobby.no_options"),
                     inline=False)
@@ -34,6 +38,8 @@ def lobby_view(game, lang: str) -> discord.ui.View:
     for verb, style in (("join", discord.ButtonStyle.success), ("leave", discord.ButtonStyle.secondary),
                         ("start", discord.ButtonStyle.primary), ("abort", discord.ButtonStyle.danger)):
         view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), style=style))
+    for verb in ("keeper_add", "keeper_remove"):  # a row of their own, under the seats' buttons
+        view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), row=1))
     ui = ui_for(game.kind)
     if getattr(ui, "LOBBY_FLAGS", None):
         view.add_item(LobbyOptions(game.id, game.kind, lang, ui.flags_from_options(game.options)))
@@ -82,10 +88,10 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
 
 
 class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort)"):
+                  template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort|keeper_add|keeper_remove)"):
     def __init__(self, game_id: int, verb: str, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary):
-        super().__init__(discord.ui.Button(label=label or verb, style=style,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
+        super().__init__(discord.ui.Button(label=label or verb, style=style, row=row,
                                            custom_id=f"keeper:lobby:{game_id}:{verb}"))
         self.game_id, self.verb = game_id, verb
 
@@ -106,6 +112,10 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
             game = await bot.service.leave(game.id, interaction.user.id)
         elif not await can_manage(interaction, game):
             raise ServiceError("not_creator")
+        elif self.verb == "keeper_add":
+            game = await bot.service.add_keeper(game.id, lang)
+        elif self.verb == "keeper_remove":
+            game = await bot.service.remove_keeper(game.id)
         elif self.verb == "abort":
             game = await bot.service.abort(game.id, lobby_only=True)
             await bot.publisher.flush(game.id)
@@ -267,10 +277,10 @@ class LobbyCog(KeeperCog):
             return
         kind = t(lang, f"kind.{game.kind}")
         if game.status == "lobby":
-            text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(f"<@{p}>" for p in game.players))
+            text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(mention(p, lang) for p in game.players))
         else:
             prompts = self.bot.service.prompts(game)
-            waiting = ", ".join(dict.fromkeys(f"<@{p['player']}>" for p in prompts)) or "—"
+            waiting = ", ".join(dict.fromkeys(mention(p["player"], lang) for p in prompts)) or "—"
             try:
                 turn = ui_for(game.kind).status_line(game.state, lang)
             except Exception:  # noqa: BLE001 - a damaged state still gets an answer

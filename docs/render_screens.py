@@ -31,6 +31,7 @@ import simcord  # noqa: E402
 from PIL import Image  # noqa: E402  (simcord[preview] brings it)
 
 from bot.client import create_bot  # noqa: E402
+from bot.play import discord_like_mentions  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 OUT = ROOT / "docs" / "screens"
@@ -235,35 +236,6 @@ def save_png(data: bytes, path: Path) -> None:
         image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
             buffer, format="PNG", optimize=True)
     path.write_bytes(buffer.getvalue())
-
-
-def discord_like_mentions() -> None:
-    """Show user mentions as Discord's client does, for this process only.
-
-    SimCord 3.2.1's preview leaves ``<@123…>`` raw in embed descriptions and field values
-    (Discord shows a name there), and in a DM it names only the DM's own members (Discord's
-    client also knows everyone in a server it shares with the reader). Keeper's table, lobby,
-    panel and DMs mention players in exactly those places."""
-    try:
-        from simcord.preview import _markdown, _messages, _queries, _snapshot
-        for field in ("embed_description", "embed_field_value"):
-            _markdown._FIELD_POLICIES[field]["mentions"] = True
-        strict = _messages._user_allowed
-
-        def user_allowed(preview, page, user_id):
-            if strict(preview, page, user_id):
-                return True
-            backend = preview.env.backend
-            channel = backend.get_channel(page.channel_id)
-            return channel.guild_id is None and any(
-                user_id in guild.members and any(r in guild.members for r in channel.recipient_ids)
-                for guild in backend.guilds.values())
-
-        for module in (_messages, _queries, _snapshot):
-            module._user_allowed = user_allowed
-    except (ImportError, AttributeError, KeyError, TypeError):
-        print("  (this SimCord differs from 3.2.1: mentions may stay raw in embeds and DMs)",
-              file=sys.stderr)
 
 
 # ------------------------------------------------------------------------- the game, shot by shot

@@ -263,3 +263,69 @@ def stored_text(message) -> str:
             walk(item.get("components", []))
     walk(message.components)
     return "\n".join(p for p in parts if p)
+
+
+def lines_of(text: str) -> set[str]:
+    return {line.strip() for line in text.splitlines() if line.strip()}
+
+
+class Oracle:
+    """Every event the engine of ``rules`` produces while the bot plays (undone branches too)."""
+
+    def __init__(self, monkeypatch, rules):
+        self.events: list[dict] = []
+        real_apply, real_new = rules.apply, rules.new_game
+
+        def apply(state, action):
+            new_state, events = real_apply(state, action)
+            self.events.extend(events)
+            return new_state, events
+
+        def new_game(*args, **kwargs):
+            state, events = real_new(*args, **kwargs)
+            self.events.extend(events)
+            return state, events
+
+        monkeypatch.setattr(rules, "apply", apply)
+        monkeypatch.setattr(rules, "new_game", new_game)
+
+
+def private_kinds(oracle: Oracle) -> set[str]:
+    from engine.core.events import is_public
+    return {ev["type"] for ev in oracle.events if not is_public(ev)}
+
+
+def leaks(oracle: Oracle, channel, members, seen: dict[int, list[str]], private_lines, seats=(),
+          versions: Versions | None = None) -> tuple[list[str], set[str]]:
+    """The leak scan: what reached somebody not entitled to it, a private line (a hand, a role, a
+    draw, a peek, a contribution) of a member or of a Keeper player (``seats``: their seat ids) in
+    the public channel or at another member (DMs, panels ``seen``, and with ``versions`` every
+    version of every message). ``private_lines(events, player, lang)`` is the game's renderer's.
+    Returns (problems, the public lines)."""
+    from engine.core.events import is_public, visible_to
+    entitled: dict[str, set[str]] = {}
+    for ev in oracle.events:
+        if is_public(ev):
+            continue
+        for pid in [str(m.id) for m in members] + list(seats):
+            if visible_to(ev, pid):
+                for line in private_lines([ev], pid, "en"):
+                    entitled.setdefault(line, set()).add(pid)
+    public = set()
+    for message in channel.history():
+        public |= lines_of(all_text(message))
+    for text in (versions.public.get(channel.id, []) if versions else []):
+        public |= lines_of(text)
+    problems = [f"public: {line}" for line in sorted(public & set(entitled))]
+    for member in members:
+        received = set()
+        for message in member.user.dm_channel.history():
+            received |= lines_of(all_text(message))
+        texts = list(seen.get(member.id, ()))
+        if versions:
+            texts += versions.private.get(member.id, []) + versions.public.get(member.user.dm_channel.id, [])
+        for text in texts:
+            received |= lines_of(text)
+        problems += [f"{member.name}: {line}" for line in sorted(received & set(entitled))
+                     if str(member.id) not in entitled[line]]
+    return problems, public

@@ -298,6 +298,11 @@ PLURALS = {
         "uk": _words("гравець", "гравці", "гравців", "гравців", "гравець"),
         "ru": _words("игрок", "игрока", "игроков", "игроков", "игрок"),
     },
+    "lobby.keepers": {
+        "en": EN("Keeper player", "Keeper players"),
+        "uk": _words("гравець Keeper", "гравці Keeper", "гравців Keeper", "гравців Keeper", "гравець Keeper"),
+        "ru": _words("игрок Keeper", "игрока Keeper", "игроков Keeper", "игроков Keeper", "игрок Keeper"),
+    },
     "errors.too_many_choices": {
         "en": EN("choice,", "choices,"),
         "uk": _words("варіант", "варіанти", "варіантів", "варіантів", "варіант"),

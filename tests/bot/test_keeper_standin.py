@@ -7,15 +7,18 @@ from datetime import timedelta
 
 import pytest
 
+import bot.service
+
 from bot.db import utcnow
 from engine.core.agent import ask, keeper_for
 from engine.registry import rules_for
 from tests.bot.helpers import current_game, guild_with_deadlines, open_lobby
 
-PLAYERS = {"thing": 4, "unfathomable": 4}
+PLAYERS = {"thing": 4, "unfathomable": 4, "eldritch": 2}
 
 
 async def started(env, kind: str, action: str | None):
+    rules_for(kind).new_game([str(n) for n in range(rules_for(kind).min_players)], 1)  # the content pack loaded before the first click (Eldritch's is big)
     guild, _ = await guild_with_deadlines(env, action=action)
     _, channel, members, lobby = await open_lobby(env, kind, PLAYERS[kind], guild, channel_name=f"{kind}-table")
     await members[0].click(lobby, label="Start")
@@ -35,7 +38,7 @@ def agents_answers(game) -> list[dict]:
     return answers
 
 
-@pytest.mark.parametrize("kind", ["thing", "unfathomable"])
+@pytest.mark.parametrize("kind", ["thing", "unfathomable", "eldritch"])
 async def test_an_expired_decision_is_played_by_the_keeper_agent(simcord_env, kind):
     env = simcord_env
     channel, game = await started(env, kind, None)  # the server's default: Keeper stands in
@@ -69,8 +72,8 @@ async def test_a_refused_keeper_action_falls_back_to_the_default(simcord_env, mo
     env = simcord_env
     channel, game = await started(env, "thing", None)
     player = rules_for("thing").prompts(game.state)[0]["player"]
-    monkeypatch.setattr(type(env.bot.service), "_keeper_action",
-                        staticmethod(lambda g, p, pid: {"player": p, "type": "no_such_move", "prompt": pid}))
+    monkeypatch.setattr(bot.service, "_agent_action", lambda game, rules, state, p, prompt, step:
+                        {"player": p, "type": "no_such_move", "prompt": prompt["id"]})
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
     # the log without the steps made by themselves (a lone draw: no member's decision)
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]

@@ -16,11 +16,13 @@ import pytest
 from bot.client import create_bot
 from bot.games import dm_prompt_kinds
 from bot.games.unfathomable import render as ui
-from engine.core.events import is_public, visible_to
+from engine.core.events import visible_to
 from tests.bot.helpers import admin_of, all_text, close_dms, current_game, log_size, panel_of
+from tests.bot.helpers import Oracle, private_kinds
 from tests.bot.unfathomable_driver import (KIND, RULES, QuickPolicy, answer, controls_of, dm_with_controls,
                                            new_unfathomable, offered, panel_from, play_unfathomable, prompt_of,
                                            table_of, waiting_on)
+from tests.bot.unfathomable_driver import unfathomable_leaks as leaks
 
 def contribute_frame(state) -> dict | None:
     return next((f for f in reversed(state["stack"]) if f["k"] == "contribute"), None)
@@ -67,7 +69,7 @@ EXPECTED_OPTIONS = {None: {}, ("first_game",): {"first_game": True}, ("cultist",
 @pytest.mark.parametrize("players,seed,flags", GAMES)
 async def test_a_whole_game_from_the_lobby_to_the_end(simcord_env, monkeypatch, players, seed, flags):
     env = simcord_env
-    oracle = Oracle(monkeypatch)
+    oracle = Oracle(monkeypatch, RULES)
     _, channel, members = await new_unfathomable(env, players, flags, seed=seed, monkeypatch=monkeypatch)
     game = await current_game(env, channel)
     assert game.options == EXPECTED_OPTIONS[tuple(flags) if flags is not None else None]
@@ -352,69 +354,6 @@ async def test_a_hundred_parallel_clicks_on_one_contribution_give_one_contributi
 
 
 # ---------------------------------------------------------------- the leak scan
-class Oracle:
-    """Every event the engine produces while the bot plays (undone branches too)."""
-
-    def __init__(self, monkeypatch):
-        self.events: list[dict] = []
-        real_apply, real_new = RULES.apply, RULES.new_game
-
-        def apply(state, action):
-            new_state, events = real_apply(state, action)
-            self.events.extend(events)
-            return new_state, events
-
-        def new_game(*args, **kwargs):
-            state, events = real_new(*args, **kwargs)
-            self.events.extend(events)
-            return state, events
-
-        monkeypatch.setattr(RULES, "apply", apply)
-        monkeypatch.setattr(RULES, "new_game", new_game)
-
-
-def leaks(oracle: Oracle, channel, members, seen: dict[int, list[str]]) -> list[str]:
-    """What reached somebody not entitled to it: a private line (loyalty, hand, draw, peek, a
-    contribution) in the public channel or at another member (DMs and panels), or a public line
-    tying a member to the cards they added to a check face down."""
-    entitled: dict[str, set[int]] = {}
-    for ev in oracle.events:
-        if is_public(ev):
-            continue
-        for member in members:
-            if visible_to(ev, str(member.id)):
-                for line in ui.private_lines([ev], str(member.id), "en"):
-                    entitled.setdefault(line, set()).add(member.id)
-    problems = []
-    public = set()
-    for message in channel.history():
-        public |= lines_of(all_text(message))
-    problems += [f"public: {line}" for line in sorted(public & set(entitled))]
-    for member in members:
-        received = set()
-        for message in member.user.dm_channel.history():
-            received |= lines_of(all_text(message))
-        for text in seen.get(member.id, ()):
-            received |= lines_of(text)
-        problems += [f"{member.name}: {line}" for line in sorted(received & set(entitled))
-                     if member.id not in entitled[line]]
-    # a contribution's author: no public line names the author with a card they added face down
-    # (the lines of public events about other things, a discard say, may name the same card)
-    elsewhere = {line for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")
-                 for line in lines_of(ui.public_line(ev, "en") or "")}
-    suspect = sorted(public - elsewhere)
-    for ev in oracle.events:
-        if ev["type"] == "check_you_added":
-            who = f"<@{ev['player']}>"
-            names = [ui.card_name("en", c) for c in ev["cards"]]
-            problems += [f"author: {line}" for line in suspect if who in line and any(n in line for n in names)]
-    return problems
-
-
-def private_kinds(oracle: Oracle) -> set[str]:
-    return {ev["type"] for ev in oracle.events if not is_public(ev)}
-
-
 def panel_watch(env, channel, seen):
     async def on_panel(member, panel):
         seen.setdefault(member.id, []).append(all_text(panel))
@@ -434,7 +373,7 @@ def panel_watch(env, channel, seen):
 @pytest.mark.parametrize("players,seed", [(4, 57), (6, 91)])
 async def test_no_secret_reaches_the_table_or_another_member(simcord_env, monkeypatch, players, seed):
     env = simcord_env
-    oracle = Oracle(monkeypatch)
+    oracle = Oracle(monkeypatch, RULES)
     _, channel, members = await new_unfathomable(env, players, seed=seed, monkeypatch=monkeypatch)
     seen: dict[int, list[str]] = {}
     await play_unfathomable(env, channel, members, random.Random(seed), max_clicks=900,
@@ -453,7 +392,7 @@ async def test_the_leak_scan_catches_a_secret_posted_on_purpose(simcord_env, mon
     """The scan is not blind: a loyalty card posted to the table, a hand DMed to another member
     and a public line naming who added which card are each caught."""
     env = simcord_env
-    oracle = Oracle(monkeypatch)
+    oracle = Oracle(monkeypatch, RULES)
     _, channel, members = await new_unfathomable(env, 4, seed=57, monkeypatch=monkeypatch)
     seen: dict[int, list[str]] = {}
     game = await contributing(env, channel, members, random.Random(9), given_at_least=1,

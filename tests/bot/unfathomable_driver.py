@@ -13,7 +13,9 @@ from bot.games import dm_prompt_kinds
 from engine.core.shapes import only_answer
 from cogs.play import option_digest
 from engine.registry import rules_for
-from tests.bot.helpers import current_game, lobby_option_id, open_lobby, panel_of, table_message, waiting_on
+from bot.seats import is_member, mention
+from tests.bot.helpers import (current_game, leaks, lines_of, lobby_option_id, open_lobby, panel_of, table_message,
+                               waiting_on)
 
 KIND = "unfathomable"
 RULES = rules_for(KIND)
@@ -179,7 +181,8 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
             if done:
                 return stats
         assert waiting, "a running game waits for someone"
-        assert sorted(waiting) == sorted({int(w["player"]) for w in env.bot.service.waiting(game)}), \
+        assert sorted(waiting) == sorted({int(w["player"]) for w in env.bot.service.waiting(game)
+                                          if is_member(w["player"])}), \
             "the table names exactly the members the game waits for (a window: everyone it asked)"
         prompts = RULES.prompts(game.state)
         if env.bot.service._window_waits(game, frozenset()):
@@ -214,3 +217,22 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
         stats["clicks"] += 1
         stats[kind] += 1
     raise AssertionError(f"the game did not end in {max_clicks} clicks: {dict(stats)}")
+
+
+def unfathomable_leaks(oracle, channel, members, seen: dict[int, list[str]], seats=(), versions=None) -> list[str]:
+    """The leak scan (:func:`tests.bot.helpers.leaks`) with Unfathomable's renderer, and a public
+    line tying a seat (a member's or a Keeper player's) to the cards it added to a check face down."""
+    from bot.games.unfathomable import render as ui
+    from engine.core.events import is_public
+    problems, public = leaks(oracle, channel, members, seen, ui.private_lines, seats, versions)
+    # a contribution's author: no public line names the author with a card they added face down
+    # (the lines of public events about other things, a discard say, may name the same card)
+    elsewhere = {line for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")
+                 for line in lines_of(ui.public_line(ev, "en") or "")}
+    suspect = sorted(public - elsewhere)
+    for ev in oracle.events:
+        if ev["type"] == "check_you_added":
+            who = mention(ev["player"])
+            names = [ui.card_name("en", c) for c in ev["cards"]]
+            problems += [f"author: {line}" for line in suspect if who in line and any(n in line for n in names)]
+    return problems

@@ -24,6 +24,7 @@ import discord
 from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world map (publisher: ui.table_picture)
 from bot.games.lookup import pack_rules
 from bot.i18n import t
+from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
@@ -72,10 +73,6 @@ VARIANT_KEYS = {
 }
 PRIVATE_EVENTS = ("back_seen", "gates_seen")
 TRADE_DRAFT_EVENTS = ("trade_proposed", "trade_declined", "trade_cancelled")
-
-
-def mention(pid) -> str:
-    return f"<@{pid}>"
 
 
 def _rules():

@@ -8,16 +8,13 @@ import discord
 
 from bot.games.lookup import pack_rules
 from bot.i18n import t
+from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.thing.content import default_pack
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
 GAME = "thing"
 COLOUR = discord.Colour.dark_teal()
-
-
-def mention(pid) -> str:
-    return f"<@{pid}>"
 
 
 def card_name(lang: str, cid: str) -> str:

@@ -20,6 +20,7 @@ import discord
 from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the publisher draws it
 from bot.games.lookup import pack_rules
 from bot.i18n import t
+from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
@@ -36,10 +37,6 @@ SILENT = frozenset({"turn_ended", "check_pile", "roll_ended"})
 # events drawn by one of two lines, by their outcome
 VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
             "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed")}
-
-
-def mention(pid) -> str:
-    return f"<@{pid}>"
 
 
 def _rules():
