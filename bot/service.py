@@ -646,15 +646,21 @@ class GameService:
                 for offset, (action, reveal) in enumerate(zip(applied, reveals))])
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
-        # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
-        # undoing only the kicked players' defaults that followed keeps the member's own news
-        rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before)
-        for model in (News, Outbox):
-            batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
-            if batch:
-                await connection.execute(insert(model), batch)
-        await session.commit()
-        _trust(game)  # the engine made this state: no need to check it when it is read back
+        # the engine made this state: neither the announcements below (which read its prompts)
+        # nor a later read of this version check it again (that check cost every click ~10 ms)
+        _trust(game)
+        try:
+            # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
+            # undoing only the kicked players' defaults that followed keeps the member's own news
+            rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before)
+            for model in (News, Outbox):
+                batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
+                if batch:
+                    await connection.execute(insert(model), batch)
+            await session.commit()
+        except BaseException:
+            _INTACT.pop(_intact_key(game), None)  # not written: that version may come from elsewhere
+            raise
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
         """A row claimed by this process, which delivers it right after the commit; if the process
