@@ -16,7 +16,7 @@ from bot.settings import Settings, invite_url
 
 log = logging.getLogger("keeper")
 
-COGS = ("cogs.lobby", "cogs.play", "cogs.group", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines")
+COGS = ("cogs.lobby", "cogs.play", "cogs.rules", "cogs.admin", "cogs.settings", "cogs.deadlines")
 
 
 def intents() -> discord.Intents:

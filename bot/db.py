@@ -265,7 +265,7 @@ async def create_tables(engine: AsyncEngine) -> None:
     """Upgrade the schema to the newest migration (bot/migrations), in one transaction; a
     database made before migrations is stamped with its revision first."""
     async with engine.begin() as conn:
-        await conn.run_sync(migrations.upgrade)
+        await conn.run_sync(migrations.upgrade, SQLModel.metadata)
 
 
 def session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -6,25 +6,22 @@ controls and the decision is announced (see :func:`decided_notice`).
 
 Game-agnostic: labels come from the game's renderer (``option_label``); the catalog keys are the
 shared ``group.*``. Proposals cover one-of-a-list questions (the shape of every group decision so
-far); another shape shows the question without a select.
+far); another shape shows the question without a select. The "propose" select itself is a panel
+control and lives with the others in :mod:`cogs.play`, which draws the panel; this module only
+words the group's part of it, so it imports nothing of the panel.
 """
 from __future__ import annotations
 
 import asyncio
-import re
 
 import discord
 
 from bot.games import ui_for
 from bot.i18n import t
 from bot.seats import mention
-from bot.interactions import KeeperItem, after_commit, defer_panel, display_name
-from bot.service import ServiceError, notice
-from cogs.play import STALE, answer_of, option_digest, options_select, seated, show_panel
+from bot.service import notice
 
 PROPOSAL_COOLDOWN = 3.0  # seconds between the channel edits one member's proposals may cause
-SELECT_SIZE = 25
-MAX_SELECTS = 4  # a panel has five rows; a question never takes them all
 
 
 def _label(game, prompt: dict, option: dict, lang: str) -> str:
@@ -37,14 +34,15 @@ def _name(game, pid: str) -> str:
     return game.names.get(pid) or pid
 
 
-async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view: discord.ui.View) -> None:
-    """Add to a member's panel the group decisions they advise on (the question, the proposals so
-    far and a "propose" select) and, for the decider, the proposals made to them."""
+async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed) -> list[tuple[dict, list, str]]:
+    """Add to a member's panel the group decisions they advise on (the question and the
+    proposals so far) and, for the decider, the proposals made to them; return what the member
+    may propose: ``(prompt, [(option, label)], placeholder)`` per one-of-a-list question."""
     service = bot.service
     questions = service.questions(game, pid)
     mine = [p for p in service.prompts(game) if p["player"] == pid and p.get("advisers")]
     if not questions and not mine:
-        return
+        return []
     made = await service.proposals(game.id, game.epoch, [p["id"] for p in questions + mine])
     by_prompt: dict[int, list] = {}
     for row in made:
@@ -55,6 +53,7 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view
         if lines:
             embed.add_field(name=t(lang, "group.proposals"), value="\n".join(lines)[-1024:], inline=False)
     own_question = getattr(ui_for(game.kind), "QUESTIONS_IN_PANEL", False)  # the renderer words it
+    proposable = []
     for prompt in questions:
         lines = [] if own_question else [t(lang, "group.question", decider=mention(prompt["player"], lang))]
         lines += [t(lang, "group.proposal_line", player=mention(row.user_id, lang), option=_label(game, prompt, row.option, lang))
@@ -64,15 +63,9 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed, view
             embed.add_field(name=t(lang, heading), value="\n".join(lines)[:1024], inline=False)
         if prompt.get("shape", "one") != "one":
             continue
-        choices = [(option_digest(o), _label(game, prompt, o, lang)) for o in prompt["options"]]
-        placeholder = t(lang, "group.propose", decider=_name(game, prompt["player"]))[:150]
-        for chunk in range(min(MAX_SELECTS, -(-len(choices) // SELECT_SIZE))):
-            item = ProposeSelect(game.id, game.epoch, prompt["id"], chunk,
-                                 choices[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE], placeholder=placeholder)
-            try:
-                view.add_item(item)
-            except ValueError:  # the panel is full (the member's own decision comes first)
-                break
+        choices = [(o, _label(game, prompt, o, lang)) for o in prompt["options"]]
+        proposable.append((prompt, choices, t(lang, "group.propose", decider=_name(game, prompt["player"]))[:150]))
+    return proposable
 
 
 def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
@@ -107,45 +100,3 @@ def announce_proposal(bot, game_id: int, user_id: int) -> None:
         return
     _announced[key] = now
     bot.publisher.schedule(game_id)
-
-
-class ProposeSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
-                    template=r"keeper:prop:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
-    """An adviser proposes one of the decider's options (values: the options' digests)."""
-
-    def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
-        super().__init__(options_select("prop", game_id, epoch, prompt_id, chunk, choices, placeholder))
-        self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
-
-    async def run(self, interaction: discord.Interaction) -> None:
-        await defer_panel(interaction)
-        bot = interaction.client
-        game = await bot.service.get(self.game_id)
-        if game is None or game.status != "active":
-            raise ServiceError("not_active")
-        pid = str(interaction.user.id)
-        seated(game, pid)
-        if self.epoch != game.epoch:
-            raise STALE
-        prompt = next((p for p in bot.service.questions(game, pid) if p["id"] == self.prompt_id), None)
-        values = (interaction.data or {}).get("values") or ["0"]
-        option = answer_of(prompt, str(values[0])) if prompt and prompt.get("shape", "one") == "one" else None
-        if option is None:
-            raise STALE
-        if interaction.guild_id is not None:
-            await bot.service.remember_name(game, interaction.user.id, display_name(interaction))
-        lang = await bot.service.guild_language(game.guild_id)
-        line = proposal_notice(game, prompt, interaction.user.id, option, lang)
-        game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
-        try:
-            await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
-        finally:
-            announce_proposal(bot, game.id, interaction.user.id)
-
-
-async def setup(bot) -> None:
-    bot.add_dynamic_items(ProposeSelect)

@@ -18,6 +18,7 @@ from bot.service import ServiceError, intact_state
 from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
+from cogs.group import announce_proposal, decided_notice, group_parts, proposal_notice
 from engine.core.errors import RuleError
 from engine.core.shapes import only_answer
 from engine.registry import rules_for
@@ -70,9 +71,29 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     if await passed_for(bot, game, interaction.user.id):
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page)
-    from cogs.group import group_parts  # group decisions: the question for advisers, proposals
-    await group_parts(bot, game, pid, lang, embed, view)
+    for prompt, choices, placeholder in await group_parts(bot, game, pid, lang, embed):
+        choices = [(option_digest(option), label) for option, label in choices]
+        for chunk in range(min(SELECTS_PER_PAGE, -(-len(choices) // SELECT_SIZE))):
+            try:
+                view.add_item(ProposeSelect(game.id, game.epoch, prompt["id"], chunk,
+                                            choices[chunk * SELECT_SIZE:(chunk + 1) * SELECT_SIZE],
+                                            placeholder=placeholder))
+            except ValueError:  # the panel is full (the member's own decision comes first)
+                break
     await reply_panel(interaction, embed=embed, view=view)
+
+
+async def current_game(interaction: discord.Interaction, game_id: int, epoch: int):
+    """The game a control of ``epoch`` acts on and the clicking member's id: refused unless the
+    game is active, the member plays in it and the control is current."""
+    game = await interaction.client.service.get(game_id)
+    if game is None or game.status != "active":
+        raise ServiceError("not_active")
+    pid = str(interaction.user.id)
+    seated(game, pid)
+    if epoch != game.epoch:
+        raise STALE
+    return game, pid
 
 
 async def passed_for(bot, game, user_id: int) -> bool:
@@ -211,13 +232,7 @@ def answer_of(prompt: dict, chosen) -> dict | None:
 async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: int, prompt_id: int,
                          digest) -> None:
     await defer_panel(interaction)
-    game = await interaction.client.service.get(game_id)
-    if game is None or game.status != "active":
-        raise ServiceError("not_active")
-    pid = str(interaction.user.id)
-    seated(game, pid)
-    if epoch != game.epoch:
-        raise STALE
+    game, pid = await current_game(interaction, game_id, epoch)
     if interaction.guild_id is not None:  # in a DM the member's name in the server is unknown
         await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
     prompt = next((p for p in rules_for(game.kind).prompts(game.state)
@@ -227,7 +242,6 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
         raise STALE
     notices = ()
     if prompt.get("advisers"):  # a group decision is announced as such
-        from cogs.group import decided_notice
         notices = decided_notice(game, prompt, option, await interaction.client.service.guild_language(game.guild_id))
     await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices)
 
@@ -272,19 +286,55 @@ def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: i
                              placeholder=plain(placeholder)[:150], options=options)
 
 
-class OptionSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"keeper:sel:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"):
+def chunk_template(kind: str) -> str:
+    return rf"keeper:{kind}:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"
+
+
+class OptionsPage(KeeperItem):
+    """A select of one page of a prompt's options (see :func:`options_select`); ``KIND`` names
+    the control in its custom id."""
+    KIND = ""
+
     def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
-        super().__init__(options_select("sel", game_id, epoch, prompt_id, chunk, choices, placeholder))
+        super().__init__(options_select(self.KIND, game_id, epoch, prompt_id, chunk, choices, placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
+
+class OptionSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], template=chunk_template("sel")):
+    KIND = "sel"
+
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["0"]
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
+
+
+class ProposeSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], template=chunk_template("prop")):
+    """An adviser of a group decision proposes one of the decider's options (no engine action:
+    see :mod:`cogs.group`)."""
+    KIND = "prop"
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_panel(interaction)
+        bot = interaction.client
+        game, pid = await current_game(interaction, self.game_id, self.epoch)
+        prompt = next((p for p in bot.service.questions(game, pid) if p["id"] == self.prompt_id), None)
+        values = (interaction.data or {}).get("values") or ["0"]
+        option = answer_of(prompt, str(values[0])) if prompt and prompt.get("shape", "one") == "one" else None
+        if option is None:
+            raise STALE
+        if interaction.guild_id is not None:
+            await bot.service.remember_name(game, interaction.user.id, display_name(interaction))
+        lang = await bot.service.guild_language(game.guild_id)
+        line = proposal_notice(game, prompt, interaction.user.id, option, lang)
+        game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
+        try:
+            await after_commit(show_panel(interaction, game.id))  # the adviser sees their proposal listed
+        finally:
+            announce_proposal(bot, game.id, interaction.user.id)
 
 
 class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
@@ -343,13 +393,7 @@ class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         lang = user_lang(interaction)
-        game = await interaction.client.service.get(self.game_id)
-        if game is None or game.status != "active":
-            raise ServiceError("not_active")
-        pid = str(interaction.user.id)
-        seated(game, pid)
-        if self.epoch != game.epoch:
-            raise STALE
+        game, pid = await current_game(interaction, self.game_id, self.epoch)
         action = next((a for a in rules_for(game.kind).free_actions(game.state, pid)
                        if option_digest(a) == self.digest), None)
         if action is None:
@@ -380,6 +424,7 @@ class PlayCog(KeeperCog):
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, SubsetSelect, PageButton, FreeActionButton)
+    bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, ProposeSelect, SubsetSelect, PageButton,
+                          FreeActionButton)
     bot.publisher.prompt_view = decision_view  # a decision's controls, also sent by DM
     await bot.add_cog(PlayCog(bot))

@@ -2,7 +2,6 @@
 
     python -m engine replay FILE [--view PLAYER] [--upto N] [--json] [--allow-other-version]
     python -m engine simulate GAME --players N --games G --seed S [--option key=value ...] [--agent keeper]
-    python -m engine simulate eldritch --players N --games G --seed S [--ancient-one ID]
     python -m engine content check [--json]
 """
 from __future__ import annotations
@@ -57,11 +56,6 @@ def cmd_simulate(args) -> int:
         print(f"unknown game '{args.game}' (playable: {', '.join(playable())})", file=sys.stderr)
         return 2
     options = dict(_parse_option(o) for o in args.option or [])
-    if args.ancient_one:   # Eldritch Horror: the Ancient One (same as --option ancient_one=ID)
-        if args.game != "eldritch":
-            print("--ancient-one is an Eldritch Horror option", file=sys.stderr)
-            return 2
-        options["ancient_one"] = args.ancient_one
     totals = simulate(args.game, args.players, args.games, args.seed, options,
                       check_invariants=not args.no_invariants, agent=args.agent)
     for sample in totals.error_samples:
@@ -134,7 +128,6 @@ def main(argv=None) -> int:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option, repeatable")
-    p.add_argument("--ancient-one", metavar="ID", help="eldritch: the Ancient One (default random)")
     p.add_argument("--agent", choices=("random", "keeper"), default="random",
                    help="who plays every seat: the random legal agent or Keeper's agent (engine.<game>.agent)")
     p.add_argument("--no-invariants", action="store_true",

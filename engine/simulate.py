@@ -49,7 +49,7 @@ def choose(rng: random.Random, state: dict, actions: list[dict], rules: GameRule
     a ``subset``/``number`` prompt): a chosen pattern becomes a random answer of its shape."""
     if rules is None:
         from engine.registry import rules_for
-        rules = rules_for(state.get("game", "thing"))
+        rules = rules_for(state["game"])  # every game's state names its game
     preferred = rules.agent_preference(rng, state, actions)
     return shapes.sample(preferred if preferred is not None else rng.choice(actions), rng)
 

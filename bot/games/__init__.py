@@ -39,7 +39,7 @@ class GameUI(Protocol):
     #   secret contribution), prompt_lines(prompt, state, player, names, lang) -> list[str] (what
     #   such a DM says above the member's panel; a generic line if absent)
     # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
-    #   on, from the view's questions; cogs/group.py then adds only the proposals and the select)
+    #   on, from the view's questions; cogs/group.py then adds only the proposals, cogs/play.py the select)
     # optional: log_section(state) -> str: the part of the game (a turn, a phase) whose public log
     #   is one message in the channel (bot.publisher); a new section starts a new message
     # optional: option_description(option, state, names, lang) -> str | None (under a select

@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import create_engine, inspect
+from sqlalchemy import MetaData, create_engine, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
@@ -106,14 +106,10 @@ def describe(diff) -> str:
     return repr(diff)
 
 
-def check_models(connection: Connection) -> None:
-    """SchemaError unless the live schema is exactly the models' (bot/db.py)."""
-    from sqlmodel import SQLModel
-
-    from bot import db  # noqa: F401  (registers the tables)
-
+def check_models(connection: Connection, models: MetaData) -> None:
+    """SchemaError unless the live schema is exactly the models' (``models``: bot/db.py's tables)."""
     context = MigrationContext.configure(connection, opts={"compare_type": True})
-    diffs = compare_metadata(context, SQLModel.metadata)
+    diffs = compare_metadata(context, models)
     if diffs:
         raise SchemaError(
             "After its migrations the database's schema still differs from Keeper's models: "
@@ -138,13 +134,14 @@ def check_writable(connection: Connection) -> None:
         raise
 
 
-def upgrade(connection: Connection) -> None:
+def upgrade(connection: Connection, models: MetaData) -> None:
     """Bring the database on ``connection`` to the newest revision, in the caller's transaction.
 
     A database made before migrations (tables, no version) is stamped with the revision its
     schema matches first (SchemaError if it matches none); a version left behind by dropped
     tables is forgotten. Afterwards the schema must be exactly the models' and the database must
-    take writes, else it refuses (StartupError) and nothing is changed."""
+    take writes, else it refuses (StartupError) and nothing is changed. ``models``: the tables the
+    schema must match, given by the caller (bot.db), so this package never imports the models."""
     if connection.dialect.name == "sqlite":
         # the write lock up front: the whole upgrade is one transaction, and a second process
         # starting on the same file waits for it instead of creating the tables twice
@@ -161,5 +158,5 @@ def upgrade(connection: Connection) -> None:
     elif "games" not in live and current is not None:
         command.stamp(cfg, "base", purge=True)
     command.upgrade(cfg, "head")
-    check_models(connection)
+    check_models(connection, models)
     check_writable(connection)

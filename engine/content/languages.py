@@ -10,8 +10,9 @@
   with effects). The bot generates those from the effect in every language, so a summary without
   uk/ru is listed apart and does not count as missing.
 
-Design notes (``ruling``) and engine hook descriptions (``Hook.meaning``) are for the people who
-keep the pack, not for members, and are not counted.
+Design notes (``ruling``) are for the people who keep the pack, not for members, and are not
+counted. An engine hook's description (``Hook.meaning``) is a ``text``: the generated text of an
+effect that calls the hook reads it to members.
 """
 from __future__ import annotations
 
@@ -61,8 +62,6 @@ def _walk(obj, where: str, seen: set[int]) -> Iterator[Missing]:
             return
         seen.add(id(obj))
         fields = type(obj).model_fields
-        if type(obj).__name__ == "Hook":  # engine routines, described for the pack's keepers
-            return
         for name in fields:
             if name in _PRIVATE_FIELDS:
                 continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -96,6 +96,46 @@ def validate_file(path, data: dict, model: type[BaseModel], list_key: str | None
         elif first:
             entry = str(first[0])
         raise ContentError(_name(path), entry, problem(err)) from None
+
+
+def validate_files(data_dir: Path, files: Mapping[str, tuple[type[BaseModel], str | None]]) -> dict[str, Any]:
+    """Each file of a pack (``files``: name -> its model and the key of its list of entries),
+    read from ``data_dir`` and validated (:func:`validate_file`), by name without ``.yaml``."""
+    return {file.removesuffix(".yaml"): validate_file(data_dir / file, read_mapping(data_dir / file), model, list_key)
+            for file, (model, list_key) in files.items()}
+
+
+def first_duplicate(ids: Iterable[str]) -> str | None:
+    """The first id that was already seen, if any."""
+    seen: set[str] = set()
+    for value in ids:
+        if value in seen:
+            return value
+        seen.add(value)
+    return None
+
+
+def unique_ids(lists: Mapping[str, Iterable[str]]) -> None:
+    """The ids of each file are unique (``lists``: file -> its ids); the error names the first
+    one repeated."""
+    for file, ids in lists.items():
+        if (repeated := first_duplicate(ids)) is not None:
+            raise ContentError(file, repeated, "duplicate id")
+
+
+def need_known(file, entry: str | None, references: Iterable[tuple[str, str, Any]],
+               known: Mapping[str, tuple[str, Any]]) -> list[tuple[str, str, Any]]:
+    """Check each reference ``(path, kind, value)`` (a game's ``walk`` of an effect tree) whose
+    kind ``known`` lists (kind -> what an error calls it, the ids it must name) with
+    :func:`need`; return the others, for the game's own checks."""
+    rest = []
+    for path, kind, value in references:
+        if kind in known:
+            what, ids = known[kind]
+            need(file, entry, what, value, ids)
+        else:
+            rest.append((path, kind, value))
+    return rest
 
 
 def need(file, entry: str | None, kind: str, value, known) -> None:

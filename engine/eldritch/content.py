@@ -19,7 +19,8 @@ from engine.eldritch.content_effects import (
     walk,
 )
 from engine.content.dialect import Names, Strict, Text
-from engine.content.loader import entry_id, files_digest, need, read_mapping, validate_entry, validate_file
+from engine.content.loader import (entry_id, files_digest, first_duplicate, need, need_known, read_mapping, unique_ids,
+                                   validate_entry, validate_file, validate_files)
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eldritch"
 
@@ -610,10 +611,7 @@ class EldritchPack(BaseModel):
 def load(data_dir: Path | None = None) -> EldritchPack:
     """Read, validate and cross-check the whole Eldritch Horror pack."""
     data_dir = Path(data_dir) if data_dir else DATA_DIR
-    parts: dict[str, Any] = {}
-    for file, (model, list_key) in FILES.items():
-        path = data_dir / file
-        parts[file.removesuffix(".yaml")] = validate_file(path, read_mapping(path), model, list_key)
+    parts = validate_files(data_dir, FILES)
     encounters = {}
     for path in sorted(data_dir.glob(ENCOUNTER_GLOB)):
         data = read_mapping(path)
@@ -631,17 +629,8 @@ def load(data_dir: Path | None = None) -> EldritchPack:
     return pack
 
 
-def _dup(ids: list[str]) -> str | None:
-    seen: set[str] = set()
-    for i in ids:
-        if i in seen:
-            return i
-        seen.add(i)
-    return None
-
-
 def _check_ids(pack: EldritchPack) -> None:
-    lists = {
+    unique_ids({
         "components.yaml": [c.id for c in pack.components.components],
         "map.yaml": [s.id for s in pack.map.spaces] + [w.id for w in pack.map.other_worlds]
         + [r.id for r in pack.map.reference_cards],
@@ -656,17 +645,14 @@ def _check_ids(pack: EldritchPack) -> None:
         "conditions.yaml": [c.id for c in pack.conditions.conditions]
         + [b.id for c in pack.conditions.conditions for b in c.backs],
         "hooks.yaml": [h.id for h in pack.hooks.hooks],
-    }
-    for file, ids in lists.items():
-        if (d := _dup(ids)) is not None:
-            raise ContentError(file, d, "duplicate id")
+    })
     deck_ids: list[str] = []
     for file, f in pack.encounters.items():
         for d in f.decks:
             deck_ids.append(d.id)
-            if (c := _dup([c.id for c in d.cards])) is not None:
+            if (c := first_duplicate(c.id for c in d.cards)) is not None:
                 raise ContentError(file, c, f"duplicate card id in deck '{d.id}'")
-    if (d := _dup(deck_ids)) is not None:
+    if (d := first_duplicate(deck_ids)) is not None:
         raise ContentError("encounters_*.yaml", d, "duplicate deck id")
 
 
@@ -784,19 +770,12 @@ def _check_references(pack: EldritchPack) -> None:
     all_cards = set().union(*cards.values())
     quantities = set(QUANTITIES)
 
+    known = {"space": ("space", spaces), "monster": ("monster", monsters), "hook": ("hook", hooks),
+             "trait": ("trait", TRAITS), "quantity": ("quantity", quantities)}
+
     def check_tree(file: str, entry: str, tree: Any) -> None:
-        for _path, kind, value in walk(tree):
-            if kind == "space":
-                need(file, entry, "space", value, spaces)
-            elif kind == "monster":
-                need(file, entry, "monster", value, monsters)
-            elif kind == "hook":
-                need(file, entry, "hook", value, hooks)
-            elif kind == "trait":
-                need(file, entry, "trait", value, TRAITS)
-            elif kind == "quantity":
-                need(file, entry, "quantity", value, quantities)
-            elif kind == "condition_card" and ".triggering_card." in _path and value in monsters:
+        for _path, kind, value in need_known(file, entry, walk(tree), known):
+            if kind == "condition_card" and ".triggering_card." in _path and value in monsters:
                 pass                    # the triggering component may be a monster (its horror)
             elif kind in cards:
                 if not _pending(pack, _KIND_FILE[kind]):

@@ -1,13 +1,13 @@
 """Eldritch Horror («Прадавній жах»), 1-8 investigators, cooperative: the rules on the engine core.
 
 Spec: ../shared/seeds/002 (the authority), ../shared/rules/eldritch_horror.md and its checklist;
-content from data/eldritch (effects interpreted by ``effects.py``). State layout: README.md here.
+content from data/eldritch (effects interpreted by ``effects/``). State layout: README.md here.
 
 Modules, one per concern: ``setup`` (options, setup A/B), ``board`` (gates, clues, monsters,
 doom, omen, places and quantities), ``cards`` (decks, reserve, gains, discards, hidden backs),
 ``investigators`` (health, sanity, defeat, devour, modifiers), ``dice`` (tests, rerolls),
 ``combat`` (combat encounters), ``phases`` (round, action, encounter and mythos phases),
-``effects`` (the interpreter: one ``_op_<primitive>`` per vocabulary entry), ``ending``
+``effects`` (the interpreter: one ``_op_<primitive>`` per vocabulary entry, a package split by concern), ``ending``
 (awakening, mysteries, rumors, win and loss), ``views`` (views, refusals).
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.thing.rules import INFECTED, INFECTED_ROLE, THING, THING_ROLE
+from engine.thing.common import INFECTED, INFECTED_ROLE, THING, THING_ROLE
 
 
 def card_locations(state, rules) -> Counter:

@@ -13,7 +13,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
 from engine.content.dialect import Names, Strict as Model, Text
-from engine.content.loader import files_digest, need, problem as _problem, read_mapping, validate_file
+from engine.content.loader import files_digest, need, need_known, problem as _problem, unique_ids, validate_files
 from engine.unfathomable.content_effects import (
     MONSTERS, NON_TREACHERY, PLAYER_WORDS, RESOURCES, SKILL_TYPES, Condition, Effect,
     SkillType, Track, walk,
@@ -547,9 +547,7 @@ class UnfathomablePack(Model):
 def load(data_dir: Path | None = None) -> UnfathomablePack:
     """Read, validate and cross-check the whole Unfathomable pack."""
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "unfathomable"
-    parts: dict[str, Any] = {}
-    for file, (model, list_key) in FILES.items():
-        parts[file.removesuffix(".yaml")] = validate_file(file, read_mapping(data_dir / file), model, list_key)
+    parts = validate_files(data_dir, FILES)
     try:
         pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(data_dir / f for f in FILES), **parts)
     except ValidationError as err:  # pragma: no cover - every part was validated above
@@ -561,13 +559,8 @@ def load(data_dir: Path | None = None) -> UnfathomablePack:
     return pack
 
 
-def _duplicates(ids: list[str]) -> set[str]:
-    seen: set[str] = set()
-    return {i for i in ids if i in seen or seen.add(i)}  # type: ignore[func-returns-value]
-
-
 def _check_ids(pack: UnfathomablePack) -> None:
-    lists = {
+    unique_ids({
         "board.yaml": [z.id for z in pack.board.zones],
         "characters.yaml": [c.id for c in pack.characters.characters],
         "items.yaml": [i.id for i in pack.items.items],
@@ -581,10 +574,7 @@ def _check_ids(pack: UnfathomablePack) -> None:
         "loyalty.yaml": [c.id for c in pack.loyalty.cards],
         "monsters.yaml": [m.id for m in pack.monsters.monsters],
         "game_end.yaml": [c.id for c in pack.game_end.conditions],
-    }
-    for file, ids in lists.items():
-        if dup := _duplicates(ids):
-            raise ContentError(file, sorted(dup)[0], "duplicate id")
+    })
     decks = [d.type for d in pack.skill_cards.decks]
     if sorted(decks) != sorted(SKILL_TYPES):
         raise ContentError("skill_cards.yaml", None, f"decks must be exactly {', '.join(SKILL_TYPES)}, got {decks}")
@@ -648,18 +638,11 @@ def _check_references(pack: UnfathomablePack) -> None:
     skill_card_ids = {c.id for d in pack.skill_cards.decks for c in d.cards}
     players = set(PLAYER_WORDS) | characters
 
+    known = {"zone": ("zone", zones), "who": ("player selector", players), "item": ("item", items),
+             "mythos": ("mythos card", mythos), "hook": ("hook", hooks)}
+
     def check_tree(file: str, entry: str, tree: Any) -> None:
-        for path, kind, value in walk(tree):
-            if kind == "zone":
-                need(file, entry, "zone", value, zones)
-            elif kind == "who":
-                need(file, entry, "player selector", value, players)
-            elif kind == "item":
-                need(file, entry, "item", value, items)
-            elif kind == "mythos":
-                need(file, entry, "mythos card", value, mythos)
-            elif kind == "hook":
-                need(file, entry, "hook", value, hooks)
+        need_known(file, entry, walk(tree), known)  # steps, conditions, locations: their references are walked
 
     def check_ability(file: str, entry: str, ability: Ability | None) -> None:
         if ability is None:

@@ -1,15 +1,20 @@
 """Unfathomable: Keeper's agent — heuristics over the player's view (``engine.core.agent``).
 
-A loyal Human defends the ship: it fights the Deep Ones on deck (standing in their zone also
-draws their attacks away from passengers and interiors), repairs damage, steams on from the
-Boiler Room, adds enough helping cards to each skill check, steers by the journey track and, as
-Captain, plays the longest course card. A traitor (a Hybrid or Cultist card) looks busy while
-hidden — it moves about and sometimes fights —, hinders checks with a card or two of the wrong
-type, steers by the ritual track, plays the shortest course, and reveals once the voyage is half
-done; revealed, it defeats passengers and attacks Humans. Every answer is scored per option from
-the view alone (the card ids carry type and value), so a decision never depends on hidden state.
+A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
+to do harm, steams on from the Boiler Room, repairs, rescues threatened passengers, adds its
+helping cards to each check and sends a suspect (blamed for hindering cards in revealed checks)
+to the Brig. Answers with printed consequences — crisis options, the Captain's course card, the
+track choice, item/character/title Actions — are priced by :class:`CostModel` from the public
+content (the effect lists of ``data/unfathomable``): a loyal player takes the cheapest for the
+Humans, a traitor the dearest (hidden, only when that does not give it away). A traitor (a
+Hybrid or Cultist card) looks busy while hidden, hinders checks with a card or two, and reveals
+once the voyage is half done; revealed, it defeats passengers and attacks Humans. Every answer
+is scored from the view and the events the player saw, never from hidden state.
 """
 from __future__ import annotations
+
+import math
+from pathlib import Path
 
 from engine.core.agent import BaseAgent
 from engine.unfathomable.common import card_type, card_value
@@ -21,7 +26,33 @@ REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
 GALLEY_DRAW = 3             # cards drawn at the Galley (4 with Food to spare)
 GUARD = 6                   # standing in an interior zone Deep Ones are about to damage
-MOVE_TO_ONE = -2             # walking up to a lone Deep One to fight it
+SWARM = 3                   # this many Deep Ones in a zone: leave it, do not walk in
+HUNT = 13                   # walking up to one Deep One to attack it next action
+HUNT_CROWD = 3              # less per further Deep One there
+HUNT_PASSENGER = 2          # more per passenger on that deck
+HUNT_INBOUND = 2            # more on a deck whose arrow leads into an undamaged zone
+HUNT_INTERIOR = 4           # more in an undamaged interior zone (they damage it next)
+HUNT_SHARED = 6             # less when another player is already there
+HUNT_LATE = 6               # less on my last action (I cannot strike after the move)
+REPAIR_BASE = 6             # walking into a damaged zone I can repair
+REPAIR_URGENCY = 4          # more per damaged zone beyond two (six lose the game)
+RESCUE_WALK = 8             # walking onto a deck whose passengers Deep Ones are about to reach
+RESCUE_THREATENED = 16      # rescuing such a passenger
+PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
+BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
+BOILER_USE = 22            # steaming on (the journey wins the game and sweeps the water astern)
+BRIG_ESCAPE = 14            # the Brig's check to walk out
+SICK_BAY_LEAVE = 2          # any move out of the Sick Bay (one card a turn there)
+ATTACK = 20                 # attacking a Deep One in my zone
+CAST_SPELL = 9              # the Keeper of the Tome's spell
+RITUAL_END = 4              # the ritual track's last space (the Great Banishment)
+RITUAL_STEP = 0.8           # one ritual step short of the end
+HUMAN_ON_DECK = 3.0         # a Human on a deck at the Banishment (defeated: the Sick Bay)
+RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (it defeats passengers on decks)
+SUSPECT = 1.5               # blamed hindering cards before I send a player to the Brig
+CABIN = 16                  # the Captain's Cabin check against a suspect
+CABIN_HAND = 4              # Influence/Observation value in hand to try it
+COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
 
@@ -30,11 +61,45 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self._course = None
         self.last_roll: dict = {}   # the last die_rolled event I saw: who rolled, for what
+        self._acts: dict = {}       # my actions this turn: {"turn": (player, number), "n"}
+        self._check: dict | None = None   # the check being built: who added how many, chaos cards
+        self.suspicion: dict = {}   # player -> hindering cards I blame on them (public reveals)
+        self._to_brig = False       # my next player pick sends someone to the Brig
+        _option_index(), _course_effects(), _ability_effects("")   # printed effects, read once
 
     def observe(self, events):
         for ev in events:
-            if ev["type"] == "die_rolled":
+            t = ev["type"]
+            if t == "die_rolled":
                 self.last_roll = {"player": ev.get("player"), "purpose": ev.get("purpose")}
+            elif t == "check_started":
+                self._check = {"added": {}, "chaos": 0}
+            elif t == "chaos_added" and self._check is not None:
+                self._check["chaos"] = ev.get("count", 0)
+            elif t == "check_added" and self._check is not None and not ev.get("extra_treachery"):
+                self._check["added"][ev["player"]] = ev.get("count", 0)
+            elif t == "check_revealed" and self._check is not None:
+                self._suspect_from_check(ev)
+
+    def _suspect_from_check(self, ev):
+        """Hindering cards beyond the chaos cards were added by players (Keeper's loyal players
+        add only helping cards): each other player who added cards takes a share of the blame."""
+        positive = set(ev.get("positive") or ())
+        hinder = sum(1 for c in ev.get("cards") or () if ":" in c and card_type(c) not in positive)
+        excess = hinder - self._check["chaos"]
+        others = {p: n for p, n in self._check["added"].items() if p != self.player and n}
+        if excess > 0 and others:
+            total = sum(others.values())
+            for p, n in others.items():
+                self.suspicion[p] = self.suspicion.get(p, 0.0) + excess * n / total
+        self._check = None
+
+    def _suspect(self, view) -> str | None:
+        """The player I would send to the Brig: the most suspected one, hidden and free."""
+        free = [p for p in view["players"] if p != self.player and p not in view["revealed"]
+                and view["zone_of"].get(p) != "brig"]
+        best = max(free, key=lambda p: self.suspicion.get(p, 0.0), default=None)
+        return best if best is not None and self.suspicion.get(best, 0.0) >= SUSPECT else None
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
@@ -80,8 +145,21 @@ class KeeperAgent(BaseAgent):
                 return self.answer(prompt, max(spec["min"], min(spec["max"], want)))
             return self.answer(prompt, spec["min"])
         options = prompt["options"]
+        if kind == "action":
+            turn = view.get("turn") or {}
+            key = (turn.get("player"), turn.get("number"))
+            if self._acts.get("turn") != key:
+                self._acts = {"turn": key, "n": 0}
         scored = [(self._score(view, prompt, o, rng), rng.random(), i) for i, o in enumerate(options)]
-        return self.act(prompt, options[max(scored)[2]])
+        chosen = options[max(scored)[2]]
+        if kind == "action":
+            self._acts["n"] += 1
+            self._to_brig = chosen.get("ability") == "zone:captains_cabin"
+        elif kind == "choose" and prompt.get("purpose") == "player":
+            self._to_brig = False
+        elif kind == "choose" and prompt.get("labels") and prompt.get("purpose") == "option":
+            self._to_brig = "Brig" in prompt["labels"][options.index(chosen)]
+        return self.act(prompt, chosen)
 
     def _score(self, view, prompt, o, rng) -> float:
         kind = prompt["kind"]
@@ -91,16 +169,32 @@ class KeeperAgent(BaseAgent):
         if kind == "window":
             return self._window_score(view, prompt, o)
         if kind == "choose_track":
-            return 1 if (o["track"] == "ritual") == (self._want_ritual(view) != traitor) else 0
+            cost = CostModel(view, self.player).cost([{"advance_track": {"track": o["track"], "spaces": 1}}])
+            return cost if traitor else -cost
         if kind == "course_choose":
-            d = self._course_distance(o["card"])
-            return -d if traitor else d
+            # distance wins the game; the card's effect (public) costs the ship
+            value = COURSE_DISTANCE * self._course_distance(o["card"]) \
+                - CostModel(view, self.player).cost(_course_effects().get(o["card"]))
+            return -value if traitor else value
         if kind == "trade_offer":
             return 1 if o["type"] == "pass" else 0
         if kind == "choose":
             return self._choose_score(view, prompt, o["value"], traitor)
         # character, sick bay draw, upgrade, window order, awakening: the first is fine
         return -prompt["options"].index(o)
+
+    def _option_costs(self, view, prompt) -> list | None:
+        """Each answer's expected harm to the Humans, from the printed effects (public)."""
+        index = _option_index()
+        card = (view.get("mythos") or {}).get("card")
+        model = CostModel(view, self.player)
+        out = []
+        for label in prompt["labels"]:
+            effects = index.get((card, label), index.get((None, label)))
+            if effects is None:
+                return None
+            out.append(model.cost(effects))
+        return out
 
     def _crisis_option(self, view, label, traitor) -> float:
         """A crisis's two answers: a skill check usually fails (hands are short), so a loyal
@@ -161,13 +255,24 @@ class KeeperAgent(BaseAgent):
         if purpose == "discard" and isinstance(value, str) and ":" in value:
             return -card_value(value)
         if purpose == "option" and prompt.get("labels"):
-            return self._crisis_option(view, prompt["labels"][options.index(value)], traitor)
+            costs = self._option_costs(view, prompt)
+            if costs is None:
+                return self._crisis_option(view, prompt["labels"][options.index(value)], traitor)
+            mine = costs[options.index(value)]
+            if not traitor:
+                return -mine
+            if self._revealed(view) or max(costs) - min(costs) <= COVER_GAP:
+                return mine
+            return -mine   # a hidden traitor keeps its cover on a choice everyone can judge
         if purpose in ("deep_one_to", "deep_ones_to") and isinstance(value, str):
             # where Deep Ones go: a loyal player keeps them far out (stern water first), a traitor
             # brings them in
             rank = (3 + int(value[1:]) / 10 if value[0] == "w" and value[1:].isdigit()
                     else 2 if value == "depths" else 1 if value[0] == "d" and value[1:].isdigit() else 0)
             return -rank if traitor else rank
+        if purpose == "player" and not traitor and self._to_brig:
+            suspect = self._suspect(view)
+            return 1 if value == suspect else -options.index(value) / 100
         if purpose == "deep_one_target" and isinstance(value, str):
             # the current player picks whom a Deep One attacks: a traitor picks a Human, a loyal
             # player a revealed traitor's... there are none; the healthiest-looking, i.e. anyone
@@ -206,28 +311,11 @@ class KeeperAgent(BaseAgent):
                 return -5
             return 0.5 if t == "end_actions" else -1
         if t == "attack":
-            return 20 + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
+            return ATTACK + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
         if t == "repair":
             return 18
         if t == "move":
-            to = o["to"]
-            here, there = deep.get(zone, 0), deep.get(to, 0)
-            if there:   # each Deep One there attacks me (6+) before I strike again: few at a time
-                return (MOVE_TO_ONE if there == 1 else -2 if there == 2 else -1) + (1 if to in view["damage"] else 0)
-            if here >= 2:
-                return 3 + here   # out of a swarm
-            guard = self._threatened(view, to)
-            if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
-                return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
-            if to in view["damage"]:
-                return 6
-            if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
-                return 5.5
-            if to == "boiler_room" and self._has(view, "strength") and view["resources"]["fuel"] >= 3:
-                return 5
-            if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
-                return 5
-            return -1
+            return self._move_score(view, o["to"]) + (SICK_BAY_LEAVE if zone == "sick_bay" else 0)
         if t == "use":
             ability = o["ability"]
             title = _card_title(ability)
@@ -241,23 +329,154 @@ class KeeperAgent(BaseAgent):
             if title == "watch_and_learn":
                 return 3
             if ability == "zone:boiler_room":
-                return 12 if view["resources"]["fuel"] >= 3 else 2
+                return BOILER_USE if view["resources"]["fuel"] >= 3 else 2
             if ability == "zone:galley":
                 return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
             if ability == "zone:cargo_hold":
                 return 3
+            if ability == "zone:captains_cabin":
+                return CABIN if self._suspect(view) and self._cabin_hand(view) else -1
+            if ability == "zone:brig":
+                return BRIG_ESCAPE   # a check to walk out: every turn in the Brig is lost to the ship
             if ability == "zone:chapel":
-                return 10 if self._want_ritual(view) else -1
-            return -0.5
+                if self._want_ritual(view):
+                    return 10
+                # hold the Banishment off while it would cost more than it clears
+                return 10 if view["tracks"]["ritual"] >= 2 and self._banishment_value(view) < 0 else -1
+            return self._ability_score(view, ability)
         if t == "rescue":
-            return 7
+            return RESCUE_THREATENED if self._deck_threatened(view, zone) else 7 + RESCUE_RITUAL * view["tracks"]["ritual"]
         return 0 if t == "end_actions" else -2
 
+    def _ability_score(self, view, ability) -> float:
+        """A character's, item's, title's or feat's Action, judged by its printed effect."""
+        effects = _ability_effects(ability)
+        if not effects:
+            return -0.5
+        deep = view["deep_ones"]
+        zone = view["zone_of"][self.player]
+        kinds = {k: v for e in effects if isinstance(e, dict) for k, v in e.items()}
+        if "attack" in kinds:
+            spec = kinds["attack"] if isinstance(kinds["attack"], dict) else {}
+            reach = [zone] + (list(self._adjacent().get(zone, ())) if spec.get("range") == "adjacent" else [])
+            if any(deep.get(z) for z in reach):
+                return ATTACK + 1 + (spec.get("bonus", 0) or 0) + (2 if spec.get("reroll_once") else 0)
+            return -1
+        if "rescue_passengers" in kinds:
+            near = [zone] + list(self._adjacent().get(zone, ()))
+            n = sum(view["passengers"].get(z, 0) for z in near)
+            return 5 * n if n else -1
+        if "repair_zone" in kinds:
+            return ATTACK - 1 if zone in view["damage"] else -1
+        if "cast_spell" in kinds:
+            return CAST_SPELL
+        if "take_actions" in kinds and "move_player" in kinds:
+            decks = [z for z in view["passengers"] if deep.get(z)]
+            return max((self._hunt_value(view, z) for z in decks), default=1) - 1
+        if "move_deep_ones" in kinds or "move_player" in kinds:
+            return -1
+        return -CostModel(view, self.player).cost(effects) - 0.5
+
+    def _adjacent(self):
+        if not hasattr(self, "_adjacent_map"):
+            from engine.registry import rules_for
+            self._adjacent_map = dict(rules_for("unfathomable").board.adjacent)
+        return self._adjacent_map
+
+    def _move_score(self, view, to) -> float:
+        me = self.player
+        zone = view["zone_of"][me]
+        deep = view["deep_ones"]
+        here, there = deep.get(zone, 0), deep.get(to, 0)
+        if here and here < SWARM:
+            return -3   # stay and fight what is here
+        if there:
+            return self._hunt_value(view, to)
+        if here >= SWARM:
+            return 3 + here   # out of a swarm
+        guard = self._threatened(view, to)
+        if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
+            return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
+        if to in view["damage"]:
+            return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
+                    if self._can_repair(view, to) else -1)
+        if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2):
+            return RESCUE_WALK + view["passengers"][to]
+        if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
+            return 5.5
+        if to == "boiler_room" and self._boiler_ready(view):
+            return BOILER_MOVE
+        if to == "captains_cabin" and self._suspect(view) and self._cabin_hand(view) \
+                and "captains_cabin" not in view["damage"]:
+            return CABIN - 4
+        if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
+            return 5
+        return -1
+
+    def _hunt_value(self, view, to) -> float:
+        """Walking up to Deep Ones to fight them on my next action: worth most where they are
+        about to do harm (an undamaged interior zone they will damage, a deck with passengers
+        they will defeat, a deck whose arrow leads into an undamaged zone), and when few are
+        there (each one there may attack me before I strike twice)."""
+        there = view["deep_ones"].get(to, 0)
+        if there >= SWARM:
+            return -1
+        value = HUNT - HUNT_CROWD * (there - 1)
+        if to in view["passengers"]:    # a deck zone
+            value += HUNT_PASSENGER * view["passengers"].get(to, 0)
+            if self._arrows().get(to) not in view["damage"]:
+                value += HUNT_INBOUND
+        elif to not in view["damage"]:
+            value += HUNT_INTERIOR
+        if any(view["zone_of"][q] == to for q in view["players"] if q != self.player):
+            value -= HUNT_SHARED     # someone is already there
+        if self._acted_this_turn(view):
+            value -= HUNT_LATE       # no action left after the move to strike with
+        return value
+
+    def _boiler_ready(self, view) -> bool:
+        """I can steam on from the Boiler Room: a Strength card, Fuel to risk, the room
+        undamaged and not used this turn by anyone (its Action is once per turn)."""
+        return (self._has(view, "strength") and view["resources"]["fuel"] >= 3
+                and "boiler_room" not in view["damage"] and not view["deep_ones"].get("boiler_room"))
+
+    def _cabin_hand(self, view) -> bool:
+        """Helping cards for the Captain's Cabin check (Influence, Observation) in my hand."""
+        return sum(card_value(c) for c in view["you"]["hand"]
+                   if ":" in c and card_type(c) in ("influence", "observation")) >= CABIN_HAND
+
+    def _deck_threatened(self, view, deck) -> bool:
+        """Deep Ones on this deck or in the water zone whose arrow leads onto it."""
+        deep = view["deep_ones"]
+        return bool(deep.get(deck)) or any(n and self._arrows().get(z) == deck for z, n in deep.items())
+
+    def _can_repair(self, view, zone) -> bool:
+        """My hand pays the repair printed on the zone's damage card (public content)."""
+        if not hasattr(self, "_repairs"):
+            from engine.registry import rules_for
+            self._repairs = {c.id: c.repair for c in rules_for("unfathomable").pack.damage.damage_cards}
+        rule = self._repairs.get(view["damage"].get(zone))
+        if rule is None:
+            return False
+        total = sum(card_value(c) for c in view["you"]["hand"]
+                    if ":" in c and (rule.types == "any" or card_type(c) in rule.types))
+        return total >= rule.discard_total
+
+    def _acted_this_turn(self, view) -> bool:
+        turn = view.get("turn") or {}
+        return self._acts.get("turn") == (turn.get("player"), turn.get("number")) and self._acts.get("n", 0) >= 1
+
     def _want_ritual(self, view) -> bool:
-        """The Great Banishment clears the water and the decks: worth it with many Deep Ones
-        there, unless the token is far from the end."""
+        """The Great Banishment returns the Deep Ones on the water and decks to the supply but
+        defeats every passenger and character on a deck: worth steering for when it clears
+        more than it costs, and the token is near enough the end for the Deep Ones to still be
+        out there when it comes."""
         outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
-        return outside >= RITUAL_AT - view["tracks"]["ritual"]
+        return (self._banishment_value(view) > 0
+                and outside >= RITUAL_AT - view["tracks"]["ritual"])
+
+    def _banishment_value(self, view) -> float:
+        return CostModel(view, self.player).banishment()
 
     def _has(self, view, skill) -> bool:
         return any(card_type(c) == skill for c in view["you"]["hand"])
@@ -302,3 +521,207 @@ def _card_title(ability: str) -> str | None:
     """The title of the skill card an ability ref plays (``card:<type>:<title>:<value>:<copy>``)."""
     parts = ability.split(":")
     return parts[2] if len(parts) >= 3 and parts[0] in ("card", "play") else None
+
+
+# --- what an answer costs the Humans (public content only) ----------------------------------
+DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
+DAMAGE_COST = 3.0           # one damaged zone (six end the game)
+BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
+JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
+CARD_COST = 0.7             # one skill card discarded
+UNKNOWN_COST = 0.5          # an effect the estimate does not know
+ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
+COURSE_DISTANCE = 3.0       # one point of course distance (twelve, then one more Arrival, win)
+ZONE_COUNTS = {"deck": 8, "water": 8, "interior": 6}
+
+
+def _option_index() -> dict:
+    """(card id or None, English label) -> the option's effect list, for every choice printed in
+    the public content (mythos, board, damage, items...): what a crisis answer does."""
+    global _OPTIONS
+    if _OPTIONS is None:
+        _OPTIONS = {}
+
+        def walk(node, card):
+            if isinstance(node, dict):
+                card = node.get("id", card) if isinstance(node.get("id"), str) else card
+                choice = node.get("choice")
+                if isinstance(choice, dict):
+                    for o in choice.get("options") or ():
+                        label = (o.get("label") or {}).get("en")
+                        if label:
+                            _OPTIONS.setdefault((card, label), o.get("effect") or [])
+                            _OPTIONS.setdefault((None, label), o.get("effect") or [])
+                for v in node.values():
+                    walk(v, card)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v, card)
+
+        from engine.registry import rules_for
+        for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
+            walk(_data_file(path.name), None)
+    return _OPTIONS
+
+
+_OPTIONS = None
+_COURSE = None
+_ABILITIES = None
+
+
+def _ability_effects(ref: str) -> list:
+    """An Action's printed effect list from its ref (``item:<id>:<n>``, ``char:<id>``,
+    ``title:<id>:<n>``, ``feat:<id>``), or [] when unknown."""
+    global _ABILITIES
+    if _ABILITIES is None:
+        _ABILITIES = {}
+        for it in _data_file("items.yaml")["items"]:
+            for n, ab in enumerate(it.get("abilities") or ()):
+                _ABILITIES[f"item:{it['id']}:{n}"] = ab.get("effect") or []
+        for ch in _data_file("characters.yaml")["characters"]:
+            if ch.get("ability"):
+                _ABILITIES[f"char:{ch['id']}"] = ch["ability"].get("effect") or []
+        for ti in _data_file("titles.yaml")["titles"]:
+            for n, ab in enumerate(ti.get("abilities") or ()):
+                _ABILITIES[f"title:{ti['id']}:{n}"] = ab.get("effect") or []
+        for fe in _data_file("feats.yaml")["feats"]:
+            ab = fe.get("ability") or (fe.get("abilities") or [None])[0]
+            if ab:
+                _ABILITIES[f"feat:{fe['id']}"] = ab.get("effect") or []
+    return _ABILITIES.get(ref) or []
+
+
+def _data_file(name: str):
+    """A content file of the loaded pack as plain YAML data (the effects as printed); the C
+    loader when there is one: read once per process, when the first agent is seated."""
+    import yaml
+
+    from engine.registry import rules_for
+    path = Path(rules_for("unfathomable").pack.data_dir) / name
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def _course_effects() -> dict:
+    """course card id -> its printed effect list (public content)."""
+    global _COURSE
+    if _COURSE is None:
+        _COURSE = {c["id"]: c.get("effect") or [] for c in _data_file("course.yaml")["course_cards"]}
+    return _COURSE
+
+
+class CostModel:
+    """Expected harm to the Humans of an effect list, read from the public view and my hand."""
+
+    def __init__(self, view, me):
+        self.view, self.me = view, me
+        self.res = dict(view["resources"])
+
+    def pass_chance(self, check: dict) -> float:
+        """How likely a check passes: my helping cards, a share of the others' hands, two chaos
+        cards (mostly hindering) and a traitor's hindrance, against the target."""
+        positive = set(check.get("positive") or ())
+        share = len(positive) / 5
+        mine = sum(card_value(c) for c in self.view["you"]["hand"] if card_type(c) in positive)
+        others = sum(n for p, n in self.view["hand_sizes"].items() if p != self.me)
+        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5
+        target = check.get("target") or 0
+        return 1 / (1 + math.exp(-(expected - target) / 3))
+
+    def banishment(self) -> float:
+        """What the Great Banishment gains the Humans now: the Deep Ones on the water and decks
+        back to the supply, less the passengers (souls) and characters on the decks."""
+        view = self.view
+        outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
+        on_deck = sum(view["passengers"].values())
+        humans_on_deck = sum(1 for q, z in view["zone_of"].items()
+                             if z in view["passengers"] and q not in view["revealed"])
+        return DEEP_ONE_COST * outside - self.loss("souls", round(on_deck * PASSENGER_SOULS)) \
+            - HUMAN_ON_DECK * humans_on_deck
+
+    def loss(self, res: str, n: int) -> float:
+        if n <= 0:
+            return 0.0
+        left = self.res.get(res, 8) - n
+        if left <= 0:
+            return 1000.0
+        return n * (1 + 4 / left)
+
+    def cost(self, effects) -> float:
+        if isinstance(effects, dict):
+            effects = [effects]
+        return sum(self.one(e) for e in effects or () if isinstance(e, dict))
+
+    def one(self, e: dict) -> float:
+        (kind, spec), = list(e.items())[:1] or [(None, None)]
+        spec = spec if spec is not None else {}
+        if kind == "lose" and isinstance(spec, dict):
+            return sum(self.loss(r, n) for r, n in spec.items() if isinstance(n, int))
+        if kind == "gain" and isinstance(spec, dict):
+            return -sum(0.8 * n for r, n in spec.items() if isinstance(n, int) and self.res.get(r, 10) < 10)
+        if kind == "place_deep_ones":
+            at = spec.get("at") or {}
+            n = spec.get("count", 1) if isinstance(spec.get("count"), int) else 2
+            each = at.get("each") if isinstance(at, dict) else None
+            if each:
+                n *= ZONE_COUNTS.get(each, 4)
+            supply = self.view.get("deep_one_supply", 20)
+            if n > supply:
+                return 1000.0
+            return n * DEEP_ONE_COST * (0.6 if each == "water" else 1.5 if each == "interior" else 1)
+        if kind in ("damage_ship", "damage_zone"):
+            times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
+            if len(self.view["damage"]) + times >= 6:
+                return 1000.0
+            return DAMAGE_COST * times
+        if kind == "send_to_brig":
+            return BRIG_COST
+        if kind == "discard_skill_cards":
+            n = spec.get("count", 1)
+            return CARD_COST * (n if isinstance(n, int) else 2)
+        if kind in ("advance_track", "retreat_track"):
+            n = spec.get("spaces", 1) if isinstance(spec.get("spaces"), int) else 1
+            if spec.get("track") == "ritual":
+                at = self.view["tracks"]["ritual"]
+                if kind == "advance_track":
+                    return -self.banishment() if at + n >= RITUAL_END else -RITUAL_STEP * n
+                return self.banishment() if at >= RITUAL_END - 1 else RITUAL_STEP * min(n, at)
+            return (-JOURNEY_STEP if kind == "advance_track" else JOURNEY_STEP) * n
+        if kind == "defeat_deep_ones":
+            n = spec.get("count", 1)
+            on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
+            return -DEEP_ONE_COST * (on_board if n == "all" else n if isinstance(n, int) else 1)
+        if kind == "skill_check":
+            p = self.pass_chance(spec)
+            fail = self.cost(spec.get("on_fail"))
+            partial = spec.get("on_partial")
+            if partial is not None and spec.get("partial") is not None:
+                near = self.pass_chance({**spec, "target": spec["partial"]}) - p
+                return p * self.cost(spec.get("on_pass")) + near * self.cost(partial) + (1 - p - near) * fail
+            return p * self.cost(spec.get("on_pass")) + (1 - p) * fail
+        if kind == "if":
+            return 0.5 * (self.cost(spec.get("then")) + self.cost(spec.get("otherwise")))
+        if kind == "choice":
+            return min((self.cost(o.get("effect")) for o in spec.get("options") or ()), default=0)
+        if kind == "optional":
+            return min(0.0, self.cost(spec.get("effect")))
+        if kind == "roll":
+            at_most = spec.get("at_most")
+            chance = at_most / 8 if isinstance(at_most, int) else 0.5
+            return chance * self.cost(spec.get("then"))
+        if kind == "activate" and isinstance(spec, dict):
+            times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
+            if spec.get("monster") == "deep_ones":
+                on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
+                return times * ACTIVATION_COST * on_board
+            return times * DAMAGE_COST * 0.7
+        if kind == "emerge":
+            return DEEP_ONE_COST * self.view["deep_ones"].get("depths", 0)
+        if kind == "defeat_passengers":
+            n = spec.get("count", 1)
+            on_deck = sum(self.view["passengers"].values())
+            return self.loss("souls", round(PASSENGER_SOULS * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
+        if kind == "risk_passengers":
+            return 0.3 * (spec.get("count", 1) if isinstance(spec.get("count"), int) else 1)
+        if kind == "keep_card":
+            return UNKNOWN_COST
+        return UNKNOWN_COST

@@ -13,8 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def engine_source(game: str) -> str:
-    """Every module of ``engine/<game>/``, in name order, as one text."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "engine" / game).glob("*.py")))
+    """Every module of ``engine/<game>/`` (its subpackages too), in path order, as one text."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "engine" / game).rglob("*.py")))
 
 
 def renderer_keys(game: str) -> set[str]:

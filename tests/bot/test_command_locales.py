@@ -94,3 +94,46 @@ def test_messages_name_commands_in_their_own_language():
                     if lang != "en":
                         assert mention not in english, (lang, key, mention)
         assert named >= 5
+
+
+async def test_the_catalogs_command_keys_are_exactly_those_the_command_tree_asks_for(simcord_bot, monkeypatch):
+    """A ``commands.*`` message no command, option or choice asks the translator for (nor a lobby's
+    number menu, which names its option as the command parameter) is stale (a removed command's
+    name left behind); one the commands ask for and no catalog has would sync English."""
+    from importlib import import_module
+
+    from bot.games import ui_for
+    from bot.interactions import CatalogTranslator
+    asked: set[str] = set()
+    for kind in ("thing", "unfathomable", "eldritch"):
+        ui = ui_for(kind)
+        module = import_module(ui.number_label.__module__) if hasattr(ui, "number_label") else None
+        for option, (low, _) in getattr(ui, "LOBBY_NUMBERS", {}).items():
+            said = module.t
+
+            def noting(lang, key, **params):
+                if key.startswith("commands."):
+                    asked.add(key)
+                return said(lang, key, **params)
+            monkeypatch.setattr(module, "t", noting)
+            for value in (None, low):
+                ui.number_label(option, value, "en")
+            monkeypatch.setattr(module, "t", said)
+    translate = CatalogTranslator.translate
+
+    async def recording(self, string, locale, context):
+        if string.extras.get("key"):
+            asked.add(string.extras["key"])
+        return await translate(self, string, locale, context)
+    monkeypatch.setattr(CatalogTranslator, "translate", recording)
+    await simcord_bot.setup_hook()
+    try:
+        for command in simcord_bot.tree.get_commands():
+            await command.get_translated_payload(simcord_bot.tree, simcord_bot.tree.translator)
+    finally:
+        await simcord_bot.db_engine.dispose()
+    assert len(asked) > 30
+    for lang in LANGUAGES:
+        keys = {k for k in catalog(lang) if k.startswith("commands.")}
+        assert keys - asked == set(), f"{lang}: catalog keys no command uses"
+        assert asked - keys == set(), f"{lang}: keys the commands ask for that the catalog lacks"

@@ -68,8 +68,8 @@ def test_every_effect_of_every_pack_reads_out_in_every_language(game):
             assert text and "{" not in text, (lang, entry)
             # no vocabulary id left raw (a snake_case word is a missing template)
             assert not re.search(r"\b[a-z]+_[a-z_]+\b", text), (lang, text)
-            if lang != "en" and "hook" not in repr(entry):   # a hook reads its own (translated) meaning
-                assert not re.search(r"\b(the|and|of|your|you)\b", text), (lang, text)
+            if lang != "en":   # no English word (a hook reads its own meaning, translated in the pack)
+                assert not re.search(r"[A-Za-z]{2,}", text), (lang, text)
         for step in steps:
             module.WRITER.step(lang, step)
     assert module.WRITER.missing == set()

@@ -45,7 +45,7 @@ async def forged(env, intruder, menu: dict):
     import discord
 
     from bot import operations
-    from cogs.group import ProposeSelect
+    from cogs.play import ProposeSelect
     _, game, epoch, prompt, chunk = menu["custom_id"].rsplit(":", 4)
     view = discord.ui.View()
     view.add_item(ProposeSelect(int(game), int(epoch), int(prompt), int(chunk),

@@ -104,7 +104,7 @@ def test_every_key_the_renderer_names_exists():
     built |= {f"unfathomable.option_names.{f}" for f in R.LOBBY_FLAGS}
     built |= {f"unfathomable.result.{r}" for r in ("pass", "partial", "fail")}
     built |= {f"unfathomable.option.{o}" for o in ("end_actions", "rescue", "trade", "defeat_passenger", "reveal",
-                                                   "pass", "yes", "no", "top", "bottom", "stay", "cast", "return")}
+                                                   "pass", "yes", "no", "top", "bottom", "stay", "cast", "return", "stop")}
     assert_every_catalog_has(keys | built)
 
 
@@ -265,3 +265,16 @@ def test_public_check_in_table_counts_only():
         for c in cards:
             assert R.card_name("en", c) not in text or c not in " ".join(state["hands"].get("p1", []))
     assert "Skill check" in [f.name for f in embed.fields]
+
+
+def test_a_skill_cards_choice_and_the_attacks_stop_read_in_the_members_language():
+    """Rampage's two options (a skill card's choice) and the attack's "stop" were shown in English
+    at uk/ru tables: the labels are the pack's own, the stop is the catalog's."""
+    rampage = {"kind": "choice", "labels": ["Up to 4 unarmed attacks", "Weapon: 3 attacks at most"],
+               "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    assert R.value_label("uk", 0, {}, {}, "option", rampage) == "До 4 атак без зброї"
+    assert R.value_label("ru", 1, {}, {}, "option", rampage) == "Оружие: не больше 3 атак"
+    assert R.value_label("en", 1, {}, {}, "option", rampage) == "Weapon: 3 attacks at most"
+    for lang in ("en", "uk", "ru"):
+        assert R.value_label(lang, "stop", {}, {}, "attack_target") == t(lang, "unfathomable.option.stop")
+    assert R.value_label("uk", "stop", {}, {}, "attack_target") == "Припинити атаки"

@@ -174,3 +174,42 @@ def test_eldritch_agents_finish_games():
 
 def test_eldritch_agent_decides_from_its_view_only():
     _assert_view_only("eldritch", 2, 5, _alter_eldritch, steps=300)
+
+
+def _unfathomable_view(player_loyalty="human"):
+    """A Captain's view at the start of a 4-player game, holding ``player_loyalty``."""
+    rules = rules_for("unfathomable")
+    state, _ = rules.new_game(["p1", "p2", "p3", "p4"], 5, None)
+    while rules.prompts(state)[0]["kind"] != "action":   # characters chosen, loyalty dealt
+        rules.apply_in_place(state, {"player": rules.prompts(state)[0]["player"], "type": "default"})
+    captain = state["titles"]["captain"]
+    state["loyalty"][captain] = [player_loyalty]
+    return rules, state, captain
+
+
+def test_unfathomable_captain_weighs_a_course_card_by_its_printed_effect():
+    """Both cards travel 4; Deep One Ambush also puts a Deep One on each of the 8 decks
+    (data/unfathomable/course.yaml): a loyal Captain plays Calm Waters, a traitor the Ambush."""
+    rules, state, captain = _unfathomable_view()
+    prompt = {"id": 1, "player": captain, "kind": "course_choose", "shape": "one",
+              "options": [{"type": "course", "card": "deep_one_ambush"}, {"type": "course", "card": "calm_waters"}]}
+    human = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
+    assert human["card"] == "calm_waters"
+    state["loyalty"][captain] = ["hybrid"]
+    traitor = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
+    assert traitor["card"] == "deep_one_ambush"
+
+
+def test_unfathomable_crisis_answer_by_its_printed_effect():
+    """Strange Vision (data/unfathomable/mythos.yaml): following it sends the chooser to the
+    Brig; ignoring it puts a Deep One on each deck. With 2 Deep Ones left in the supply the 8
+    cannot be placed (the Deep Ones' win, game_end.yaml deep_ones_exhausted): a loyal chooser
+    goes to the Brig."""
+    rules, state, captain = _unfathomable_view()
+    state["deep_one_supply"] = 2
+    state["mythos"] = {"card": "strange_vision"}
+    prompt = {"id": 1, "player": captain, "kind": "choose", "shape": "one", "purpose": "option",
+              "labels": ["Follow the vision", "Ignore it"],
+              "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    answer = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
+    assert answer["value"] == 0

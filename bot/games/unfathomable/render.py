@@ -96,8 +96,9 @@ def _choice_labels() -> dict:
             for v in vars(obj).values():
                 walk(v, card)
 
+    skills = [card for deck in pack.skill_cards.decks for card in deck.cards]
     for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
-                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards):
+                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards, skills):
         for entry in group:
             walk(entry, entry.id)
     return {"en": by_en, "card": by_card}
@@ -674,7 +675,7 @@ def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt
         return result_word(lang, value)
     if value.startswith("deep_one:") or value in MONARCHS:
         return target_text(lang, value, person)
-    if value in ("top", "bottom", "stay", "cast", "return"):
+    if value in ("top", "bottom", "stay", "cast", "return", "stop"):
         return t(lang, f"{K}.option.{value}")
     if value in SKILL_TYPES:
         return type_name(lang, value)

@@ -1,7 +1,7 @@
 """Checklist P6: random legal agents finish whole games for 1-8 players and every Ancient One.
 
 The big counts (100 games per player count and Ancient One) run by hand:
-``python -m engine simulate eldritch --players N --games 100 --seed 1 --ancient-one ID``.
+``python -m engine simulate eldritch --players N --games 100 --seed 1 --option ancient_one=ID``.
 """
 import pytest
 
@@ -32,16 +32,18 @@ def test_p5_p6_invariants_hold_after_every_step(players, ao):
 
 
 def test_p6_cli_prints_one_line_of_totals(capsys):
-    """Checklist P6: ``python -m engine simulate eldritch --ancient-one ID`` prints the totals."""
+    """Checklist P6: ``python -m engine simulate eldritch --option ancient_one=ID`` prints the totals."""
     code = main(["simulate", "eldritch", "--players", "2", "--games", "2", "--seed", "3",
-                 "--ancient-one", "cthulhu"])
+                 "--option", "ancient_one=cthulhu"])
     out = capsys.readouterr().out.strip().splitlines()
     assert code == 0 and len(out) == 1
     assert out[0].startswith("games=2 finished=2 ") and out[0].endswith("errors=0")
 
 
 def test_p6_cli_refuses_ancient_one_for_another_game(capsys):
-    assert main(["simulate", "thing", "--players", "4", "--games", "1", "--ancient-one", "cthulhu"]) == 2
+    # the command line knows no game's options: the game's own options model refuses the stranger
+    assert main(["simulate", "thing", "--players", "4", "--games", "1", "--option", "ancient_one=cthulhu"]) == 1
+    assert "ancient_one" in capsys.readouterr().err
 
 
 def test_p2_a_choice_of_a_defeated_lead_goes_to_the_lead_player():
