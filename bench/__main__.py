@@ -43,6 +43,9 @@ BENCHES: dict[str, Bench] = {
                  "holding a transaction: clicks/s, click p99, WAL size", count="seconds"),
     "kill": Bench("outbox_kill", "announcements after repeated SIGKILLs of a bot process (lost, doubled)",
                   count="rounds"),
+    "scale": Bench("scale_bench", "N live games of all three games (default 500), two shard processes, over "
+                   "SQLite and PostgreSQL: click p99, checkpoint p99 per game, start-up, memory per game, outbox "
+                   "drain", in_all=False, count="games"),
     "table": Bench("table_bench", "whole games through SimCord: public messages per decision, pings against "
                    "handovers, one-answer decisions (--game picks one game)", in_all=False, game=True),
     "picture": Bench("picture_bench", "The Thing's table picture: render time per player count", count="renders"),

@@ -36,6 +36,17 @@ class DMClosed(GiveUp):
     """The member does not accept DMs from Keeper."""
 
 
+UNKNOWN_CHANNEL = 10003  # Discord's error code: the channel was deleted
+
+
+class ChannelGone(Retry):
+    """The game's channel was deleted (404, Unknown Channel): its game is paused
+    (:meth:`bot.publisher.Publisher.channel_gone`) and the row kept for when it resumes."""
+
+    def __init__(self):
+        super().__init__("the channel was deleted", MAX_BACKOFF_SECONDS)
+
+
 def classify(exc: Exception, attempts: int = 0) -> Exception:
     """What a failed Discord call means for a delivery; other exceptions are returned as they are."""
     backoff = min(MAX_BACKOFF_SECONDS, 5.0 * 2 ** attempts)
@@ -43,6 +54,8 @@ def classify(exc: Exception, attempts: int = 0) -> Exception:
         return exc
     if isinstance(exc, discord.RateLimited):
         return Retry("rate limited", exc.retry_after)
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
+        return ChannelGone()
     if isinstance(exc, discord.NotFound):
         return GiveUp(f"not found ({exc.code})")
     if isinstance(exc, discord.HTTPException):

@@ -32,7 +32,7 @@ import discord
 
 from bot import operations
 from bot.db import Game, Outbox
-from bot.operations import GiveUp, Retry, classify
+from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
 from bot.games import ui_for
@@ -218,6 +218,8 @@ class Publisher:
             logged = [row for row in rows if row.kind in ("public", "table")]
             if logged:  # one pass over the channel log answers every line and table refresh
                 failure = await self._attempt(logged[0], lambda: self._publish_log(game, logged, lang))
+                if isinstance(failure, ChannelGone):
+                    await self.channel_gone(game.guild_id, game.channel_id)
                 if isinstance(failure, GiveUp):
                     await self.service.outbox_done([row.id for row in logged[1:]], "given up")
                 elif failure is not None:
@@ -326,6 +328,46 @@ class Publisher:
             # the panel path always works: tell the member, neutrally, to open it
             await self._closed_dm(game, pid, "publish.prompt_pending")
             raise
+
+    # ------------------------------------------------------------------ a deleted channel
+    async def channel_gone(self, guild_id: int, channel_id: int, channel_name: str | None = None) -> None:
+        """A game's channel was deleted (the gateway said so, or a delivery met Unknown Channel):
+        its game is paused, and the admins are told which game and how to go on, by DM to the
+        member who created it and in the server's system channel. Never raises."""
+        try:
+            game = await self.service.pause_for_lost_channel(channel_id)
+        except Exception:  # noqa: BLE001 - the next delivery attempt tries again
+            log.exception("pausing the game of deleted channel %s failed", channel_id)
+            return
+        if game is None:
+            return
+        self._table_shown.pop(game.id, None)
+        self._text_shown.pop(game.id, None)
+        log.warning("game %s paused: its channel %s was deleted", game.id, channel_id)
+        lang = await self.service.guild_language(guild_id)
+
+        def text(language: str) -> str:
+            players = ", ".join(game.names.get(p, p) for p in game.players)
+            return t(language, "admin.paused", kind=t(language, f"kind.{game.kind}"), game=game.id,
+                     channel=channel_name or channel_id, players=players)
+
+        told = False
+        guild = self.bot.get_guild(guild_id)
+        system = getattr(guild, "system_channel", None)
+        if system is not None:
+            try:
+                await operations.send(system, content=text(lang), allowed_mentions=NO_PINGS)
+                told = True
+            except Exception as exc:  # noqa: BLE001 - the creator's DM may still reach an admin
+                log.warning("could not tell the system channel of guild %s: %s", guild_id, exc)
+        try:
+            await operations.send_dm(self.bot, game.creator_id,
+                                     text(self.bot.user_languages.get(game.creator_id, lang)))
+            told = True
+        except Exception as exc:  # noqa: BLE001 - logged: the game stays paused either way
+            log.warning("could not DM the creator of paused game %s: %s", game.id, exc)
+        if not told:
+            log.warning("nobody could be told that game %s is paused", game.id)
 
     # ------------------------------------------------------------------ the channel log
     def _entries(self, game: Game, row: Outbox, lang: str) -> list[list]:

@@ -425,6 +425,59 @@ class GameService:
             rows = [self._outbox(game, "public", {"notices": [announcement]})]
             return await self._save(session, game, rows)
 
+    # ------------------------------------------------------------------ a deleted channel
+    @resilient
+    async def pause_for_lost_channel(self, channel_id: int) -> Game | None:
+        """The channel of a live game was deleted: a running game is paused (no deadline,
+        reminder, stand-in or delivery until an admin resumes it elsewhere; nothing is lost), a
+        lobby is called off (it holds nothing). Returns the game this call paused (None when
+        there is none, or it was paused already: whoever paused it tells the admins, once)."""
+        async with self.lock(channel_id):
+            async with self.sessions() as session:
+                game = (await session.exec(select(Game).where(Game.live_channel == channel_id))).first()
+                if game is None or game.status not in LIVE_STATUSES:
+                    return None
+                if game.status == "lobby":
+                    game.status, game.live_channel = "aborted", None
+                    await self._save(session, game)
+                    return None
+                game.status = "paused"
+                game.deadline = game.reminder_at = None
+                return await self._save(session, game)
+
+    @resilient
+    async def paused_games(self, guild_id: int) -> list[Game]:
+        async with self.sessions() as session:
+            return list((await session.exec(select(Game).where(Game.guild_id == guild_id, Game.status == "paused")
+                                            .order_by(Game.id))).all())
+
+    @resilient(retry_conflicts=False)
+    async def resume(self, game_id: int, guild_id: int, channel_id: int) -> Outcome:
+        """Continue a paused game in ``channel_id`` (of its own guild, without a live game): its
+        seats, hands and log as they were, a new channel log, a fresh deadline, and every
+        announcement still queued delivered there."""
+        async with self._locked(game_id) as (session, game):
+            if game.status != "paused" or game.guild_id != guild_id:
+                raise ServiceError("not_paused")
+            if (await session.exec(select(Game).where(Game.live_channel == channel_id))).first():
+                raise ServiceError("channel_busy")
+            seq = (game.channel_log or {}).get("seq", 0) + 1
+            game.channel_id = game.live_channel = channel_id
+            game.status = "active"
+            game.channel_log, game.table_message_id = {"seq": seq}, None
+            await self._set_deadline(session, game)
+            await session.exec(update(Outbox).where(Outbox.game_id == game_id, Outbox.delivered == False)  # noqa: E712
+                               .values(channel_id=channel_id, not_before=utcnow(), attempts=0, claim=None,
+                                       claimed_until=None).execution_options(synchronize_session=False))
+            out = self._announcements(game, [], number=game.last_action, notices=[notice("admin.resumed")],
+                                      before=self._dm_prompt_keys(game))  # a prompt sent by DM is not sent again
+            try:
+                await self._save(session, game, out)
+            except IntegrityError as exc:  # another process opened a game here meanwhile
+                raise ServiceError("channel_busy") from exc
+        self._channel_of[game_id] = channel_id
+        return Outcome(game=game)
+
     # ------------------------------------------------------------------ playing
     async def _channel(self, game_id: int) -> int:
         if game_id not in self._channel_of:
@@ -612,16 +665,22 @@ class GameService:
                 for offset, (action, reveal) in enumerate(zip(applied, reveals))])
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
-        # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
-        # undoing only the kicked players' defaults that followed keeps the member's own news
-        rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
-                                   autopass_off=autopass_off)
-        for model in (News, Outbox):
-            batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
-            if batch:
-                await connection.execute(insert(model), batch)
-        await session.commit()
-        _trust(game)  # the engine made this state: no need to check it when it is read back
+        # the engine made this state: neither the announcements below (which read its prompts)
+        # nor a later read of this version check it again (that check cost every click ~10 ms)
+        _trust(game)
+        try:
+            # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
+            # undoing only the kicked players' defaults that followed keeps the member's own news
+            rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
+                                       autopass_off=autopass_off)
+            for model in (News, Outbox):
+                batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
+                if batch:
+                    await connection.execute(insert(model), batch)
+            await session.commit()
+        except BaseException:
+            _INTACT.pop(_intact_key(game), None)  # not written: that version may come from elsewhere
+            raise
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
         """A row claimed by this process, which delivers it right after the commit; if the process
@@ -1200,7 +1259,10 @@ class GameService:
                                                                       Outbox.claim == token))).all())
                 mine += [row for row in to_claim if row.id in got]
                 mine.sort(key=lambda row: row.id)
-            return (await session.get(Game, game_id) if mine else None), mine
+            game = await session.get(Game, game_id) if mine else None
+            if game is not None and game.status == "paused":
+                return None, []  # kept for when an admin resumes it (its claim lapses)
+            return game, mine
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:
@@ -1209,7 +1271,8 @@ class GameService:
             rows = await session.exec(select(Outbox.game_id).where(
                 Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
                 (Outbox.claimed_until == None) | (Outbox.claimed_until < now),  # noqa: E711
-                self._mine(Outbox.guild_id))
+                self._mine(Outbox.guild_id),
+                Outbox.game_id.not_in(select(Game.id).where(Game.status == "paused")))
                 .distinct().limit(limit))
             return list(rows.all())
 

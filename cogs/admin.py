@@ -1,5 +1,6 @@
-"""Admin tools (`/gm …`): undo, repair, reset, kick, replace, skip, export. Checked at run time:
-Manage Server permission or the guild's Keeper admin role."""
+"""Admin tools (`/gm …`): undo, repair, reset, kick, replace, skip, export, resume. Checked at run
+time: Manage Server permission or the guild's Keeper admin role. A game whose channel is deleted
+is paused here (and by the publisher, on Unknown Channel) until `/gm resume` in another channel."""
 from __future__ import annotations
 
 import io
@@ -7,6 +8,7 @@ import json
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import t
 from bot.seats import is_keeper, keepers, mention
@@ -105,6 +107,32 @@ class AdminCog(KeeperCog):
         outcome = await self.bot.service.skip(game.id, member.id if member else None)
         players = ", ".join(dict.fromkeys(mention(a["player"], user_lang(interaction)) for a in outcome.applied))
         await self._done(interaction, game.id, "admin.skip_done", players=players)
+
+    @gm.command(name=cmd("resume", "gm"), description=desc("gm_resume"))
+    @app_commands.describe(game=param("game"))
+    @app_commands.rename(**options("game"))
+    async def resume(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """Continue a game paused because its channel was deleted, in this channel."""
+        await defer_private(interaction)
+        if not await is_admin(interaction):
+            raise ServiceError("not_admin")
+        if game is None:
+            paused = await self.bot.service.paused_games(interaction.guild_id)
+            if not paused:
+                raise ServiceError("no_paused_game")
+            if len(paused) > 1:
+                raise ServiceError("which_paused_game", games=", ".join(f"`{g.id}`" for g in paused))
+            game = paused[0].id
+        await self.bot.service.resume(game, interaction.guild_id, interaction.channel_id)
+        await self._done(interaction, game, "admin.resume_done", game=game)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel) -> None:
+        await self.bot.publisher.channel_gone(channel.guild.id, channel.id, getattr(channel, "name", None))
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload) -> None:
+        await self.bot.publisher.channel_gone(payload.guild_id, payload.thread_id)
 
     @gm.command(name=cmd("export", "gm"), description=desc("gm_export"))
     async def export(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,365 @@
+"""Keeper at scale (issue 19): N live games of all three games mixed, served by two shard
+processes over one database (PostgreSQL or SQLite).
+
+The games are made by the engine (each dealt and played a few real actions, the one-answer
+steps made as the bot makes them) and written as the bot writes them (game row, action log), in
+bulk, spread over guilds so each shard owns about half. Then two bot processes start, each with
+``shard_count=2`` and its own shard, against a Discord transport that answers instantly (only
+the bot's own time is measured, as in ``bench bot``), and each measures:
+
+* start-up: content packs checked, schema checked and upgraded (``bot.startup.preflight``), the
+  bot built, its first outbox pass, and every live game of its shard read and checked intact
+  (what restoring them costs; Keeper keeps no game in memory between clicks);
+* click→reply: the real option handler (load, engine step, checkpoint, reply), p50/p99, on
+  distinct random games of the shard, while the publisher delivers in the background;
+* checkpoint: the committed write of a change, p99 per game kind;
+* memory per live game: the RSS growth of serving a click in each of those games (everything
+  the process keeps per game: locks, caches, drawn pictures), divided by their number;
+* outbox drain: a burst of clicks on distinct games at once, then the time until every
+  announcement of the burst was delivered.
+
+    python -m bench scale --count 500                 # SQLite and, if reachable, PostgreSQL
+    BENCH_BACKENDS=postgres python -m bench scale --count 10000
+
+PostgreSQL: ``KEEPER_BENCH_POSTGRES_URL`` (default: the local ``keeper_bench`` database of
+``.ci/run``'s role, ``postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench``); the bench
+drops and recreates every Keeper table there.
+"""
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import multiprocessing
+import os
+import random
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import pct
+
+KINDS = ("thing", "unfathomable", "eldritch")
+PLAYERS = {"thing": (4, 8), "unfathomable": (3, 6), "eldritch": (1, 4)}
+TEMPLATES = int(os.environ.get("BENCH_TEMPLATES", 40))  # distinct engine-made games per kind
+CLICKS = int(os.environ.get("BENCH_CLICKS", 300))  # per shard
+BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
+ROUNDS = 3  # clicks per game of the working set
+WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
+SHARDS = 2
+POSTGRES_URL = os.environ.get("KEEPER_BENCH_POSTGRES_URL",
+                              "postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench")
+TARGETS = {"click_p99_ms": 30, "checkpoint_p99_ms": 5, "startup_s": 10, "memory_kib": 64, "drain_s": 5}
+
+
+# ---------------------------------------------------------------- the games
+def templates(kind: str, count: int, seed: int = 7) -> list[dict]:
+    """``count`` games of ``kind`` made by the engine: dealt, then a few random legal actions,
+    each one-answer step made as the bot makes it (logged ``auto``)."""
+    from engine.registry import rules_for
+    from engine.simulate import choose, legal_moves
+    rules = rules_for(kind)
+    rng = random.Random(seed)
+    low, high = PLAYERS[kind]
+    out = []
+    while len(out) < count:
+        players = [str(10**8 + p) for p in range(rng.randint(low, high))]
+        game_seed = rng.getrandbits(62)
+        try:
+            state, _ = rules.new_game(players, game_seed, {}, {})
+            actions = []
+            for _ in range(rng.randint(2, 8)):
+                forced = rules.forced(state)
+                while forced is not None and not rules.is_over(state):
+                    state, _ = rules.apply(state, forced)
+                    actions.append({**forced, "auto": True})
+                    forced = rules.forced(state)
+                if rules.is_over(state) or not rules.prompts(state):
+                    break
+                action = choose(rng, state, legal_moves(rules, state), rules)
+                state, _ = rules.apply(state, action)
+                actions.append({k: v for k, v in action.items() if k != "prompt"})
+            while (forced := rules.forced(state)) is not None and not rules.is_over(state):
+                state, _ = rules.apply(state, forced)
+                actions.append({**forced, "auto": True})
+        except Exception:  # noqa: BLE001 - a random game the engine refused: draw another
+            continue
+        if rules.is_over(state) or not rules.prompts(state):
+            continue
+        out.append({"kind": kind, "players": players, "seed": game_seed, "state": state, "actions": actions})
+    return out
+
+
+def guild_of(i: int) -> int:
+    """The ``i``-th game's guild: shard ``i % SHARDS`` (Discord's formula: (id >> 22) % count)."""
+    return ((10**6 + i) << 22) | 1
+
+
+async def fill(url: str, count: int) -> dict:
+    """Drop every Keeper table, upgrade to the newest schema and write ``count`` live games."""
+    from sqlalchemy import insert, text
+
+    from bot.db import ActionLog, Game, make_engine, utcnow
+    from bot.service import safe_name
+    from bot import migrations  # noqa: F401 - the schema comes from the migrations, as at start
+    from bot.db import create_tables
+
+    made = {kind: templates(kind, TEMPLATES, seed=11 + n) for n, kind in enumerate(KINDS)}
+    engine = make_engine(url)
+    async with engine.begin() as conn:
+        if url.startswith("postgresql"):
+            await conn.exec_driver_sql("DROP SCHEMA public CASCADE")
+            await conn.exec_driver_sql("CREATE SCHEMA public")
+    await create_tables(engine)
+    started = time.perf_counter()
+    batch = 500
+    async with engine.begin() as conn:
+        for first in range(0, count, batch):
+            games, logs = [], []
+            for i in range(first, min(count, first + batch)):
+                tpl = made[KINDS[i % len(KINDS)]][(i // len(KINDS)) % TEMPLATES]
+                now = utcnow()
+                games.append({"id": i + 1, "guild_id": guild_of(i), "channel_id": 10**7 + i,
+                              "live_channel": 10**7 + i, "kind": tpl["kind"], "status": "active",
+                              "creator_id": int(tpl["players"][0]), "players": tpl["players"], "options": {},
+                              "setup": {}, "seed": tpl["seed"], "state": tpl["state"], "version": 1, "epoch": 0,
+                              "exporters": [], "last_action": len(tpl["actions"]), "autopilot": [],
+                              "names": {p: safe_name(f"u{p}") for p in tpl["players"]},
+                              "created_at": now, "updated_at": now})
+                logs += [{"game_id": i + 1, "number": n + 1, "actor": str(a.get("player")), "action": a,
+                          "reveal": False, "undone": False, "created_at": now}
+                         for n, a in enumerate(tpl["actions"])]
+            await conn.execute(insert(Game), games)
+            if logs:
+                await conn.execute(insert(ActionLog), logs)
+        if url.startswith("postgresql"):
+            await conn.exec_driver_sql("SELECT setval('games_id_seq', (SELECT max(id) FROM games))")
+    filled = time.perf_counter() - started
+    sizes = {}
+    async with engine.connect() as conn:
+        length = "length(CAST(state AS TEXT))" if url.startswith("postgresql") else "length(state)"
+        for kind, size in (await conn.execute(text(f"SELECT kind, avg({length}) FROM games GROUP BY kind"))).all():
+            sizes[kind] = float(size)
+    await engine.dispose()
+    return {"fill_s": filled, "state_bytes": sizes}
+
+
+# ---------------------------------------------------------------- one shard process
+def rss_kib() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+
+
+async def shard_run(url: str, shard: int, count: int) -> dict:
+    from bench.bot_bench import FakeInteraction, _Sink, click_value
+    start_all = time.perf_counter()
+    import cogs.play as play
+    from sqlmodel import select
+
+    from bot.client import create_bot
+    from bot.db import Game
+    from bot.service import GameService, ServiceError, state_damage
+    from bot.settings import Settings
+    from bot.startup import preflight
+    from engine.core.errors import RuleError
+    from engine.registry import rules_for
+
+    settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0, database_url=url,
+                        shard_count=SHARDS, shard_ids=str(shard))
+    imported = time.perf_counter() - start_all
+    await preflight(settings)
+    checked = time.perf_counter() - start_all
+    bot = create_bot(settings)
+    sink = _Sink()
+    bot.get_channel = lambda channel_id: sink
+    bot.get_user = lambda user_id: sink
+    service = bot.service
+    await bot.publisher.deliver_due()
+    built = time.perf_counter() - start_all
+    async with service.sessions() as session:  # every live game of this shard, read once
+        mine = list((await session.exec(select(Game).where(Game.status == "active",
+                                                           service._mine(Game.guild_id)))).all())
+    startup = time.perf_counter() - start_all
+    phases = {"imports": imported, "preflight": checked - imported, "bot": built - checked,
+              "games_read": startup - built}
+    began = time.perf_counter()
+    damaged = sum(1 for g in mine if state_damage(g))  # not part of a start: checked at first use
+    check_s = time.perf_counter() - began
+
+    gc.collect()
+    rss_before = rss_kib()
+    checkpoints: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    checkpoint_cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    original = GameService._checkpoint
+
+    async def timed(self, session, game, *args, **kwargs):
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        await original(self, session, game, *args, **kwargs)
+        checkpoints[game.kind].append(time.perf_counter() - began)
+        checkpoint_cpu[game.kind].append(time.thread_time() - began_cpu)
+
+    GameService._checkpoint = timed
+    rng = random.Random(shard)
+    order = [g.id for g in mine]
+    rng.shuffle(order)
+
+    cpu: list[float] = []
+    refused: list[str] = []
+
+    async def click(game_id: int) -> float | None:
+        game = await service.get(game_id)
+        if game is None or game.status != "active":
+            return None
+        prompts = rules_for(game.kind).prompts(game.state)
+        if not prompts:
+            return None
+        prompt = rng.choice(prompts)
+        interaction = FakeInteraction(bot, int(prompt["player"]), game)
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        try:
+            await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
+        except RuleError:
+            return None
+        except ServiceError as exc:  # e.g. db_busy: the member was told; counted, not timed
+            refused.append(exc.code)
+            return None
+        cpu.append(time.thread_time() - began_cpu)
+        return (interaction.followup.at or time.perf_counter()) - began
+
+    for game_id in order[:WARMUP]:  # the first pictures load fonts and fill caches
+        await click(game_id)
+    await bot.publisher.idle()
+    for kind in KINDS:
+        checkpoints[kind].clear()
+        checkpoint_cpu[kind].clear()
+    cpu.clear()
+    gc.collect()
+    rss_before = rss_kib()
+    # each game of a working set is clicked ROUNDS times; its first click reads it cold (its state
+    # checked intact once), the next ones are a table playing on. The deliveries a click queues
+    # run after it (off its path), before the next click, so a click's time is its own.
+    served = order[WARMUP:WARMUP + max(1, CLICKS // ROUNDS)]
+    cold, replies = [], []
+    for round_ in range(ROUNDS):
+        for game_id in served:
+            took = await click(game_id)
+            await bot.publisher.idle()
+            if took is not None:
+                (cold if round_ == 0 else replies).append(took)
+    gc.collect()
+    memory_kib = (rss_kib() - rss_before) / max(len(served), 1)
+    click_cpu = list(cpu)
+
+    steady = {kind: list(v) for kind, v in checkpoints.items()}  # the burst's queueing left out
+    steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
+    burst_ids = order[WARMUP + len(served):WARMUP + len(served) + BURST] or order[:BURST]
+    began = time.perf_counter()
+    failed = await asyncio.gather(*(click(game_id) for game_id in burst_ids), return_exceptions=True)
+    refused += [type(exc).__name__ for exc in failed if isinstance(exc, Exception)]  # e.g. the pool's timeout
+    clicked = time.perf_counter() - began
+    await bot.publisher.idle()
+    left = sum([await service.pending_outbox(game_id) for game_id in burst_ids])
+    drain = time.perf_counter() - began
+    GameService._checkpoint = original
+    await bot.db_engine.dispose()
+    return {"shard": shard, "games": len(mine), "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "replies": replies, "cold": cold,
+            "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "rss_mib": rss_kib() / 1024,
+            "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
+
+
+def _shard_main(url: str, shard: int, count: int, out) -> None:
+    try:
+        out.put(asyncio.run(shard_run(url, shard, count)))
+    except Exception as exc:  # noqa: BLE001 - reported by the parent
+        import traceback
+        out.put({"shard": shard, "error": "".join(traceback.format_exception(exc))})
+
+
+# ---------------------------------------------------------------- one size, one backend
+def run(url: str, count: int) -> dict:
+    filled = asyncio.run(fill(url, count))
+    context = multiprocessing.get_context("spawn")
+    out = context.Queue()
+    procs = [context.Process(target=_shard_main, args=(url, shard, count, out)) for shard in range(SHARDS)]
+    for proc in procs:
+        proc.start()
+    results = [out.get() for _ in procs]
+    for proc in procs:
+        proc.join()
+    errors = [r["error"] for r in results if "error" in r]
+    if errors:
+        raise RuntimeError("\n".join(errors))
+    replies = [x for r in results for x in r["replies"]]
+    cold = [x for r in results for x in r["cold"]]
+    checkpoints = {kind: [x for r in results for x in r["checkpoints"][kind]] for kind in KINDS}
+    checkpoint_cpu = {kind: [x for r in results for x in r["checkpoint_cpu"][kind]] for kind in KINDS}
+    click_cpu = [x for r in results for x in r["click_cpu"]]
+    return {"count": count, **filled, "shards": results,
+            "click_p50_ms": statistics.median(replies) * 1e3, "click_p99_ms": pct(replies, 0.99),
+            "clicks": len(replies), "cold_p50_ms": statistics.median(cold) * 1e3, "cold_p99_ms": pct(cold, 0.99), "click_cpu_p50_ms": statistics.median(click_cpu) * 1e3,
+            "click_cpu_p99_ms": pct(click_cpu, 0.99),
+            "checkpoint_cpu_p99_ms": {k: pct(v, 0.99) for k, v in checkpoint_cpu.items() if v},
+            "checkpoint_cpu_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoint_cpu.items() if v},
+            "phases": {k: max(r["phases"][k] for r in results) for k in results[0]["phases"]},
+            "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in checkpoints.items() if v},
+            "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoints.items() if v},
+            "burst_clicks_s": max(r["burst_clicks_s"] for r in results),
+            "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
+            "memory_kib": max(r["memory_kib"] for r in results),
+            "drain_s": max(r["drain_s"] for r in results),
+            "refused": [code for r in results for code in r["refused"]], "burst_left": sum(r["burst_left"] for r in results)}
+
+
+def backends(count: int) -> list[tuple[str, str]]:
+    wanted = os.environ.get("BENCH_BACKENDS", "sqlite,postgres").split(",")
+    out = []
+    if "sqlite" in wanted:
+        folder = Path(tempfile.mkdtemp(prefix="keeper-scale-"))
+        out.append(("sqlite", f"sqlite+aiosqlite:///{folder / 'scale.sqlite3'}"))
+    if "postgres" in wanted:
+        out.append(("postgres", POSTGRES_URL))
+    return out
+
+
+def report(name: str, r: dict) -> str:
+    kinds = ", ".join(f"{k} {v:.1f}" for k, v in r["checkpoint_p99_ms"].items())
+    cpu_kinds = ", ".join(f"{k} {r['checkpoint_cpu_p50_ms'][k]:.1f}/{v:.1f}"
+                          for k, v in r["checkpoint_cpu_p99_ms"].items())
+    phases = ", ".join(f"{k} {v:.1f} s" for k, v in r["phases"].items())
+    sizes = ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in r["state_bytes"].items())
+    rss = ", ".join(f"{s['rss_mib']:.0f}" for s in r["shards"])
+    return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s):\n"
+            f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
+            f"clicks (target < {TARGETS['click_p99_ms']} ms); its CPU time p50 {r['click_cpu_p50_ms']:.1f} ms, "
+            f"p99 {r['click_cpu_p99_ms']:.1f} ms (all clicks)\n"
+            f"  a game's first click after the start (read cold, its state checked intact once): "
+            f"p50 {r['cold_p50_ms']:.1f} ms, p99 {r['cold_p99_ms']:.1f} ms\n"
+            f"  checkpoint p99 per game: {kinds} ms (target < {TARGETS['checkpoint_p99_ms']} ms); its CPU time "
+            f"p50/p99: {cpu_kinds} ms; state size: {sizes}\n"
+            f"  start-up (content, schema, the bot, first outbox pass, every live game of the shard read): "
+            f"{r['startup_s']:.1f} s (target < {TARGETS['startup_s']} s): {phases}; checking every state "
+            f"intact would add {r['check_s']:.1f} s (done at first use instead)\n"
+            f"  memory per live game served: {r['memory_kib']:.1f} KiB (target < {TARGETS['memory_kib']} KiB); "
+            f"RSS per process {rss} MiB\n"
+            f"  outbox after a burst of {sum(s['burst'] for s in r['shards'])} clicks: drained in "
+            f"{r['drain_s']:.2f} s from its first click ({r['drain_s'] - r['burst_clicks_s']:.2f} s after its "
+            f"last reply; the clicks took {r['burst_clicks_s']:.2f} s), {r['burst_left']} rows left (target < {TARGETS['drain_s']} s)"
+            + (f"\n  clicks refused: {len(r['refused'])} ({', '.join(sorted(set(r['refused'])))})" if r["refused"] else ""))
+
+
+def main(count: int = 500) -> None:
+    for name, url in backends(count):
+        try:
+            result = run(url, count)
+        except OSError as exc:
+            print(f"{name}: not reachable ({exc}); skipped")
+            continue
+        print(report(name, result), flush=True)
+        Path(os.environ.get("BENCH_JSON", "/dev/null")).write_text(json.dumps({k: v for k, v in result.items()
+                                                                               if k != "shards"}))
+
+
+if __name__ == "__main__":
+    main()
