@@ -143,6 +143,7 @@ class Publisher:
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
         self._dirty: set[int] = set()  # games with rows committed since their delivery task began
         self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
+        self.proposals_announced: dict[tuple[int, int], float] = {}  # (game, member) -> last announced (loop time)
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
 

@@ -75,9 +75,6 @@ def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
     return [notice("group.decided", player=prompt["player"], option=_label(game, prompt, option, lang))]
 
 
-_announced: dict[tuple[int, int], float] = {}  # (game, member) -> when their proposal was last announced
-
-
 def proposal_notice(game, prompt: dict, user_id: int, option: dict, lang: str) -> dict:
     """The public line of an adviser's proposal, keyed by adviser and decision: a changed proposal
     edits that one line of the channel log instead of adding another."""
@@ -92,11 +89,13 @@ def announce_proposal(bot, game_id: int, user_id: int) -> None:
     use up the channel's rate limit ahead of the game's own lines."""
     loop = asyncio.get_running_loop()
     now, key = loop.time(), (game_id, user_id)
-    last = _announced.get(key)
+    # kept by this bot's publisher (not the module): another bot in the process never shares it
+    announced = bot.publisher.proposals_announced
+    last = announced.get(key)
     if last is not None and now - last < PROPOSAL_COOLDOWN:
         if last <= now:  # the first click inside the cooldown books the one delivery after it
-            _announced[key] = last + PROPOSAL_COOLDOWN
+            announced[key] = last + PROPOSAL_COOLDOWN
             loop.call_later(last + PROPOSAL_COOLDOWN - now, bot.publisher.schedule, game_id)
         return
-    _announced[key] = now
+    announced[key] = now
     bot.publisher.schedule(game_id)
