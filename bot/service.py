@@ -59,6 +59,13 @@ class ServiceError(Exception):
         super().__init__(code)
 
 
+def not_running(game) -> ServiceError:
+    """The refusal for a game that cannot take this now: a paused game says so (and how it goes on)."""
+    if game is not None and game.status == "paused":
+        return ServiceError("paused", number=game.id)
+    return ServiceError("not_active")
+
+
 @dataclass
 class Outcome:
     game: Game
@@ -494,7 +501,7 @@ class GameService:
         ``notices``: public lines announced with it (e.g. a group decision's)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
-                raise ServiceError("not_active")
+                raise not_running(game)
             if epoch is not None and epoch != game.epoch:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if str(action.get("player")) in game.autopilot:
@@ -618,7 +625,7 @@ class GameService:
         """Apply what follows by itself in the current state (after the deal; a window's time up)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
-                raise ServiceError("not_active")
+                raise not_running(game)
             return await self._step(session, game, None, notices=notices, close_window=close_window)
 
     async def member_autopass(self, user_id: int) -> bool:
@@ -806,7 +813,7 @@ class GameService:
         pid = str(user_id)
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
-                raise ServiceError("not_active")
+                raise not_running(game)
             if epoch != game.epoch:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if not any(p["id"] == prompt_id for p in self.questions(game, pid)):
@@ -837,7 +844,7 @@ class GameService:
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished") or game.archived_at is not None:
-                raise ServiceError("not_active")  # an archived game keeps its record, not its state
+                raise not_running(game)  # an archived game keeps its record, not its state
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
@@ -900,7 +907,7 @@ class GameService:
         not replay."""
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished") or game.archived_at is not None:
-                raise ServiceError("not_active")
+                raise not_running(game)
             if not state_damage(game):
                 raise ServiceError("repair_not_needed")
             rows = list((await session.exec(
@@ -944,7 +951,7 @@ class GameService:
             if uid not in game.players:
                 raise ServiceError("not_joined")
             if game.status != "active":
-                raise ServiceError("not_active")
+                raise not_running(game)
             game.autopilot = sorted(set(game.autopilot) | {uid})
             return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
 
@@ -1030,7 +1037,7 @@ class GameService:
         ``keeper``, the Keeper agent answers in the member's place instead."""
         game = await self.get(game_id)
         if game is None or game.status != "active":
-            raise ServiceError("not_active")
+            raise not_running(game)
         epoch = game.epoch if epoch is None else epoch
         waiting = [p for p in self.prompts(game) if only_prompts is None or p["id"] in only_prompts]
         players = [p["player"] for p in waiting if user_id is None or p["player"] == str(user_id)]
@@ -1063,7 +1070,7 @@ class GameService:
         agent's answer (:meth:`_stand_in`)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
-                raise ServiceError("not_active")
+                raise not_running(game)
             prompts = rules_for(game.kind).prompts(intact_state(game))
             prompt = next((p for p in prompts if p["id"] == prompt_id and p["player"] == player), None)
             if game.epoch != epoch or prompt is None:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.service import ServiceError, intact_state
+from bot.service import ServiceError, intact_state, not_running
 from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
@@ -90,7 +90,7 @@ async def current_game(interaction: discord.Interaction, game_id: int, epoch: in
     game is active, the member plays in it and the control is current."""
     game = await interaction.client.service.get(game_id)
     if game is None or game.status != "active":
-        raise ServiceError("not_active")
+        raise not_running(game)
     pid = str(interaction.user.id)
     seated(game, pid)
     if epoch != game.epoch:

@@ -102,3 +102,20 @@ async def test_resume_refuses_a_game_that_is_not_paused_and_a_busy_channel(simco
     assert (await env.bot.service.get(game.id)).status == "paused"
     player = panel_of(await o[0].slash(guild.create_text_channel("x"), "gm resume", game=game.id))
     assert "Only server admins" in player.content
+
+
+
+async def test_a_dm_click_on_a_paused_game_says_it_is_paused_and_how_it_goes_on(simcord_env, monkeypatch):
+    import bot.service
+    from tests.bot.test_dm_decisions import Every, dm_controls
+    monkeypatch.setattr(bot.service, "dm_prompt_kinds", lambda kind: Every({"*"}))  # decisions by DM
+    env = simcord_env
+    guild, admin, system, (doomed, m, game), _ = await two_games_with_a_system_channel(env)
+    prompt = env.bot.service.prompts(game)[0]
+    member = next(x for x in m if str(x.id) == prompt["player"])
+    message, item = dm_controls(member, game.epoch, prompt["id"])[0]
+    env.backend.delete_channel(doomed.id)
+    await env.settle()
+    reply = panel_of(await member.user.click(message, custom_id=item.custom_id))
+    assert f"Game {game.id} is paused" in reply.content and f"`/gm resume` game: {game.id}" in reply.content
+    assert (await env.bot.service.get(game.id)).status == "paused"
