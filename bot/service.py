@@ -72,6 +72,12 @@ class Outcome:
     events: list[dict] = field(default_factory=list)
     applied: list[dict] = field(default_factory=list)  # actions accepted, in order
     revealed: bool = False  # an undo crossed a reveal of private information
+    notice: str | None = None  # the key of the public line that announced it (a skip's)
+
+
+# who answered in an absent member's place, by whom it was asked and whether Keeper played
+SKIP_NOTICES = {("admin", True): "admin.skip_keeper", ("admin", False): "admin.skip_done",
+                ("deadline", True): "deadline.keeper_played", ("deadline", False): "deadline.timed_out"}
 
 
 def notice(key: str, **params) -> dict:
@@ -1031,13 +1037,18 @@ class GameService:
             return _record(game, rows)
 
     async def skip(self, game_id: int, user_id: int | None = None, only_prompts: set[int] | None = None,
-                   epoch: int | None = None, announce: str = "admin.skip_done", keeper: bool = False) -> Outcome:
-        """Apply the default answer for every pending decision (of one member, if named; only of
-        the prompts ``only_prompts``, if given), announced by the notice ``announce``; with
-        ``keeper``, the Keeper agent answers in the member's place instead."""
+                   epoch: int | None = None, by: str = "admin", keeper: bool | None = None) -> Outcome:
+        """Answer every pending decision (of one member, if named; only of the prompts
+        ``only_prompts``, if given) in its player's place, for an admin's /gm skip or a deadline
+        (``by``), announced as such: the Keeper agent answers (``keeper``; None: unless the
+        server keeps plain defaults, ``timeout_action`` "default"), else the plain default.
+        ``Outcome.notice`` is the announcement's key."""
         game = await self.get(game_id)
         if game is None or game.status != "active":
             raise not_running(game)
+        if keeper is None:
+            keeper = (await self.guild_settings(game.guild_id)).timeout_action != "default"
+        announce = SKIP_NOTICES[by, keeper]
         epoch = game.epoch if epoch is None else epoch
         waiting = [p for p in self.prompts(game) if only_prompts is None or p["id"] in only_prompts]
         players = [p["player"] for p in waiting if user_id is None or p["player"] == str(user_id)]
@@ -1060,6 +1071,7 @@ class GameService:
             outcome.game = step.game
             outcome.events.extend(step.events)
             outcome.applied.extend(step.applied)
+        outcome.notice = announce
         return outcome
 
     @resilient
@@ -1141,8 +1153,7 @@ class GameService:
             except ServiceError:
                 return None
         try:
-            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, keeper=keeper,
-                                   announce="deadline.keeper_played" if keeper else "deadline.timed_out")
+            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
                 raise
