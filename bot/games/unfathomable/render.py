@@ -36,7 +36,8 @@ DECKS = ("mythos", "course", "spells", "items", "damage")
 SILENT = frozenset({"turn_ended", "check_pile", "roll_ended"})
 # events drawn by one of two lines, by their outcome
 VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
-            "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed")}
+            "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed"),
+            "game_over": ("game_over", "game_over_nobody")}
 
 
 def _rules():
@@ -108,6 +109,14 @@ def skill_card(lang: str, cid: str) -> str:
 
 def type_name(lang: str, type_: str) -> str:
     return _cap(named(lang, "skill_type", type_))
+
+
+def _nobody_wins(lang: str, result: dict) -> str | None:
+    """A side's ending no player wins (no Hybrid aboard and a Cultist short of distance 12;
+    on Arrival every player holding a traitor card), said plainly; None when someone wins."""
+    if result.get("winners") or result.get("team") not in ("humans", "traitors"):
+        return None
+    return t(lang, f"{K}.nobody_wins.{result['team']}", distance=result.get("distance", 0))
 
 
 def _cap(text: str) -> str:
@@ -379,6 +388,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["team"] = t(lang, f"{K}.team.{ev.get('team')}") if ev.get("team") in ("humans", "traitors") else \
             str(ev.get("team"))
         p["winners"] = ", ".join(mention(w) for w in ev.get("winners", [])) or "—"
+        nobody = _nobody_wins(lang, ev)
+        if nobody:
+            key, p["nobody"] = f"{K}.event.game_over_nobody", nobody
         loyalty = ", ".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
                             for x, cs in (ev.get("loyalty") or {}).items())
         return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
@@ -511,14 +523,15 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     if over:
         result = view["result"]
         reason = result.get("reason")
-        winners = ", ".join(mention(w) for w in result.get("winners", [])) or "—"
+        winners = ", ".join(mention(w) for w in result.get("winners", []))
         team = result.get("team")
         loyalty = "\n".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
                             for x, cs in (result.get("loyalty") or {}).items())
+        side = _nobody_wins(lang, result) or \
+            f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n🏆 {winners or '—'}"
         embed.add_field(name=t(lang, f"{K}.table.result"),
                         value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
-                               f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n"
-                               f"🏆 {winners}\n{loyalty}")[:1024], inline=False)
+                               f"{side}\n{loyalty}")[:1024], inline=False)
     else:
         waiting = waiting_lines(view["prompts"], lang)
         embed.add_field(name=t(lang, f"{K}.table.waiting"),
