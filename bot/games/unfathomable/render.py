@@ -532,10 +532,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.result"),
                         value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
                                f"{side}\n{loyalty}")[:1024], inline=False)
-    else:
-        waiting = waiting_lines(view["prompts"], lang)
-        embed.add_field(name=t(lang, f"{K}.table.waiting"),
-                        value=("\n".join(waiting) or t(lang, f"{K}.table.nobody"))[:1024], inline=False)
+    # who the game waits for is named once, by the message's last lines (waiting_lines)
     return embed
 
 
