@@ -663,6 +663,17 @@ def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt
     return card_name(lang, value)
 
 
+def same_choice(option: dict, prompt: dict, state: dict):
+    """What makes ``option`` a distinct choice: copies of one skill card (the same type, title
+    and value; ``type:title:value:copy``) are interchangeable, so the copy number is left out."""
+    def card(value):
+        if not isinstance(value, str):
+            return value
+        head, cid = ("card:", value[5:]) if value.startswith("card:") else ("", value)
+        return head + cid.rsplit(":", 1)[0] if is_skill_card(cid) else value
+    return {k: card(v) for k, v in option.items()}
+
+
 def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     kind = option["type"]
     person = lambda pid: names.get(pid, pid)  # noqa: E731
