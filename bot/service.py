@@ -539,7 +539,7 @@ class GameService:
                                       close_window=close_window or window == 0,
                                       plain=settings.timeout_action == "default", leads=leads)
         events.extend(more)
-        if not rules.is_over(state):  # a Keeper player's new group decision waits: the members are asked
+        if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
             leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
                               for p in rules.prompts(state) if leads.waits(game, p) and p["id"] not in leads.pending]
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
@@ -609,9 +609,9 @@ class GameService:
         refuse it (or without ``agent``).
         Appends the applied action to ``applied``/``reveals``; returns (state, events)."""
         player = prompt["player"]
-        chosen = None
+        chosen, line = None, None
         if agent and leads is not None and lead_advisers(game, prompt):
-            chosen = self._lead_choice(game, rules, state, prompt, leads, len(applied))
+            chosen, line = self._lead_choice(game, rules, state, prompt, leads, len(applied))
         elif agent:
             chosen = _agent_action(game, rules, state, player, prompt, len(applied))
         if chosen is not None:
@@ -620,6 +620,8 @@ class GameService:
             except RuleError as exc:
                 log.warning("Keeper's action %s in game %s refused (%s); the default stands in", chosen, game.id, exc)
             else:
+                if line is not None:
+                    leads.notices.append(line)
                 applied.append(_loggable(chosen))
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
@@ -629,11 +631,11 @@ class GameService:
         reveals.append(any(e.get("reveal") for e in events))
         return new_state, events
 
-    def _lead_choice(self, game: Game, rules, state, prompt: dict, leads: Leads, step: int) -> dict | None:
+    def _lead_choice(self, game: Game, rules, state, prompt: dict, leads: Leads, step: int) -> tuple:
         """A Keeper player's answer to a group decision members advise on: the option the most
         members proposed (a tie: the agent's own preference among the tied, else the earliest
-        proposed), else the agent's own; the public line says what it chose and whose proposal it
-        followed (added to ``leads.notices``). None if the agent has no answer."""
+        proposed), else the agent's own; with the public line that says what it chose and whose
+        proposal it followed: (action, line), (None, None) if the agent has no answer."""
         player, options = prompt["player"], prompt["options"]
         backers: dict[int, list[str]] = {}  # option index -> its proposers, in order of the first proposal
         for uid, option in leads.proposals.get(prompt["id"], ()):
@@ -653,11 +655,10 @@ class GameService:
         else:
             chosen = _agent_action(game, rules, state, player, prompt, step)
             if chosen is None:
-                return None
+                return None, None
             line = notice("group.decided", player=player,
                           option=_option_label(game, state, player, _loggable(chosen), leads.lang))
-        leads.notices.append(line)
-        return chosen
+        return chosen, line
 
     async def _leads(self, session, game: Game, rules, settings, release: bool) -> Leads:
         """The Keeper-led group decisions pending now that members advise on, with the members'
@@ -666,6 +667,8 @@ class GameService:
         leads = Leads(lang=settings.language or self.default_language)
         if not lead_wait_seconds(settings, self.default_timeout_minutes):
             leads.released = ALL
+        if not keepers(game.players):
+            return leads  # nobody's decision waits: nothing to look up
         state = intact_state(game)
         pending = [p for p in rules.prompts(state) if lead_advisers(game, p)] if isinstance(state, dict) else []
         if not pending:
