@@ -442,9 +442,10 @@ class Publisher:
         prompts = self.service.prompts(game)
         chan_log.wait_for(await self.service.notified(game, prompts))
         # what the table sees waited for: a window shows everyone it asked, never who answered
+        # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         tail = "\n".join(ui.waiting_lines([{"player": w["player"], "kind": w["kind"]}
                                             for w in self.service.waiting(game, prompts)], lang)) \
-            if prompts else ""
+            if prompts and not getattr(ui, "WAITING_IN_TABLE", False) else ""
         content = compose(chan_log.body(), tail)
         table: dict = {}
         digest = None

@@ -86,19 +86,13 @@ def waiting_ids(channel) -> list[int]:
 
 
 def waiting_on(table) -> list[int]:
-    """The members the table's "Waiting for" field names, or where the table has none
-    (Unfathomable), the message's last lines ("⏳ member: what")."""
+    """The members the table's "Waiting for" field names."""
     if table is None:
         return []
     for field in table.embeds[0].fields:
         if field.name in ("Waiting for", "Хто ходить", "Ждём"):
             return [int(x) for x in MENTION.findall(field.value)]
-    tail = []
-    for line in reversed((table.content or "").split("\n")):
-        if not line.startswith("⏳"):
-            break
-        tail.append(line)
-    return [int(x) for line in reversed(tail) for x in MENTION.findall(line)]
+    return []
 
 
 async def open_panel(member, channel):

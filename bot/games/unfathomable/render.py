@@ -35,6 +35,9 @@ DECKS = ("mythos", "course", "spells", "items", "damage")
 # public events deliberately left out of the log (their news is in the next line or the table)
 SILENT = frozenset({"turn_ended", "check_pile", "roll_ended"})
 # events drawn by one of two lines, by their outcome
+# the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
+# the end of a long message): the live message says it there only (bot.publisher)
+WAITING_IN_TABLE = True
 VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
             "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed"),
             "game_over": ("game_over", "game_over_nobody")}
@@ -532,7 +535,10 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.result"),
                         value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
                                f"{side}\n{loyalty}")[:1024], inline=False)
-    # who the game waits for is named once, by the message's last lines (waiting_lines)
+    else:
+        waiting = waiting_lines(view["prompts"], lang)
+        embed.add_field(name=t(lang, f"{K}.table.waiting"),
+                        value=("\n".join(waiting) or t(lang, f"{K}.table.nobody"))[:1024], inline=False)
     return embed
 
 
