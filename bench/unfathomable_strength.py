@@ -3,10 +3,14 @@ damage by cause, Deep Ones placed by cause, resources lost by cause, passengers 
 steps and distance, repairs, Deep Ones defeated, checks passed/failed, by round.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
+        [--what-if no_hits] [--what-if no_damage] [--what-if feed1]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
-``--no-traitor`` every loyalty card is a Human (the crew alone against the game).
+``--no-traitor`` every loyalty card is a Human (the crew alone against the game). ``--what-if``
+switches one mechanism off in this simulation only, to weigh it (never a rule): ``no_hits`` (a
+Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damages its zone),
+``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2).
 """
 from __future__ import annotations
 
@@ -99,6 +103,16 @@ def _count(e, ctx, counters, by_round, rnd) -> None:
         pass
 
 
+def _what_if(rules, switches) -> None:
+    """Simulation-only changes on this process's rules object (see the module docstring)."""
+    if "no_hits" in switches:
+        rules.pack.setup.combat["deep_one_attack_target"] = 99
+    if "no_damage" in switches:
+        rules._deep_damage_own_zone = lambda s, z, c, events: False
+    if "feed1" in switches:
+        object.__setattr__(rules.pack.monsters.depths, "feed", 1)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=4)
@@ -106,8 +120,10 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-traitor", action="store_true")
     ap.add_argument("--top", type=int, default=12)
+    ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1"))
     args = ap.parse_args(argv)
     rules = rules_for("unfathomable")
+    _what_if(rules, args.what_if)
     if args.no_traitor:
         base = rules.loyalty_deck_for
         rules.loyalty_deck_for = lambda s: ["human"] * len(base(s))
@@ -123,7 +139,8 @@ def main(argv=None) -> None:
         winners[out["winner"]] += 1
         rounds += out["rounds"]
     g = args.games
-    print(f"{g} games, {args.players} players{' (no traitor)' if args.no_traitor else ''}: "
+    print(f"{g} games, {args.players} players{' (no traitor)' if args.no_traitor else ''}"
+          f"{' what-if ' + ','.join(args.what_if) if args.what_if else ''}: "
           f"{dict(winners)} {dict(reasons)} rounds {rounds / g:.1f}")
     for n in names:
         c = counters[n]
