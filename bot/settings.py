@@ -17,6 +17,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this guild on start.")
     application_id: int | None = Field(None, description="The Discord application's id: the how-to prints "
                                        "the invite URL with it.")
+    content_check_file: str = Field(".keeper-content-checked.json", description="Where start-up records the content "
+                                    "packs that passed its check: an unchanged pack is not validated again "
+                                    "(empty: validate every pack at every start).")
     log_level: str = Field("INFO", description="Python logging level.")
     deadline_check_seconds: float = Field(15.0, description="How often turn deadlines are checked.")
     default_turn_timeout_minutes: int = Field(0, description="Default turn timeout for new guilds (0 = off).")
