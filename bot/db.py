@@ -156,8 +156,9 @@ class Outbox(SQLModel, table=True):
 
     ``kind``: ``public`` (lines in the game's channel), ``dm`` (a member's private news),
     ``prompt`` (a decision sent by DM with its controls: ``payload`` names the prompt and the
-    epoch; nothing is sent if it is no longer pending), ``table`` (refresh the table message from
-    the game's current state)."""
+    epoch; nothing is sent if it is no longer pending), ``paused`` (the admins told that the game was
+    paused, its channel deleted: the server's system channel, or the creator by DM with ``user_id``),
+    ``table`` (refresh the table message from the game's current state)."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("outbox_due", "delivered", "not_before"), Index("outbox_by_game", "game_id", "delivered"))
