@@ -152,6 +152,13 @@ class Publisher:
     def service(self):
         return self.bot.service
 
+    def forget_proposals(self, now: float, cooldown: float) -> None:
+        """Drop the proposal cooldowns that ran out (``now``: loop time): the map holds only the
+        members who proposed within the last ``cooldown`` (or are booked a delivery after it)."""
+        announced = self.proposals_announced
+        for key in [key for key, last in announced.items() if now - last >= cooldown]:
+            del announced[key]
+
     async def channel(self, game: Game):
         return await operations.channel(self.bot, game.channel_id)
 
