@@ -45,8 +45,10 @@ class KeeperBot(commands.Bot):
                          max_ratelimit_timeout=10.0, **sharding)
         self.settings = settings
         self.schema_ready = schema_ready  # bot.startup.preflight upgraded and checked it already
+        # a burst of clicks waits its turn (for a connection, for SQLite's lock) for as long as
+        # the busy budget, rather than being refused
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
-                                     pool_size=settings.db_pool_size)
+                                     pool_size=settings.pool_size(), pool_timeout=settings.db_busy_seconds)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
                                    settings.default_language, busy_seconds=settings.db_busy_seconds, shards=shards)
         from bot.publisher import Publisher

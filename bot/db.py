@@ -208,10 +208,11 @@ def compact_json(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10) -> AsyncEngine:
+def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_timeout: float = 30.0) -> AsyncEngine:
     """The async engine with an explicitly sized pool: every operation holds one session (one
-    connection) at a time, so ``pool_size`` concurrent operations never starve each other."""
-    kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": 30,
+    connection) at a time, so ``pool_size`` concurrent operations never starve each other; in a
+    burst the others wait in turn for a free one, up to ``pool_timeout`` seconds."""
+    kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout,
                               "json_serializer": compact_json}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds}

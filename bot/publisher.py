@@ -35,7 +35,7 @@ from bot.db import Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
-from bot.service import PAUSED_NOTICE
+from bot.service import PAUSED_NOTICE, ServiceError
 from bot.games import ui_for
 from bot.interactions import hand_button
 
@@ -245,6 +245,9 @@ class Publisher:
         try:
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
+            if isinstance(exc, ServiceError) and exc.code in ("db_busy", "conflict"):
+                # the database was busy past its budget (a burst): the row is fine, try it again
+                exc = Retry(f"database {exc.code}", min(60.0, 5.0 * 2 ** row.attempts))
             failure = classify(exc, row.attempts)
             if isinstance(failure, Retry):
                 log.warning("outbox row %s (%s) of game %s: %s; retry in %.0f s", row.id, row.kind, row.game_id,

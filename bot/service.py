@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Integer, delete, func, insert, literal, true, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError, TimeoutError as PoolTimeout
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
@@ -118,6 +118,9 @@ def resilient(method=None, *, retry_conflicts: bool = True):
                 if time.monotonic() + delay > deadline:
                     log.warning("database busy for %.1f s in %s", self.busy_seconds, method.__name__)
                     raise ServiceError("db_busy") from exc
+            except PoolTimeout as exc:  # every connection of the pool in use for the whole wait
+                log.warning("no database connection free in %s", method.__name__)
+                raise ServiceError("db_busy") from exc
             except (StaleDataError, _Conflict) as exc:
                 conflicts += 1
                 if not retry_conflicts or conflicts > CONFLICT_RETRIES:
