@@ -165,7 +165,7 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
                         wal_check_seconds=0, cleanup_check_minutes=0, database_url=url, shard_count=SHARDS,
                         shard_ids=str(shard), content_check_file=record)
     imported = time.perf_counter() - start_all
-    await preflight(settings)  # as python -m bot: content packs, then the schema (once)
+    steps = await preflight(settings)  # as python -m bot: content packs, then the schema (once)
     checked = time.perf_counter() - start_all
     bot = create_bot(settings, schema_ready=True)
     await bot.setup_hook()  # what the bot does before it connects: translator, cogs
@@ -173,8 +173,8 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     service = bot.service
     await bot.publisher.deliver_due()  # nothing is queued after the fill: the query's cost
     startup = time.perf_counter() - start_all
-    phases = {"imports": imported, "preflight": checked - imported, "bot": built - checked,
-              "outbox": startup - built}
+    phases = {"imports": imported, "preflight": checked - imported, **{f"{k} check": v for k, v in steps.items()},
+              "bot": built - checked, "outbox": startup - built}
 
     import sys
     from bench.bot_bench import FakeInteraction, _Sink, click_value

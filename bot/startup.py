@@ -108,17 +108,24 @@ def check_content(data_root: Path | None = None, record: Path | None = None) -> 
     return outcome
 
 
-async def preflight(settings: Settings) -> None:
+async def preflight(settings: Settings) -> dict[str, float]:
     """Content packs (validated unless unchanged since they last passed:
     ``settings.content_check_file``), then the database: upgraded to the newest schema, which
     must be exactly the models' and take writes (bot.migrations.upgrade). ``python -m bot`` then
-    builds the bot with ``schema_ready``: the schema is checked once per start."""
+    builds the bot with ``schema_ready``: the schema is checked once per start. Returns the
+    seconds each step took (logged; the scale bench reports them)."""
+    import time
+
     from sqlalchemy.exc import OperationalError
 
     from bot.db import create_tables, make_engine
 
+    took = {}
+    began = time.perf_counter()
     record = Path(settings.content_check_file) if settings.content_check_file else None
-    check_content(record=record)
+    checked = check_content(record=record)
+    took["content"] = time.perf_counter() - began
+    began = time.perf_counter()
     engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds, pool_size=1)
     try:
         await create_tables(engine)
@@ -129,3 +136,7 @@ async def preflight(settings: Settings) -> None:
                            "its directory exists and the bot's user may write there.") from None
     finally:
         await engine.dispose()
+    took["schema"] = time.perf_counter() - began
+    log.info("start-up check: content packs %s in %.1f s, schema in %.1f s",
+             ", ".join(f"{game} {how}" for game, how in checked.items()), took["content"], took["schema"])
+    return took
