@@ -150,6 +150,11 @@ class NewsSeen(SQLModel, table=True):
     seen: int = 0
 
 
+# the outbox kind of the admins' notice that a game was paused (its channel was deleted): the only
+# rows of a paused game that are delivered (bot.service.pause_for_lost_channel writes them)
+PAUSED_NOTICE = "paused"
+
+
 class Outbox(SQLModel, table=True):
     """Announcements of committed changes, written in the change's own transaction and delivered
     after it (and again after a crash, a 429/5xx or a missing permission) until they arrive.

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Integer, delete, func, insert, literal, true, update
-from sqlalchemy.exc import IntegrityError, OperationalError, TimeoutError as PoolTimeout
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 
@@ -47,9 +47,6 @@ PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
 NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0
-# the outbox kind of the admins' notice that a game was paused (its channel was deleted): delivered
-# to the server's system channel or the creator's DM, the only rows of a paused game that go out
-PAUSED_NOTICE = "paused"
 SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
 
 
@@ -94,6 +91,11 @@ def safe_name(name: str) -> str:
 def _is_busy(exc: OperationalError) -> bool:
     text = str(exc.orig if getattr(exc, "orig", None) is not None else exc).lower()
     return any(word in text for word in ("locked", "busy", "could not serialize", "deadlock"))
+
+
+from sqlalchemy.exc import TimeoutError as PoolTimeout  # noqa: E402 - every connection of the pool in use
+
+from bot.db import PAUSED_NOTICE  # noqa: E402 - the outbox kind of a paused game's notice to the admins
 
 
 def resilient(method=None, *, retry_conflicts: bool = True):
