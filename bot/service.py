@@ -26,8 +26,9 @@ from sqlalchemy import Integer, delete, func, insert, literal, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
+from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
 
-from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
+from bot.db import (CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -91,11 +92,6 @@ def safe_name(name: str) -> str:
 def _is_busy(exc: OperationalError) -> bool:
     text = str(exc.orig if getattr(exc, "orig", None) is not None else exc).lower()
     return any(word in text for word in ("locked", "busy", "could not serialize", "deadlock"))
-
-
-from sqlalchemy.exc import TimeoutError as PoolTimeout  # noqa: E402 - every connection of the pool in use
-
-from bot.db import PAUSED_NOTICE  # noqa: E402 - the outbox kind of a paused game's notice to the admins
 
 
 def resilient(method=None, *, retry_conflicts: bool = True):
