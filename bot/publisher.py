@@ -31,11 +31,11 @@ from collections import defaultdict
 import discord
 
 from bot import operations
-from bot.db import Game, Outbox
+from bot.db import PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
-from bot.service import PAUSED_NOTICE, ServiceError
+from bot.service import ServiceError
 from bot.games import ui_for
 from bot.interactions import hand_button
 
