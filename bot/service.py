@@ -26,8 +26,9 @@ from sqlalchemy import Integer, delete, func, insert, literal, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
+from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
 
-from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
+from bot.db import (CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -121,6 +122,9 @@ def resilient(method=None, *, retry_conflicts: bool = True):
                 if time.monotonic() + delay > deadline:
                     log.warning("database busy for %.1f s in %s", self.busy_seconds, method.__name__)
                     raise ServiceError("db_busy") from exc
+            except PoolTimeout as exc:  # every connection of the pool in use for the whole wait
+                log.warning("no database connection free in %s", method.__name__)
+                raise ServiceError("db_busy") from exc
             except (StaleDataError, _Conflict) as exc:
                 conflicts += 1
                 if not retry_conflicts or conflicts > CONFLICT_RETRIES:
@@ -440,11 +444,16 @@ class GameService:
 
     # ------------------------------------------------------------------ a deleted channel
     @resilient
-    async def pause_for_lost_channel(self, channel_id: int) -> Game | None:
+    async def pause_for_lost_channel(self, channel_id: int, channel_name: str | None = None) -> Game | None:
         """The channel of a live game was deleted: a running game is paused (no deadline,
         reminder, stand-in or delivery until an admin resumes it elsewhere; nothing is lost), a
         lobby is called off (it holds nothing). Returns the game this call paused (None when
-        there is none, or it was paused already: whoever paused it tells the admins, once)."""
+        there is none, or it was paused already: whoever paused it tells the admins, once).
+
+        The admins' notice is written in the pause's own transaction: two ``paused`` outbox rows
+        (the server's system channel; the creator's DM), delivered by the publisher with its
+        retries even though the game is paused, so a crash or a 429 right after the pause still
+        tells them, once."""
         async with self.lock(channel_id):
             async with self.sessions() as session:
                 game = (await session.exec(select(Game).where(Game.live_channel == channel_id))).first()
@@ -456,7 +465,10 @@ class GameService:
                     return None
                 game.status = "paused"
                 game.deadline = game.reminder_at = None
-                return await self._save(session, game)
+                notice = {"channel": channel_name or str(channel_id)}
+                rows = [self._outbox(game, PAUSED_NOTICE, notice),
+                        self._outbox(game, PAUSED_NOTICE, notice, user_id=game.creator_id)]
+                return await self._save(session, game, rows)
 
     @resilient
     async def paused_games(self, guild_id: int) -> list[Game]:
@@ -1376,7 +1388,10 @@ class GameService:
                 mine.sort(key=lambda row: row.id)
             game = await session.get(Game, game_id) if mine else None
             if game is not None and game.status == "paused":
-                return None, []  # kept for when an admin resumes it (its claim lapses)
+                # only the admins' notice goes out; the rest is kept for when an admin resumes
+                # it (its claim lapses)
+                mine = [row for row in mine if row.kind == PAUSED_NOTICE]
+                return (game, mine) if mine else (None, [])
             return game, mine
 
     @resilient
@@ -1387,7 +1402,7 @@ class GameService:
                 Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
                 (Outbox.claimed_until == None) | (Outbox.claimed_until < now),  # noqa: E711
                 self._mine(Outbox.guild_id),
-                Outbox.game_id.not_in(select(Game.id).where(Game.status == "paused")))
+                Outbox.game_id.not_in(select(Game.id).where(Game.status == "paused")) | (Outbox.kind == PAUSED_NOTICE))
                 .distinct().limit(limit))
             return list(rows.all())
 
