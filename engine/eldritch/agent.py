@@ -21,13 +21,18 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 from __future__ import annotations
 
 from engine.core.agent import BaseAgent
+import os
 
 MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
-GUARDED = 0.5   # a goal's value shrinks with the fights (rounds) its monsters take
+GUARDED = float(os.environ.get('EH_G', '0.5'))   # a goal's value shrinks with the fights (rounds) its monsters take
+CONDITION_ACTION = 11.0   # a condition's action (Detained's way out) before anything else
+COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is left
 CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active one needs none
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 HURT = 1 / 2             # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
+import json as _json  # TEMP sweep
+GOAL_VALUE.update(_json.loads(os.environ.get("EH_GV", "{}")))
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
@@ -44,6 +49,10 @@ MYSTERY_TRIGGER = {"hunting_the_thousand": "monster_defeated", "omen_of_devastat
 DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
+
+
+def _condition_ids() -> set:
+    return set(_content().conditions)
 
 
 def _content():
@@ -276,7 +285,11 @@ class KeeperAgent(BaseAgent):
             return 5 if far and sum(inv["tickets"].values()) < 2 else 1
         if t == "end_actions":
             return 0
-        return -0.5   # trades, components: not without a plan
+        if t in ("component", "local") and o.get("card") in _condition_ids():
+            return CONDITION_ACTION   # a condition's own action is its way out (Detained's test...)
+        if t in ("component", "local"):
+            return COMPONENT_ACTION if not self._hurt(inv) else -0.5
+        return -0.5   # trades: not without a plan
 
     def _score_travel_more(self, view, inv, o) -> float:
         if o["type"] != "ride" or inv is None:
