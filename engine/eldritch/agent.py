@@ -5,34 +5,40 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 ``test_rolled``/``rerolled`` events) to decide rerolls, and the kind of each one's latest encounter
 (the public ``encounter`` event). Each investigator:
 
-* rests when hurt (health or sanity at half or less; first stepping off a monster's space), else
-  travels toward the most valuable reachable goal — the active mystery's spaces (when it holds
-  the clues a step costs), open gates (those of the omen the next advance lands on first), clues
-  (more when the mystery needs clues it lacks) —, preferring goals no other investigator is
-  heading for, never a space whose monsters would, on average dice, leave it at 1 health or
-  sanity; acquires assets in a quiet city, the ones with the largest combat bonuses first;
-* chooses its encounter by value: the mystery, an Other World (closing the gate; not when hurt),
-  a rumor, a research encounter where a clue lies, an expedition, else the location;
-* rerolls a test that has no success yet (a free reroll ability first, then a clue), keeping the
-  clues the active mystery still costs — except to survive a fight;
-* takes every "may" when unhurt, and the mystery's own (lay the clue, pay the price) always;
+* rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
+  travels toward the most valuable reachable goal — the active mystery's spaces (far above the
+  rest when it holds the clues a step costs), open gates (those of the omen the next advance lands
+  on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
+  with the fights its monsters would take, preferring goals no other investigator is heading for,
+  never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
+  health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
+  a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
+  nothing better is left;
+* chooses its encounter by value: the mystery (only with its price in hand), an Other World
+  (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
+  an expedition, else the location;
+* rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
+  encounter (a free reroll ability first, then a clue), keeping the clues the active mystery still
+  costs (two when it costs none) — except to survive a fight; never for a purchase;
+* reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
+  declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
+  clues only with clues to spare (or for a rumor), health or sanity not at 1;
+* sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
 from __future__ import annotations
 
 from engine.core.agent import BaseAgent
-import os
 
 MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
-GUARDED = float(os.environ.get('EH_G', '0.5'))   # a goal's value shrinks with the fights (rounds) its monsters take
+GUARDED = 0.5  # a goal's value shrinks with the fights (rounds) its monsters take
 CONDITION_ACTION = 11.0   # a condition's action (Detained's way out) before anything else
 COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is left
 CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active one needs none
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
-HURT = 1 / 2             # rest at or below this share of health or sanity
+CRITICAL = 1   # health or sanity at which no risk is taken
+HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
-import json as _json  # TEMP sweep
-GOAL_VALUE.update(_json.loads(os.environ.get("EH_GV", "{}")))
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
@@ -227,6 +233,10 @@ class KeeperAgent(BaseAgent):
             claimed.add(best)
         return None
 
+    def _critical(self, inv) -> bool:
+        """One bad test from defeat: an Other World, a costly "may" or a fight is not risked."""
+        return min(inv["health"], inv["sanity"]) <= CRITICAL
+
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
 
@@ -298,6 +308,9 @@ class KeeperAgent(BaseAgent):
         dist = _content().dist
         if goal is None:
             return -1
+        if o["to"] != goal and (self._deadly(view, inv, o["to"]) or
+                                (self._hurt(inv) and self._monster_here(view, o["to"]))):
+            return -2   # a ride never ends on monsters it is not after
         return 1 if dist[o["to"]].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
 
     def _score_acquire(self, view, inv, o) -> float:
@@ -326,7 +339,7 @@ class KeeperAgent(BaseAgent):
         if what == "mystery" and inv is not None and \
                 inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["location"] - 1   # its price not in hand: its dangers for nothing
-        if what == "other_world" and inv is not None and self._hurt(inv):
+        if what == "other_world" and inv is not None and self._critical(inv):
             return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
 
@@ -389,9 +402,9 @@ class KeeperAgent(BaseAgent):
         if "clues" in costs and self.encounter.get(inv["id"]) != "rumor" and \
                 inv["clues"] <= self._clue_need(view, inv):
             return -1
-        if costs & {"health", "sanity"} and self._hurt(inv):
+        if costs & {"health", "sanity"} and self._critical(inv):
             return -1
-        return 1 if costs or not self._hurt(inv) else -1
+        return 1 if costs or not self._critical(inv) else -1
 
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
