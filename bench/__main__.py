@@ -57,6 +57,12 @@ BENCHES: dict[str, Bench] = {
                         "service (issue 20: at most 10 %)", in_all=False, count="games"),
     "one-button-before": Bench("one_button_before", "the same, as the bot was before issue 20 (nothing made "
                                "by itself, every window asked by hand)", in_all=False, count="games"),
+    "strength-eldritch": Bench("eldritch_strength", "Eldritch Horror with Keeper agents: wins, doom by cause, "
+                               "gates, clues, mysteries per game (1 investigator; more: python -m "
+                               "bench.eldritch_strength --help)", in_all=False, count="games"),
+    "strength-unfathomable": Bench("unfathomable_strength", "Unfathomable with Keeper agents: where games are "
+                                   "lost, by cause (4 players; more: python -m bench.unfathomable_strength "
+                                   "--help)", in_all=False, count="games"),
 }
 
 

@@ -11,6 +11,7 @@ the end reasons, per Ancient One.
 from __future__ import annotations
 
 import argparse
+import sys
 import random
 from collections import Counter, defaultdict
 
@@ -94,13 +95,16 @@ def count_events(events, c: Counter) -> None:
             c[f"mythos_{ev.get('colour')}"] += 1
 
 
-def main() -> None:
+def main(argv: int | list[str] | None = None) -> None:
+    """`python -m bench.<this> [options]`, or `python -m bench <name> --count GAMES`."""
+    if isinstance(argv, int):
+        argv = ["--games", str(argv)]
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ao", default=None)
-    a = ap.parse_args()
+    a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
     options = {"ancient_one": a.ao} if a.ao else None
     total: Counter = Counter()
@@ -132,4 +136,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -15,6 +15,7 @@ Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damage
 from __future__ import annotations
 
 import argparse
+import sys
 import random
 from collections import Counter
 
@@ -113,7 +114,10 @@ def _what_if(rules, switches) -> None:
         object.__setattr__(rules.pack.monsters.depths, "feed", 1)
 
 
-def main(argv=None) -> None:
+def main(argv: int | list[str] | None = None) -> None:
+    """`python -m bench.<this> [options]`, or `python -m bench <name> --count GAMES`."""
+    if isinstance(argv, int):
+        argv = ["--games", str(argv)]
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=40)
@@ -121,7 +125,7 @@ def main(argv=None) -> None:
     ap.add_argument("--no-traitor", action="store_true")
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1"))
-    args = ap.parse_args(argv)
+    args = ap.parse_args([] if argv is None else argv)
     rules = rules_for("unfathomable")
     _what_if(rules, args.what_if)
     if args.no_traitor:
@@ -153,4 +157,4 @@ def main(argv=None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
