@@ -128,6 +128,30 @@ def resilient(method=None, *, retry_conflicts: bool = True):
     return wrapper
 
 
+class _Expiring:
+    """A cache whose entries expire ``ttl`` seconds after they were put (settings another process
+    may change); past ``limit`` entries the expired ones are dropped (all, if none has)."""
+
+    def __init__(self, ttl: float = SETTINGS_TTL_SECONDS, limit: int = SETTINGS_CACHED):
+        self.ttl, self.limit = ttl, limit
+        self._entries: dict = {}
+
+    def get(self, key, default=None):
+        entry = self._entries.get(key)
+        return entry[1] if entry is not None and entry[0] > time.monotonic() else default
+
+    def put(self, key, value) -> None:
+        now = time.monotonic()
+        if len(self._entries) >= self.limit:
+            self._entries = {k: e for k, e in self._entries.items() if e[0] > now}
+            if len(self._entries) >= self.limit:
+                self._entries.clear()
+        self._entries[key] = (now + self.ttl, value)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
 class _Conflict(Exception):
     """The game row changed under us (another process): re-read and try again."""
 
@@ -141,7 +165,8 @@ class GameService:
         self.busy_seconds = busy_seconds
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
-        self._guild_cache: dict[int, tuple[float, GuildSettings]] = {}  # id -> (expires, settings)
+        self._guild_cache = _Expiring()  # guild id -> its settings (a plain copy)
+        self._autopass_cache = _Expiring()  # member id -> their auto-pass (True unless turned off)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
@@ -216,17 +241,27 @@ class GameService:
                               limit: int = NEWS_SHOWN) -> list[dict]:
         """The member's private news since they last looked (the latest ``limit`` rows of it),
         and this look remembered. ``again``: a redraw of the panel they look at (another page, a
-        proposal listed) shows the same news as that look did, and what came meanwhile."""
+        proposal listed) shows the same news as that look did, and what came meanwhile.
+
+        Core statements built once (every click's reply is a look). The mark is written without
+        waiting for PostgreSQL's flush to disk: a mark lost in a crash of the database server
+        only shows that news once more, so the member's reply never waits for that flush."""
+        key = {"game_id": game_id, "user_id": user_id}
         async with self.sessions() as session:
-            mark = await session.get(NewsSeen, (game_id, user_id)) or NewsSeen(game_id=game_id, user_id=user_id)
-            since = mark.since if again else mark.seen
-            rows = (await session.exec(select(News).where(
-                News.game_id == game_id, News.user_id == user_id, News.undone == False,  # noqa: E712
-                News.id > since).order_by(News.id.desc()).limit(limit))).all()
-            newest = max([mark.seen] + [row.id for row in rows])
-            if (since, newest) != (mark.since, mark.seen):
-                mark.since, mark.seen = since, newest
-                session.add(mark)
+            connection = await session.connection()
+            mark = (await connection.execute(_SEEN_MARK, key)).first()
+            marked_since, marked_seen = mark if mark is not None else (0, 0)
+            since = marked_since if again else marked_seen
+            rows = (await connection.execute(_NEWS_SINCE, {**key, "since": since, "limit": limit})).all()
+            newest = max([marked_seen] + [row.id for row in rows])
+            if (since, newest) != (marked_since, marked_seen):
+                if connection.dialect.name == "postgresql":
+                    await connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+                if mark is not None:
+                    await connection.execute(_UPDATE_SEEN, {"_game": game_id, "_user": user_id, "since": since,
+                                                            "seen": newest})
+                else:
+                    await connection.execute(_INSERTS[NewsSeen], {**key, "since": since, "seen": newest})
                 await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
 
@@ -236,14 +271,14 @@ class GameService:
         ``session`` when given (one connection per operation). The cache holds a plain copy,
         never an object bound to a session that may roll back."""
         cached = self._guild_cache.get(guild_id)
-        if cached is not None and cached[0] > time.monotonic():
-            return cached[1]
+        if cached is not None:
+            return cached
         if session is not None:
             found = await session.get(GuildSettings, guild_id)
         else:
             found = await self._load_guild_settings(guild_id)
         copy = GuildSettings(**found.model_dump()) if found else GuildSettings(guild_id=guild_id)
-        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        self._guild_cache.put(guild_id, copy)
         return copy
 
     @resilient
@@ -261,7 +296,7 @@ class GameService:
             await session.commit()
             await session.refresh(found)
         copy = GuildSettings(**found.model_dump())
-        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        self._guild_cache.put(guild_id, copy)
         return copy
 
     async def guild_language(self, guild_id: int | None) -> str:
@@ -641,11 +676,15 @@ class GameService:
         if not rules.WINDOW_KINDS:
             return frozenset()
         ids = [int(p) for p in game.players if str(p).isdigit()]
-        if not ids:
-            return frozenset()
-        rows = (await session.exec(select(MemberSettings.user_id).where(
-            MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
-        return frozenset(str(uid) for uid in rows)
+        autopass = {uid: self._autopass_cache.get(uid) for uid in ids}
+        unknown = [uid for uid, on in autopass.items() if on is None]
+        if unknown:  # read only for members not cached (SETTINGS_TTL_SECONDS)
+            off = set((await session.exec(select(MemberSettings.user_id).where(
+                MemberSettings.user_id.in_(unknown), MemberSettings.autopass == False))).all())  # noqa: E712
+            for uid in unknown:
+                autopass[uid] = uid not in off
+                self._autopass_cache.put(uid, autopass[uid])
+        return frozenset(str(uid) for uid, on in autopass.items() if not on)
 
     @resilient
     async def _settle(self, game_id: int, close_window: bool = False, notices=()) -> Outcome:
@@ -656,9 +695,14 @@ class GameService:
             return await self._step(session, game, None, notices=notices, close_window=close_window)
 
     async def member_autopass(self, user_id: int) -> bool:
+        cached = self._autopass_cache.get(user_id)
+        if cached is not None:
+            return cached
         async with self.sessions() as session:
             found = await session.get(MemberSettings, user_id)
-            return True if found is None else found.autopass
+        on = True if found is None else found.autopass
+        self._autopass_cache.put(user_id, on)
+        return on
 
     @resilient
     async def set_member_autopass(self, user_id: int, on: bool) -> None:
@@ -667,6 +711,7 @@ class GameService:
             found.autopass = on
             session.add(found)
             await session.commit()
+        self._autopass_cache.put(user_id, on)
 
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
                           events: list[dict], actor: str | None = None, notices: list[dict] = (),
@@ -1361,16 +1406,24 @@ def _aware(moment: datetime) -> datetime:
 # their SQL compiled once per shape and cached by SQLAlchemy.
 _GAMES = Game.__table__
 _UPDATE_GAME = update(_GAMES).where(_GAMES.c.id == bindparam("_id"), _GAMES.c.version == bindparam("_version"))
-_INSERTS = {model: insert(model.__table__) for model in (ActionLog, News, Outbox)}
+_INSERTS = {model: insert(model.__table__) for model in (ActionLog, News, Outbox, NewsSeen)}
+_SEEN, _NEWS = NewsSeen.__table__, News.__table__
+_SEEN_MARK = select(_SEEN.c.since, _SEEN.c.seen).where(_SEEN.c.game_id == bindparam("game_id"),
+                                                       _SEEN.c.user_id == bindparam("user_id"))
+_UPDATE_SEEN = update(_SEEN).where(_SEEN.c.game_id == bindparam("_game"), _SEEN.c.user_id == bindparam("_user"))
+_NEWS_SINCE = select(_NEWS.c.id, _NEWS.c.events).where(
+    _NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bindparam("user_id"),
+    _NEWS.c.undone == False, _NEWS.c.id > bindparam("since")).order_by(_NEWS.c.id.desc()) \
+    .limit(bindparam("limit"))  # noqa: E712
 
 
 async def _insert_rows(connection, rows: list[tuple]) -> None:
     """Insert ``(model, values)`` rows (action log, news, outbox) on ``connection``: one
     multi-row INSERT per table, in this order. Every row of a table has the same keys."""
-    for model, statement in _INSERTS.items():
+    for model in (ActionLog, News, Outbox):
         batch = [values for kind, values in rows if kind is model]
         if batch:
-            await connection.execute(statement, batch)
+            await connection.execute(_INSERTS[model], batch)
 
 
 # Games whose stored state was found intact, by (id, version, created_at): a version names one
