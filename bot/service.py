@@ -732,27 +732,28 @@ class GameService:
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
                       reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=now)
-        # core statements on the session's connection, built once (module level): one UPDATE
-        # guarded by the version and multi-row INSERTs of plain rows, without ORM bookkeeping
-        # (this is the hot path of every click)
-        connection = await session.connection()
-        result = await connection.execute(_UPDATE_GAME, {**values, "_id": game.id, "_version": old_version})
-        if result.rowcount != 1:
-            await session.rollback()
-            raise _Conflict()
-        rows = [(ActionLog, {"game_id": game.id, "number": first + offset, "actor": str(action["player"]),
-                             "action": action, "reveal": reveal, "undone": False, "created_at": now})
-                for offset, (action, reveal) in enumerate(zip(applied, reveals))]
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
         # the engine made this state: neither the announcements below (which read its prompts)
         # nor a later read of this version check it again (that check cost every click ~10 ms)
         _trust(game)
         try:
-            # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
-            # undoing only the kicked players' defaults that followed keeps the member's own news
+            # every row is made before the write begins, so the write (SQLite's lock on the whole
+            # database) is held only for the statements. News is numbered by the batch's first
+            # action: undoing it (or an earlier one) hides it, undoing only the kicked players'
+            # defaults that followed keeps the member's own news
+            rows = [(ActionLog, {"game_id": game.id, "number": first + offset, "actor": str(action["player"]),
+                                 "action": action, "reveal": reveal, "undone": False, "created_at": now})
+                    for offset, (action, reveal) in enumerate(zip(applied, reveals))]
             rows += self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
                                         autopass_off=autopass_off, prompts=prompts)
+            # core statements on the session's connection, built once (module level): one UPDATE
+            # guarded by the version and multi-row INSERTs of plain rows, without ORM bookkeeping
+            connection = await session.connection()
+            result = await connection.execute(_UPDATE_GAME, {**values, "_id": game.id, "_version": old_version})
+            if result.rowcount != 1:
+                await session.rollback()
+                raise _Conflict()
             await _insert_rows(connection, rows)
             await session.commit()
         except BaseException:
