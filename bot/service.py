@@ -341,6 +341,8 @@ class GameService:
         caller read it moments ago, used instead of reading it again when nothing of this process
         holds the lock (a write from it is version-guarded: if the row changed meanwhile, the
         write fails as a conflict and the operation runs again on a fresh read)."""
+        if known is not None:
+            self._channel_of.setdefault(game_id, known.channel_id)  # not read again for its channel
         lock = self.lock(await self._channel(game_id))
         if known is not None and lock.locked():
             known = None  # another operation of this process is changing it: read what it wrote
