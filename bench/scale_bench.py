@@ -184,7 +184,6 @@ async def shard_run(url: str, shard: int, count: int) -> dict:
         mine = list((await session.exec(select(Game).where(Game.status == "active",
                                                            service._mine(Game.guild_id)))).all())
     startup = time.perf_counter() - start_all
-    gc.freeze()  # as the bot's setup_hook does once started: start-up objects stay out of collections
     phases = {"imports": imported, "preflight": checked - imported, "bot": built - checked,
               "games_read": startup - built}
     began = time.perf_counter()
