@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
         return 2
     from bot.client import create_bot
 
-    bot = create_bot(settings)
+    bot = create_bot(settings, schema_ready=True)  # preflight upgraded and checked it
     if argv[:1] == ["sync"]:
         done = []
 

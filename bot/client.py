@@ -35,7 +35,7 @@ class KeeperTree(app_commands.CommandTree):
 class KeeperBot(commands.Bot):
     """One process of Keeper, serving every guild."""
 
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, schema_ready: bool = False):
         shards = settings.shards()
         sharding = {"shard_count": shards[0], "shard_ids": shards[1]} if shards else {}
         # a rate limit longer than this is raised, not slept through, so the outbox retries the
@@ -44,8 +44,11 @@ class KeeperBot(commands.Bot):
                          tree_cls=KeeperTree, allowed_mentions=discord.AllowedMentions.none(),
                          max_ratelimit_timeout=10.0, **sharding)
         self.settings = settings
+        self.schema_ready = schema_ready  # bot.startup.preflight upgraded and checked it already
+        # a burst of clicks waits its turn (for a connection, for SQLite's lock) for as long as
+        # the busy budget, rather than being refused
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
-                                     pool_size=settings.db_pool_size)
+                                     pool_size=settings.pool_size(), pool_timeout=settings.db_busy_seconds)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
                                    settings.default_language, busy_seconds=settings.db_busy_seconds, shards=shards)
         from bot.publisher import Publisher
@@ -53,7 +56,8 @@ class KeeperBot(commands.Bot):
         self.user_languages: dict[int, str] = {}
 
     async def setup_hook(self) -> None:
-        await create_tables(self.db_engine)
+        if not self.schema_ready:
+            await create_tables(self.db_engine)
         from bot.interactions import CatalogTranslator
         await self.tree.set_translator(CatalogTranslator())
         for cog in COGS:
@@ -107,6 +111,7 @@ class ShardedKeeperBot(KeeperBot, commands.AutoShardedBot):
     settings, and its deadline and outbox loops serve only those shards' guilds."""
 
 
-def create_bot(settings: Settings | None = None) -> KeeperBot:
+def create_bot(settings: Settings | None = None, schema_ready: bool = False) -> KeeperBot:
+    """``schema_ready``: the start-up check upgraded and checked the schema (python -m bot)."""
     settings = settings or Settings()
-    return (ShardedKeeperBot if settings.shards() else KeeperBot)(settings)
+    return (ShardedKeeperBot if settings.shards() else KeeperBot)(settings, schema_ready=schema_ready)

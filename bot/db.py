@@ -179,14 +179,20 @@ class NewsSeen(SQLModel, table=True):
     seen: int = 0
 
 
+# the outbox kind of the admins' notice that a game was paused (its channel was deleted): the only
+# rows of a paused game that are delivered (bot.service.pause_for_lost_channel writes them)
+PAUSED_NOTICE = "paused"
+
+
 class Outbox(SQLModel, table=True):
     """Announcements of committed changes, written in the change's own transaction and delivered
     after it (and again after a crash, a 429/5xx or a missing permission) until they arrive.
 
     ``kind``: ``public`` (lines in the game's channel), ``dm`` (a member's private news),
     ``prompt`` (a decision sent by DM with its controls: ``payload`` names the prompt and the
-    epoch; nothing is sent if it is no longer pending), ``table`` (refresh the table message from
-    the game's current state)."""
+    epoch; nothing is sent if it is no longer pending), ``paused`` (the admins told that the game was
+    paused, its channel deleted: the server's system channel, or the creator by DM with ``user_id``),
+    ``table`` (refresh the table message from the game's current state)."""
 
     __tablename__ = "outbox"
     __table_args__ = (Index("outbox_due", "delivered", "not_before"), Index("outbox_by_game", "game_id", "delivered"))
@@ -236,10 +242,11 @@ def compact_json(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10) -> AsyncEngine:
+def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_timeout: float = 30.0) -> AsyncEngine:
     """The async engine with an explicitly sized pool: every operation holds one session (one
-    connection) at a time, so ``pool_size`` concurrent operations never starve each other."""
-    kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": 30,
+    connection) at a time, so ``pool_size`` concurrent operations never starve each other; in a
+    burst the others wait in turn for a free one, up to ``pool_timeout`` seconds."""
+    kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout,
                               "json_serializer": compact_json}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds}

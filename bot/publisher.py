@@ -31,10 +31,11 @@ from collections import defaultdict
 import discord
 
 from bot import operations
-from bot.db import Game, Outbox
+from bot.db import PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
+from bot.service import ServiceError
 from bot.games import ui_for
 from bot.interactions import hand_button
 
@@ -151,6 +152,13 @@ class Publisher:
     def service(self):
         return self.bot.service
 
+    def forget_proposals(self, now: float, cooldown: float) -> None:
+        """Drop the proposal cooldowns that ran out (``now``: loop time): the map holds only the
+        members who proposed within the last ``cooldown`` (or are booked a delivery after it)."""
+        announced = self.proposals_announced
+        for key in [key for key, last in announced.items() if now - last >= cooldown]:
+            del announced[key]
+
     async def channel(self, game: Game):
         return await operations.channel(self.bot, game.channel_id)
 
@@ -237,6 +245,9 @@ class Publisher:
         try:
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
+            if isinstance(exc, ServiceError) and exc.code in ("db_busy", "conflict"):
+                # the database was busy past its budget (a burst): the row is fine, try it again
+                exc = Retry(f"database {exc.code}", min(60.0, 5.0 * 2 ** row.attempts))
             failure = classify(exc, row.attempts)
             if isinstance(failure, Retry):
                 log.warning("outbox row %s (%s) of game %s: %s; retry in %.0f s", row.id, row.kind, row.game_id,
@@ -257,6 +268,8 @@ class Publisher:
             await self._send_dm(game, row, lang)
         elif row.kind == "prompt":
             await self._send_prompt(game, row, lang)
+        elif row.kind == PAUSED_NOTICE:
+            await self._send_paused(game, row, lang)
         else:
             raise GiveUp(f"unknown outbox kind {row.kind}")
 
@@ -334,9 +347,11 @@ class Publisher:
     async def channel_gone(self, guild_id: int, channel_id: int, channel_name: str | None = None) -> None:
         """A game's channel was deleted (the gateway said so, or a delivery met Unknown Channel):
         its game is paused, and the admins are told which game and how to go on, by DM to the
-        member who created it and in the server's system channel. Never raises."""
+        member who created it and in the server's system channel: outbox rows written with the
+        pause (:meth:`GameService.pause_for_lost_channel`), delivered here like any other, so a
+        crash or a 429 delays the notice and never loses or repeats it. Never raises."""
         try:
-            game = await self.service.pause_for_lost_channel(channel_id)
+            game = await self.service.pause_for_lost_channel(channel_id, channel_name)
         except Exception:  # noqa: BLE001 - the next delivery attempt tries again
             log.exception("pausing the game of deleted channel %s failed", channel_id)
             return
@@ -345,30 +360,29 @@ class Publisher:
         self._table_shown.pop(game.id, None)
         self._text_shown.pop(game.id, None)
         log.warning("game %s paused: its channel %s was deleted", game.id, channel_id)
-        lang = await self.service.guild_language(guild_id)
+        self.schedule(game.id)
 
-        def text(language: str) -> str:
-            players = ", ".join(game.names.get(p, p) for p in game.players)
-            return t(language, "admin.paused", kind=t(language, f"kind.{game.kind}"), game=game.id,
-                     channel=channel_name or channel_id, players=players)
-
-        told = False
-        guild = self.bot.get_guild(guild_id)
-        system = getattr(guild, "system_channel", None)
-        if system is not None:
-            try:
-                await operations.send(system, content=text(lang), allowed_mentions=NO_PINGS)
-                told = True
-            except Exception as exc:  # noqa: BLE001 - the creator's DM may still reach an admin
-                log.warning("could not tell the system channel of guild %s: %s", guild_id, exc)
-        try:
-            await operations.send_dm(self.bot, game.creator_id,
-                                     text(self.bot.user_languages.get(game.creator_id, lang)))
-            told = True
-        except Exception as exc:  # noqa: BLE001 - logged: the game stays paused either way
-            log.warning("could not DM the creator of paused game %s: %s", game.id, exc)
-        if not told:
-            log.warning("nobody could be told that game %s is paused", game.id)
+    async def _send_paused(self, game: Game, row: Outbox, lang: str) -> None:
+        """The admins' notice that ``game`` was paused: in the server's system channel
+        (``row.user_id`` None) or by DM to its creator; nothing once it was resumed meanwhile.
+        Sent with a nonce Discord enforces: a redelivery after a crash posts nothing twice."""
+        if game.status != "paused":
+            return
+        if row.user_id is not None:
+            lang = self.bot.user_languages.get(row.user_id, lang)
+        players = ", ".join(game.names.get(p, p) for p in game.players)
+        text = t(lang, "admin.paused", kind=t(lang, f"kind.{game.kind}"), game=game.id,
+                 channel=row.payload.get("channel", game.channel_id), players=players)
+        if row.user_id is not None:
+            await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.0",
+                                     allowed_mentions=NO_PINGS)
+            return
+        system = getattr(self.bot.get_guild(row.guild_id), "system_channel", None)
+        if system is None:
+            log.warning("game %s is paused and guild %s has no system channel: only its creator is told",
+                        game.id, row.guild_id)
+            raise GiveUp("the server has no system channel")
+        await operations.send(system, row.attempts, content=text, nonce=f"k{row.id}.0", allowed_mentions=NO_PINGS)
 
     # ------------------------------------------------------------------ the channel log
     def _entries(self, game: Game, row: Outbox, lang: str) -> list[list]:
@@ -442,9 +456,10 @@ class Publisher:
         prompts = self.service.prompts(game)
         chan_log.wait_for(await self.service.notified(game, prompts))
         # what the table sees waited for: a window shows everyone it asked, never who answered
+        # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         tail = "\n".join(ui.waiting_lines([{"player": w["player"], "kind": w["kind"]}
                                             for w in self.service.waiting(game, prompts)], lang)) \
-            if prompts else ""
+            if prompts and not getattr(ui, "WAITING_IN_TABLE", False) else ""
         content = compose(chan_log.body(), tail)
         table: dict = {}
         digest = None

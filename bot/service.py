@@ -26,8 +26,9 @@ from sqlalchemy import Integer, bindparam, delete, func, insert, literal, true, 
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
+from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
 
-from bot.db import (CORRUPT, LIVE_STATUSES, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
+from bot.db import (CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -36,7 +37,7 @@ from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
-from bot.games import dm_prompt_kinds, log_section
+from bot.games import dm_prompt_kinds, log_section, ui_for
 from bot.seats import is_keeper, is_member, keeper_name, keepers, members, new_keeper_seat
 
 log = logging.getLogger("keeper.service")
@@ -76,6 +77,12 @@ class Outcome:
     events: list[dict] = field(default_factory=list)
     applied: list[dict] = field(default_factory=list)  # actions accepted, in order
     revealed: bool = False  # an undo crossed a reveal of private information
+    notice: str | None = None  # the key of the public line that announced it (a skip's)
+
+
+# who answered in an absent member's place, by whom it was asked and whether Keeper played
+SKIP_NOTICES = {("admin", True): "admin.skip_keeper", ("admin", False): "admin.skip_done",
+                ("deadline", True): "deadline.keeper_played", ("deadline", False): "deadline.timed_out"}
 
 
 def notice(key: str, **params) -> dict:
@@ -119,6 +126,9 @@ def resilient(method=None, *, retry_conflicts: bool = True):
                 if time.monotonic() + delay > deadline:
                     log.warning("database busy for %.1f s in %s", self.busy_seconds, method.__name__)
                     raise ServiceError("db_busy") from exc
+            except PoolTimeout as exc:  # every connection of the pool in use for the whole wait
+                log.warning("no database connection free in %s", method.__name__)
+                raise ServiceError("db_busy") from exc
             except (StaleDataError, _Conflict) as exc:
                 conflicts += 1
                 if not retry_conflicts or conflicts > CONFLICT_RETRIES:
@@ -484,11 +494,16 @@ class GameService:
 
     # ------------------------------------------------------------------ a deleted channel
     @resilient
-    async def pause_for_lost_channel(self, channel_id: int) -> Game | None:
+    async def pause_for_lost_channel(self, channel_id: int, channel_name: str | None = None) -> Game | None:
         """The channel of a live game was deleted: a running game is paused (no deadline,
         reminder, stand-in or delivery until an admin resumes it elsewhere; nothing is lost), a
         lobby is called off (it holds nothing). Returns the game this call paused (None when
-        there is none, or it was paused already: whoever paused it tells the admins, once)."""
+        there is none, or it was paused already: whoever paused it tells the admins, once).
+
+        The admins' notice is written in the pause's own transaction: two ``paused`` outbox rows
+        (the server's system channel; the creator's DM), delivered by the publisher with its
+        retries even though the game is paused, so a crash or a 429 right after the pause still
+        tells them, once."""
         async with self.lock(channel_id):
             async with self.sessions() as session:
                 game = (await session.exec(select(Game).where(Game.live_channel == channel_id))).first()
@@ -500,7 +515,10 @@ class GameService:
                     return None
                 game.status = "paused"
                 game.deadline = game.reminder_at = None
-                return await self._save(session, game)
+                notice = {"channel": channel_name or str(channel_id)}
+                rows = [self._outbox(game, PAUSED_NOTICE, notice),
+                        self._outbox(game, PAUSED_NOTICE, notice, user_id=game.creator_id)]
+                return await self._save(session, game, rows)
 
     @resilient
     async def paused_games(self, guild_id: int) -> list[Game]:
@@ -565,37 +583,46 @@ class GameService:
             return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
-                    close_window: bool = False, stand_in: tuple[dict, bool] | None = None) -> Outcome:
+                    close_window: bool = False, stand_in: tuple[dict, bool] | None = None,
+                    release_leads: bool = False) -> Outcome:
         """Apply one action (a RuleError changes nothing; None: none, only what follows by
         itself), let Keeper answer the prompts of Keeper players and kicked players that follow,
         make every decision that has one answer and nothing to hide, pass the response windows
         of members with nothing usable when the window closes (``close_window``: its time is
         up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent) answered
-        first in its player's place (:meth:`_stand_in`), instead of an action."""
+        first in its player's place (:meth:`_stand_in`), instead of an action.
+        ``release_leads``: the wait of Keeper-led group decisions pending now is over (:class:`Leads`)."""
         rules = rules_for(game.kind)
         state, events, applied, reveals = intact_state(game), [], [], []
+        settings = await self.guild_settings(game.guild_id, session)
+        leads = await self._leads(session, game, rules, settings, release_leads)
         if action is not None:
             state, events = _engine(rules.apply, state, action)
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
         elif stand_in is not None:
-            state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals)
+            state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
         autopass_off = await self._autopass_off(session, game, rules)
-        settings = await self.guild_settings(game.guild_id, session)
         window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
         pending: list = []  # the new state's prompts, computed once for the checkpoint below
         state, more = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
                                       close_window=close_window or window == 0,
-                                      plain=settings.timeout_action == "default", pending=pending)
+                                      plain=settings.timeout_action == "default", leads=leads, pending=pending)
         events.extend(more)
-        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor, notices=list(notices),
-                               autopass_off=autopass_off, prompts=pending[0] if pending else None)
+        if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
+            leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
+                              for p in (pending[0] if pending else rules.prompts(state))
+                              if leads.waits(game, p) and p["id"] not in leads.pending]
+        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
+                               notices=list(notices) + leads.notices, autopass_off=autopass_off,
+                               prompts=pending[0] if pending else None)
         return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
-                   plain: bool = False, pending: list | None = None):
+                   plain: bool = False, leads: Leads | None = None, pending: list | None = None):
         """The steps nobody needs to click, each applied and logged like a member's: a Keeper
         player's move and a kicked player's (the Keeper agent's, or with ``plain`` the default,
-        :meth:`_stand_in`), a Keeper player's free action (The Thing's declaration) when its agent
+        :meth:`_stand_in`) but a Keeper player's group decision while it waits for the members'
+        proposals (``leads``), a Keeper player's free action (The Thing's declaration) when its agent
         takes one; a prompt of an open kind with one answer (``GameRules.forced``, logged
         ``auto``); and, once only members with nothing usable are left in a response window and
         it may close, their passes, all at that one moment (logged ``auto``). ``pending``: a list
@@ -606,10 +633,11 @@ class GameService:
             prompts = rules.prompts(state)
             if pending is not None:
                 pending[:] = [prompts]
-            standing = next((p for p in prompts if is_keeper(p["player"]) or p["player"] in game.autopilot), None)
+            standing = next((p for p in prompts if p["player"] in game.autopilot
+                             or (is_keeper(p["player"]) and not (leads and leads.waits(game, p)))), None)
             if standing is not None:
                 state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
-                                             or not plain, applied=applied, reveals=reveals)
+                                             or not plain, applied=applied, reveals=reveals, leads=leads)
                 events.extend(more)
                 if pending is not None:
                     pending.clear()
@@ -650,19 +678,28 @@ class GameService:
                 return action
         return None
 
-    def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, applied: list, reveals: list):
+    def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, applied: list, reveals: list,
+                  leads: Leads | None = None):
         """Answer ``prompt`` in its player's place: with ``agent`` the Keeper agent's move
-        (deciding from that player's view only, logged as it is, so a replay is exact), the
-        plain default if the agent has none or the rules refuse it (or without ``agent``).
+        (deciding from that player's view only, logged as it is, so a replay is exact; a Keeper
+        player's group decision that members advise on follows their proposals, announced in
+        ``leads``: :meth:`_lead_choice`), the plain default if the agent has none or the rules
+        refuse it (or without ``agent``).
         Appends the applied action to ``applied``/``reveals``; returns (state, events)."""
         player = prompt["player"]
-        chosen = _agent_action(game, rules, state, player, prompt, len(applied)) if agent else None
+        chosen, line = None, None
+        if agent and leads is not None and lead_advisers(game, prompt):
+            chosen, line = self._lead_choice(game, rules, state, prompt, leads, len(applied))
+        elif agent:
+            chosen = _agent_action(game, rules, state, player, prompt, len(applied))
         if chosen is not None:
             try:
                 new_state, events = _engine(rules.apply, state, chosen)
             except RuleError as exc:
                 log.warning("Keeper's action %s in game %s refused (%s); the default stands in", chosen, game.id, exc)
             else:
+                if line is not None:
+                    leads.notices.append(line)
                 applied.append(_loggable(chosen))
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
@@ -671,6 +708,66 @@ class GameService:
         applied.append(_loggable(action))
         reveals.append(any(e.get("reveal") for e in events))
         return new_state, events
+
+    def _lead_choice(self, game: Game, rules, state, prompt: dict, leads: Leads, step: int) -> tuple:
+        """A Keeper player's answer to a group decision members advise on: the option the most
+        members proposed (a tie: the agent's own preference among the tied, else the earliest
+        proposed), else the agent's own; with the public line that says what it chose and whose
+        proposal it followed: (action, line), (None, None) if the agent has no answer."""
+        player, options = prompt["player"], prompt["options"]
+        backers: dict[int, list[str]] = {}  # option index -> its proposers, in order of the first proposal
+        for uid, option in leads.proposals.get(prompt["id"], ()):
+            if option in options:
+                backers.setdefault(options.index(option), []).append(uid)
+        if backers:
+            most = max(len(b) for b in backers.values())
+            tied = [i for i, b in backers.items() if len(b) == most]
+            picked = tied[0]
+            if len(tied) > 1:
+                preferred = _agent_action(game, rules, state, player, prompt, step, among=[options[i] for i in tied])
+                picked = next((i for i in tied if preferred and {"player": player, **options[i],
+                                                                 "prompt": prompt["id"]} == preferred), picked)
+            chosen = {"player": player, **options[picked], "prompt": prompt["id"]}
+            line = notice("group.keeper_followed", player=player, players=backers[picked],
+                          option=_option_label(game, state, player, options[picked], leads.lang))
+        else:
+            chosen = _agent_action(game, rules, state, player, prompt, step)
+            if chosen is None:
+                return None, None
+            line = notice("group.decided", player=player,
+                          option=_option_label(game, state, player, _loggable(chosen), leads.lang))
+        return chosen, line
+
+    async def _leads(self, session, game: Game, rules, settings, release: bool) -> Leads:
+        """The Keeper-led group decisions pending now that members advise on, with the members'
+        proposals for them; released with ``release`` (their wait is over), and every one, now or
+        later in the step, when the server gives such a wait no time (:func:`lead_wait_seconds`)."""
+        leads = Leads(lang=settings.language or self.default_language)
+        if not lead_wait_seconds(settings, self.default_timeout_minutes):
+            leads.released = ALL
+        if not keepers(game.players):
+            return leads  # nobody's decision waits: nothing to look up
+        state = intact_state(game)
+        pending = [p for p in rules.prompts(state) if lead_advisers(game, p)] if isinstance(state, dict) else []
+        if not pending:
+            return leads
+        leads.pending = frozenset(p["id"] for p in pending)
+        if release:
+            leads.released = ALL if leads.released is ALL else leads.pending
+        rows = (await session.exec(select(Proposal).where(
+            Proposal.game_id == game.id, Proposal.epoch == game.epoch,
+            Proposal.prompt_id.in_(list(leads.pending))).order_by(Proposal.id))).all()
+        for row in rows:
+            leads.proposals.setdefault(row.prompt_id, []).append((str(row.user_id), row.option))
+        return leads
+
+    def lead_waits(self, game: Game) -> bool:
+        """A Keeper player's group decision waits for members' proposals (its deadline is
+        Keeper's, whatever the server does with members' deadlines)."""
+        try:
+            return any(lead_advisers(game, p) for p in self.prompts(game))
+        except Exception:  # noqa: BLE001 - a damaged state waits for nobody
+            return False
 
     async def _autopass_off(self, session, game: Game, rules) -> frozenset:
         """The game's members who turned auto-pass off (nothing to load for a game without
@@ -689,12 +786,14 @@ class GameService:
         return frozenset(str(uid) for uid, on in autopass.items() if not on)
 
     @resilient
-    async def _settle(self, game_id: int, close_window: bool = False, notices=()) -> Outcome:
-        """Apply what follows by itself in the current state (after the deal; a window's time up)."""
+    async def _settle(self, game_id: int, close_window: bool = False, notices=(), release_leads: bool = False) -> Outcome:
+        """Apply what follows by itself in the current state (after the deal; a window's time up;
+        with ``release_leads``, a Keeper-led group decision's wait for proposals over)."""
         async with self._locked(game_id) as (session, game):
             if game.status != "active":
                 raise not_running(game)
-            return await self._step(session, game, None, notices=notices, close_window=close_window)
+            return await self._step(session, game, None, notices=notices, close_window=close_window,
+                                    release_leads=release_leads)
 
     async def member_autopass(self, user_id: int) -> bool:
         cached = self._autopass_cache.get(user_id)
@@ -833,6 +932,10 @@ class GameService:
             window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=window), None
             return
+        if game.status == "active" and not minutes and self.lead_waits(game):
+            # a Keeper player waits for members' proposals: without a turn time, a window's time
+            game.deadline, game.reminder_at = utcnow() + timedelta(seconds=lead_wait_seconds(settings)), None
+            return
         if game.status != "active" or not minutes:
             game.deadline = game.reminder_at = None
             return
@@ -909,6 +1012,13 @@ class GameService:
                 await session.delete(old)
                 await session.flush()
             session.add(Proposal(game_id=game_id, epoch=epoch, prompt_id=prompt_id, user_id=user_id, option=option))
+            advisers = next((lead_advisers(game, p) for p in self.prompts(game) if p["id"] == prompt_id), [])
+            if advisers:  # a Keeper player's decision: it decides once every member adviser proposed
+                await session.flush()
+                proposed = (await session.exec(select(Proposal.user_id).where(
+                    Proposal.game_id == game_id, Proposal.epoch == epoch, Proposal.prompt_id == prompt_id))).all()
+                if set(advisers) <= {str(uid) for uid in proposed}:
+                    return (await self._step(session, game, None, notices=[line])).game
             return await self._save(session, game, [self._outbox(game, "public", {"notices": [line]})])
 
     @resilient
@@ -1115,13 +1225,18 @@ class GameService:
             return _record(game, rows)
 
     async def skip(self, game_id: int, user_id: int | None = None, only_prompts: set[int] | None = None,
-                   epoch: int | None = None, announce: str = "admin.skip_done", keeper: bool = False) -> Outcome:
-        """Apply the default answer for every pending decision (of one member, if named; only of
-        the prompts ``only_prompts``, if given), announced by the notice ``announce``; with
-        ``keeper``, the Keeper agent answers in the member's place instead."""
+                   epoch: int | None = None, by: str = "admin", keeper: bool | None = None) -> Outcome:
+        """Answer every pending decision (of one member, if named; only of the prompts
+        ``only_prompts``, if given) in its player's place, for an admin's /gm skip or a deadline
+        (``by``), announced as such: the Keeper agent answers (``keeper``; None: unless the
+        server keeps plain defaults, ``timeout_action`` "default"), else the plain default.
+        ``Outcome.notice`` is the announcement's key."""
         game = await self.get(game_id)
         if game is None or game.status != "active":
             raise not_running(game)
+        if keeper is None:
+            keeper = (await self.guild_settings(game.guild_id)).timeout_action != "default"
+        announce = SKIP_NOTICES[by, keeper]
         epoch = game.epoch if epoch is None else epoch
         waiting = [p for p in self.prompts(game) if only_prompts is None or p["id"] in only_prompts]
         players = [p["player"] for p in waiting if user_id is None or p["player"] == str(user_id)]
@@ -1144,6 +1259,7 @@ class GameService:
             outcome.game = step.game
             outcome.events.extend(step.events)
             outcome.applied.extend(step.applied)
+        outcome.notice = announce
         return outcome
 
     @resilient
@@ -1159,7 +1275,9 @@ class GameService:
             prompt = next((p for p in prompts if p["id"] == prompt_id and p["player"] == player), None)
             if game.epoch != epoch or prompt is None:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
-            return await self._step(session, game, None, notices=notices, stand_in=(prompt, keeper))
+            # a Keeper player's own decision (a group's it waits on) is always its agent's
+            return await self._step(session, game, None, notices=notices,
+                                    stand_in=(prompt, keeper or is_keeper(player)))
 
     # ------------------------------------------------------------------ deadlines
     def _mine(self, guild_column):
@@ -1217,6 +1335,11 @@ class GameService:
             await session.commit()
         if taken.rowcount != 1:
             return None
+        if self.lead_waits(game):  # Keeper's Lead waited for proposals long enough: it decides now
+            try:
+                return await self._settle(game_id, release_leads=True)
+            except ServiceError:
+                return None
         # a response window's time is up: it closes for everyone at once, unnamed (the members'
         # settings are read only once the deadline is this process's, and only for a window)
         if self._window_waits(game, frozenset()) and self._window_waits(game, await self._autopass_off_of(game)):
@@ -1225,8 +1348,7 @@ class GameService:
             except ServiceError:
                 return None
         try:
-            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, keeper=keeper,
-                                   announce="deadline.keeper_played" if keeper else "deadline.timed_out")
+            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
                 raise
@@ -1352,7 +1474,10 @@ class GameService:
                 mine.sort(key=lambda row: row.id)
             game = await session.get(Game, game_id) if mine else None
             if game is not None and game.status == "paused":
-                return None, []  # kept for when an admin resumes it (its claim lapses)
+                # only the admins' notice goes out; the rest is kept for when an admin resumes
+                # it (its claim lapses)
+                mine = [row for row in mine if row.kind == PAUSED_NOTICE]
+                return (game, mine) if mine else (None, [])
             return game, mine
 
     @resilient
@@ -1363,7 +1488,7 @@ class GameService:
                 Outbox.delivered == False, Outbox.not_before <= now,  # noqa: E712
                 (Outbox.claimed_until == None) | (Outbox.claimed_until < now),  # noqa: E711
                 self._mine(Outbox.guild_id),
-                Outbox.game_id.not_in(select(Game.id).where(Game.status == "paused")))
+                Outbox.game_id.not_in(select(Game.id).where(Game.status == "paused")) | (Outbox.kind == PAUSED_NOTICE))
                 .distinct().limit(limit))
             return list(rows.all())
 
@@ -1491,24 +1616,84 @@ def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
 
 
 def _notified(rules, prompts: list[dict], autopass_off) -> list[str]:
-    """The players of the pending prompts but those only Keeper's pass answers."""
+    """The players of the pending prompts but those only Keeper's pass answers, and the members
+    a Keeper player's group decision waits for proposals from (:class:`Leads`)."""
     held = _held(rules, prompts, autopass_off)
-    return list(dict.fromkeys(p["player"] for p in prompts if p not in held))
+    asked = [a for p in prompts if is_keeper(p["player"]) and p.get("shape", "one") == "one"
+             for a in p.get("advisers", ()) if is_member(a)]
+    return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
 
 
-def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int) -> dict | None:
+def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int,
+                  among: list[dict] | None = None) -> dict | None:
     """What the Keeper agent seated as ``player`` does (answers ``prompt``, or with None takes a
-    free action or nothing), deciding from that player's view only; None if it has no answer (or
-    fails: the default then stands in)."""
+    free action or nothing), deciding from that player's view only (``among``: only these of the
+    prompt's options); None if it has no answer (or fails: the default then stands in)."""
     try:  # seeded by the game and its position: the same situation gets the same answer
         action = ask(rules, state, keeper_for(game.kind, player), prompt,
-                     random.Random(f"{game.id}:{game.last_action + step}"))
+                     random.Random(f"{game.id}:{game.last_action + step}"), among=among)
     except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
         log.exception("Keeper agent failed in game %s", game.id)
         return None
     if not action or action.get("player") != player:
         return None
     return {**action, "prompt": prompt["id"]} if prompt is not None else action
+
+
+class _All:
+    """Every prompt id: with no time for a wait, no Keeper-led decision waits."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+
+ALL = _All()
+
+
+@dataclass
+class Leads:
+    """A step's Keeper-led group decisions (a Keeper player decides, members advise; see
+    :func:`lead_advisers`): the members' proposals for those pending when the step began
+    (prompt id -> [(member id, option)], oldest first), the ones whose wait is over
+    (``released``), the guild's language for its lines and the public lines of what Keeper's
+    Lead chose. Such a decision waits until every member adviser proposed or its wait is over."""
+    proposals: dict = field(default_factory=dict)
+    pending: frozenset = frozenset()
+    released: frozenset | _All = frozenset()
+    lang: str = "en"
+    notices: list = field(default_factory=list)
+
+    def waits(self, game: Game, prompt: dict) -> bool:
+        advisers = lead_advisers(game, prompt)
+        if not advisers or prompt["id"] in self.released:
+            return False
+        return not set(advisers) <= {uid for uid, _ in self.proposals.get(prompt["id"], ())}
+
+
+def lead_advisers(game: Game, prompt: dict) -> list[str]:
+    """The members (not kicked) who advise on a Keeper player's one-of-a-list group decision:
+    the decision waits for their proposals (none: Keeper answers at once, as at an all-Keeper table)."""
+    if not is_keeper(prompt["player"]) or prompt.get("shape", "one") != "one":
+        return []
+    return [a for a in prompt.get("advisers", ()) if is_member(a) and a not in game.autopilot]
+
+
+def lead_wait_seconds(settings, default_minutes: int = 0) -> int:
+    """How long a Keeper-led group decision waits for proposals: the server's turn time, or
+    without one its response-window time (``window_seconds``; 0: no wait)."""
+    minutes = settings.turn_timeout_minutes if settings.turn_timeout_minutes is not None else default_minutes
+    if minutes:
+        return minutes * 60
+    return WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+
+
+def _option_label(game: Game, state: dict, player: str, option: dict, lang: str) -> str:
+    """``player``'s option as their panel labels it (the game's renderer), for a public line."""
+    try:
+        return ui_for(game.kind).option_label({**option, "player": player}, state, game.names, lang)[:100]
+    except Exception:  # noqa: BLE001 - a line without its label beats a lost step
+        log.exception("game %s: option %s has no label", game.id, option)
+        return "—"
 
 
 def _seat_news(game: Game, rows: list[ActionLog], seat: str) -> list[dict]:

@@ -17,18 +17,30 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(None, description="Sync slash commands to this guild on start.")
     application_id: int | None = Field(None, description="The Discord application's id: the how-to prints "
                                        "the invite URL with it.")
+    content_check_file: str = Field(".keeper-content-checked.json", description="Where start-up records the content "
+                                    "packs that passed its check: an unchanged pack is not validated again "
+                                    "(empty: validate every pack at every start).")
     log_level: str = Field("INFO", description="Python logging level.")
     deadline_check_seconds: float = Field(15.0, description="How often turn deadlines are checked.")
     default_turn_timeout_minutes: int = Field(0, description="Default turn timeout for new guilds (0 = off).")
     outbox_check_seconds: float = Field(5.0, description="How often undelivered announcements are retried.")
-    db_busy_seconds: float = Field(10.0, description="How long an operation retries a busy or locked database.")
-    db_pool_size: int = Field(10, description="Database connections per bot process.")
+    db_busy_seconds: float = Field(60.0, gt=0, description="How long an operation waits for a busy database (a free "
+                                   "connection, SQLite's write lock) before it tells the member so.")
+    db_pool_size: int | None = Field(None, ge=1, description="Database connections per bot process (empty: 10 for "
+                                     "SQLite, 20 for PostgreSQL).")
     wal_check_seconds: float = Field(5.0, description="How often SQLite's write-ahead log is checkpointed.")
     retention_days: float = Field(30.0, gt=0, description="How long delivered announcements, news /hand no longer "
                                   "shows and an ended game's live state are kept before clean-up.")
     cleanup_check_minutes: float = Field(60.0, description="How often the clean-up runs (0 = never).")
     shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")
     shard_ids: str | None = Field(None, description="This process's shards: '0-3' or '0,2'; needs shard_count.")
+
+    def pool_size(self) -> int:
+        """Connections per process: SQLite has one writer at a time (more connections would only
+        contend for its lock); PostgreSQL runs many at once, so a burst of clicks waits less."""
+        if self.db_pool_size:
+            return self.db_pool_size
+        return 10 if self.database_url.startswith("sqlite") else 20
 
     def shards(self) -> tuple[int, list[int]] | None:
         """(shard count, this process's shard ids), or None for one process serving every guild."""

@@ -106,7 +106,7 @@ class AdminCog(KeeperCog):
         game = await self._game(interaction)
         outcome = await self.bot.service.skip(game.id, member.id if member else None)
         players = ", ".join(dict.fromkeys(mention(a["player"], user_lang(interaction)) for a in outcome.applied))
-        await self._done(interaction, game.id, "admin.skip_done", players=players)
+        await self._done(interaction, game.id, outcome.notice, players=players)  # as the table read it
 
     @gm.command(name=cmd("resume", "gm"), description=desc("gm_resume"))
     @app_commands.describe(game=param("game"))

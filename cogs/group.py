@@ -90,6 +90,7 @@ def announce_proposal(bot, game_id: int, user_id: int) -> None:
     loop = asyncio.get_running_loop()
     now, key = loop.time(), (game_id, user_id)
     # kept by this bot's publisher (not the module): another bot in the process never shares it
+    bot.publisher.forget_proposals(now, PROPOSAL_COOLDOWN)  # only live cooldowns are kept
     announced = bot.publisher.proposals_announced
     last = announced.get(key)
     if last is not None and now - last < PROPOSAL_COOLDOWN:

@@ -132,18 +132,34 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
             choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]
             paged_selects(view, game, prompt, choices, page, lang, t(lang, "panel.choose_number"))
         else:
-            if len(prompt["options"]) <= MAX_BUTTONS:
-                for o in prompt["options"]:
+            options = distinct_choices(ui, prompt, game.state)
+            if len(options) <= MAX_BUTTONS:
+                for o in options:
                     label = plain(ui.option_label({**o, "player": pid}, game.state, game.names, lang))[:80]
                     view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(o), label=label))
             else:
                 labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
-                            for o in prompt["options"]]
+                            for o in options]
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
     for action in rules.free_actions(game.state, pid) if free else ():
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
+
+
+def distinct_choices(ui, prompt: dict, state: dict) -> list[dict]:
+    """The prompt's options, one per distinct choice: options the game's renderer calls the same
+    choice (``same_choice``: copies of one card) are offered once, as the first of them."""
+    same = getattr(ui, "same_choice", None)
+    if same is None:
+        return prompt["options"]
+    seen, out = set(), []
+    for option in prompt["options"]:
+        key = json.dumps(same(option, prompt, state), sort_keys=True, default=str)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out
 
 
 def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:

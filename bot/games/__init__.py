@@ -44,6 +44,10 @@ class GameUI(Protocol):
     #   is one message in the channel (bot.publisher); a new section starts a new message
     # optional: option_description(option, state, names, lang) -> str | None (under a select
     #   option: the roll it changes, a character's ability ...; cogs/play.py's described())
+    # optional: WAITING_IN_TABLE (True: table_embed names who the game waits for, so the live
+    #   message adds no waiting_lines below the log)
+    # optional: same_choice(option, prompt, state) -> a value equal for interchangeable options
+    #   (copies of one card): cogs/play.py offers one control per distinct choice
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
 

@@ -1,21 +1,25 @@
 """Schema migrations (Alembic), run by the bot at start: ``bot.db.create_tables`` calls
 ``upgrade`` on a connection of its async engine. ``python -m bot.migrations`` is Alembic's
-command line for this directory (``revision --autogenerate -m "..."`` writes a new migration)."""
+command line for this directory (``revision --autogenerate -m "..."`` writes a new migration).
+
+Alembic is imported only when it is needed: a database already at the newest revision, whose
+tables and columns are the models', is checked with SQLAlchemy alone (start-up saves the import
+of Alembic and of every dialect it brings)."""
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.autogenerate import compare_metadata
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import MetaData, create_engine, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import DBAPIError
 
 from bot.settings import StartupError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 HERE = Path(__file__).resolve().parent
 PG_LOCK = 0x6B656570  # advisory lock key ("keep"): bot processes starting together migrate one by one
@@ -23,6 +27,7 @@ PG_LOCK = 0x6B656570  # advisory lock key ("keep"): bot processes starting toget
 
 def config(connection: Connection | None = None, url: str | None = None) -> Config:
     """Alembic's configuration, built in code: env.py migrates ``connection`` when given, else ``url``."""
+    from alembic.config import Config
     cfg = Config()
     cfg.set_main_option("script_location", str(HERE))
     if url:
@@ -49,6 +54,8 @@ def columns(connection: Connection) -> Columns:
 def revision_columns() -> dict[str, Columns]:
     """Each revision's tables and columns, oldest first: a scratch in-memory SQLite database
     upgraded one revision at a time (the migrations are the only account of old schemas)."""
+    from alembic import command
+    from alembic.script import ScriptDirectory
     revisions = [r.revision for r in reversed(list(ScriptDirectory.from_config(config()).walk_revisions()))]
     found: dict[str, Columns] = {}
     scratch = create_engine("sqlite://")
@@ -108,6 +115,8 @@ def describe(diff) -> str:
 
 def check_models(connection: Connection, models: MetaData) -> None:
     """SchemaError unless the live schema is exactly the models' (``models``: bot/db.py's tables)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
     context = MigrationContext.configure(connection, opts={"compare_type": True})
     diffs = compare_metadata(context, models)
     if diffs:
@@ -134,6 +143,35 @@ def check_writable(connection: Connection) -> None:
         raise
 
 
+_REVISION_LINE = re.compile(r"""^(down_revision|revision)\s*(?::[^=]*)?=\s*['"]?([\w-]+)['"]?""", re.M)
+
+
+@functools.cache
+def head_revision() -> str | None:
+    """The newest revision, read from the migration files without Alembic (the one no other
+    revises); None if that is not one clear revision, and Alembic decides."""
+    revised, revisions = set(), set()
+    for path in (HERE / "versions").glob("*.py"):
+        found = dict(match.groups() for match in _REVISION_LINE.finditer(path.read_text(encoding="utf-8")))
+        if "revision" not in found:
+            continue
+        revisions.add(found["revision"])
+        revised.add(found.get("down_revision"))
+    heads = revisions - revised
+    return heads.pop() if len(heads) == 1 else None
+
+
+def stored_revision(connection: Connection) -> str | None:
+    """The revision the database says it is at (None: no version table, or no row)."""
+    if "alembic_version" not in inspect(connection).get_table_names():
+        return None
+    return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+def model_columns(models: MetaData) -> Columns:
+    return {table.name: frozenset(column.name for column in table.columns) for table in models.tables.values()}
+
+
 def upgrade(connection: Connection, models: MetaData) -> None:
     """Bring the database on ``connection`` to the newest revision, in the caller's transaction.
 
@@ -141,7 +179,11 @@ def upgrade(connection: Connection, models: MetaData) -> None:
     schema matches first (SchemaError if it matches none); a version left behind by dropped
     tables is forgotten. Afterwards the schema must be exactly the models' and the database must
     take writes, else it refuses (StartupError) and nothing is changed. ``models``: the tables the
-    schema must match, given by the caller (bot.db), so this package never imports the models."""
+    schema must match, given by the caller (bot.db), so this package never imports the models.
+
+    A database at the newest revision whose tables and columns are the models' is only checked
+    for writes: Alembic (and its full comparison of types and indexes, which that revision's
+    upgrade passed) runs when an upgrade or a stamp is due or the columns differ."""
     if connection.dialect.name == "sqlite":
         # the write lock up front: the whole upgrade is one transaction, and a second process
         # starting on the same file waits for it instead of creating the tables twice
@@ -149,6 +191,12 @@ def upgrade(connection: Connection, models: MetaData) -> None:
     elif connection.dialect.name == "postgresql":
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK})")
     live = columns(connection)
+    if "games" in live and stored_revision(connection) == head_revision() and live == model_columns(models):
+        check_writable(connection)  # at the newest revision, as the models are: nothing to upgrade
+        return
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+
     current = MigrationContext.configure(connection).get_current_revision()
     cfg = config(connection)
     if "games" in live and current is None:

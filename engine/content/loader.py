@@ -17,6 +17,11 @@ from engine.content import ContentError
 from engine.content.dialect import Strict  # noqa: F401 - the base of every content model
 
 
+# libyaml's safe loader when PyYAML was built with it: the same YAML and the same errors (with
+# their line and column), read ~7x faster (every pack is read at the first use of its game)
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _name(path) -> str:
     return path.name if isinstance(path, Path) else str(path)
 
@@ -31,7 +36,7 @@ def read_yaml(path: Path) -> Any:
         raise ContentError(_name(path), f"line {line}",
                            f"not valid UTF-8 (byte {exc.object[exc.start]:#04x} at line {line})") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=SAFE_LOADER)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f"line {mark.line + 1}" if mark else None

@@ -68,10 +68,15 @@ def player_prompt(view: dict, prompt_id) -> dict | None:
     return next((p for p in view.get("you", {}).get("prompts", ()) if p["id"] == prompt_id), None)
 
 
-def ask(rules, state: dict, agent, prompt: dict | None, rng: random.Random) -> dict | None:
-    """Ask ``agent`` (seated as ``agent.player``) for its move: it gets the player's view only."""
+def ask(rules, state: dict, agent, prompt: dict | None, rng: random.Random,
+        among: list[dict] | None = None) -> dict | None:
+    """Ask ``agent`` (seated as ``agent.player``) for its move: it gets the player's view only.
+    ``among``: the options of a one-of-a-list ``prompt`` it may choose from (its preference
+    among them: a group's proposals tied for the most)."""
     view = rules.view(state, agent.player)
     mine = player_prompt(view, prompt["id"]) if prompt is not None else None
+    if mine is not None and among is not None:
+        mine = {**mine, "options": [o for o in mine["options"] if o in among]}
     return agent.decide(view, mine, rng)
 
 

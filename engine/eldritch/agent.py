@@ -5,25 +5,39 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 ``test_rolled``/``rerolled`` events) to decide rerolls, and the kind of each one's latest encounter
 (the public ``encounter`` event). Each investigator:
 
-* rests when hurt (health or sanity at half or less; first stepping off a monster's space), else
-  travels toward the most valuable reachable goal — the active mystery's spaces (when it holds
-  the clues a step costs), open gates (those of the omen the next advance lands on first), clues
-  (more when the mystery needs clues it lacks) —, preferring goals no other investigator is
-  heading for, never a space whose monsters would, on average dice, leave it at 1 health or
-  sanity; acquires assets in a quiet city, the ones with the largest combat bonuses first;
-* chooses its encounter by value: the mystery, an Other World (closing the gate; not when hurt),
-  a rumor, a research encounter where a clue lies, an expedition, else the location;
-* rerolls a test that has no success yet (a free reroll ability first, then a clue), keeping the
-  clues the active mystery still costs — except to survive a fight;
-* takes every "may" when unhurt, and the mystery's own (lay the clue, pay the price) always;
+* rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
+  travels toward the most valuable reachable goal — the active mystery's spaces (far above the
+  rest when it holds the clues a step costs), open gates (those of the omen the next advance lands
+  on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
+  with the fights its monsters would take, preferring goals no other investigator is heading for,
+  never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
+  health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
+  a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
+  nothing better is left;
+* chooses its encounter by value: the mystery (only with its price in hand), an Other World
+  (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
+  an expedition, else the location;
+* rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
+  encounter (a free reroll ability first, then a clue), keeping the clues the active mystery still
+  costs (two when it costs none) — except to survive a fight; never for a purchase;
+* reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
+  declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
+  clues only with clues to spare (or for a rumor), health or sanity not at 1;
+* sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
 from __future__ import annotations
 
 from engine.core.agent import BaseAgent
 
+MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
+GUARDED = 0.5  # a goal's value shrinks with the fights (rounds) its monsters take
+CONDITION_ACTION = 11.0   # a condition's action (Detained's way out) before anything else
+COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is left
+CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active one needs none
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
-HURT = 1 / 2             # rest at or below this share of health or sanity
+CRITICAL = 1   # health or sanity at which no risk is taken
+HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -34,6 +48,17 @@ MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "ritua
                       "the_deep_ones_attack": 1, "hunting_the_thousand": 2, "omen_of_devastation": 1,
                       "arcane_understanding": 1}
 RESEARCH_MYSTERIES = {"occult_research", "the_stars_are_right", "nature_of_the_all_mother", "the_beyond_one"}
+# the public event right before a mystery ability's own "may" (its progress step)
+MYSTERY_TRIGGER = {"hunting_the_thousand": "monster_defeated", "omen_of_devastation": "gate_closed",
+                   "where_the_old_ones_broke_through": "gate_closed", "arcane_understanding": "test_result"}
+# what declining a "may" must never bring
+DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
+# encounters whose tests are worth a clue or sanity on a reroll
+WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
+
+
+def _condition_ids() -> set:
+    return set(_content().conditions)
 
 
 def _content():
@@ -46,15 +71,26 @@ class KeeperAgent(BaseAgent):
         super().__init__(player)
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
+        self._about = None
         self._goal_of: dict = {}
         self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
+        self.card: dict[str, tuple] = {}      # investigator -> (what, deck, card, section) of that encounter
+        self.recent: set = set()              # the event types of the latest step
+        self.mythos_card = None               # the mythos card drawn last
 
     def observe(self, events):
+        self.recent = {ev["type"] for ev in events}
         for ev in events:
             if ev["type"] in ("phase", "turn"):
                 self.encounter.clear()   # an encounter's "may"s end with its turn
+                self.card.clear()
             if ev["type"] == "encounter" and ev.get("inv"):
                 self.encounter[ev["inv"]] = ev.get("what")
+                self.card[ev["inv"]] = (ev.get("what"), ev.get("deck"), ev.get("card"), ev.get("section"))
+            if ev["type"] == "combat" and ev.get("inv"):
+                self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
+            if ev["type"] == "mythos_drawn":
+                self.mythos_card = ev.get("card")
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
                 faces = ev.get("faces") or last.get("faces", [5, 6])
@@ -73,6 +109,7 @@ class KeeperAgent(BaseAgent):
             return self.act(prompt, options[0])   # the printed default: the safest option first
         inv = self._inv(view, prompt.get("inv"))
         self._purpose = prompt.get("purpose")
+        self._about = prompt.get("about")
         self._goal_of = {}   # the goals of this decision's view, computed once
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
         return self.act(prompt, options[-max(scored)[1]])
@@ -83,7 +120,7 @@ class KeeperAgent(BaseAgent):
         mystery = view.get("mystery") or {}
         per_step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
         if not per_step:
-            return 0
+            return CLUE_RESERVE   # for the mysteries to come
         active = max(1, sum(1 for i in view["investigators"] if i["status"] == "active"))
         target = self._mystery_target(view)
         done = self._mystery_progress(view)
@@ -120,7 +157,7 @@ class KeeperAgent(BaseAgent):
         step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
         ready = inv["clues"] >= step   # a mystery space is worth going to with its price in hand
         research = mystery.get("id") in RESEARCH_MYSTERIES
-        token_value = GOAL_VALUE["mystery"] if ready else GOAL_VALUE["mystery"] / 3
+        token_value = GOAL_VALUE["mystery"] * (MYSTERY_READY if ready else 1 / 3)
         card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
             add(space, token_value)
@@ -155,6 +192,21 @@ class KeeperAgent(BaseAgent):
         for m in view["mythos"]["in_play"]:
             if m.get("rumor") and m.get("space"):
                 add(m["space"], GOAL_VALUE["rumor"])
+        # monsters guard a space: every one must be beaten before its encounter (seed 002, 962)
+        monsters = _content().monsters
+        fights: dict[str, float] = {}
+        strength = self._combat_dice(inv, "strength", 0) / 3   # successes a fight deals, on average
+        for m in view["monsters"].values():
+            if m["kind"] in hunted:
+                continue
+            card = monsters.get(m["kind"]) or {}
+            tough = card.get("toughness")
+            tough = tough if isinstance(tough, int) else 3
+            hits = max(1 / 3, (strength * 3 + (card.get("strength") or 0)) / 3)
+            fights[m["space"]] = fights.get(m["space"], 0.0) + max(0, tough - m.get("damage", 0)) / hits
+        for space, n in fights.items():
+            if space in goals:
+                goals[space] /= 1 + GUARDED * n
         return goals
 
     def _best_goal(self, view, inv):
@@ -180,6 +232,10 @@ class KeeperAgent(BaseAgent):
                 return best
             claimed.add(best)
         return None
+
+    def _critical(self, inv) -> bool:
+        """One bad test from defeat: an Other World, a costly "may" or a fight is not risked."""
+        return min(inv["health"], inv["sanity"]) <= CRITICAL
 
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
@@ -231,14 +287,19 @@ class KeeperAgent(BaseAgent):
                 return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
-        if t == "acquire":
-            return ACQUIRE if goal == here or goal is None else ACQUIRE / 2
+        if t == "acquire":   # the budget is the successes of an Influence test
+            dice = min(4, self._combat_dice(inv, "influence", 0)) / 4
+            return (ACQUIRE if goal == here or goal is None else ACQUIRE / 2) * dice
         if t == "prepare":   # Travel is one action a round: a ticket rides on further
             far = goal is not None and dist[here].get(goal, 99) >= 2
             return 5 if far and sum(inv["tickets"].values()) < 2 else 1
         if t == "end_actions":
             return 0
-        return -0.5   # trades, components: not without a plan
+        if t in ("component", "local") and o.get("card") in _condition_ids():
+            return CONDITION_ACTION   # a condition's own action is its way out (Detained's test...)
+        if t in ("component", "local"):
+            return COMPONENT_ACTION if not self._hurt(inv) else -0.5
+        return -0.5   # trades: not without a plan
 
     def _score_travel_more(self, view, inv, o) -> float:
         if o["type"] != "ride" or inv is None:
@@ -247,6 +308,9 @@ class KeeperAgent(BaseAgent):
         dist = _content().dist
         if goal is None:
             return -1
+        if o["to"] != goal and (self._deadly(view, inv, o["to"]) or
+                                (self._hurt(inv) and self._monster_here(view, o["to"]))):
+            return -2   # a ride never ends on monsters it is not after
         return 1 if dist[o["to"]].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
 
     def _score_acquire(self, view, inv, o) -> float:
@@ -274,8 +338,8 @@ class KeeperAgent(BaseAgent):
         what = o.get("what")
         if what == "mystery" and inv is not None and \
                 inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
-            return ENCOUNTER_VALUE["research"] - 1
-        if what == "other_world" and inv is not None and self._hurt(inv):
+            return ENCOUNTER_VALUE["location"] - 1   # its price not in hand: its dangers for nothing
+        if what == "other_world" and inv is not None and self._critical(inv):
             return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
 
@@ -286,42 +350,117 @@ class KeeperAgent(BaseAgent):
         roll = self.dice.get(inv["id"], {})
         dice, faces = roll.get("dice", []), roll.get("faces", [5, 6])
         successes = sum(1 for d in dice if d in faces)
+        purpose = str(self._purpose)
+        fight = purpose.startswith("combat")
+        matters = fight or self.encounter.get(inv["id"]) in WORTH_A_CLUE
         if t in ("reroll_with", "bonus_with"):
             return 3 if successes == 0 or len(dice) - successes >= 2 else -1
         if t == "buy_success":
-            return 2 if successes == 0 else -1
+            return 2 if successes == 0 and matters else -1
         if t == "reroll":
+            if purpose == "acquire" or not matters or successes:
+                return -1   # a failed purchase or location test is not worth a clue or sanity
             if o.get("pay") == "sanity":
-                return 2 if successes == 0 and inv["sanity"] > 2 else -1
+                return 2 if inv["sanity"] > max(2, inv["max_sanity"] * HURT) else -1
             # clues are the mysteries' currency: kept, except to survive a fight
-            fight = str(self._purpose).startswith("combat")
-            keep = self._clue_need(view, inv)
-            spare = inv["clues"] > keep or (fight and inv["health"] <= 2)
-            return (1 + (1 if "and" in o else 0)) if successes == 0 and spare else -1
+            spare = inv["clues"] > self._clue_need(view, inv) or (fight and inv["health"] <= 2)
+            return (1 + (1 if "and" in o else 0)) if spare else -1
         return -1
 
     def _score_choose(self, view, inv, o) -> float:
+        if self._about == "omen":
+            return self._omen_value(view, o.get("value"))
         return self._may(view, inv, o)
 
     def _score_group(self, view, inv, o) -> float:
-        return self._may(view, inv, o)
+        return self._score_choose(view, inv, o)
+
+    @staticmethod
+    def _omen_value(view, index) -> float:
+        """Setting the omen: the fewer gates the next two advances land on, the better."""
+        if not isinstance(index, int):
+            return 0
+        track, spaces = _content().omen_track, _content().spaces
+        colours = [spaces.get(g, {}).get("gate") for g in view["gates"]]
+        return -(2 * colours.count(track[(index + 1) % len(track)]) + colours.count(track[(index + 2) % len(track)]))
 
     def _may(self, view, inv, o) -> float:
-        """A "may" (use an ability, pay a cost for a gain) is taken: nearly every one printed
-        helps the investigators; declining is first only because it is the AFK default."""
+        """A "may" (use an ability, pay a cost for a gain): the mystery's own step is always
+        taken; one that costs clues only with clues to spare (or to solve a rumor), one that
+        costs health or sanity not when hurt; the rest (nearly every printed "may" helps) when
+        unhurt. Declining is first only because it is the AFK default."""
         value = o.get("value")
-        if value is True and inv is not None and self._mystery_may(view, inv):
+        if value is not True:
+            return 0
+        if inv is None:
+            return 1
+        if self._mystery_may(view, inv):
             return 2   # the mystery's own step (a clue laid on it, its price paid): progress
-        if value is True:
-            return 1 if inv is None or not self._hurt(inv) else -1
-        return 0
+        costs = self._may_costs(inv)
+        if "dire" in costs:
+            return 3   # declining would cost a solved mystery, doom or a gate: pay
+        if "clues" in costs and self.encounter.get(inv["id"]) != "rumor" and \
+                inv["clues"] <= self._clue_need(view, inv):
+            return -1
+        if costs & {"health", "sanity"} and self._critical(inv):
+            return -1
+        return 1 if costs or not self._critical(inv) else -1
+
+    def _may_costs(self, inv) -> set:
+        """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
+        possessions), read from the printed card."""
+        what, deck, card, section = self.card.get(inv["id"], (None, None, None, None))
+        C = _content()
+        effect = []
+        if what is None and self.mythos_card:   # the Mythos phase: the card's own "may"s
+            effect = C.mythos.get(self.mythos_card) or {}
+        elif what == "combat":
+            effect = C.monsters.get(card) or {}
+        elif what == "mystery":
+            effect = ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
+        elif what == "rumor":
+            effect = (((C.mythos.get(card) or {}).get("rumor") or {}).get("encounter") or {}).get("effect") or []
+        elif deck in C.decks:
+            data = C.decks[deck]["cards"].get(card) or {}
+            if section and data.get("sections"):
+                effect = (data["sections"].get(section) or {}).get("effect") or []
+            else:
+                effect = (data.get("encounter") or {}).get("effect") or []
+        out: set = set()
+
+        def dire(node) -> bool:
+            if isinstance(node, dict):
+                return node.get("op") in DIRE or any(dire(v) for v in node.values())
+            return isinstance(node, list) and any(dire(v) for v in node)
+
+        def walk(node):
+            if isinstance(node, dict):
+                if node.get("op") == "may":
+                    if dire(node.get("otherwise")):
+                        out.add("dire")
+                    for c in node.get("cost") or ():
+                        if c.get("op") == "spend":
+                            out.update(k for k in ("clues", "health", "sanity") if c.get(k))
+                        else:
+                            out.add("possessions")
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+        walk(effect)
+        return out
 
     def _mystery_may(self, view, inv) -> bool:
         """Whether a "may" is most likely the active mystery's own step: asked during a mystery
-        encounter, or after a research encounter while a research mystery gathers clues."""
+        encounter, after a research encounter while a research mystery gathers clues, or right
+        after what the mystery's own ability answers (a monster defeated, a gate closed)."""
         last = self.encounter.get(inv["id"])
         mystery = (view.get("mystery") or {}).get("id")
-        return last == "mystery" or (last == "research" and mystery in RESEARCH_MYSTERIES)
+        if last == "mystery" or (last == "research" and mystery in RESEARCH_MYSTERIES):
+            return True
+        trigger = MYSTERY_TRIGGER.get(mystery)
+        return bool(trigger and trigger in self.recent)
 
     @staticmethod
     def _asset_value(card_id) -> float:

@@ -299,7 +299,9 @@ class Board:
         kind = m["kind"]
         data = self.C.monsters[kind]
         ao = self.C.ancient_ones[s["ao"]]
-        if data["epic"]:
+        if m.get("temporary"):   # RULINGS R10: a named ambusher's stand-in goes nowhere
+            pass
+        elif data["epic"]:
             s.setdefault("boxed_monsters", []).append(kind)
         elif kind in ao["set_aside"]["monsters"]:
             M["set_aside"][kind] = M["set_aside"].get(kind, 0) + 1
@@ -315,11 +317,12 @@ class Board:
         steps = [st for ab in data.get("abilities", []) if ab["timing"] == "on_defeat"
                  for st in self.ability_steps(ab)]
         fallen = {"kind": s["monsters"]["board"][uid]["kind"], "toughness": self.toughness(s, uid)}
+        stand_in = s["monsters"]["board"][uid].get("temporary")   # R10: no token to lay on a card
         self.remove_monster(s, uid, events)
         frames = []
         if steps:
             frames.append((steps, {"self": by or s["lead"], "monster": None, "enc": "combat" if combat else None}))
-        for ab, card in self.mystery_abilities(s, "monster_defeated"):   # the fallen token may go on it
+        for ab, card in [] if stand_in else self.mystery_abilities(s, "monster_defeated"):   # the fallen token may go on it
             frames.append((self.ability_steps(ab), {"self": by or s["lead"], "card": card, "fallen": fallen}))
         if by:
             for ab, card in self.held_abilities(s, by, "after_defeating_monster"):

@@ -72,7 +72,7 @@ def gate_count(s) -> int:
 def monster_tokens(rules, s) -> Counter:
     M = s["monsters"]
     where = Counter(M["cup"]) + Counter(M["set_aside"]) + Counter(M["box"])
-    where.update(m["kind"] for m in M["board"].values())
+    where.update(m["kind"] for m in M["board"].values() if not m.get("temporary"))   # R10
     where.update(s.get("boxed_monsters", []))
     for holder in (s["mystery"], s["final"]):
         if holder:

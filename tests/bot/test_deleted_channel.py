@@ -119,3 +119,61 @@ async def test_a_dm_click_on_a_paused_game_says_it_is_paused_and_how_it_goes_on(
     reply = panel_of(await member.user.click(message, custom_id=item.custom_id))
     assert f"Game {game.id} is paused" in reply.content and f"`/gm resume` game: {game.id}" in reply.content
     assert (await env.bot.service.get(game.id)).status == "paused"
+
+
+def notices(channel, game_id: int) -> list[str]:
+    """The paused-game notices of ``game_id`` among a channel's messages."""
+    return [m.content for m in channel.history() if f"`/gm resume` game: {game_id}" in (m.content or "")]
+
+
+async def test_the_paused_notice_survives_a_crash_right_after_the_pause_and_arrives_once(
+        simcord_env, bot_settings):
+    from bot.client import create_bot
+
+    env = simcord_env
+    guild, admin, system, (doomed, m, game), _ = await two_games_with_a_system_channel(env)
+    creator_dm = m[0].user  # the lobby's creator
+    # the pause is committed, then the process dies before it told anyone
+    assert (await env.bot.service.pause_for_lost_channel(doomed.id, "the-thing")).id == game.id
+    env.backend.delete_channel(doomed.id)
+    await env.restart_bot(create_bot(bot_settings))
+    assert notices(system, game.id) == []
+    # the row was claimed by the dead process: the next process delivers it once that claim lapses
+    await env.bot.publisher.deliver_due(now=utcnow() + timedelta(minutes=2))
+    await env.bot.publisher.deliver_due(now=utcnow() + timedelta(minutes=4))
+    told = notices(system, game.id)
+    assert len(told) == 1 and "#the-thing" in told[0] and "<@" not in told[0]
+    assert len(notices(creator_dm.dm_channel, game.id)) == 1
+    assert (await env.bot.service.get(game.id)).status == "paused"
+
+
+async def test_a_rate_limited_paused_notice_is_retried_and_arrives_once(simcord_env):
+    env = simcord_env
+    guild, admin, system, (doomed, m, game), _ = await two_games_with_a_system_channel(env)
+    env.inject_error("POST", f"/channels/{system.id}/messages", status=429, code=0,
+                     message="You are being rate limited.", times=None)
+    env.backend.delete_channel(doomed.id)
+    await env.settle()
+    await env.bot.publisher.idle()
+    assert (await env.bot.service.get(game.id)).status == "paused"
+    assert notices(system, game.id) == []
+    assert len(notices(m[0].user.dm_channel, game.id)) == 1  # the DM was not held by the channel's 429
+    env.backend.faults.clear()
+    await env.bot.publisher.deliver_due(now=utcnow() + timedelta(hours=1))
+    await env.bot.publisher.deliver_due(now=utcnow() + timedelta(hours=2))
+    assert len(notices(system, game.id)) == 1
+    assert len(notices(m[0].user.dm_channel, game.id)) == 1
+    assert await env.bot.service.pending_outbox(game.id) == 0
+
+
+async def test_a_paused_notice_of_a_game_resumed_meanwhile_is_not_sent(simcord_env):
+    env = simcord_env
+    guild, admin, system, (doomed, m, game), _ = await two_games_with_a_system_channel(env)
+    await env.bot.service.pause_for_lost_channel(doomed.id, "the-thing")  # nothing delivered yet
+    env.backend.delete_channel(doomed.id)
+    await env.settle()
+    new_home = guild.create_text_channel("continued")
+    assert f"Game {game.id} continues" in panel_of(await admin.slash(new_home, "gm resume")).content
+    await env.bot.publisher.deliver_due(now=utcnow() + timedelta(minutes=2))
+    assert notices(system, game.id) == []  # it would say a running game is paused
+    assert await env.bot.service.pending_outbox(game.id) == 0

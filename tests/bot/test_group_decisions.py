@@ -172,3 +172,31 @@ async def test_a_renderer_that_words_the_question_itself_gets_only_the_proposals
     await bob.select(panel, [menu["options"][2]["value"]], custom_id=menu["custom_id"])
     text = all_text(await open_panel(cid, channel))
     assert "Proposals" in text and f"<@{bob.id}>: Target 15" in text and proposal_menus(await open_panel(cid, channel))
+
+
+async def test_proposal_cooldowns_are_forgotten_once_they_ran_out(monkeypatch):
+    # issue 19: the per-(game, member) cooldown map grew by one entry per proposer for ever
+    import asyncio
+    from types import SimpleNamespace
+
+    from bot.publisher import Publisher
+    from cogs.group import PROPOSAL_COOLDOWN, announce_proposal
+
+    loop = asyncio.get_running_loop()
+    clock = [loop.time()]
+    monkeypatch.setattr(loop, "time", lambda: clock[0])
+    scheduled = []
+    publisher = Publisher(SimpleNamespace())
+    monkeypatch.setattr(publisher, "schedule", scheduled.append)
+    bot = SimpleNamespace(publisher=publisher)
+    for game_id in range(100):
+        announce_proposal(bot, game_id, 7)
+    assert len(publisher.proposals_announced) == 100 and len(scheduled) == 100
+    clock[0] += PROPOSAL_COOLDOWN / 2
+    announce_proposal(bot, 0, 7)  # inside its cooldown: held, booked after it
+    announce_proposal(bot, 100, 7)
+    assert len(scheduled) == 101 and len(publisher.proposals_announced) == 101
+    clock[0] += PROPOSAL_COOLDOWN / 2 + 0.01
+    announce_proposal(bot, 101, 7)
+    # the first hundred ran out; game 0's booked delivery and the two later ones are kept
+    assert set(publisher.proposals_announced) == {(0, 7), (100, 7), (101, 7)}

@@ -78,3 +78,40 @@ async def test_a_refused_keeper_action_falls_back_to_the_default(simcord_env, mo
     # the log without the steps made by themselves (a lone draw: no member's decision)
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
     assert logged and logged[0] == {"player": player, "type": "default"}
+
+
+@pytest.mark.parametrize("kind,lang", [("thing", "en"), ("unfathomable", "uk"), ("eldritch", "ru")])
+async def test_an_admin_skip_is_played_by_the_keeper_agent(simcord_env, kind, lang):
+    """/gm skip answers as a deadline does (one code path): the agent's move from the member's
+    view, and the table (and the admin) read that Keeper played for the member."""
+    from bot.i18n import t
+    from tests.bot.helpers import admin_of, panel_of
+    env = simcord_env
+    channel, game = await started(env, kind, None)
+    admin = admin_of(env, channel.guild)
+    await admin.slash(channel, "settings language", language=lang)
+    game = await current_game(env, channel)  # as the admin finds it
+    expected = agents_answers(game)
+    waited = rules_for(kind).prompts(game.state)[0]["player"]
+    reply = panel_of(await admin.slash(channel, "gm skip"))
+    logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
+    assert logged and logged[0] == expected[0] and logged[0].get("type") != "default"
+    await env.bot.publisher.flush(game.id)  # the table's line delivered (a busy machine's delivery may lag)
+    texts = "\n".join(msg.content or "" for msg in channel.history())
+    assert t(lang, "admin.skip_keeper", players=f"<@{waited}>") in texts  # the table's language
+    assert t(lang, "admin.skip_done", players=f"<@{waited}>") not in texts
+    assert f"<@{waited}>" in reply.content and "Keeper" in reply.content  # the admin's own language
+
+
+@pytest.mark.parametrize("kind", ["thing", "unfathomable", "eldritch"])
+async def test_an_admin_skip_keeps_the_plain_default_when_the_server_does(simcord_env, kind):
+    from tests.bot.helpers import admin_of, panel_of
+    env = simcord_env
+    channel, game = await started(env, kind, "default")
+    reply = panel_of(await admin_of(env, channel.guild).slash(channel, "gm skip"))
+    logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
+    assert logged and logged[0]["type"] == "default"
+    assert "applied the default" in reply.content
+    texts = [msg.content or "" for msg in channel.history()]
+    assert any("An admin applied the default for" in text for text in texts)
+    assert not any("Keeper played for" in text for text in texts)

@@ -310,3 +310,35 @@ async def test_a_read_only_database_is_refused_at_start(tmp_path):
     finally:
         await read_only.dispose()
     assert "read-only" in str(refused.value) and "write access" in str(refused.value)
+
+
+# ---- issue 19, scale: start-up under 10 s (Alembic only when an upgrade is due)
+
+def test_the_head_read_from_the_migration_files_is_alembics():
+    assert migrations.head_revision() == HEAD
+
+
+def test_a_database_at_head_is_checked_without_importing_alembic(tmp_path):
+    import subprocess
+    import sys
+
+    url = f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"
+    start = ("import asyncio, sys; from bot.db import create_tables, make_engine\n"
+             "async def go():\n"
+             f"    engine = make_engine({url!r}); await create_tables(engine); await engine.dispose()\n"
+             "asyncio.run(go()); print('alembic' in sys.modules)")
+
+    def started() -> str:
+        done = subprocess.run([sys.executable, "-c", start], capture_output=True, text=True, timeout=300,
+                              cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+    assert started() == "True"  # a new database: the migrations ran
+    assert started() == "False"  # at head, as the models are: SQLAlchemy alone checked it
+
+
+async def test_a_column_dropped_at_head_still_runs_the_full_check(engine):
+    await create_tables(engine)
+    await run_sync(engine, lambda conn: conn.exec_driver_sql("ALTER TABLE news_seen DROP COLUMN since"))
+    with pytest.raises(migrations.SchemaError, match="column news_seen.since is missing"):
+        await create_tables(engine)

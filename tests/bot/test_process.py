@@ -161,3 +161,46 @@ def test_invalid_utf8_in_a_pack_is_an_error_naming_the_file(tmp_path):
     assert bad.value.file == "monsters.yaml" and "not valid UTF-8" in str(bad.value) and "line 2" in str(bad.value)
     with pytest.raises(StartupError, match="eldritch: monsters.yaml"):
         check_content(root)
+
+
+# ---- issue 19, scale: start-up under 10 s (a pack that passed is not validated again)
+
+def test_an_unchanged_pack_is_not_validated_again_and_a_changed_one_always_is(tmp_path, monkeypatch):
+    import bot.startup
+    from bot.settings import StartupError
+    from bot.startup import check_content
+
+    root = copy_packs(tmp_path)
+    record = tmp_path / "cache" / "checked.json"
+    first = check_content(root, record)
+    assert set(first.values()) == {"checked"} and record.exists()
+
+    def must_not_load(game, data_root=None):
+        raise AssertionError(f"{game} validated again")
+    monkeypatch.setattr(bot.startup, "load_pack", must_not_load)
+    assert set(check_content(root, record).values()) == {"known"}
+    monkeypatch.undo()
+
+    # a changed file: that pack is validated again and refused, and is no longer recorded
+    cards = root / "thing" / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cards:", "cards: [", 1), encoding="utf-8")
+    with pytest.raises(StartupError, match="thing: cards.yaml"):
+        check_content(root, record)
+    with pytest.raises(StartupError, match="thing: cards.yaml"):  # refused at every start until fixed
+        check_content(root, record)
+    # a file added to a pack's folder changes its key too; so does a damaged record
+    (root / "eldritch" / "extra.yaml").write_text("x: 1\n", encoding="utf-8")
+    record.write_text("not json", encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace("cards: [", "cards:", 1), encoding="utf-8")
+    assert set(check_content(root, record).values()) == {"checked"}
+
+
+def test_a_pack_key_follows_its_files_and_code(tmp_path):
+    from bot.startup import pack_key
+
+    root = copy_packs(tmp_path)
+    before = pack_key("unfathomable", root)
+    assert pack_key("unfathomable", root) == before and pack_key("thing", root) != before
+    monsters = next((root / "unfathomable").glob("*.yaml"))
+    monsters.write_bytes(monsters.read_bytes() + b"\n")
+    assert pack_key("unfathomable", root) != before

@@ -278,3 +278,23 @@ def test_a_skill_cards_choice_and_the_attacks_stop_read_in_the_members_language(
     for lang in ("en", "uk", "ru"):
         assert R.value_label(lang, "stop", {}, {}, "attack_target") == t(lang, "unfathomable.option.stop")
     assert R.value_label("uk", "stop", {}, {}, "attack_target") == "Припинити атаки"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_ending_no_player_wins_is_said_plainly(language):
+    """Checklist 169-170 (engine/unfathomable/ending.py ``winners``): on a traitors' ending only a
+    Hybrid holder wins, and a Cultist holder only at distance 12+; with neither, nobody wins. The
+    line, the table and the picture say so instead of "The traitors win. Winners: —"."""
+    result = {"reason": "ship_destroyed", "team": "traitors", "winners": [], "distance": 9,
+              "loyalty": {"p1": ["human"], "p2": ["cultist"], "p3": ["human"]}}
+    line = R.public_line({"type": "game_over", **result}, language)
+    nobody = t(language, "unfathomable.nobody_wins.traitors", distance=9)
+    assert nobody in line and "—" not in line.split("\n")[0]
+    assert t(language, "unfathomable.team.traitors") not in line
+    won = R.public_line({"type": "game_over", **result, "winners": ["p2"], "distance": 12}, language)
+    assert t(language, "unfathomable.team.traitors") in won and nobody.split(":")[0] not in won
+    state, _ = rules_for(GAME).new_game(["p1", "p2", "p3"], 1)
+    state = {**state, "result": result}
+    embed = R.table_embed(state, {}, language).to_dict()
+    text = "\n".join(f["value"] for f in embed.get("fields", []))
+    assert nobody in text and "🏆 —" not in text

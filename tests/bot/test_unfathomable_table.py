@@ -511,3 +511,23 @@ async def test_an_admin_undo_restores_a_contribution_exactly_and_a_reveal_needs_
     stats = await play_unfathomable(env, channel, members, random.Random(12), max_clicks=600)
     assert (await current_game(env, channel)).status == "finished", dict(stats)
 
+
+
+async def test_the_live_message_names_who_it_waits_for_once(simcord_env, monkeypatch):
+    """The table's "Waiting for" field names who the game waits for (everyone a response window
+    asked); the message's log above it does not say it a second time."""
+    env = simcord_env
+    _, channel, members = await new_unfathomable(env, 4, seed=35, monkeypatch=monkeypatch)
+    windows = 0
+
+    async def check(game) -> bool:
+        nonlocal windows
+        table = table_of(env, channel, game)
+        waited = {int(w["player"]) for w in env.bot.service.waiting(game)}
+        assert sorted(waiting_on(table)) == sorted(waited)
+        assert not [line for line in (table.content or "").split("\n") if line.startswith("⏳")], table.content
+        windows += any(p["kind"] in RULES.WINDOW_KINDS for p in RULES.prompts(game.state))
+        return windows >= 1 and len(waited) > 1
+
+    await play_unfathomable(env, channel, members, random.Random(4), max_clicks=400, stop=check)
+    assert windows, "no response window came up"

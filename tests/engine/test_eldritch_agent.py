@@ -5,10 +5,10 @@ from engine.core.agent import keeper_for
 from engine.registry import rules_for
 
 
-def _failed_test(clues, seed=3, mystery="seed_of_the_daemon_sultan"):
+def _failed_test(clues, seed=3, mystery="seed_of_the_daemon_sultan", what="other_world", purpose="effect"):
     """One investigator alone against Azathoth (seed 3: the mystery Seed of the Daemon Sultan,
     2 clues a token at Tunguska; seed 4: Omen of Devastation, 1 clue a token); he has ``clues``
-    and has just rolled two failures in an encounter's test."""
+    and has just rolled two failures in the test of an encounter of kind ``what``."""
     rules = rules_for("eldritch")
     state, _ = rules.new_game(["p1"], seed, None)
     assert state["mystery"]["id"] == mystery
@@ -16,8 +16,9 @@ def _failed_test(clues, seed=3, mystery="seed_of_the_daemon_sultan"):
     inv = view["investigators"][0]
     inv["clues"] = clues
     agent = keeper_for("eldritch", "p1")
-    agent.observe([{"type": "test_rolled", "inv": inv["id"], "dice": [1, 3], "faces": [5, 6]}])
-    prompt = {"id": 1, "player": "p1", "kind": "roll", "shape": "one", "inv": inv["id"], "purpose": "effect",
+    agent.observe([{"type": "encounter", "inv": inv["id"], "what": what, "deck": what, "card": f"{what}_1"},
+                   {"type": "test_rolled", "inv": inv["id"], "dice": [1, 3], "faces": [5, 6]}])
+    prompt = {"id": 1, "player": "p1", "kind": "roll", "shape": "one", "inv": inv["id"], "purpose": purpose,
               "options": [{"type": "keep"}, {"type": "reroll", "die": 0}, {"type": "reroll", "die": 1}]}
     return agent.decide(view, prompt, random.Random(1))
 
@@ -30,6 +31,63 @@ def test_clues_beyond_the_mystery_price_reroll_a_failed_test():
     assert _failed_test(3)["type"] == "reroll"
 
 
+def test_no_clue_is_spent_on_a_purchase_or_a_plain_location_test():
+    assert _failed_test(5, what="location")["type"] == "keep"
+    assert _failed_test(5, purpose="acquire")["type"] == "keep"
+
+
 def test_a_cheaper_mystery_leaves_more_clues_for_rerolls():
     assert _failed_test(2, 4, "omen_of_devastation")["type"] == "reroll"
     assert _failed_test(1, 4, "omen_of_devastation")["type"] == "keep"
+
+
+def _solo_view(seed=3):
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1"], seed, None)
+    view = rules.view(state, "p1")
+    return rules, view, view["investigators"][0]
+
+
+def test_declining_a_may_that_would_unsolve_a_mystery_is_never_chosen():
+    """All For Nothing: pool clues or a solved mystery goes back into its deck — paid even with
+    no clue to spare (the price of declining is a whole mystery)."""
+    _, view, inv = _solo_view()
+    inv["clues"] = 1
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "all_for_nothing"}])
+    prompt = {"id": 1, "player": "p1", "kind": "group", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    assert agent.decide(view, prompt, random.Random(1))["value"] is True
+
+
+def test_an_other_world_may_that_costs_clues_is_declined_when_the_mystery_needs_them():
+    """Other World 15: «you may pay 1 clue» for a Lore test instead of Will: the clues the active
+    mystery (Seed of the Daemon Sultan, 2 a token) still costs are kept."""
+    _, view, inv = _solo_view()
+    inv["clues"] = 2
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "encounter", "inv": inv["id"], "what": "other_world", "deck": "other_world",
+                    "card": "other_world_15"}])
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    assert agent.decide(view, prompt, random.Random(1))["value"] is False
+
+
+def test_the_omen_is_set_where_the_next_advances_meet_the_fewest_gates():
+    rules, view, inv = _solo_view()
+    spaces = rules.C.spaces
+    view["gates"] = [g for g in rules.C.gate_spaces if spaces[g]["gate"] == "blue"]   # blue: twice on the track
+    agent = keeper_for("eldritch", "p1")
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "omen", "options": [{"type": "choose", "value": k} for k in range(4)]}
+    chosen = agent.decide(view, prompt, random.Random(1))["value"]
+    track = rules.C.omen_track
+    assert track[(chosen + 1) % 4] != "blue"
+
+
+def test_a_detained_investigator_takes_the_condition_action_to_get_out():
+    _, view, inv = _solo_view()
+    agent = keeper_for("eldritch", "p1")
+    prompt = {"id": 1, "player": "p1", "kind": "action", "shape": "one", "inv": inv["id"],
+              "options": [{"type": "end_actions"}, {"type": "local", "card": "detained", "owner": inv["id"]}]}
+    assert agent.decide(view, prompt, random.Random(1))["type"] == "local"

@@ -815,6 +815,18 @@ def investigator_card(lang: str, inv: str) -> str:
     return f"{named(lang, 'investigator', inv)} — {occupation} ❤️{data.get('health', '?')} 🧠{data.get('sanity', '?')} {skills}"
 
 
+def same_choice(option: dict, prompt: dict, state: dict):
+    """What makes ``option`` a distinct choice: rerolling dice that show the same faces is one
+    choice, whichever of them it names (a roll's dice are bare values)."""
+    if option.get("type") != "reroll":
+        return option
+    dice = _frame(state, prompt).get("dice") or []
+    which = [option.get("die")] + ([option["and"]] if "and" in option else [])
+    if not all(isinstance(k, int) and k < len(dice) for k in which):
+        return option
+    return {**option, "die": sorted(dice[k] for k in which), "and": None}
+
+
 def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     kind = option["type"]
     prompt = _prompt_with_option(state, option)

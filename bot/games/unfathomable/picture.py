@@ -49,6 +49,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "game_over": "Game over",
     "team_humans": "The humans win",
     "team_traitors": "The traitors win",
+    "nobody_wins": "No player wins",
     "reason_journey_completed": "The ship reached port.",
     "reason_resource_depleted": "A resource ran out.",
     "reason_ship_destroyed": "Six zones are damaged: the ship is lost.",
@@ -238,7 +239,8 @@ def picture_data(view: dict, names: dict | None, lang: str) -> dict:
 
     if result:
         title = _say(labels, "game_over")
-        parts = [_say(labels, f"team_{result.get('team')}") if result.get("team") else "",
+        side = "nobody_wins" if not result.get("winners") else f"team_{result.get('team')}"  # no side's card won
+        parts = [_say(labels, side) if result.get("team") else "",
                  _say(labels, f"reason_{result.get('reason')}") if result.get("reason") else ""]
         subtitle = "  ·  ".join(p for p in parts if p)
     elif turn:

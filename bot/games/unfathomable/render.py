@@ -35,8 +35,12 @@ DECKS = ("mythos", "course", "spells", "items", "damage")
 # public events deliberately left out of the log (their news is in the next line or the table)
 SILENT = frozenset({"turn_ended", "check_pile", "roll_ended"})
 # events drawn by one of two lines, by their outcome
+# the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
+# the end of a long message): the live message says it there only (bot.publisher)
+WAITING_IN_TABLE = True
 VARIANTS = {"roll_compared": ("roll_success", "roll_failure"), "attack_resolved": ("attack_hit", "attack_missed"),
-            "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed")}
+            "deep_one_attacked": ("deep_one_attacked_hit", "deep_one_attacked_missed"),
+            "game_over": ("game_over", "game_over_nobody")}
 
 
 def _rules():
@@ -108,6 +112,14 @@ def skill_card(lang: str, cid: str) -> str:
 
 def type_name(lang: str, type_: str) -> str:
     return _cap(named(lang, "skill_type", type_))
+
+
+def _nobody_wins(lang: str, result: dict) -> str | None:
+    """A side's ending no player wins (no Hybrid aboard and a Cultist short of distance 12;
+    on Arrival every player holding a traitor card), said plainly; None when someone wins."""
+    if result.get("winners") or result.get("team") not in ("humans", "traitors"):
+        return None
+    return t(lang, f"{K}.nobody_wins.{result['team']}", distance=result.get("distance", 0))
 
 
 def _cap(text: str) -> str:
@@ -379,6 +391,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["team"] = t(lang, f"{K}.team.{ev.get('team')}") if ev.get("team") in ("humans", "traitors") else \
             str(ev.get("team"))
         p["winners"] = ", ".join(mention(w) for w in ev.get("winners", [])) or "—"
+        nobody = _nobody_wins(lang, ev)
+        if nobody:
+            key, p["nobody"] = f"{K}.event.game_over_nobody", nobody
         loyalty = ", ".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
                             for x, cs in (ev.get("loyalty") or {}).items())
         return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
@@ -511,14 +526,15 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     if over:
         result = view["result"]
         reason = result.get("reason")
-        winners = ", ".join(mention(w) for w in result.get("winners", [])) or "—"
+        winners = ", ".join(mention(w) for w in result.get("winners", []))
         team = result.get("team")
         loyalty = "\n".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
                             for x, cs in (result.get("loyalty") or {}).items())
+        side = _nobody_wins(lang, result) or \
+            f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n🏆 {winners or '—'}"
         embed.add_field(name=t(lang, f"{K}.table.result"),
                         value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
-                               f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n"
-                               f"🏆 {winners}\n{loyalty}")[:1024], inline=False)
+                               f"{side}\n{loyalty}")[:1024], inline=False)
     else:
         waiting = waiting_lines(view["prompts"], lang)
         embed.add_field(name=t(lang, f"{K}.table.waiting"),
@@ -651,6 +667,17 @@ def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt
     if value == "depths" or value in zones():
         return zone(lang, value)
     return card_name(lang, value)
+
+
+def same_choice(option: dict, prompt: dict, state: dict):
+    """What makes ``option`` a distinct choice: copies of one skill card (the same type, title
+    and value; ``type:title:value:copy``) are interchangeable, so the copy number is left out."""
+    def card(value):
+        if not isinstance(value, str):
+            return value
+        head, cid = ("card:", value[5:]) if value.startswith("card:") else ("", value)
+        return head + cid.rsplit(":", 1)[0] if is_skill_card(cid) else value
+    return {k: card(v) for k, v in option.items()}
 
 
 def option_label(option: dict, state: dict, names: dict, lang: str) -> str:

@@ -180,7 +180,7 @@ class BoardEffects:
             return
         here = s["inv"][inv]["space"]
         name = st.get("monster", "random")
-        from_cup = True
+        from_cup, temporary = True, False
         if name == "random":
             kind = self.draw_from_cup(s)
         elif name == "cultist":
@@ -199,11 +199,17 @@ class BoardEffects:
             else:
                 kind = self.take_named_monster(s, name)
                 from_cup = not self.C.monsters[name]["epic"]
+                if kind is None and from_cup and name in self.C.monsters:
+                    # RULINGS R10: every token of it is held elsewhere (on a mystery card): its
+                    # printed numbers fight on a token that exists for this combat only (1142)
+                    kind, temporary = name, True
         if name != "random" and not from_cup and kind is None and not any(
                 m["kind"] == name for m in s["monsters"]["board"].values()):
             return
         if kind is not None:
             uid = self.new_monster(s, kind, here, events, ambush=True)
+            if temporary:
+                s["monsters"]["board"][uid]["temporary"] = True
         elif name in ("random", "cultist"):
             events.append(event("no_monster_left"))
             return

@@ -94,6 +94,27 @@ def test_g9_named_ambush_uses_the_board_token_and_keeps_its_wounds():
     ok(s)
 
 
+def test_r10_named_ambush_with_every_token_held_fights_a_stand_in():
+    """RULINGS R10 (1142). Seed 002: «Якщо **вказано**, який саме монстр нападає із засідки, не
+    беріть його жетон з чаші. Натомість скористайтеся інформацією про цього монстра на відповідному
+    відкладеному жетоні або жетоні на ігровому полі.» — with the only Zombie token laid on the
+    mystery card (none set aside, in the cup or on the board), the ambush still fights a Zombie: a
+    stand-in with its numbers, gone after the combat; nothing is drawn or returned (it used to
+    crash: UnboundLocalError in _op_ambush)."""
+    s = quiet(new({"ann": [NORMAN]}))
+    s["monsters"]["cup"].remove("zombie")
+    s["mystery"]["monsters"].append("zombie")
+    cup = sorted(s["monsters"]["cup"])
+    s["forced_dice"] = [1, 1, 1, 1, 1, 1]
+    s, ev = run_fx(s, "[{ambush: {monster: zombie}}]", NORMAN)
+    fought = [e for e in ev if e["type"] == "combat"]
+    assert fought and fought[0]["kind"] == "zombie" and fought[0]["ambush"]
+    assert s["inv"][NORMAN]["health"] < s["inv"][NORMAN]["max_health"]   # its damage was dealt
+    assert not s["monsters"]["board"]                                     # the stand-in is gone
+    assert sorted(s["monsters"]["cup"]) == cup and s["mystery"]["monsters"] == ["zombie"]
+    ok(s)
+
+
 def test_g12_mark_harrigan_defeats_without_combat():
     """Checklist G12, O9. Seed 002 (Марк Гарріган): a monster losing its last health to his action
     is defeated, not in a combat encounter."""

@@ -1,0 +1,135 @@
+"""Eldritch Horror with every seat a Keeper agent: where the doom comes from and how the
+investigators spend their game, to compare each mechanism with the rulebook.
+
+    python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth]
+
+Per game (averaged): doom by cause (the omen advancing onto matching gates, a gate spawned with
+none left, a defeat, any other card effect), gates opened/closed, clues gained/spent, mysteries
+solved, investigators defeated (health/sanity), actions by kind, encounters by kind, rounds; and
+the end reasons, per Ancient One.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+from collections import Counter, defaultdict
+
+from engine.core.agent import ask, keeper_for, tell
+from engine.registry import rules_for
+
+MAX_ACTIONS = 50_000
+
+
+def trace_game(rules, players: int, seed: int, options: dict | None = None) -> dict:
+    names = [f"p{i + 1}" for i in range(players)]
+    state, events = rules.new_game(names, seed, options)
+    agents = {p: keeper_for("eldritch", p) for p in names}
+    tell(agents, events)
+    rng = random.Random(seed)
+    c: Counter = Counter()
+    mysteries = []   # [mystery, round drawn, round solved or None]
+    steps = 0
+    for ev in events:   # the first mystery is drawn at setup
+        if ev["type"] == "mystery_drawn":
+            mysteries.append([ev["mystery"], 0, None])
+    while not rules.is_over(state) and steps < MAX_ACTIONS:
+        prompt = rules.prompts(state)[0]
+        action = ask(rules, state, agents[prompt["player"]], prompt, rng)
+        events = rules.apply_in_place(state, action)
+        tell(agents, events)
+        steps += 1
+        count_events(events, c)
+        for ev in events:
+            if ev["type"] == "mystery_drawn":
+                mysteries.append([ev["mystery"], state["round"], None])
+            elif ev["type"] == "mystery_solved" and mysteries:
+                mysteries[-1][2] = state["round"]
+    out = rules.outcome(state)
+    c["rounds"] = out["rounds"]
+    for m in mysteries:
+        m[2] = (m[2] - m[1]) if m[2] is not None else -(out["rounds"] - m[1])
+    return {"counts": c, "winner": out["winner"], "reason": out["reason"], "ao": state["ao"],
+            "mysteries": mysteries}
+
+
+def count_events(events, c: Counter) -> None:
+    cause = "effect"
+    for ev in events:
+        t = ev["type"]
+        if t == "omen":
+            cause = "omen"
+        elif t == "no_gate_left":
+            cause = "no_gate_left"
+        elif t in ("investigator_defeated", "devoured"):
+            cause = "defeat"
+            c[f"defeated_{ev.get('token') or ev.get('by') or t}"] += 1
+        elif t in ("mythos_drawn", "encounter", "action", "test_result"):
+            cause = "effect"
+        if t == "doom" and ev.get("change", 0) < 0:
+            c[f"doom_{cause}"] += -ev["change"]
+        elif t == "doom" and ev.get("change", 0) > 0:
+            c["doom_retreated"] += ev["change"]
+        elif t == "gate_spawned":
+            c["gates_opened"] += 1
+        elif t == "gate_closed":
+            c["gates_closed"] += 1
+        elif t == "clues_gained":
+            c["clues_gained"] += ev.get("count", 1)
+        elif t in ("clues_discarded", "spent"):
+            if t == "clues_discarded" or ev.get("what") in ("clue", "clues"):
+                c["clues_spent"] += ev.get("count", 1)
+        elif t == "clue_spawned":
+            c["clues_spawned"] += 1
+        elif t == "mystery_solved":
+            c["mysteries_solved"] += 1
+        elif t == "monster_spawned":
+            c["monsters_spawned"] += 1
+        elif t == "monster_defeated":
+            c["monsters_defeated"] += 1
+        elif t == "action":
+            c[f"action_{ev.get('action')}"] += 1
+        elif t == "encounter":
+            c[f"enc_{ev.get('what')}"] += 1
+        elif t == "mythos_drawn":
+            c[f"mythos_{ev.get('colour')}"] += 1
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--players", type=int, default=1)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ao", default=None)
+    a = ap.parse_args()
+    rules = rules_for("eldritch")
+    options = {"ancient_one": a.ao} if a.ao else None
+    total: Counter = Counter()
+    ends: dict = defaultdict(Counter)
+    mysteries: dict = defaultdict(list)   # mystery -> rounds to solve (negative: unsolved, on the table)
+    for i in range(a.games):
+        g = trace_game(rules, a.players, a.seed + i, options)
+        total.update(g["counts"])
+        for mid, _, rounds in g["mysteries"]:
+            mysteries[mid].append(rounds)
+        ends[g["ao"]][g["reason"]] += 1
+        ends[g["ao"]]["games"] += 1
+        if g["winner"] == "investigators":
+            ends[g["ao"]]["wins"] += 1
+    n = a.games
+    wins = sum(e["wins"] for e in ends.values())
+    print(f"{a.players} investigator(s), {n} games: investigators win {100 * wins / n:.1f} %")
+    for ao, e in sorted(ends.items()):
+        reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
+        print(f"  {ao}: {e['wins']}/{e['games']} won; {reasons}")
+    for mid, rounds in sorted(mysteries.items()):
+        solved = [r for r in rounds if r >= 0]
+        mean = sum(solved) / len(solved) if solved else 0
+        stuck = [-r for r in rounds if r < 0]
+        print(f"  mystery {mid}: solved {len(solved)}/{len(rounds)} (in {mean:.1f} rounds), "
+              f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
+    for key in sorted(total):
+        print(f"  {key}: {total[key] / n:.2f} per game")
+
+
+if __name__ == "__main__":
+    main()

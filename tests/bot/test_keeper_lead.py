@@ -1,0 +1,167 @@
+"""Issue 22, a Keeper player as the group's decider (Eldritch Horror's Lead Investigator, whose
+end-of-Mythos "pass the Lead" is a group decision the others advise on): while members advise,
+Keeper's Lead waits for their proposals and follows the most proposed; without one it decides
+itself when its wait is over; with no member to advise (an all-Keeper table) it never waits.
+Games are kept short with a mythos deck of two cards (arranged through the service, as a test
+builder); the member clicks only what their panel offers."""
+from __future__ import annotations
+
+import random
+from datetime import timedelta
+
+import pytest
+
+from bot.db import utcnow
+from bot.seats import is_keeper
+from engine.core.agent import ask, keeper_for
+from engine.registry import rules_for
+from tests.bot.helpers import admin_of, all_text, guild_with_deadlines, open_lobby, panel_of
+from tests.bot.test_eldritch_table import click_option, mythos_deck, open_panel, pin_seed, policy
+
+LEAD = "keeper-1"
+
+
+async def keeper_led_table(env, monkeypatch, seed: int = 3, guild=None, members: int = 1):
+    """Members and one Keeper player, whose investigator is the Lead: (channel, the first member)."""
+    rules_for("eldritch").new_game(["a", "b"], 1)  # the content pack loaded before the first click
+    pin_seed(monkeypatch, seed)
+    _, channel, people, lobby = await open_lobby(env, "eldritch", members, guild, "arkham-lead", "inv")
+    member = people[0]
+    await member.click(lobby, label="🤖 Add a Keeper player")
+    game = await env.bot.service.live_game(channel.id)
+    await env.bot.service.set_options(game.id, {"lead": LEAD})
+    await env.bot.service.set_setup(game.id, {"mythos": mythos_deck()[:2]})
+    await member.click(lobby, label="Start")
+    return (channel, member) if members == 1 else (channel, people)
+
+
+def lead_question(env, game) -> dict | None:
+    """The Keeper Lead's pending group decision, if the game waits on one."""
+    return next((p for p in env.bot.service.prompts(game) if is_keeper(p["player"]) and p.get("advisers")), None)
+
+
+async def play_until_the_lead_asks(env, channel, member, rng=None, max_clicks=300) -> dict:
+    """The member (or members, a list) play their own decisions (mostly the first option) until
+    Keeper's Lead waits on a group decision; returns it."""
+    rng = rng or random.Random(1)
+    by_id = {str(m.id): m for m in (member if isinstance(member, list) else [member])}
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    for _ in range(max_clicks):
+        game = await service.get(game.id)
+        assert game.status == "active", "the game ended before the Lead's group decision"
+        question = lead_question(env, game)
+        if question is not None:
+            return question
+        prompt = service.prompts(game)[0]
+        member = by_id[prompt["player"]]
+        panel = await open_panel(member, channel)
+        if await click_option(member, panel, policy(rng, prompt)) is None:
+            item = next(c for row in panel.components for c in row.get("components", [])
+                        if c.get("custom_id", "").startswith(("keeper:opt:", "keeper:sel:")))
+            if item["type"] == 3:
+                await member.select(panel, [item["options"][0]["value"]], custom_id=item["custom_id"])
+            else:
+                await member.click(panel, custom_id=item["custom_id"])
+    raise AssertionError("Keeper's Lead never asked the group")
+
+
+def public_text(channel) -> str:
+    return "\n".join(m.content or "" for m in channel.history())
+
+
+def agents_own(game, prompt) -> dict:
+    rules = rules_for("eldritch")
+    return ask(rules, game.state, keeper_for("eldritch", LEAD), prompt, random.Random(0))
+
+
+async def test_keeper_lead_waits_for_a_members_proposal_and_follows_it(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, member = await keeper_led_table(env, monkeypatch)
+    question = await play_until_the_lead_asks(env, channel, member)
+    game = await env.bot.service.live_game(channel.id)
+    assert question["advisers"] == [str(member.id)]
+    assert game.deadline is not None  # its wait has an end (no turn time here: the window's)
+    assert f"waits for your proposals, <@{member.id}>" in public_text(channel)
+    # the member proposes what Keeper would not choose itself: passing the Lead to their investigator
+    own = agents_own(game, question)
+    wanted = next(o for o in question["options"] if {"player": LEAD, **o} != own)
+    panel = await open_panel(member, channel)
+    menu = next(c for row in panel.components for c in row.get("components", [])
+                if c.get("custom_id", "").startswith("keeper:prop:"))
+    from cogs.play import option_digest
+    await member.select(panel, [option_digest(wanted)], custom_id=menu["custom_id"])
+    # the only member adviser proposed: Keeper's Lead decides at once, as proposed
+    game = await env.bot.service.get(game.id)
+    assert lead_question(env, game) is None
+    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
+    assert decided == [{"player": LEAD, **wanted}]
+    assert game.state["lead"] == wanted["to"]
+    assert f"as <@{member.id}> proposed:" in public_text(channel)
+
+
+@pytest.mark.parametrize("timeout", [None, "off"])
+async def test_keeper_lead_decides_itself_when_nobody_proposes_in_time(simcord_env, monkeypatch, timeout):
+    """No turn time: the wait is the server's window time (10 s unless set). With a turn time the
+    wait is that, even where the server only reminds members when it passes ("off")."""
+    env = simcord_env
+    guild = (await guild_with_deadlines(env, minutes=10, action="off"))[0] if timeout else None
+    channel, member = await keeper_led_table(env, monkeypatch, guild=guild)
+    question = await play_until_the_lead_asks(env, channel, member)
+    game = await env.bot.service.live_game(channel.id)
+    own = agents_own(game, question)
+    wait = timedelta(minutes=10) if timeout else timedelta(seconds=10)
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + wait / 2)
+    assert lead_question(env, await env.bot.service.get(game.id)) is not None  # still waiting
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + wait + timedelta(seconds=1))
+    game = await env.bot.service.get(game.id)
+    assert lead_question(env, game) is None
+    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
+    assert decided == [own]
+    assert "decides for the group:" in public_text(channel) and "proposed:" not in public_text(channel)
+
+
+async def test_an_all_keeper_table_never_waits(simcord_env, monkeypatch):
+    """With the only member kicked, every seat is Keeper's: the Lead's group decision is answered
+    at once, like any other, and the game plays itself to the end."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel, member = await keeper_led_table(env, monkeypatch, guild=guild)
+    reply = panel_of(await admin_of(env, guild).slash(channel, "gm kick", member=member))
+    assert "removed" in all_text(reply)
+    game = await env.bot.service.last_game(channel.id)
+    assert game.status == "finished"
+    leads = [row.action for row in await env.bot.service.actions(game.id) if row.action.get("type") == "lead"]
+    assert leads and all(a["player"] == LEAD for a in leads)  # the group decision came, and was answered
+    assert "waits for your proposals" not in public_text(channel)
+
+
+async def propose(member, channel, option: dict):
+    from cogs.play import option_digest
+    panel = await open_panel(member, channel)
+    menu = next(c for row in panel.components for c in row.get("components", [])
+                if c.get("custom_id", "").startswith("keeper:prop:"))
+    await member.select(panel, [option_digest(option)], custom_id=menu["custom_id"])
+
+
+async def test_keeper_lead_waits_for_every_member_and_breaks_a_tie_by_its_own_preference(simcord_env, monkeypatch):
+    env = simcord_env
+    channel, (ann, bob) = await keeper_led_table(env, monkeypatch, members=2)
+    question = await play_until_the_lead_asks(env, channel, [ann, bob])
+    game = await env.bot.service.live_game(channel.id)
+    assert sorted(question["advisers"]) == sorted([str(ann.id), str(bob.id)])
+    before = game.state
+    to_own = {str(m.id): next(o for o in question["options"] if game.state["inv"][o["to"]]["player"] == str(m.id))
+              for m in (ann, bob)}
+    await propose(ann, channel, to_own[str(ann.id)])
+    assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed yet
+    await propose(bob, channel, to_own[str(bob.id)])
+    game = await env.bot.service.get(game.id)
+    assert lead_question(env, game) is None
+    # one proposal each: a tie, broken by the agent's own preference among the two proposals
+    tied = [o for o in question["options"] if o in to_own.values()]
+    preferred = ask(rules_for("eldritch"), before, keeper_for("eldritch", LEAD), question, random.Random(0), among=tied)
+    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
+    assert decided == [preferred] and {k: v for k, v in preferred.items() if k != "player"} in tied
+    follower = next(m for m in (ann, bob) if to_own[str(m.id)]["to"] == decided[0]["to"])
+    assert f"as <@{follower.id}> proposed:" in public_text(channel)
