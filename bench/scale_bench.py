@@ -146,7 +146,9 @@ async def fill(url: str, count: int) -> dict:
         for kind, size in (await conn.execute(text(f"SELECT kind, avg({length}) FROM games GROUP BY kind"))).all():
             sizes[kind] = float(size)
     await engine.dispose()
-    return {"fill_s": filled, "state_bytes": sizes}
+    from bot.db import compact_json
+    plain = {kind: statistics.mean(len(compact_json(t["state"]).encode()) for t in made[kind]) for kind in KINDS}
+    return {"fill_s": filled, "state_bytes": sizes, "state_json_bytes": plain}
 
 
 # ---------------------------------------------------------------- one shard process
@@ -346,6 +348,8 @@ def report(name: str, r: dict) -> str:
                           for k, v in r["checkpoint_cpu_p99_ms"].items())
     phases = ", ".join(f"{k} {v:.1f} s" for k, v in r["phases"].items())
     sizes = ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in r["state_bytes"].items())
+    plain = r.get("state_json_bytes", {})
+    sizes += " stored (as JSON: " + ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in plain.items()) + ")"
     rss = ", ".join(f"{s['rss_mib']:.0f}" for s in r["shards"])
     return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s):\n"
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "

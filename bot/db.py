@@ -5,8 +5,11 @@ in the lobby or running and NULL afterwards, under a unique constraint.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
+import zlib
 from datetime import datetime, timezone
 from typing import Any, Optional
 
@@ -23,20 +26,46 @@ WINDOW_SECONDS = 10  # a guild's response-window time unless it sets one (GuildS
 CORRUPT = "__corrupt__"  # the key of the state that stands in for one that can't be read
 
 
+PACKED = "~z"  # the one key of a packed state (no game's state has it)
+
+
+def pack_state(state):
+    """A state as stored: ``{PACKED: base64 of its compact JSON, zlib-compressed}``, about half
+    the bytes of the JSON itself (a quarter to a half of its size: fewer pages written by every
+    checkpoint, a smaller WAL and database). Lossless: it reads back as the same JSON value, so
+    replays stay exact. None (no state yet) and a non-dict stay as they are."""
+    if not isinstance(state, dict) or CORRUPT in state:
+        return state
+    return {PACKED: base64.b64encode(zlib.compress(compact_json(state).encode(), 1)).decode("ascii")}
+
+
+def unpack_state(value):
+    """The state of a stored value: a packed one unpacked, a plain JSON one (a row written before
+    states were packed, or by hand) as it is."""
+    if isinstance(value, dict) and len(value) == 1 and PACKED in value:
+        return json.loads(zlib.decompress(base64.b64decode(value[PACKED])))
+    return value
+
+
 class StateJSON(TypeDecorator):
-    """JSON whose unreadable values load as ``{CORRUPT: True}`` instead of failing the query, so
-    a damaged game row still loads: its members get a clear message and ``/gm reset`` works."""
+    """A game's state: JSON, packed (:func:`pack_state`) when written, unpacked when read, rows
+    of plain JSON read as they are. Unreadable values load as ``{CORRUPT: True}`` instead of
+    failing the query, so a damaged game row still loads: its members get a clear message and
+    ``/gm reset`` works."""
 
     impl = JSON
     cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        return pack_state(value)
 
     def result_processor(self, dialect, coltype):
         inner = self.impl_instance.result_processor(dialect, coltype)
 
         def process(value):
             try:
-                return inner(value) if inner else value
-            except (ValueError, TypeError):
+                return unpack_state(inner(value) if inner else value)
+            except (ValueError, TypeError, zlib.error, binascii.Error):
                 return {CORRUPT: True}
         return process
 

@@ -22,7 +22,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import Integer, delete, func, insert, literal, true, update
+from sqlalchemy import Integer, bindparam, delete, func, insert, literal, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -47,8 +47,12 @@ CONFLICT_RETRIES = 3
 PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
 NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
-CLAIM_SECONDS = 60.0
-SETTINGS_TTL_SECONDS = 60.0  # how stale another process's change of guild settings may be seen  # how long a process holds outbox rows it is delivering
+CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
+# how stale another process's change of guild settings or of a member's auto-pass may be seen:
+# this process's own changes are seen at once (its cache is updated with them); a change made
+# through the other shard process reaches this one when the entry expires
+SETTINGS_TTL_SECONDS = 60.0
+SETTINGS_CACHED = 50_000  # entries a settings cache holds before its expired ones are dropped
 
 
 class ServiceError(Exception):
@@ -134,6 +138,30 @@ def resilient(method=None, *, retry_conflicts: bool = True):
     return wrapper
 
 
+class _Expiring:
+    """A cache whose entries expire ``ttl`` seconds after they were put (settings another process
+    may change); past ``limit`` entries the expired ones are dropped (all, if none has)."""
+
+    def __init__(self, ttl: float = SETTINGS_TTL_SECONDS, limit: int = SETTINGS_CACHED):
+        self.ttl, self.limit = ttl, limit
+        self._entries: dict = {}
+
+    def get(self, key, default=None):
+        entry = self._entries.get(key)
+        return entry[1] if entry is not None and entry[0] > time.monotonic() else default
+
+    def put(self, key, value) -> None:
+        now = time.monotonic()
+        if len(self._entries) >= self.limit:
+            self._entries = {k: e for k, e in self._entries.items() if e[0] > now}
+            if len(self._entries) >= self.limit:
+                self._entries.clear()
+        self._entries[key] = (now + self.ttl, value)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
 class _Conflict(Exception):
     """The game row changed under us (another process): re-read and try again."""
 
@@ -147,7 +175,8 @@ class GameService:
         self.busy_seconds = busy_seconds
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
-        self._guild_cache: dict[int, tuple[float, GuildSettings]] = {}  # id -> (expires, settings)
+        self._guild_cache = _Expiring()  # guild id -> its settings (a plain copy)
+        self._autopass_cache = _Expiring()  # member id -> their auto-pass (True unless turned off)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
@@ -222,17 +251,27 @@ class GameService:
                               limit: int = NEWS_SHOWN) -> list[dict]:
         """The member's private news since they last looked (the latest ``limit`` rows of it),
         and this look remembered. ``again``: a redraw of the panel they look at (another page, a
-        proposal listed) shows the same news as that look did, and what came meanwhile."""
+        proposal listed) shows the same news as that look did, and what came meanwhile.
+
+        Core statements built once (every click's reply is a look). The mark is written without
+        waiting for PostgreSQL's flush to disk: a mark lost in a crash of the database server
+        only shows that news once more, so the member's reply never waits for that flush."""
+        key = {"game_id": game_id, "user_id": user_id}
         async with self.sessions() as session:
-            mark = await session.get(NewsSeen, (game_id, user_id)) or NewsSeen(game_id=game_id, user_id=user_id)
-            since = mark.since if again else mark.seen
-            rows = (await session.exec(select(News).where(
-                News.game_id == game_id, News.user_id == user_id, News.undone == False,  # noqa: E712
-                News.id > since).order_by(News.id.desc()).limit(limit))).all()
-            newest = max([mark.seen] + [row.id for row in rows])
-            if (since, newest) != (mark.since, mark.seen):
-                mark.since, mark.seen = since, newest
-                session.add(mark)
+            connection = await session.connection()
+            mark = (await connection.execute(_SEEN_MARK, key)).first()
+            marked_since, marked_seen = mark if mark is not None else (0, 0)
+            since = marked_since if again else marked_seen
+            rows = (await connection.execute(_NEWS_SINCE, {**key, "since": since, "limit": limit})).all()
+            newest = max([marked_seen] + [row.id for row in rows])
+            if (since, newest) != (marked_since, marked_seen):
+                if connection.dialect.name == "postgresql":
+                    await connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+                if mark is not None:
+                    await connection.execute(_UPDATE_SEEN, {"_game": game_id, "_user": user_id, "since": since,
+                                                            "seen": newest})
+                else:
+                    await connection.execute(_INSERTS[NewsSeen], {**key, "since": since, "seen": newest})
                 await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
 
@@ -242,14 +281,14 @@ class GameService:
         ``session`` when given (one connection per operation). The cache holds a plain copy,
         never an object bound to a session that may roll back."""
         cached = self._guild_cache.get(guild_id)
-        if cached is not None and cached[0] > time.monotonic():
-            return cached[1]
+        if cached is not None:
+            return cached
         if session is not None:
             found = await session.get(GuildSettings, guild_id)
         else:
             found = await self._load_guild_settings(guild_id)
         copy = GuildSettings(**found.model_dump()) if found else GuildSettings(guild_id=guild_id)
-        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        self._guild_cache.put(guild_id, copy)
         return copy
 
     @resilient
@@ -267,7 +306,7 @@ class GameService:
             await session.commit()
             await session.refresh(found)
         copy = GuildSettings(**found.model_dump())
-        self._guild_cache[guild_id] = (time.monotonic() + SETTINGS_TTL_SECONDS, copy)
+        self._guild_cache.put(guild_id, copy)
         return copy
 
     async def guild_language(self, guild_id: int | None) -> str:
@@ -307,21 +346,32 @@ class GameService:
                 await self._save(session, game)
 
     @asynccontextmanager
-    async def _locked(self, game_id: int):
-        """The game row, loaded in a session, under its channel's lock."""
-        async with self.lock(await self._channel(game_id)):
+    async def _locked(self, game_id: int, known: Game | None = None):
+        """The game row, loaded in a session, under its channel's lock. ``known``: the row as the
+        caller read it moments ago, used instead of reading it again when nothing of this process
+        holds the lock (a write from it is version-guarded: if the row changed meanwhile, the
+        write fails as a conflict and the operation runs again on a fresh read)."""
+        if known is not None:
+            self._channel_of.setdefault(game_id, known.channel_id)  # not read again for its channel
+        lock = self.lock(await self._channel(game_id))
+        if known is not None and lock.locked():
+            known = None  # another operation of this process is changing it: read what it wrote
+        async with lock:
             async with self.sessions() as session:
-                game = await session.get(Game, game_id)
+                game = known if known is not None else await session.get(Game, game_id)
                 if game is None:
                     raise ServiceError("no_game")
                 yield session, game
 
     @staticmethod
     async def _save(session, game: Game, rows: list | None = None) -> Game:
-        """Commit the game (its UPDATE guarded by the version) with any rows that announce it."""
+        """Commit the game (its UPDATE guarded by the version) with any rows that announce it
+        (``(model, values)`` pairs: :func:`_insert_rows`)."""
         game.updated_at = utcnow()
         session.add(game)
-        session.add_all(rows or [])
+        if rows:
+            await session.flush()  # the guarded UPDATE first: a conflict inserts nothing
+            await _insert_rows(await session.connection(), rows)
         await session.commit()
         return game
 
@@ -512,12 +562,18 @@ class GameService:
             self._channel_of[game_id] = game.channel_id
         return self._channel_of[game_id]
 
-    @resilient
-    async def act(self, game_id: int, action: dict, epoch: int | None = None, notices=()) -> Outcome:
+    async def act(self, game_id: int, action: dict, epoch: int | None = None, notices=(),
+                  game: Game | None = None) -> Outcome:
         """Apply one member's action; kicked players' prompts are then answered by default.
         ``epoch``: the one the member's button was drawn in (a button from before an undo is stale);
-        ``notices``: public lines announced with it (e.g. a group decision's)."""
-        async with self._locked(game_id) as (session, game):
+        ``notices``: public lines announced with it (e.g. a group decision's); ``game``: the row
+        as the caller just read it to check the member's choice (not read again: see
+        :meth:`_locked`; only the first attempt uses it, a retry reads the row afresh)."""
+        return await self._act(game_id, action, epoch, notices, [game] if game is not None else [])
+
+    @resilient
+    async def _act(self, game_id: int, action: dict, epoch: int | None, notices, known: list) -> Outcome:
+        async with self._locked(game_id, known.pop() if known else None) as (session, game):
             if game.status != "active":
                 raise not_running(game)
             if epoch is not None and epoch != game.epoch:
@@ -547,36 +603,44 @@ class GameService:
             state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
         autopass_off = await self._autopass_off(session, game, rules)
         window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+        pending: list = []  # the new state's prompts, computed once for the checkpoint below
         state, more = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
                                       close_window=close_window or window == 0,
-                                      plain=settings.timeout_action == "default", leads=leads)
+                                      plain=settings.timeout_action == "default", leads=leads, pending=pending)
         events.extend(more)
         if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
             leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
-                              for p in rules.prompts(state) if leads.waits(game, p) and p["id"] not in leads.pending]
+                              for p in (pending[0] if pending else rules.prompts(state))
+                              if leads.waits(game, p) and p["id"] not in leads.pending]
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
-                               notices=list(notices) + leads.notices, autopass_off=autopass_off)
+                               notices=list(notices) + leads.notices, autopass_off=autopass_off,
+                               prompts=pending[0] if pending else None)
         return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
-                   plain: bool = False, leads: Leads | None = None):
+                   plain: bool = False, leads: Leads | None = None, pending: list | None = None):
         """The steps nobody needs to click, each applied and logged like a member's: a Keeper
         player's move and a kicked player's (the Keeper agent's, or with ``plain`` the default,
         :meth:`_stand_in`) but a Keeper player's group decision while it waits for the members'
         proposals (``leads``), a Keeper player's free action (The Thing's declaration) when its agent
         takes one; a prompt of an open kind with one answer (``GameRules.forced``, logged
         ``auto``); and, once only members with nothing usable are left in a response window and
-        it may close, their passes, all at that one moment (logged ``auto``)."""
+        it may close, their passes, all at that one moment (logged ``auto``). ``pending``: a list
+        left holding the returned state's prompts (empty if they were not computed)."""
         events = []
         free_asked: set[str] = set()  # a seat's free action is asked at most once per batch
         while not rules.is_over(state):
             prompts = rules.prompts(state)
+            if pending is not None:
+                pending[:] = [prompts]
             standing = next((p for p in prompts if p["player"] in game.autopilot
                              or (is_keeper(p["player"]) and not (leads and leads.waits(game, p)))), None)
             if standing is not None:
                 state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
                                              or not plain, applied=applied, reveals=reveals, leads=leads)
                 events.extend(more)
+                if pending is not None:
+                    pending.clear()
                 continue
             free = self._keeper_free_action(game, rules, state, prompts, free_asked, len(applied))
             action = free or rules.forced(state)
@@ -597,6 +661,8 @@ class GameService:
             applied.append(_loggable(action))
             reveals.append(any(e.get("reveal") for e in more))
             events.extend(more)
+            if pending is not None:
+                pending.clear()
         return state, events
 
     def _keeper_free_action(self, game: Game, rules, state, prompts, asked: set, step: int) -> dict | None:
@@ -709,11 +775,15 @@ class GameService:
         if not rules.WINDOW_KINDS:
             return frozenset()
         ids = [int(p) for p in game.players if str(p).isdigit()]
-        if not ids:
-            return frozenset()
-        rows = (await session.exec(select(MemberSettings.user_id).where(
-            MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
-        return frozenset(str(uid) for uid in rows)
+        autopass = {uid: self._autopass_cache.get(uid) for uid in ids}
+        unknown = [uid for uid, on in autopass.items() if on is None]
+        if unknown:  # read only for members not cached (SETTINGS_TTL_SECONDS)
+            off = set((await session.exec(select(MemberSettings.user_id).where(
+                MemberSettings.user_id.in_(unknown), MemberSettings.autopass == False))).all())  # noqa: E712
+            for uid in unknown:
+                autopass[uid] = uid not in off
+                self._autopass_cache.put(uid, autopass[uid])
+        return frozenset(str(uid) for uid, on in autopass.items() if not on)
 
     @resilient
     async def _settle(self, game_id: int, close_window: bool = False, notices=(), release_leads: bool = False) -> Outcome:
@@ -726,9 +796,14 @@ class GameService:
                                     release_leads=release_leads)
 
     async def member_autopass(self, user_id: int) -> bool:
+        cached = self._autopass_cache.get(user_id)
+        if cached is not None:
+            return cached
         async with self.sessions() as session:
             found = await session.get(MemberSettings, user_id)
-            return True if found is None else found.autopass
+        on = True if found is None else found.autopass
+        self._autopass_cache.put(user_id, on)
+        return on
 
     @resilient
     async def set_member_autopass(self, user_id: int, on: bool) -> None:
@@ -737,86 +812,95 @@ class GameService:
             found.autopass = on
             session.add(found)
             await session.commit()
+        self._autopass_cache.put(user_id, on)
 
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
                           events: list[dict], actor: str | None = None, notices: list[dict] = (),
-                          autopass_off=None):
-        """Commit the new state, its log rows, private news and announcements in one transaction."""
-        session.expunge(game)  # written below by core statements, never flushed by the ORM
+                          autopass_off=None, prompts: list[dict] | None = None):
+        """Commit the new state, its log rows, private news and announcements in one transaction.
+        ``prompts``: the new state's pending prompts, if the caller computed them."""
+        if game in session:
+            session.expunge(game)  # written below by core statements, never flushed by the ORM
         before = self._dm_prompt_keys(game)  # the prompts already announced by DM (one DM a prompt)
         old_version, first = game.version, game.last_action + 1
         game.state = state
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
-        await self._set_deadline(session, game, autopass_off)
+            prompts = []
+        await self._set_deadline(session, game, autopass_off, prompts=prompts)
+        now = utcnow()
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
-                      reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=utcnow())
-        # core statements on the session's connection: one UPDATE guarded by the version and
-        # multi-row INSERTs, without ORM flush bookkeeping (this is the hot path of every click)
-        connection = await session.connection()
-        result = await connection.execute(update(Game).where(Game.id == game.id, Game.version == old_version)
-                                          .values(**values))
-        if result.rowcount != 1:
-            await session.rollback()
-            raise _Conflict()
-        now = utcnow()
-        if applied:
-            await connection.execute(insert(ActionLog), [
-                {"game_id": game.id, "number": first + offset, "actor": str(action["player"]), "action": action,
-                 "reveal": reveal, "created_at": now}
-                for offset, (action, reveal) in enumerate(zip(applied, reveals))])
+                      reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=now)
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
         # the engine made this state: neither the announcements below (which read its prompts)
         # nor a later read of this version check it again (that check cost every click ~10 ms)
         _trust(game)
         try:
-            # news is numbered by the batch's first action: undoing it (or an earlier one) hides it,
-            # undoing only the kicked players' defaults that followed keeps the member's own news
-            rows = self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
-                                       autopass_off=autopass_off)
-            for model in (News, Outbox):
-                batch = [row.model_dump(exclude={"id"}) for row in rows if isinstance(row, model)]
-                if batch:
-                    await connection.execute(insert(model), batch)
+            # every row is made before the write begins, so the write (SQLite's lock on the whole
+            # database) is held only for the statements. News is numbered by the batch's first
+            # action: undoing it (or an earlier one) hides it, undoing only the kicked players'
+            # defaults that followed keeps the member's own news
+            rows = [(ActionLog, {"game_id": game.id, "number": first + offset, "actor": str(action["player"]),
+                                 "action": action, "reveal": reveal, "undone": False, "created_at": now})
+                    for offset, (action, reveal) in enumerate(zip(applied, reveals))]
+            rows += self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
+                                        autopass_off=autopass_off, prompts=prompts)
+            # core statements on the session's connection, built once (module level): one UPDATE
+            # guarded by the version and multi-row INSERTs of plain rows, without ORM bookkeeping
+            connection = await session.connection()
+            result = await connection.execute(_UPDATE_GAME, {**values, "_id": game.id, "_version": old_version})
+            if result.rowcount != 1:
+                await session.rollback()
+                raise _Conflict()
+            await _insert_rows(connection, rows)
             await session.commit()
         except BaseException:
             _INTACT.pop(_intact_key(game), None)  # not written: that version may come from elsewhere
             raise
 
-    def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None) -> Outbox:
-        """A row claimed by this process, which delivers it right after the commit; if the process
-        dies first, the claim lapses and any process's outbox loop delivers it."""
-        return Outbox(game_id=game.id, guild_id=game.guild_id, channel_id=game.channel_id, kind=kind,
-                      user_id=user_id, payload=payload or {}, claim=self.token,
-                      claimed_until=utcnow() + timedelta(seconds=CLAIM_SECONDS))
+    def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None,
+                now: datetime | None = None) -> tuple:
+        """An outbox row (``(Outbox, values)``, inserted by :func:`_insert_rows`) claimed by this
+        process, which delivers it right after the commit; if the process dies first, the claim
+        lapses and any process's outbox loop delivers it."""
+        now = now or utcnow()
+        return Outbox, {"game_id": game.id, "guild_id": game.guild_id, "channel_id": game.channel_id, "kind": kind,
+                        "user_id": user_id, "payload": payload or {}, "progress": 0, "attempts": 0,
+                        "not_before": now, "claim": self.token, "claimed_until": now + timedelta(seconds=CLAIM_SECONDS),
+                        "delivered": False, "error": None, "created_at": now}
 
     def _announcements(self, game: Game, events: list[dict], number: int, actor: str | None = None,
-                       notices=(), before: frozenset = frozenset(), autopass_off=None) -> list:
-        """News and outbox rows for one committed change: private news for each member entitled
-        to it (kept for /hand), a DM to each but the actor (who sees theirs in the reply), the
-        public lines with who is waited for, a DM with the controls of each newly pending prompt
-        of a kind the game's UI answers by DM (``before``: the prompts announced already), and a
-        refresh of the table."""
+                       notices=(), before: frozenset = frozenset(), autopass_off=None,
+                       prompts: list[dict] | None = None) -> list[tuple]:
+        """News and outbox rows (``(model, values)`` pairs) for one committed change: private news
+        for each member entitled to it (kept for /hand), a DM to each but the actor (who sees
+        theirs in the reply), the public lines with who is waited for, a DM with the controls of
+        each newly pending prompt of a kind the game's UI answers by DM (``before``: the prompts
+        announced already), and a refresh of the table. ``prompts``: the game's pending prompts,
+        when the caller has them already."""
         public, private = route(events, game.players)
         rows: list = []
+        now = utcnow()
         for player, mine in private.items():
             if player in game.autopilot or not is_member(player):
                 continue  # a kicked member gets nothing more; a Keeper player reads no news
-            rows.append(News(game_id=game.id, user_id=int(player), number=number, events=mine))
+            rows.append((News, {"game_id": game.id, "user_id": int(player), "number": number, "events": mine,
+                                "undone": False, "created_at": now}))
             if player != actor:
-                rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player)))
+                rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player), now=now))
         kinds = dm_prompt_kinds(game.kind)
-        prompts = self.prompts(game) if public or notices or private or kinds else []
+        if prompts is None:
+            prompts = self.prompts(game) if public or notices or private or kinds else []
         if public or notices or private:
             waiting = self.waiting(game, prompts)
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting,
                                                       "notify": _notified(rules_for(game.kind), prompts,
                                                                           autopass_off or frozenset()),
-                                                      "section": log_section(game.kind, game.state)}))
+                                                      "section": log_section(game.kind, game.state)}, now=now))
         for prompt in prompts if kinds else ():
             player = prompt["player"]
             if prompt.get("kind") in kinds and (player, prompt["id"]) not in before \
@@ -824,9 +908,9 @@ class GameService:
                 # rendered at delivery from the state then current: a prompt answered meanwhile
                 # (in the panel, or before a restart) sends nothing
                 rows.append(self._outbox(game, "prompt", {"prompt": prompt["id"], "epoch": game.epoch,
-                                                          "kind": prompt["kind"]}, user_id=int(player)))
+                                                          "kind": prompt["kind"]}, user_id=int(player), now=now))
         if game.state is not None:
-            rows.append(self._outbox(game, "table"))
+            rows.append(self._outbox(game, "table", now=now))
         return rows
 
     def _dm_prompt_keys(self, game: Game) -> frozenset:
@@ -837,13 +921,14 @@ class GameService:
             return frozenset()
         return frozenset((p["player"], p["id"]) for p in self.prompts(game) if p.get("kind") in kinds)
 
-    async def _set_deadline(self, session, game: Game, autopass_off=None) -> None:
+    async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None) -> None:
         """The turn deadline (and its reminder); a response window in which only members with
-        nothing usable are left closes ``window_seconds`` later, without a reminder."""
+        nothing usable are left closes ``window_seconds`` later, without a reminder. ``prompts``:
+        the game's pending prompts, if the caller has them."""
         settings = await self.guild_settings(game.guild_id, session)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
-        if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off):
+        if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off, prompts):
             window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=window), None
             return
@@ -858,12 +943,13 @@ class GameService:
         game.deadline = now + timedelta(minutes=minutes)
         game.reminder_at = now + timedelta(minutes=minutes / 2)
 
-    def _window_waits(self, game: Game, autopass_off) -> bool:
+    def _window_waits(self, game: Game, autopass_off, prompts: list[dict] | None = None) -> bool:
         """Only members whose window passes Keeper makes are left (the window waits for its time)."""
         rules = rules_for(game.kind)
         if not rules.WINDOW_KINDS or not isinstance(game.state, dict) or CORRUPT in game.state:
             return False
-        prompts = rules.prompts(game.state)
+        if prompts is None:
+            prompts = rules.prompts(game.state)
         held = _held(rules, prompts, autopass_off)
         return bool(held) and len(held) == len(prompts)
 
@@ -1426,7 +1512,7 @@ class GameService:
     @resilient
     async def outbox_add(self, game: Game, kind: str, payload: dict) -> None:
         async with self.sessions() as session:
-            session.add(self._outbox(game, kind, payload))
+            await _insert_rows(await session.connection(), [self._outbox(game, kind, payload)])
             await session.commit()
 
     @resilient
@@ -1442,6 +1528,30 @@ def _aware(moment: datetime) -> datetime:
     """SQLite returns naive datetimes: they are UTC."""
     from datetime import timezone
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+# The hot path's statements, built once: core statements on the tables (no ORM bookkeeping),
+# their SQL compiled once per shape and cached by SQLAlchemy.
+_GAMES = Game.__table__
+_UPDATE_GAME = update(_GAMES).where(_GAMES.c.id == bindparam("_id"), _GAMES.c.version == bindparam("_version"))
+_INSERTS = {model: insert(model.__table__) for model in (ActionLog, News, Outbox, NewsSeen)}
+_SEEN, _NEWS = NewsSeen.__table__, News.__table__
+_SEEN_MARK = select(_SEEN.c.since, _SEEN.c.seen).where(_SEEN.c.game_id == bindparam("game_id"),
+                                                       _SEEN.c.user_id == bindparam("user_id"))
+_UPDATE_SEEN = update(_SEEN).where(_SEEN.c.game_id == bindparam("_game"), _SEEN.c.user_id == bindparam("_user"))
+_NEWS_SINCE = select(_NEWS.c.id, _NEWS.c.events).where(
+    _NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bindparam("user_id"),
+    _NEWS.c.undone == False, _NEWS.c.id > bindparam("since")).order_by(_NEWS.c.id.desc()) \
+    .limit(bindparam("limit"))  # noqa: E712
+
+
+async def _insert_rows(connection, rows: list[tuple]) -> None:
+    """Insert ``(model, values)`` rows (action log, news, outbox) on ``connection``: one
+    multi-row INSERT per table, in this order. Every row of a table has the same keys."""
+    for model in (ActionLog, News, Outbox):
+        batch = [values for kind, values in rows if kind is model]
+        if batch:
+            await connection.execute(_INSERTS[model], batch)
 
 
 # Games whose stored state was found intact, by (id, version, created_at): a version names one

@@ -217,11 +217,12 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int,
-                         notices=()) -> None:
+                         notices=(), game=None) -> None:
     """Apply an action, answer the actor with their panel (their private results are in its
-    news, and stay there for /hand), then deliver the action's announcements (and ``notices``)."""
+    news, and stay there for /hand), then deliver the action's announcements (and ``notices``).
+    ``game``: the row the click just read (the service does not read it again)."""
     bot = interaction.client
-    outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices)
+    outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game)
     try:
         await after_commit(show_panel(interaction, game_id, game=outcome.game))  # the member first
     finally:
@@ -261,7 +262,7 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     notices = ()
     if prompt.get("advisers"):  # a group decision is announced as such
         notices = decided_notice(game, prompt, option, await interaction.client.service.guild_language(game.guild_id))
-    await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices)
+    await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices, game)
 
 
 class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
@@ -422,7 +423,7 @@ class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
             view.add_item(FreeActionButton(self.game_id, game.epoch, self.digest, 2, label=question[1][:80]))
             await reply(interaction, question[0], view=view)
             return
-        await act_and_report(interaction, self.game_id, {"player": pid, **action}, self.epoch)
+        await act_and_report(interaction, self.game_id, {"player": pid, **action}, self.epoch, game=game)
 
 
 class PlayCog(KeeperCog):
