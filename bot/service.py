@@ -176,7 +176,6 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache = _Expiring()  # guild id -> its settings (a plain copy)
-        self._autopass_cache = _Expiring()  # member id -> their auto-pass (True unless turned off)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
@@ -774,16 +773,14 @@ class GameService:
         response windows)."""
         if not rules.WINDOW_KINDS:
             return frozenset()
+        # read at every step, never cached: another shard process may have just taken a member's
+        # change, and a window passed for a member who holds it cannot be taken back
         ids = [int(p) for p in game.players if str(p).isdigit()]
-        autopass = {uid: self._autopass_cache.get(uid) for uid in ids}
-        unknown = [uid for uid, on in autopass.items() if on is None]
-        if unknown:  # read only for members not cached (SETTINGS_TTL_SECONDS)
-            off = set((await session.exec(select(MemberSettings.user_id).where(
-                MemberSettings.user_id.in_(unknown), MemberSettings.autopass == False))).all())  # noqa: E712
-            for uid in unknown:
-                autopass[uid] = uid not in off
-                self._autopass_cache.put(uid, autopass[uid])
-        return frozenset(str(uid) for uid, on in autopass.items() if not on)
+        if not ids:
+            return frozenset()
+        rows = (await session.exec(select(MemberSettings.user_id).where(
+            MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
+        return frozenset(str(uid) for uid in rows)
 
     @resilient
     async def _settle(self, game_id: int, close_window: bool = False, notices=(), release_leads: bool = False) -> Outcome:
@@ -796,14 +793,9 @@ class GameService:
                                     release_leads=release_leads)
 
     async def member_autopass(self, user_id: int) -> bool:
-        cached = self._autopass_cache.get(user_id)
-        if cached is not None:
-            return cached
         async with self.sessions() as session:
             found = await session.get(MemberSettings, user_id)
-        on = True if found is None else found.autopass
-        self._autopass_cache.put(user_id, on)
-        return on
+        return True if found is None else found.autopass
 
     @resilient
     async def set_member_autopass(self, user_id: int, on: bool) -> None:
@@ -812,7 +804,6 @@ class GameService:
             found.autopass = on
             session.add(found)
             await session.commit()
-        self._autopass_cache.put(user_id, on)
 
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
                           events: list[dict], actor: str | None = None, notices: list[dict] = (),
@@ -898,7 +889,7 @@ class GameService:
             waiting = self.waiting(game, prompts)
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting,
-                                                      "notify": _notified(rules_for(game.kind), prompts,
+                                                      "notify": _notified(game, rules_for(game.kind), prompts,
                                                                           autopass_off or frozenset()),
                                                       "section": log_section(game.kind, game.state)}, now=now))
         for prompt in prompts if kinds else ():
@@ -960,8 +951,8 @@ class GameService:
         prompts = self.prompts(game) if prompts is None else prompts
         rules = rules_for(game.kind)
         if not _held(rules, prompts, frozenset()):
-            return _notified(rules, prompts, frozenset())
-        return _notified(rules, prompts, await self._autopass_off_of(game))
+            return _notified(game, rules, prompts, frozenset())
+        return _notified(game, rules, prompts, await self._autopass_off_of(game))
 
     def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
         """Who the table sees waited for: each pending prompt's player and kind, but for an open
@@ -1339,6 +1330,7 @@ class GameService:
             try:
                 return await self._settle(game_id, release_leads=True)
             except ServiceError:
+                await self._give_back_deadline(game_id, game.deadline)
                 return None
         # a response window's time is up: it closes for everyone at once, unnamed (the members'
         # settings are read only once the deadline is this process's, and only for a window)
@@ -1346,6 +1338,7 @@ class GameService:
             try:
                 return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
             except ServiceError:
+                await self._give_back_deadline(game_id, game.deadline)
                 return None
         try:
             return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
@@ -1354,6 +1347,17 @@ class GameService:
                 raise
             await self.remind(game_id, now, clear_deadline=True)
             return None
+
+    async def _give_back_deadline(self, game_id: int, deadline) -> None:
+        """A taken deadline whose step failed (the database busy, say) is put back, so the loop
+        tries again instead of leaving the table waiting with no deadline at all."""
+        try:
+            async with self.sessions() as session:
+                await session.exec(update(Game).where(Game.id == game_id, Game.deadline.is_(None))
+                                   .values(deadline=deadline).execution_options(synchronize_session=False))
+                await session.commit()
+        except Exception:  # noqa: BLE001 - the next step of the game sets a deadline anew
+            log.warning("the deadline of game %s could not be put back", game_id, exc_info=True)
 
     @resilient
     async def _autopass_off_of(self, game: Game) -> frozenset:
@@ -1391,10 +1395,13 @@ class GameService:
         if game.names.get(str(user_id)) == name:
             return
         async with self._locked(game.id) as (session, current):
+            unchanged = current.version == game.version  # the caller's row is this version but its names
             if str(user_id) in current.players and current.names.get(str(user_id)) != name:
                 current.names = {**current.names, str(user_id): name}
                 await self._save(session, current)
             game.names = dict(current.names)
+            if unchanged:  # the caller's row stays current: its click needs no second read
+                game.version = current.version
 
     # ------------------------------------------------------------------ clean-up
     @resilient
@@ -1615,12 +1622,11 @@ def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
             and shapes.only_answer(p) is not None]
 
 
-def _notified(rules, prompts: list[dict], autopass_off) -> list[str]:
+def _notified(game: Game, rules, prompts: list[dict], autopass_off) -> list[str]:
     """The players of the pending prompts but those only Keeper's pass answers, and the members
-    a Keeper player's group decision waits for proposals from (:class:`Leads`)."""
+    (not kicked) a Keeper player's group decision waits for proposals from (:class:`Leads`)."""
     held = _held(rules, prompts, autopass_off)
-    asked = [a for p in prompts if is_keeper(p["player"]) and p.get("shape", "one") == "one"
-             for a in p.get("advisers", ()) if is_member(a)]
+    asked = [a for p in prompts for a in lead_advisers(game, p)]
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
 
 

@@ -191,7 +191,9 @@ def upgrade(connection: Connection, models: MetaData) -> None:
     elif connection.dialect.name == "postgresql":
         connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_LOCK})")
     live = columns(connection)
-    if "games" in live and stored_revision(connection) == head_revision() and live == model_columns(models):
+    head = head_revision()
+    if "games" in live and head is not None and stored_revision(connection) == head \
+            and live == model_columns(models):
         check_writable(connection)  # at the newest revision, as the models are: nothing to upgrade
         return
     from alembic import command

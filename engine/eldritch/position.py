@@ -117,6 +117,8 @@ class Position:
         C = self.C
         for uid in list(s["monsters"]["board"]):
             m = s["monsters"]["board"].pop(uid)
+            if m.get("temporary"):   # RULINGS R10: a named ambusher's stand-in goes nowhere
+                continue
             if C.monsters[m["kind"]]["epic"]:
                 s["monsters"]["box"][m["kind"]] = 1
             elif m["kind"] in C.ancient_ones[s["ao"]]["set_aside"]["monsters"]:

@@ -165,3 +165,28 @@ async def test_keeper_lead_waits_for_every_member_and_breaks_a_tie_by_its_own_pr
     assert decided == [preferred] and {k: v for k, v in preferred.items() if k != "player"} in tied
     follower = next(m for m in (ann, bob) if to_own[str(m.id)]["to"] == decided[0]["to"])
     assert f"as <@{follower.id}> proposed:" in public_text(channel)
+
+
+async def test_a_lead_whose_release_fails_keeps_its_deadline_and_decides_on_the_next_pass(simcord_env, monkeypatch):
+    """The deadline loop takes the wait's deadline, then the database is busy: the deadline is
+    given back (the table was left waiting with none), and the next pass decides."""
+    from bot.service import ServiceError
+
+    env = simcord_env
+    channel, member = await keeper_led_table(env, monkeypatch)
+    await play_until_the_lead_asks(env, channel, member)
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    deadline = game.deadline
+    settle = service._settle
+
+    async def busy(*args, **kwargs):
+        raise ServiceError("db_busy")
+    monkeypatch.setattr(service, "_settle", busy)
+    later = utcnow() + timedelta(seconds=11)
+    await env.bot.get_cog("DeadlineCog").check(later)
+    game = await service.get(game.id)
+    assert lead_question(env, game) is not None and game.deadline == deadline
+    monkeypatch.setattr(service, "_settle", settle)
+    await env.bot.get_cog("DeadlineCog").check(later)
+    assert lead_question(env, await service.get(game.id)) is None

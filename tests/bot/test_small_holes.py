@@ -70,3 +70,28 @@ async def test_the_lobby_loses_its_buttons_after_a_slash_start(simcord_env):
     lobby = channel.get_message(lobby.id) if hasattr(channel, "get_message") else \
         next(message for message in channel.history() if message.id == lobby.id)
     assert lobby_controls(lobby) == []
+
+
+async def test_a_members_auto_pass_change_in_one_process_counts_at_once_in_the_other(tmp_path):
+    """`/settings autopass` in a DM reaches one shard process while the member's game may be served
+    by the other: a window auto-passed on a stale setting could not be taken back."""
+    from types import SimpleNamespace
+
+    from engine.registry import rules_for
+
+    engine = make_engine(f"sqlite+aiosqlite:///{tmp_path / 'autopass.sqlite3'}")
+    await create_tables(engine)
+    here, there = GameService(session_factory(engine)), GameService(session_factory(engine))
+    game = SimpleNamespace(players=["5", "6", "keeper-1"])
+    rules = rules_for("thing")
+    try:
+        async def off_there():
+            async with there.sessions() as session:
+                return await there._autopass_off(session, game, rules)
+        assert await off_there() == frozenset() and await there.member_autopass(5) is True
+        await here.set_member_autopass(5, False)
+        assert await off_there() == frozenset({"5"}) and await there.member_autopass(5) is False
+        await here.set_member_autopass(5, True)
+        assert await off_there() == frozenset() and await there.member_autopass(5) is True
+    finally:
+        await engine.dispose()
