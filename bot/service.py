@@ -38,6 +38,7 @@ from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
 from bot.games import dm_prompt_kinds, log_section, ui_for
+from bot.games.common import choice_key
 from bot.seats import is_keeper, is_member, keeper_name, keepers, members, new_keeper_seat
 
 log = logging.getLogger("keeper.service")
@@ -714,10 +715,14 @@ class GameService:
         proposed), else the agent's own; with the public line that says what it chose and whose
         proposal it followed: (action, line), (None, None) if the agent has no answer."""
         player, options = prompt["player"], prompt["options"]
+        ui = ui_for(game.kind)
+        first_of = {}  # a distinct choice (copies of one card are one) -> its first option's index
+        for index, option in enumerate(options):
+            first_of.setdefault(choice_key(ui, option, prompt, state), index)
         backers: dict[int, list[str]] = {}  # option index -> its proposers, in order of the first proposal
         for uid, option in leads.proposals.get(prompt["id"], ()):
             if option in options:
-                backers.setdefault(options.index(option), []).append(uid)
+                backers.setdefault(first_of[choice_key(ui, option, prompt, state)], []).append(uid)
         if backers:
             most = max(len(b) for b in backers.values())
             tied = [i for i, b in backers.items() if len(b) == most]

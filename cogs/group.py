@@ -17,6 +17,7 @@ import asyncio
 import discord
 
 from bot.games import ui_for
+from bot.games.common import distinct_choices
 from bot.i18n import t
 from bot.seats import mention
 from bot.service import notice
@@ -63,7 +64,8 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed) -> l
             embed.add_field(name=t(lang, heading), value="\n".join(lines)[:1024], inline=False)
         if prompt.get("shape", "one") != "one":
             continue
-        choices = [(o, _label(game, prompt, o, lang)) for o in prompt["options"]]
+        # one per distinct choice, as the decider's own panel offers them (copies of one card once)
+        choices = [(o, _label(game, prompt, o, lang)) for o in distinct_choices(ui_for(game.kind), prompt, game.state)]
         proposable.append((prompt, choices, t(lang, "group.propose", decider=_name(game, prompt["player"]))[:150]))
     return proposable
 

@@ -18,6 +18,7 @@ from bot.service import ServiceError, intact_state, not_running
 from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
+from bot.games.common import distinct_choices
 from cogs.group import announce_proposal, decided_notice, group_parts, proposal_notice
 from engine.core.errors import RuleError
 from engine.core.shapes import only_answer
@@ -145,21 +146,6 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
-
-
-def distinct_choices(ui, prompt: dict, state: dict) -> list[dict]:
-    """The prompt's options, one per distinct choice: options the game's renderer calls the same
-    choice (``same_choice``: copies of one card) are offered once, as the first of them."""
-    same = getattr(ui, "same_choice", None)
-    if same is None:
-        return prompt["options"]
-    seen, out = set(), []
-    for option in prompt["options"]:
-        key = json.dumps(same(option, prompt, state), sort_keys=True, default=str)
-        if key not in seen:
-            seen.add(key)
-            out.append(option)
-    return out
 
 
 def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:

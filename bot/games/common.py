@@ -41,3 +41,23 @@ def table_digest(view: dict, names: dict, lang: str) -> str:
     """Changes exactly when a table drawn from the public ``view`` would look different."""
     public = json.dumps([view, names, lang], sort_keys=True, default=str)
     return hashlib.blake2b(public.encode(), digest_size=12).hexdigest()
+
+
+def choice_key(ui, option: dict, prompt: dict, state: dict) -> str:
+    """What makes an option a distinct choice: the game's renderer calls copies of one card the
+    same choice (``same_choice``); otherwise the option itself."""
+    same = getattr(ui, "same_choice", None)
+    return json.dumps(option if same is None else same(option, prompt, state), sort_keys=True, default=str)
+
+
+def distinct_choices(ui, prompt: dict, state: dict) -> list[dict]:
+    """The prompt's options, one per distinct choice (:func:`choice_key`), each as the first of them."""
+    if getattr(ui, "same_choice", None) is None:
+        return prompt["options"]
+    seen, out = set(), []
+    for option in prompt["options"]:
+        key = choice_key(ui, option, prompt, state)
+        if key not in seen:
+            seen.add(key)
+            out.append(option)
+    return out

@@ -190,3 +190,38 @@ async def test_a_lead_whose_release_fails_keeps_its_deadline_and_decides_on_the_
     monkeypatch.setattr(service, "_settle", settle)
     await env.bot.get_cog("DeadlineCog").check(later)
     assert lead_question(env, await service.get(game.id)) is None
+
+
+def test_the_lead_counts_proposals_of_one_choice_together(monkeypatch):
+    """Two members proposing "the same" choice in two copies (two dice showing a 3, two copies of one
+    card: one control in the panel) back one choice: 2 against 2 is a tie for the agent to break,
+    not 2 against 1 for the other option."""
+    from types import SimpleNamespace
+
+    import bot.service as service_module
+
+    class Faces:
+        @staticmethod
+        def same_choice(option, prompt, state):
+            return option["face"]
+
+        @staticmethod
+        def option_label(option, state, names, lang):
+            return f"die {option['die']}"
+
+    monkeypatch.setattr(service_module, "ui_for", lambda kind: Faces)
+    asked = []
+
+    def agent(game, rules, state, player, prompt, step, among=None):
+        asked.append(among)
+        return {"player": player, **among[0], "prompt": prompt["id"]}
+    monkeypatch.setattr(service_module, "_agent_action", agent)
+    options = [{"type": "reroll", "die": 0, "face": 3}, {"type": "reroll", "die": 1, "face": 2},
+               {"type": "reroll", "die": 2, "face": 3}]
+    prompt = {"id": 7, "player": LEAD, "options": options}
+    proposals = {7: [("1", options[0]), ("2", options[2]), ("3", options[1]), ("4", options[1])]}
+    game = SimpleNamespace(id=1, kind="eldritch", names={})
+    service = service_module.GameService.__new__(service_module.GameService)
+    chosen, line = service._lead_choice(game, None, {}, prompt, service_module.Leads(proposals=proposals), 0)
+    assert asked and [o["face"] for o in asked[0]] == [3, 2]  # a tie of two distinct choices
+    assert chosen["die"] == 0 and line["params"]["players"] == ["1", "2"]

@@ -1,5 +1,5 @@
 """Two copies of one card make one choice: a member's controls offer one button (or select
-option) per distinct choice, never two identical ones (cogs/play.py ``distinct_choices`` with
+option) per distinct choice, never two identical ones (bot/games/common.py ``distinct_choices`` with
 the game renderer's ``same_choice``). Positions are reached by playing the engine at random
 (the first of them where a decision offers copies); the controls are drawn as the panel draws them."""
 from __future__ import annotations
