@@ -1236,6 +1236,14 @@ class GameService:
         epoch = game.epoch if epoch is None else epoch
         waiting = [p for p in self.prompts(game) if only_prompts is None or p["id"] in only_prompts]
         players = [p["player"] for p in waiting if user_id is None or p["player"] == str(user_id)]
+        if not players and user_id is not None \
+                and any(str(user_id) in lead_advisers(game, p) for p in waiting):
+            # a member a Keeper-led group decision waits a proposal from: the wait ends, Keeper's
+            # player decides now (following the proposals made so far)
+            outcome = await self._settle(game_id, release_leads=True,
+                                         notices=[notice("admin.skip_proposal", players=[str(user_id)])])
+            outcome.notice = "admin.skip_proposal"
+            return outcome
         if not players:
             raise ServiceError("nothing_to_skip")
         notices = [notice(announce, players=list(dict.fromkeys(players)))]

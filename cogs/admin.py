@@ -105,7 +105,8 @@ class AdminCog(KeeperCog):
         await defer_private(interaction)
         game = await self._game(interaction)
         outcome = await self.bot.service.skip(game.id, member.id if member else None)
-        players = ", ".join(dict.fromkeys(mention(a["player"], user_lang(interaction)) for a in outcome.applied))
+        skipped = [str(member.id)] if outcome.notice == "admin.skip_proposal" else [a["player"] for a in outcome.applied]
+        players = ", ".join(dict.fromkeys(mention(player, user_lang(interaction)) for player in skipped))
         await self._done(interaction, game.id, outcome.notice, players=players)  # as the table read it
 
     @gm.command(name=cmd("resume", "gm"), description=desc("gm_resume"))

@@ -225,3 +225,22 @@ def test_the_lead_counts_proposals_of_one_choice_together(monkeypatch):
     chosen, line = service._lead_choice(game, None, {}, prompt, service_module.Leads(proposals=proposals), 0)
     assert asked and [o["face"] for o in asked[0]] == [3, 2]  # a tie of two distinct choices
     assert chosen["die"] == 0 and line["params"]["players"] == ["1", "2"]
+
+
+async def test_an_admin_skips_a_silent_adviser_and_keepers_lead_decides(simcord_env, monkeypatch):
+    """/gm skip of a member Keeper's Lead waits a proposal from ends the wait (it said "nothing to
+    skip", and the table could only wait out the window or the turn time)."""
+    env = simcord_env
+    channel, member = await keeper_led_table(env, monkeypatch)
+    question = await play_until_the_lead_asks(env, channel, member)
+    game = await env.bot.service.live_game(channel.id)
+    own = agents_own(game, question)
+    await env.bot.tree.sync()
+    reply = panel_of(await admin_of(env, channel.guild).slash(channel, "gm skip", member=member))
+    assert "stopped waiting for a proposal from" in (reply.content or "") + all_text(reply)
+    game = await env.bot.service.get(game.id)
+    assert lead_question(env, game) is None
+    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
+    assert decided == [own]
+    await env.bot.publisher.flush(game.id)
+    assert "stopped waiting for a proposal" in public_text(channel)
