@@ -97,16 +97,21 @@ async def play(env, channel, members, rng, on_step=None, choose=policy, max_clic
         option = choose(rng, prompt)
         result = await click_option(member, panel, option)
         if result is None:  # on a later page of a long list: the first offered control instead
-            item = next(c for row in panel.components for c in row.get("components", [])
-                        if c.get("custom_id", "").startswith(("keeper:opt:", "keeper:sel:")))
-            if item["type"] == 3:
-                await member.select(panel, [item["options"][0]["value"]], custom_id=item["custom_id"])
-            else:
-                await member.click(panel, custom_id=item["custom_id"])
+            await click_first_offered(member, panel)
         else:
             assert "no longer current" not in all_text(panel_of(result))
         clicks += 1
     raise AssertionError(f"the game did not end in {max_clicks} clicks")
+
+
+async def click_first_offered(member, panel) -> None:
+    """Answer with the panel's first option control (a button, or a select's first value)."""
+    item = next(c for row in panel.components for c in row.get("components", [])
+                if c.get("custom_id", "").startswith(("keeper:opt:", "keeper:sel:")))
+    if item["type"] == 3:
+        await member.select(panel, [item["options"][0]["value"]], custom_id=item["custom_id"])
+    else:
+        await member.click(panel, custom_id=item["custom_id"])
 
 
 def pin_seed(monkeypatch, seed: int) -> None:

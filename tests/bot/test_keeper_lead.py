@@ -16,7 +16,8 @@ from bot.seats import is_keeper
 from engine.core.agent import ask, keeper_for
 from engine.registry import rules_for
 from tests.bot.helpers import admin_of, all_text, guild_with_deadlines, open_lobby, panel_of
-from tests.bot.test_eldritch_table import click_option, mythos_deck, open_panel, pin_seed, policy
+from tests.bot.test_eldritch_table import (click_first_offered, click_option, mythos_deck, open_panel, pin_seed,
+                                          policy)
 
 LEAD = "keeper-1"
 
@@ -57,12 +58,7 @@ async def play_until_the_lead_asks(env, channel, member, rng=None, max_clicks=30
         member = by_id[prompt["player"]]
         panel = await open_panel(member, channel)
         if await click_option(member, panel, policy(rng, prompt)) is None:
-            item = next(c for row in panel.components for c in row.get("components", [])
-                        if c.get("custom_id", "").startswith(("keeper:opt:", "keeper:sel:")))
-            if item["type"] == 3:
-                await member.select(panel, [item["options"][0]["value"]], custom_id=item["custom_id"])
-            else:
-                await member.click(panel, custom_id=item["custom_id"])
+            await click_first_offered(member, panel)
     raise AssertionError("Keeper's Lead never asked the group")
 
 
