@@ -49,9 +49,9 @@ PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
 NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
-# how stale another process's change of guild settings or of a member's auto-pass may be seen:
-# this process's own changes are seen at once (its cache is updated with them); a change made
-# through the other shard process reaches this one when the entry expires
+# how stale another process's change of guild settings may be seen: this process's own changes
+# are seen at once (its cache is updated with them), and a guild's commands reach the one shard
+# process serving it (members' auto-pass, set from a DM, is therefore never cached)
 SETTINGS_TTL_SECONDS = 60.0
 SETTINGS_CACHED = 50_000  # entries a settings cache holds before its expired ones are dropped
 
@@ -765,11 +765,14 @@ class GameService:
             leads.proposals.setdefault(row.prompt_id, []).append((str(row.user_id), row.option))
         return leads
 
-    def lead_waits(self, game: Game) -> bool:
+    def lead_waits(self, game: Game, prompts: list[dict] | None = None) -> bool:
         """A Keeper player's group decision waits for members' proposals (its deadline is
-        Keeper's, whatever the server does with members' deadlines)."""
+        Keeper's, whatever the server does with members' deadlines). ``prompts``: the game's
+        pending prompts, if the caller has them (a table without Keeper players computes none)."""
+        if not keepers(game.players):
+            return False
         try:
-            return any(lead_advisers(game, p) for p in self.prompts(game))
+            return any(lead_advisers(game, p) for p in (self.prompts(game) if prompts is None else prompts))
         except Exception:  # noqa: BLE001 - a damaged state waits for nobody
             return False
 
@@ -928,7 +931,7 @@ class GameService:
             window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=window), None
             return
-        if game.status == "active" and not minutes and self.lead_waits(game):
+        if game.status == "active" and not minutes and self.lead_waits(game, prompts):
             # a Keeper player waits for members' proposals: without a turn time, a window's time
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=lead_wait_seconds(settings)), None
             return
