@@ -56,6 +56,12 @@ SUSPECT = 1.5               # blamed hindering cards before I send a player to t
 CABIN = 16                  # the Captain's Cabin check against a suspect
 CABIN_HAND = 4              # Influence/Observation value in hand to try it
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
+CHARACTER_STRENGTH = True   # pick characters (and Sick Bay draws) for Strength cards
+BOILER_DISCARD = True       # the Boiler Room's Strength card weighed against the Fuel it may lose
+BOILER_CARD = 0.25          # a Strength card's value kept for later, per point
+CHECK_THRIFT = True        # add only what the check needs (False: every helping card)
+AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
+LATER_SHARE = 0.5           # the part of their helping cards the players still to add will give
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
 
@@ -73,7 +79,8 @@ class KeeperAgent(BaseAgent):
     def observe(self, events):
         for ev in events:
             t = ev["type"]
-            if t == "die_rolled":
+            if t == "roll_started" or (t == "die_rolled" and ev.get("purpose") != "reroll"):
+                # a reroll keeps the purpose of the roll it repeats (before-roll windows need it)
                 self.last_roll = {"player": ev.get("player"), "purpose": ev.get("purpose")}
             elif t == "check_started":
                 self._check = {"added": {}, "chaos": 0}
@@ -183,7 +190,12 @@ class KeeperAgent(BaseAgent):
             return 1 if o["type"] == "pass" else 0
         if kind == "choose":
             return self._choose_score(view, prompt, o["value"], traitor)
-        # character, sick bay draw, upgrade, window order, awakening: the first is fine
+        if kind == "character" and CHARACTER_STRENGTH:
+            # Strength cards feed the Boiler Room (the journey is the only way to win)
+            return _skill_set(o["character"]).get("strength", 0) - prompt["options"].index(o) / 100
+        if kind == "sick_bay_draw" and CHARACTER_STRENGTH and not traitor:
+            return (1 if o.get("skill") == "strength" else 0) - prompt["options"].index(o) / 100
+        # upgrade, window order, awakening: the first is fine
         return -prompt["options"].index(o)
 
     def _option_costs(self, view, prompt) -> list | None:
@@ -225,7 +237,6 @@ class KeeperAgent(BaseAgent):
         traitor = self._traitor(view)
         if traitor and not self._revealed(view):
             return -1
-        timing = prompt.get("timing")
         if title == "shrug_it_off":
             return -1 if traitor else 5
         if title == "true_grit":
@@ -233,13 +244,15 @@ class KeeperAgent(BaseAgent):
         roll = view.get("roll") or {}
         value = roll.get("value")
         purpose = self.last_roll.get("purpose")
-        if value is not None and title in ("combat_training", "keen_insight"):
+        if title == "keen_insight":
+            if purpose == "deep_one_attack":
+                return 5    # -2 turns a 3-in-8 hit on a Human into 1-in-8 (a traitor: +2, 5 in 8)
+            return 2 if purpose == "attack" and self.last_roll.get("player") == self.player else -1
+        if value is not None and title == "combat_training":
             bad = (purpose == "attack" and value < 4) or (purpose == "deep_one_attack" and value >= 6)
             if traitor:
                 bad = not bad and purpose in ("attack", "deep_one_attack")
             return 4 if bad else -1
-        if title == "keen_insight" and timing == "before_roll":
-            return 2 if self.last_roll.get("player") == self.player and not traitor else -1
         check = view.get("check") or {}
         if title == "determination" and check.get("total") is not None:
             short = check["total"] < check["target"] <= check["total"] + 2
@@ -251,11 +264,21 @@ class KeeperAgent(BaseAgent):
         purpose = prompt.get("purpose")
         options = [o["value"] for o in prompt["options"]]
         sign = -1 if traitor else 1
+        if purpose == "roll_sign" and isinstance(value, int) \
+                and self.last_roll.get("purpose") == "deep_one_attack":
+            return -sign * value    # a Deep One's attack on a Human hits on 6+
         if purpose in ("check_sign", "roll_sign") and isinstance(value, int):
             return sign * value
         if purpose == "check_result":
             return {"pass": 2, "partial": 1, "fail": 0}.get(value, 0) * sign
         if purpose == "discard" and isinstance(value, str) and ":" in value:
+            if BOILER_DISCARD and view["zone_of"].get(self.player) == "boiler_room" \
+                    and all(card_type(v) == "strength" for v in options if isinstance(v, str) and ":" in v):
+                # the Boiler Room's roll: d8 + the card's value 7+ or lose 1 Fuel; a high card
+                # saves Fuel, a low one is kept for checks
+                v = card_value(value)
+                miss = max(0, 6 - v) / 8 * CostModel(view, self.player).loss("fuel", 1)
+                return -sign * miss - BOILER_CARD * v
             return -card_value(value)
         if purpose == "option" and prompt.get("labels"):
             costs = self._option_costs(view, prompt)
@@ -498,6 +521,10 @@ class KeeperAgent(BaseAgent):
         ids = list(spec["ids"])
         if kind == "contribute":
             return self.answer(prompt, self._contribution(view, ids, spec["max"], rng))
+        if kind == "starting_hand" and CHARACTER_STRENGTH:
+            # Strength first (the Boiler Room), then the set's other types as printed
+            ids.sort(key=lambda t: t != "strength")
+            return self.answer(prompt, ids[:spec["min"]])
         if kind in ("discard_down", "repair_pay", "discard_total") or prompt.get("purpose") == "discard":
             if isinstance(prompt.get("default"), dict) and kind in ("repair_pay", "discard_total"):
                 return {"player": self.player, **prompt["default"]}
@@ -517,14 +544,54 @@ class KeeperAgent(BaseAgent):
                 return hinder[:1]
             return hinder[:rng.choice((0, 1, 1, 2))][:most]
         helps = sorted((c for c in cards if card_type(c) in positive), key=card_value, reverse=True)
-        share = target * CHECK_SHARE + CHECK_MARGIN
+        if not CHECK_THRIFT:
+            share = target * CHECK_SHARE + CHECK_MARGIN
+            chosen, total = [], 0
+            for c in helps:
+                if total >= share or len(chosen) >= most:
+                    break
+                chosen.append(c)
+                total += card_value(c)
+            return chosen
+        # enough to pass with a margin, counting what the others added (count public, a helping
+        # card each at the average value) and what those after me may add; not a card more: an
+        # overkill is cards lost to the checks and repairs to come
+        expect = self._expected_others(view, check, positive)
+        need = target + CHECK_MARGIN - expect
         chosen, total = [], 0
         for c in helps:
-            if total >= share or len(chosen) >= most:
+            if total >= need or len(chosen) >= most:
                 break
             chosen.append(c)
             total += card_value(c)
         return chosen
+
+    def _expected_others(self, view, check, positive) -> float:
+        """What the pile holds without my cards, as far as the table shows: the chaos cards (a
+        card helps with the share of helping types), the cards others added (loyal: helping),
+        and a part of the helping cards those still to add may hold."""
+        share = len(positive) / 5
+        chaos = check.get("chaos_count", 2) * AVG_CARD * (2 * share - 1)
+        added = check.get("added") or {}
+        before = sum(n for p, n in added.items() if p != self.player) * AVG_CARD
+        order = list(view["players"])
+        current = (view.get("turn") or {}).get("player", order[0])
+        start = order.index(current) if current in order else 0
+        seq = order[start + 1:] + order[:start + 1]     # left of the current player, ending with them
+        later = seq[seq.index(self.player) + 1:] if self.player in seq else []
+        after = sum(view["hand_sizes"].get(p, 0) for p in later if p not in added) * share * AVG_CARD * LATER_SHARE
+        return chaos + before + after
+
+
+def _skill_set(character: str) -> dict:
+    """A character's printed skill set (public content)."""
+    global _SKILL_SETS
+    if _SKILL_SETS is None:
+        _SKILL_SETS = {c["id"]: c.get("skill_set") or {} for c in _data_file("characters.yaml")["characters"]}
+    return _SKILL_SETS.get(character, {})
+
+
+_SKILL_SETS = None
 
 
 def _card_title(ability: str) -> str | None:
