@@ -43,6 +43,8 @@ RESCUE_BANISH_EACH = 3      # more per passenger there
 RESCUE_THREATENED = 16      # rescuing such a passenger
 PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
 BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
+BOILER_SAFE_FUEL = 3        # from this much Fuel the Boiler Room is used with any Strength card
+BOILER_FIX = 0              # more for walking to repair or clear the Boiler Room
 BOILER_USE = 22            # steaming on (the journey wins the game and sweeps the water astern)
 BRIG_ESCAPE = 14            # the Brig's check to walk out
 SICK_BAY_LEAVE = 2          # any move out of the Sick Bay (one card a turn there)
@@ -58,7 +60,7 @@ CABIN_HAND = 4              # Influence/Observation value in hand to try it
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 CHARACTER_STRENGTH = True   # pick characters (and Sick Bay draws) for Strength cards
 BOILER_DISCARD = True       # the Boiler Room's Strength card weighed against the Fuel it may lose
-BOILER_CARD = 0.25          # a Strength card's value kept for later, per point
+BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
 CHECK_THRIFT = True        # add only what the check needs (False: every helping card)
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
 LATER_SHARE = 0.5           # the part of their helping cards the players still to add will give
@@ -247,6 +249,8 @@ class KeeperAgent(BaseAgent):
         if title == "keen_insight":
             if purpose == "deep_one_attack":
                 return 5    # -2 turns a 3-in-8 hit on a Human into 1-in-8 (a traitor: +2, 5 in 8)
+            if purpose == "discard_and_roll" and not traitor:
+                return 3    # the Boiler Room's roll: +2 on d8 + card 7+ saves a Fuel
             return 2 if purpose == "attack" and self.last_roll.get("player") == self.player else -1
         if value is not None and title == "combat_training":
             bad = (purpose == "attack" and value < 4) or (purpose == "deep_one_attack" and value >= 6)
@@ -355,7 +359,7 @@ class KeeperAgent(BaseAgent):
             if title == "watch_and_learn":
                 return 3
             if ability == "zone:boiler_room":
-                return BOILER_USE if view["resources"]["fuel"] >= 3 else 2
+                return BOILER_USE if self._boiler_fuel_ok(view) else 2
             if ability == "zone:galley":
                 return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
             if ability == "zone:cargo_hold":
@@ -410,6 +414,12 @@ class KeeperAgent(BaseAgent):
         return self._adjacent_map
 
     def _move_score(self, view, to) -> float:
+        score = self._move_value(view, to)
+        if to == "boiler_room" and score > 0 and (to in view["damage"] or view["deep_ones"].get(to)):
+            score += BOILER_FIX     # repairing or clearing the Boiler Room opens the journey again
+        return score
+
+    def _move_value(self, view, to) -> float:
         me = self.player
         zone = view["zone_of"][me]
         deep = view["deep_ones"]
@@ -470,8 +480,19 @@ class KeeperAgent(BaseAgent):
     def _boiler_ready(self, view) -> bool:
         """I can steam on from the Boiler Room: a Strength card, Fuel to risk, the room
         undamaged and not used this turn by anyone (its Action is once per turn)."""
-        return (self._has(view, "strength") and view["resources"]["fuel"] >= 3
+        return (self._has(view, "strength") and self._boiler_fuel_ok(view)
                 and "boiler_room" not in view["damage"] and not view["deep_ones"].get("boiler_room"))
+
+    def _boiler_fuel_ok(self, view) -> bool:
+        """Fuel to risk on the Boiler Room's roll (d8 + the Strength card, 7+ or lose 1 Fuel):
+        from 3 Fuel on always; lower only with a card (and Keen Insight's +2) that makes a miss
+        unlikely (2 Fuel) or impossible (1 Fuel)."""
+        fuel = view["resources"]["fuel"]
+        if fuel >= BOILER_SAFE_FUEL:
+            return True
+        best = max((card_value(c) for c in view["you"]["hand"] if card_type(c) == "strength"), default=0)
+        best += 2 if any(_card_title("card:" + c) == "keen_insight" for c in view["you"]["hand"]) else 0
+        return best >= (5 if fuel >= 2 else 6)
 
     def _cabin_hand(self, view) -> bool:
         """Helping cards for the Captain's Cabin check (Influence, Observation) in my hand."""
@@ -607,6 +628,7 @@ BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost unti
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
+RISK_DEFEAT = 0.7           # the chance a risked passenger is defeated before it is rescued
 UNKNOWN_COST = 0.5          # an effect the estimate does not know
 ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
 COURSE_DISTANCE = 3.0       # one point of course distance (twelve, then one more Arrival, win)
@@ -799,7 +821,9 @@ class CostModel:
             on_deck = sum(self.view["passengers"].values())
             return self.loss("souls", round(PASSENGER_SOULS * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
         if kind == "risk_passengers":
-            return 0.3 * (spec.get("count", 1) if isinstance(spec.get("count"), int) else 1)
+            n = spec.get("count", 1) if isinstance(spec.get("count"), int) else 1
+            # a passenger on deck is mostly defeated later (Deep Ones, the Banishment): ~1 Soul each
+            return n * RISK_DEFEAT * self.loss("souls", 1)
         if kind == "shuffle_treachery_into_chaos":
             n = spec.get("count", 1)
             return CHAOS_TREACHERY_COST * (n if isinstance(n, int) else 2)
