@@ -63,6 +63,7 @@ BOILER_DISCARD = True       # the Boiler Room's Strength card weighed against th
 BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
 CHECK_THRIFT = True        # add only what the check needs (False: every helping card)
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
+OTHERS_TRUST = 1.0          # the part of the average value a card another player added is counted at
 LATER_SHARE = 0.5           # the part of their helping cards the players still to add will give
 CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
 
@@ -594,7 +595,10 @@ class KeeperAgent(BaseAgent):
         share = len(positive) / 5
         chaos = check.get("chaos_count", 2) * AVG_CARD * (2 * share - 1)
         added = check.get("added") or {}
-        before = sum(n for p, n in added.items() if p != self.player) * AVG_CARD
+        # a suspect's cards are taken as hindering; anyone else's at a part of the average (a
+        # hidden traitor adds the wrong type)
+        before = sum(n * AVG_CARD * (-1 if self.suspicion.get(p, 0.0) >= SUSPECT else OTHERS_TRUST)
+                     for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
         start = order.index(current) if current in order else 0

@@ -275,3 +275,59 @@ def test_unfathomable_loyal_chooser_keeps_treachery_out_of_the_chaos_deck():
     state["revealed"] = [captain]
     answer = keeper_for("unfathomable", captain).decide(rules.view(state, captain), prompt, random.Random(1))
     assert answer["value"] == 1
+
+
+def test_unfathomable_keen_insight_lowers_a_deep_ones_attack_on_a_human():
+    """seeds/000_5588cb8ec4e05b87.txt:1468 «Якщо атакують персонажа, цільове значення дорівнює
+    6» and Keen Insight adds 2 or -2 before the roll (data/unfathomable/skill_cards.yaml): when a
+    Deep One attacks a Human, a loyal player plays it and takes -2 (the purpose is read from the
+    public roll_started event); on its own attack roll it takes +2."""
+    rules, state, _ = _unfathomable_view()
+    me = rules.prompts(state)[0]["player"]
+    state["loyalty"][me] = ["human"]
+    view = rules.view(state, me)
+    card = "card:observation:keen_insight:3:1"
+    window = {"id": 1, "player": me, "kind": "window", "shape": "one", "timing": "before_roll",
+              "options": [{"type": "pass"}, {"type": "use", "ability": card}]}
+    sign = {"id": 2, "player": me, "kind": "choose", "shape": "one", "purpose": "roll_sign",
+            "options": [{"type": "choose", "value": 2}, {"type": "choose", "value": -2}]}
+    agent = keeper_for("unfathomable", me)
+    agent.observe([{"type": "roll_started", "player": me, "purpose": "deep_one_attack", "audience": "all"}])
+    assert agent.decide(view, window, random.Random(1))["ability"] == card
+    assert agent.decide(view, sign, random.Random(1))["value"] == -2
+    agent.observe([{"type": "roll_started", "player": me, "purpose": "attack", "audience": "all"}])
+    assert agent.decide(view, sign, random.Random(1))["value"] == 2
+
+
+def test_unfathomable_loyal_player_adds_only_what_a_check_needs():
+    """seeds/000_5588cb8ec4e05b87.txt:714 «Якщо результат більший або дорівнює цільовому
+    значенню, перевірка вміння успішна»: a card beyond what passes the check is lost to the
+    checks and repairs to come. The last to add (the current player), with nobody else adding,
+    gives its two largest helping cards for a target of 6 and keeps the rest."""
+    rules, state, _ = _unfathomable_view()
+    me = rules.prompts(state)[0]["player"]
+    state["loyalty"][me] = ["human"]
+    hand = ["strength:rampage:5:1", "strength:rampage:4:1", "strength:combat_training:2:1",
+            "lore:shrivelling:1:1", "influence:coordinated_effort:1:1"]
+    state["hands"][me] = list(hand)
+    view = rules.view(state, me)
+    view["check"] = {"target": 6, "partial": None, "positive": ["strength", "lore"],
+                     "added": {p: 0 for p in state["players"] if p != me}, "chaos_count": 2}
+    prompt = {"id": 1, "player": me, "kind": "contribute", "shape": "subset",
+              "subset": {"ids": hand, "min": 0, "max": len(hand), "field": "cards",
+                         "action": {"type": "contribute"}}}
+    answer = keeper_for("unfathomable", me).decide(view, prompt, random.Random(1))
+    assert answer["cards"] == ["strength:rampage:5:1", "strength:rampage:4:1"]
+
+
+def test_unfathomable_crew_picks_strength_characters():
+    """The Boiler Room's Action spends a Strength card to advance the journey token
+    (data/unfathomable/board.yaml boiler_room; seeds/000_5588cb8ec4e05b87.txt:2665), the Humans'
+    only way to Arrival besides the mythos symbols: a Keeper player picks the character whose
+    skill set holds the most Strength."""
+    rules, state, _ = _unfathomable_view()
+    me = rules.prompts(state)[0]["player"]
+    prompt = {"id": 1, "player": me, "kind": "character", "shape": "one",
+              "options": [{"type": "character", "character": c} for c in ("keilani", "arjun", "jamie", "william")]}
+    answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
+    assert answer["character"] == "jamie"
