@@ -22,6 +22,7 @@ from engine.unfathomable.common import card_type, card_value
 DEEP_ONE = "deep_one:"
 SHIP_ZONES_AWAY = ("sick_bay", "brig")
 REVEAL_AT_DISTANCE = 6      # a traitor reveals once this much distance is played (the Awakening)
+CULTIST_TURN = 12           # a Cultist-only player sabotages from this distance (its win needs 12)
 REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
 GALLEY_DRAW = 3             # cards drawn at the Galley (4 with Food to spare)
@@ -44,6 +45,7 @@ RESCUE_THREATENED = 16      # rescuing such a passenger
 PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
 BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
 BOILER_SAFE_FUEL = 3        # from this much Fuel the Boiler Room is used with any Strength card
+TRAITOR_HUNT = 0            # walking (first action) to a revealed traitor's zone to attack it
 BOILER_FIX = 0              # more for walking to repair or clear the Boiler Room
 BOILER_USE = 22            # steaming on (the journey wins the game and sweeps the water astern)
 BRIG_ESCAPE = 14            # the Brig's check to walk out
@@ -116,7 +118,12 @@ class KeeperAgent(BaseAgent):
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
-        return any(c in ("hybrid", "cultist") for c in view["you"]["loyalty"])
+        """Playing against the ship now. A Cultist without a Hybrid card wins only when the
+        distance played reaches 12 (game_end.yaml): it helps the voyage until then."""
+        cards = view["you"]["loyalty"]
+        if "hybrid" in cards or self._revealed(view):
+            return True
+        return "cultist" in cards and view["distance"] >= CULTIST_TURN
 
     def _revealed(self, view) -> bool:
         return self.player in view["revealed"]
@@ -431,6 +438,10 @@ class KeeperAgent(BaseAgent):
             return self._hunt_value(view, to)
         if here >= SWARM:
             return 3 + here   # out of a swarm
+        if TRAITOR_HUNT and to in view["zone_of"].values() and any(
+                view["zone_of"][q] == to for q in view["revealed"] if q != me) and not self._acted_this_turn(view):
+            # a revealed traitor blocks the zone's Action (the Boiler Room's above all): attack it
+            return TRAITOR_HUNT + (BOILER_MOVE if to == "boiler_room" else 0)
         guard = self._threatened(view, to)
         if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
             return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
