@@ -1,13 +1,14 @@
 """Unfathomable: Keeper's agent — heuristics over the player's view (``engine.core.agent``).
 
 A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
-to do harm, steams on from the Boiler Room, repairs, rescues threatened passengers, adds its
-helping cards to each check and sends a suspect (blamed for hindering cards in revealed checks)
-to the Brig. Answers with printed consequences — crisis options, the Captain's course card, the
-track choice, item/character/title Actions — are priced by :class:`CostModel` from the public
-content (the effect lists of ``data/unfathomable``): a loyal player takes the cheapest for the
-Humans, a traitor the dearest (hidden, only when that does not give it away). A traitor (a
-Hybrid or Cultist card) looks busy while hidden, hinders checks with a card or two, and reveals
+to do harm, steams on from the Boiler Room (a crew picks Strength characters for it), repairs,
+rescues threatened passengers, adds to each check the helping cards it needs (no more) and sends
+a suspect (blamed for hindering cards in revealed checks) to the Brig. Answers with printed
+consequences — crisis options, the Captain's course card, the track choice, item/character/title
+Actions — are priced by :class:`CostModel` from the public content (the effect lists of
+``data/unfathomable``): a loyal player takes the cheapest for the Humans, a traitor the dearest
+(hidden, only when that does not give it away). A traitor (a Hybrid card, or a Cultist one once
+the distance reaches 12) looks busy while hidden, hinders checks with a card or two, and reveals
 once the voyage is half done; revealed, it defeats passengers and attacks Humans. Every answer
 is scored from the view and the events the player saw, never from hidden state.
 """
@@ -643,6 +644,7 @@ BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost unti
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
+PASS_DRAG = 0.0             # a hidden traitor's expected hindrance in a check, when pricing one
 RISK_DEFEAT = 0.7           # the chance a risked passenger is defeated before it is rescued
 UNKNOWN_COST = 0.5          # an effect the estimate does not know
 ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
@@ -738,7 +740,7 @@ class CostModel:
         share = len(positive) / 5
         mine = sum(card_value(c) for c in self.view["you"]["hand"] if card_type(c) in positive)
         others = sum(n for p, n in self.view["hand_sizes"].items() if p != self.me)
-        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5
+        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5 - PASS_DRAG
         target = check.get("target") or 0
         return 1 / (1 + math.exp(-(expected - target) / 3))
 
