@@ -208,6 +208,8 @@ class Abilities:
             c = {**s["ctx"][window["c"]], "id": "probe", "bind": {}, "self": p, "decider": p}
         if ab.requires is not None and not self.holds(s, ab.requires, c):
             return False
+        if ab.timing in ("action", "free") and not self.attack_possible(s, p, ab):
+            return False
         return self.cost_payable(s, p, ab, c)
 
     def cost_payable(self, s, p, ab, c) -> bool:
