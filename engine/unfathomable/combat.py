@@ -92,7 +92,7 @@ class Combat:
         return reaches if found else None
 
     def attack_possible(self, s, p, ability) -> bool:
-        """RULINGS C9: an ability that is an attack needs something to attack (seed 000 l.1458:
+        """RULINGS C10: an ability that is an attack needs something to attack (seed 000 l.1458:
         the attacker is in the zone of the one attacked) and a user who may attack."""
         reaches = self.attack_reaches(s, p, ability.effect)
         return reaches is None or any(self.attack_targets(s, p, r) for r in dict.fromkeys(reaches))

@@ -281,8 +281,8 @@ def test_c056_traitor_attack_hits_on_6_only_and_only_in_the_own_zone():
     assert t["kind"] == "action" and t["player"] == "p1" and s["stack"][-1]["left"] == 1
 
 
-def test_c9_an_attack_ability_needs_something_to_attack():
-    """RULINGS C9. Seed 000 l.1458: «Той, хто атакує, мусить бути в одній зоні з тим, кого
+def test_c10_an_attack_ability_needs_something_to_attack():
+    """RULINGS C10. Seed 000 l.1458: «Той, хто атакує, мусить бути в одній зоні з тим, кого
     атакують» — with nobody to attack (or while The Peacemaker forbids attacking) a weapon's or a
     card's attack is not offered, so no action is spent on an attack that cannot happen."""
     r, s = fresh()
