@@ -1317,13 +1317,28 @@ class GameService:
             due_at = game.deadline if clear_deadline else game.reminder_at
             if game.status != "active" or due_at is None or _aware(due_at) > now:
                 return False
-            players = list(dict.fromkeys(w["player"] for w in self.waiting(game)))
+            players = await self._reminded(session, game)
             game.reminder_at = None
             if clear_deadline:
                 game.deadline = None
-            row = self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})
-            await self._save(session, game, [row])
+            rows = [self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})] \
+                if players else []
+            await self._save(session, game, rows)
             return True
+
+    async def _reminded(self, session, game: Game) -> list[str]:
+        """Whom a reminder names: the members waited for and, for a Keeper player's group decision
+        waiting for proposals, the member advisers who have not proposed yet (never Keeper's seat)."""
+        prompts = self.prompts(game)
+        named = [w["player"] for w in self.waiting(game, prompts) if not is_keeper(w["player"])]
+        leads = {p["id"]: lead_advisers(game, p) for p in prompts} if keepers(game.players) else {}
+        leads = {pid: advisers for pid, advisers in leads.items() if advisers}
+        if leads:
+            proposed = set((await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
+                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
+                Proposal.prompt_id.in_(list(leads))))).all())
+            named += [a for pid, advisers in leads.items() for a in advisers if (pid, int(a)) not in proposed]
+        return list(dict.fromkeys(named))
 
     async def expire(self, game_id: int, now: datetime | None = None, keeper: bool = False) -> Outcome | None:
         """The deadline passed: apply the default (with ``keeper``, the Keeper agent's answer) to
