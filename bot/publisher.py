@@ -484,8 +484,9 @@ class Publisher:
         if not content and not table:
             return
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
-        if ping and in_table:  # an embed never notifies: the posting names whom it pings (the next edit drops it)
-            named = "\n".join(ui.waiting_lines([w for w in waiting if w["player"] in ping], lang))[:CONTENT_LIMIT // 2]
+        unnamed = [p for p in ping if mention(p) not in content] if in_table else []
+        if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
+            named = "\n".join(ui.waiting_lines([w for w in waiting if w["player"] in unnamed], lang))[:CONTENT_LIMIT // 2]
             content = f"{content[:CONTENT_LIMIT - len(named) - 1]}\n{named}" if content else named
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
