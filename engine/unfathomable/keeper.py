@@ -254,13 +254,13 @@ class KeeperAgent(BaseAgent):
             return 3
         roll = view.get("roll") or {}
         value = roll.get("value")
-        purpose = self.last_roll.get("purpose")
+        purpose, roller = self._roll_under_way(view)
         if title == "keen_insight":
             if purpose == "deep_one_attack":
                 return 5    # -2 turns a 3-in-8 hit on a Human into 1-in-8 (a traitor: +2, 5 in 8)
             if purpose == "discard_and_roll" and not traitor:
                 return 3    # the Boiler Room's roll: +2 on d8 + card 7+ saves a Fuel
-            return 2 if purpose == "attack" and self.last_roll.get("player") == self.player else -1
+            return 2 if purpose == "attack" and roller == self.player else -1
         if value is not None and title == "combat_training":
             bad = (purpose == "attack" and value < 4) or (purpose == "deep_one_attack" and value >= 6)
             if traitor:
@@ -273,12 +273,19 @@ class KeeperAgent(BaseAgent):
             return 4 if (short and not traitor) or (over and traitor) else -1
         return -1
 
+    def _roll_under_way(self, view) -> tuple:
+        """(purpose, roller) of the roll under way: the view's, else the last roll_started seen."""
+        roll = view.get("roll") or {}
+        if roll.get("purpose") and roll["purpose"] != "reroll":
+            return roll["purpose"], roll.get("player")
+        return self.last_roll.get("purpose"), self.last_roll.get("player")
+
     def _choose_score(self, view, prompt, value, traitor) -> float:
         purpose = prompt.get("purpose")
         options = [o["value"] for o in prompt["options"]]
         sign = -1 if traitor else 1
         if purpose == "roll_sign" and isinstance(value, int) \
-                and self.last_roll.get("purpose") == "deep_one_attack":
+                and self._roll_under_way(view)[0] == "deep_one_attack":
             return -sign * value    # a Deep One's attack on a Human hits on 6+
         if purpose in ("check_sign", "roll_sign") and isinstance(value, int):
             return sign * value
