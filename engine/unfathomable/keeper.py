@@ -46,8 +46,6 @@ RESCUE_THREATENED = 16      # rescuing such a passenger
 PASSENGER_SOULS = 0.8       # souls an unknown passenger costs when defeated (on average)
 BOILER_MOVE = 15            # walking to the Boiler Room with a Strength card
 BOILER_SAFE_FUEL = 3        # from this much Fuel the Boiler Room is used with any Strength card
-TRAITOR_HUNT = 0            # walking (first action) to a revealed traitor's zone to attack it
-BOILER_FIX = 0              # more for walking to repair or clear the Boiler Room
 BOILER_USE = 22            # steaming on (the journey wins the game and sweeps the water astern)
 BRIG_ESCAPE = 14            # the Brig's check to walk out
 SICK_BAY_LEAVE = 2          # any move out of the Sick Bay (one card a turn there)
@@ -61,14 +59,10 @@ SUSPECT = 1.5               # blamed hindering cards before I send a player to t
 CABIN = 16                  # the Captain's Cabin check against a suspect
 CABIN_HAND = 4              # Influence/Observation value in hand to try it
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
-CHARACTER_STRENGTH = True   # pick characters (and Sick Bay draws) for Strength cards
-BOILER_DISCARD = True       # the Boiler Room's Strength card weighed against the Fuel it may lose
 BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
-CHECK_THRIFT = True        # add only what the check needs (False: every helping card)
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
-OTHERS_TRUST = 1.0          # the part of the average value a card another player added is counted at
 LATER_SHARE = 0.5           # the part of their helping cards the players still to add will give
-CHECK_SHARE, CHECK_MARGIN = 10, 2   # a loyal player adds helping cards worth this share of the target, plus
+CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
 
 
 class KeeperAgent(BaseAgent):
@@ -201,10 +195,10 @@ class KeeperAgent(BaseAgent):
             return 1 if o["type"] == "pass" else 0
         if kind == "choose":
             return self._choose_score(view, prompt, o["value"], traitor)
-        if kind == "character" and CHARACTER_STRENGTH:
+        if kind == "character":
             # Strength cards feed the Boiler Room (the journey is the only way to win)
             return _skill_set(o["character"]).get("strength", 0) - prompt["options"].index(o) / 100
-        if kind == "sick_bay_draw" and CHARACTER_STRENGTH and not traitor:
+        if kind == "sick_bay_draw" and not traitor:
             return (1 if o.get("skill") == "strength" else 0) - prompt["options"].index(o) / 100
         # upgrade, window order, awakening: the first is fine
         return -prompt["options"].index(o)
@@ -292,7 +286,7 @@ class KeeperAgent(BaseAgent):
         if purpose == "check_result":
             return {"pass": 2, "partial": 1, "fail": 0}.get(value, 0) * sign
         if purpose == "discard" and isinstance(value, str) and ":" in value:
-            if BOILER_DISCARD and view["zone_of"].get(self.player) == "boiler_room" \
+            if view["zone_of"].get(self.player) == "boiler_room" \
                     and all(card_type(v) == "strength" for v in options if isinstance(v, str) and ":" in v):
                 # the Boiler Room's roll: d8 + the card's value 7+ or lose 1 Fuel; a high card
                 # saves Fuel, a low one is kept for checks
@@ -430,12 +424,6 @@ class KeeperAgent(BaseAgent):
         return self._adjacent_map
 
     def _move_score(self, view, to) -> float:
-        score = self._move_value(view, to)
-        if to == "boiler_room" and score > 0 and (to in view["damage"] or view["deep_ones"].get(to)):
-            score += BOILER_FIX     # repairing or clearing the Boiler Room opens the journey again
-        return score
-
-    def _move_value(self, view, to) -> float:
         me = self.player
         zone = view["zone_of"][me]
         deep = view["deep_ones"]
@@ -446,10 +434,6 @@ class KeeperAgent(BaseAgent):
             return self._hunt_value(view, to)
         if here >= SWARM:
             return 3 + here   # out of a swarm
-        if TRAITOR_HUNT and to in view["zone_of"].values() and any(
-                view["zone_of"][q] == to for q in view["revealed"] if q != me) and not self._acted_this_turn(view):
-            # a revealed traitor blocks the zone's Action (the Boiler Room's above all): attack it
-            return TRAITOR_HUNT + (BOILER_MOVE if to == "boiler_room" else 0)
         guard = self._threatened(view, to)
         if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
             return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
@@ -562,7 +546,7 @@ class KeeperAgent(BaseAgent):
         ids = list(spec["ids"])
         if kind == "contribute":
             return self.answer(prompt, self._contribution(view, ids, spec["max"], rng))
-        if kind == "starting_hand" and CHARACTER_STRENGTH:
+        if kind == "starting_hand":
             # Strength first (the Boiler Room), then the set's other types as printed
             ids.sort(key=lambda t: t != "strength")
             return self.answer(prompt, ids[:spec["min"]])
@@ -585,18 +569,8 @@ class KeeperAgent(BaseAgent):
                 return hinder[:1]
             return hinder[:rng.choice((0, 1, 1, 2))][:most]
         helps = sorted((c for c in cards if card_type(c) in positive), key=card_value, reverse=True)
-        if not CHECK_THRIFT:
-            share = target * CHECK_SHARE + CHECK_MARGIN
-            chosen, total = [], 0
-            for c in helps:
-                if total >= share or len(chosen) >= most:
-                    break
-                chosen.append(c)
-                total += card_value(c)
-            return chosen
-        # enough to pass with a margin, counting what the others added (count public, a helping
-        # card each at the average value) and what those after me may add; not a card more: an
-        # overkill is cards lost to the checks and repairs to come
+        # enough to pass with a margin, counting what the others added and may add; not a card
+        # more: an overkill is cards lost to the checks and repairs to come
         expect = self._expected_others(view, check, positive)
         need = target + CHECK_MARGIN - expect
         chosen, total = [], 0
@@ -614,9 +588,8 @@ class KeeperAgent(BaseAgent):
         share = len(positive) / 5
         chaos = check.get("chaos_count", 2) * AVG_CARD * (2 * share - 1)
         added = check.get("added") or {}
-        # a suspect's cards are taken as hindering; anyone else's at a part of the average (a
-        # hidden traitor adds the wrong type)
-        before = sum(n * AVG_CARD * (-1 if self.suspicion.get(p, 0.0) >= SUSPECT else OTHERS_TRUST)
+        # counts are public: each card at the average value, a suspect's as hindering
+        before = sum(n * AVG_CARD * (-1 if self.suspicion.get(p, 0.0) >= SUSPECT else 1)
                      for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
@@ -651,7 +624,6 @@ BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost unti
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
-PASS_DRAG = 0.0             # a hidden traitor's expected hindrance in a check, when pricing one
 RISK_DEFEAT = 0.7           # the chance a risked passenger is defeated before it is rescued
 UNKNOWN_COST = 0.5          # an effect the estimate does not know
 ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
@@ -747,7 +719,7 @@ class CostModel:
         share = len(positive) / 5
         mine = sum(card_value(c) for c in self.view["you"]["hand"] if card_type(c) in positive)
         others = sum(n for p, n in self.view["hand_sizes"].items() if p != self.me)
-        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5 - PASS_DRAG
+        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5
         target = check.get("target") or 0
         return 1 / (1 + math.exp(-(expected - target) / 3))
 
