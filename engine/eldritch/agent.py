@@ -38,10 +38,13 @@ CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
 HURT = 0.7            # rest at or below this share of health or sanity
-RUMORS = True          # rumors weighed by what their failure costs (the old code never found their space)
+# RUMORS and MATCHING: off until the engine announces the encounter card a game over discards
+# (ending.game_over: no encounter_discarded event; tests/engine/test_agents.py's 4-investigator
+# game, seed 3, reaches that end with them on)
+RUMORS = False         # rumors weighed by what their failure costs (the old code never found their space)
 RUMOR_LOSS = 4.0       # a rumor whose failure loses the game, in doom
 RUMOR_URGENCY = 1.0    # a rumor's value grows as its Eldritch tokens run out
-MATCHING = True        # goals settled by the best (investigator, goal) pair first, not in table order
+MATCHING = False       # goals settled by the best (investigator, goal) pair first, not in table order
 ROLES = False          # the team splits: every other investigator (table order) closes gates
 GATE_ROLE = 3.0         # a gate closer's gates weigh this much more, its clues and mystery spaces less
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 2.5}

@@ -1,6 +1,7 @@
 """Keeper's Eldritch agent: the clues a mystery asks for are kept for it, not spent on rerolls."""
 import random
 
+import engine.eldritch.agent as eldritch_agent
 from engine.core.agent import keeper_for
 from engine.registry import rules_for
 
@@ -104,7 +105,7 @@ def _pair_view():
     return rules, view
 
 
-def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order():
+def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order(monkeypatch):
     """London's two clues are one step from the second investigator and two from the first, who
     has a lone clue next door: the second takes London (claimed in table order, the first would
     have taken it and sent the second further), the first the clue next door; both agents
@@ -117,13 +118,14 @@ def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order():
                        and nb != "london")
     first["space"], second["space"] = start, "arkham"
     view["clues"] = {"london": 2, near: 1}
+    monkeypatch.setattr(eldritch_agent, "MATCHING", True)
     for player in ("p1", "p2"):
         agent = keeper_for("eldritch", player)
         assert agent._best_goal(view, second) == "london"
         assert agent._best_goal(view, first) == near
 
 
-def test_a_rumor_that_loses_the_game_draws_an_investigator_to_its_space():
+def test_a_rumor_that_loses_the_game_draws_an_investigator_to_its_space(monkeypatch):
     """Dimensions Collide: out of tokens, the investigators lose; its encounter is on Space 11
     (the rumor's token), so the investigator with the clue its encounter costs heads there."""
     rules, view = _pair_view()
@@ -133,5 +135,6 @@ def test_a_rumor_that_loses_the_game_draws_an_investigator_to_its_space():
     view["clues"] = {"london": 1}
     view["mythos"]["in_play"] = [{"id": "dimensions_collide", "eldritch": 2, "rumor": True}]
     view["rumor_tokens"] = {"dimensions_collide": "space_11"}
+    monkeypatch.setattr(eldritch_agent, "RUMORS", True)
     agent = keeper_for("eldritch", "p1")
     assert "space_11" in (agent._best_goal(view, first), agent._best_goal(view, second))
