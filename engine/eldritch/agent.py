@@ -38,16 +38,11 @@ CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
 HURT = 0.7            # rest at or below this share of health or sanity
-# RUMORS and MATCHING: off until the engine announces the encounter card a game over discards
+# MATCHING: off until the engine announces the encounter card a game over discards
 # (ending.game_over: no encounter_discarded event; tests/engine/test_agents.py's 4-investigator
-# game, seed 3, reaches that end with them on)
-RUMORS = False         # rumors weighed by what their failure costs (the old code never found their space)
-RUMOR_LOSS = 4.0       # a rumor whose failure loses the game, in doom
-RUMOR_URGENCY = 1.0    # a rumor's value grows as its Eldritch tokens run out
+# game, seed 3, reaches that end with it on)
 MATCHING = False       # goals settled by the best (investigator, goal) pair first, not in table order
-ROLES = False          # the team splits: every other investigator (table order) closes gates
-GATE_ROLE = 3.0         # a gate closer's gates weigh this much more, its clues and mystery spaces less
-GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 2.5}
+GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
@@ -64,51 +59,6 @@ MYSTERY_TRIGGER = {"hunting_the_thousand": "monster_defeated", "omen_of_devastat
 DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
-
-
-def _failure_cost(effect) -> float:
-    """What a rumor's failure costs, in doom: the game itself, doom advanced, gates opened."""
-    cost = 0.0
-    for st in effect:
-        op = st.get("op")
-        if op == "investigators_lose":
-            cost += RUMOR_LOSS
-        elif op == "advance_doom":
-            amount = st.get("amount")
-            cost += amount if isinstance(amount, int) else 3
-        elif op == "spawn_gates":
-            cost += 2
-        else:
-            cost += 1
-    return cost
-
-
-def _clue_price(encounter, investigators: int) -> int:
-    """Clues a rumor's encounter spends (half the investigators, rounded up, or a number)."""
-    price = 0
-
-    def walk(node):
-        nonlocal price
-        if isinstance(node, dict):
-            if node.get("op") == "spend" and node.get("clues") is not None:
-                clues = node["clues"]
-                price = max(price, clues if isinstance(clues, int) else -(-investigators // 2))
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-    walk(encounter.get("effect") or [])
-    return price
-
-
-def _monster_kind(condition):
-    """The monster kind a "solved when it is off the board" condition names."""
-    if isinstance(condition, dict) and condition.get("op") == "not":
-        inner = condition.get("condition") or {}
-        if inner.get("op") == "monster_on_board":
-            return inner.get("kind")
-    return None
 
 
 def _condition_ids() -> set:
@@ -200,11 +150,9 @@ class KeeperAgent(BaseAgent):
         return next((i for i in view["investigators"] if i["id"] == inv_id), None)
 
     # --- the Action phase --------------------------------------------------------------------
-    def _goals(self, view, inv, closer: bool = False) -> dict[str, float]:
-        """Space -> value of going there for ``inv`` (others' positions halve a shared goal);
-        ``closer``: ``inv`` is the team's gate closer."""
+    def _goals(self, view, inv) -> dict[str, float]:
+        """Space -> value of going there for ``inv`` (others' positions halve a shared goal)."""
         goals: dict[str, float] = {}
-        gate_weight = GATE_ROLE if closer else 1.0
 
         def add(space, value):
             if space:
@@ -222,7 +170,7 @@ class KeeperAgent(BaseAgent):
         elif card.get("encounter_at") == "eldritch_token":
             for space in (view.get("eldritch") or {}):
                 add(space, token_value)
-        hunted = {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+        hunted = self._hunted_kinds(view)
         progress = (card.get("progress") or {}).get("what")
         for m in view["monsters"].values():
             if m["kind"] in hunted:
@@ -240,18 +188,14 @@ class KeeperAgent(BaseAgent):
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
             if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
                 value *= 1.5   # its own omen is the current one
-            add(gate, value * gate_bonus * gate_weight)
+            add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
         if view.get("expedition"):
             add(view["expedition"], GOAL_VALUE["expedition"])
-        if RUMORS:
-            for space, value in self._rumor_goals(view, inv).items():
-                add(space, value)
-        else:
-            for m in view["mythos"]["in_play"]:
-                if m.get("rumor") and m.get("space"):
-                    add(m["space"], GOAL_VALUE["rumor"])
+        for m in view["mythos"]["in_play"]:
+            if m.get("rumor") and m.get("space"):
+                add(m["space"], GOAL_VALUE["rumor"])
         # monsters guard a space: every one must be beaten before its encounter (seed 002, 962)
         monsters = _content().monsters
         fights: dict[str, float] = {}
@@ -269,33 +213,6 @@ class KeeperAgent(BaseAgent):
                 goals[space] /= 1 + GUARDED * n
         return goals
 
-    def _rumor_goals(self, view, inv) -> dict[str, float]:
-        """Where each rumor in play is fought, valued by what its failure costs (the game, or the
-        doom it advances), more as its Eldritch tokens run out: its token's space (an encounter,
-        or monsters to defeat there), or the monster whose defeat solves it."""
-        C = _content()
-        out: dict[str, float] = {}
-        for m in view["mythos"]["in_play"]:
-            if not m.get("rumor"):
-                continue
-            rumor = (C.mythos.get(m["id"]) or {}).get("rumor") or {}
-            cost = _failure_cost(rumor.get("fail") or ())
-            left = m.get("eldritch") or 0
-            value = GOAL_VALUE["rumor"] * (1 + cost) * (1 + (RUMOR_URGENCY / left if left else 0))
-            encounter = rumor.get("encounter")
-            price = _clue_price(encounter, len(view["investigators"])) if encounter else 0
-            if price > inv["clues"]:
-                value /= 3   # its encounter asks for clues not yet in hand
-            space = view["rumor_tokens"].get(m["id"])
-            solved_by = _monster_kind(rumor.get("solved_when"))
-            if solved_by:
-                for monster in view["monsters"].values():
-                    if monster["kind"] == solved_by:
-                        out[monster["space"]] = out.get(monster["space"], 0.0) + value
-            elif space:
-                out[space] = out.get(space, 0.0) + value
-        return out
-
     def _best_goal(self, view, inv):
         if inv["id"] not in self._goal_of:
             self._goal_of[inv["id"]] = self._claim_goal(view, inv)
@@ -312,10 +229,9 @@ class KeeperAgent(BaseAgent):
         active = [i for i in view["investigators"] if i["status"] == "active"]
         shared = self._hunted_spaces(view)
         scores = []
-        for k, other in enumerate(active):
-            closer = ROLES and len(active) > 1 and k % 2 == 1
+        for other in active:
             here = other["space"]
-            for g, v in self._goals(view, other, closer).items():
+            for g, v in self._goals(view, other).items():
                 if not self._deadly(view, other, g):
                     scores.append((v / (1 + dist[here].get(g, 99)), g, other["id"]))
         scores.sort(reverse=True)
@@ -331,10 +247,14 @@ class KeeperAgent(BaseAgent):
                 claimed.add(g)
         return None
 
-    def _hunted_spaces(self, view) -> set:
-        """Spaces of the active mystery's own monsters (an epic monster to defeat)."""
+    @staticmethod
+    def _hunted_kinds(view) -> set:
+        """The active mystery's own monsters (an epic monster to defeat)."""
         card = _content().mysteries.get((view.get("mystery") or {}).get("id"), {})
-        hunted = {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+        return {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+
+    def _hunted_spaces(self, view) -> set:
+        hunted = self._hunted_kinds(view)
         return {m["space"] for m in view["monsters"].values() if m["kind"] in hunted}
 
     def _claim_in_order(self, view, inv):
@@ -342,10 +262,10 @@ class KeeperAgent(BaseAgent):
         distance), so two never chase the same clue; every agent computes the same claims."""
         dist = _content().dist
         claimed: set = set()
-        active = [i for i in view["investigators"] if i["status"] == "active"]
-        for k, other in enumerate(active):
-            closer = ROLES and len(active) > 1 and k % 2 == 1
-            goals = {g: v for g, v in self._goals(view, other, closer).items()
+        for other in view["investigators"]:
+            if other["status"] != "active":
+                continue
+            goals = {g: v for g, v in self._goals(view, other).items()
                      if g not in claimed and not self._deadly(view, other, g)}
             if not goals:
                 return None if other["id"] == inv["id"] else None

@@ -123,18 +123,3 @@ def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order(mon
         agent = keeper_for("eldritch", player)
         assert agent._best_goal(view, second) == "london"
         assert agent._best_goal(view, first) == near
-
-
-def test_a_rumor_that_loses_the_game_draws_an_investigator_to_its_space(monkeypatch):
-    """Dimensions Collide: out of tokens, the investigators lose; its encounter is on Space 11
-    (the rumor's token), so the investigator with the clue its encounter costs heads there."""
-    rules, view = _pair_view()
-    first, second = view["investigators"]
-    first["space"] = second["space"] = "space_11"
-    first["clues"] = second["clues"] = 1
-    view["clues"] = {"london": 1}
-    view["mythos"]["in_play"] = [{"id": "dimensions_collide", "eldritch": 2, "rumor": True}]
-    view["rumor_tokens"] = {"dimensions_collide": "space_11"}
-    monkeypatch.setattr(eldritch_agent, "RUMORS", True)
-    agent = keeper_for("eldritch", "p1")
-    assert "space_11" in (agent._best_goal(view, first), agent._best_goal(view, second))
