@@ -38,10 +38,7 @@ CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
 HURT = 0.7            # rest at or below this share of health or sanity
-# MATCHING: off until the engine announces the encounter card a game over discards
-# (ending.game_over: no encounter_discarded event; tests/engine/test_agents.py's 4-investigator
-# game, seed 3, reaches that end with it on)
-MATCHING = False       # goals settled by the best (investigator, goal) pair first, not in table order
+MATCHING = True       # goals settled by the best (investigator, goal) pair first, not in table order
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}

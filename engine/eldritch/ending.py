@@ -206,6 +206,7 @@ class Ending:
         for frame in s["stack"]:   # encounter cards being resolved go to their discard
             if frame["k"] == "call" and frame["fn"] == "encounter_done":
                 s["decks"][frame["args"]["deck"]]["discard"].append(frame["args"]["card"])
+                events.append(event("encounter_discarded", deck=frame["args"]["deck"]))
         events.append(event("game_over", **s["result"], doom=s["doom"], mysteries=len(s["solved"]),
                             round=s["round"]))
         s["ctx"] = {}
