@@ -2,7 +2,7 @@
 
 The sources: facts.yaml (shared/reference/eldritch_horror) and the newer costandre01 card data it
 was built from (data/eldritch/README.md rulings 20-21)."""
-from eh_helpers import R, mythos, new, quiet, types
+from eh_helpers import R, dice, mythos, new, put_gate, put_monster, quiet, run_fx, settle, types
 
 
 def game(count=1, **kw):
@@ -32,3 +32,106 @@ def test_four_yellow_mythos_cards_spawn_clues_not_gates():
     s = game(count=2)
     s, ev = mythos(s, "tide_of_despair")   # a yellow card that still opens a gate
     assert types(ev).count("gate_spawned") == R.ref(s)["gates"]
+
+
+def plain_cup(s):
+    """The next monsters drawn from the cup have no spawn effect (they stay where they spawn)."""
+    def plain(k):
+        m = R.C.monsters[k]
+        return k != "cultist" and not m.get("spawn") and not any(ab["timing"] == "on_spawn" for ab in m.get("abilities", []))
+    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if plain(k)][:6]
+    return s
+
+
+def entry(s, card):
+    return next((m for m in s["mythos"]["in_play"] if m["id"] == card), None)
+
+
+def reckon_mythos(s):
+    """Every mythos card in play resolves its reckoning once (seed 002 K3: ongoing mythos cards)."""
+    return run_fx(s, "[{resolve_reckonings: {of: mythos}}]", s["lead"], keep_going=True)
+
+
+def test_mysterious_lights_has_no_countdown_and_keeps_gates_open():
+    """README ruling 21: costandre01 hardMythos.ts @a85dd40 gives Mysterious Lights the icons
+    spawn-clues and spawn-rumor (space 13) only, and the text «Gates cannot be closed.» with no
+    reckoning and no end: it stays until it is solved on Space 13."""
+    assert R.C.mythos["mysterious_lights"]["symbols"] == ["spawn_clues", "rumor_token"]
+    s = game(count=2)
+    s, _ = mythos(s, "mysterious_lights")
+    assert entry(s, "mysterious_lights")["eldritch"] == 0
+    assert s["rumor_tokens"]["mysterious_lights"] == "space_13"
+    for _ in range(8):
+        s, ev = reckon_mythos(s)
+        s = settle(s)
+    assert entry(s, "mysterious_lights") is not None and "rumor_failed" not in types(ev)
+    inv = s["order"][0]
+    s["inv"][inv]["space"] = "arkham"
+    put_gate(s, "arkham")
+    gates = list(s["gates"]["board"])
+    s, ev = run_fx(s, "[close_gate]", inv)
+    assert s["gates"]["board"] == gates and "prevented" in types(ev)
+
+
+def test_return_of_the_ancient_ones_awakens_at_four_monsters_on_space_19():
+    """README ruling 21: costandre01 normalMythos.ts @255bf8f, Return of the Ancient Ones' reckoning:
+    «Spawn 1 Monster on Space 19. If Space 19 has 4 or more Monsters: Set Doom to 0. Solve this
+    Rumor.» It has no Eldritch tokens."""
+    s = plain_cup(game(count=2, ao="cthulhu"))
+    s, _ = mythos(s, "return_of_the_ancient_ones")
+    assert entry(s, "return_of_the_ancient_ones")["eldritch"] == 0
+    doom = s["doom"]
+    s, _ = reckon_mythos(s)
+    s = settle(s)
+    on_19 = [m for m in s["monsters"]["board"].values() if m["space"] == "space_19"]
+    assert len(on_19) == 1 and s["doom"] == doom and entry(s, "return_of_the_ancient_ones")
+    put_monster(s, "ghoul", "space_19")
+    put_monster(s, "maniac", "space_19")
+    plain_cup(s)
+    s, ev = reckon_mythos(s)
+    s = settle(s)
+    assert s["doom"] == 0 and s["awakened"]
+    assert entry(s, "return_of_the_ancient_ones") is None and "rumor_solved" in types(ev)
+
+
+def test_faded_from_society_removes_costly_assets_and_ends_quietly():
+    """README ruling 21: costandre01 normalMythos.ts @255bf8f, Faded From Society's reckoning:
+    «Search the Asset deck, discard pile, and Reserve for all Assets with value >= the number of
+    Eldritch tokens on this card. Return those Assets to the game box. Discard 1 Eldritch token
+    from this card. If there are no Eldritch tokens on this card: Solve this Rumor.»"""
+    s = game(count=2)
+    s, _ = mythos(s, "faded_from_society")
+    held = {x for i in s["inv"].values() for x in i["assets"]}
+    assert entry(s, "faded_from_society")["eldritch"] == 4
+    s, ev = reckon_mythos(s)
+    deck = s["decks"]["assets"]
+    left = deck["draw"] + deck["discard"] + s["reserve"]
+    assert left and all(R.C.assets[x]["cost"] < 4 for x in left)
+    assert {e["card"] for e in ev if e["type"] == "asset_removed"} and held <= {
+        x for i in s["inv"].values() for x in i["assets"]}
+    assert entry(s, "faded_from_society")["eldritch"] == 3
+    entry(s, "faded_from_society")["eldritch"] = 1
+    health = {i: v["health"] for i, v in s["inv"].items()}
+    s, ev = reckon_mythos(s)
+    s = settle(s)
+    assert entry(s, "faded_from_society") is None and "rumor_solved" in types(ev)
+    assert "rumor_failed" not in types(ev) and {i: v["health"] for i, v in s["inv"].items()} == health
+    assert not any(c for v in s["inv"].values() for c in v["conditions"] if "detained" in str(c))
+
+
+def test_patrolling_the_border_detains_who_fails_in_a_city():
+    """README ruling 21: costandre01 normalMythos.ts @255bf8f, Patrolling the Border's reckoning:
+    «Each investigator on a City space tests Observation. If he fails: Becomes Delayed. Gains a
+    Detained Condition. Discard this card.»"""
+    s = game(count=1)
+    s["phase"] = "mythos"
+    inv = s["order"][0]
+    s["inv"][inv]["space"] = "arkham"
+    s["inv"][inv]["clues"] = []   # no reroll window
+    s["mythos"]["in_play"].append({"id": "patrolling_the_border", "eldritch": 0})
+    dice(s, *[1] * 12)
+    s, ev = reckon_mythos(s)
+    i = s["inv"][inv]
+    assert "test_result" in types(ev) and i["delayed"]
+    assert any(e["type"] == "card_gained" and e["card"] == "detained" and e["inv"] == inv for e in ev)
+    assert entry(s, "patrolling_the_border") is None
