@@ -1,6 +1,6 @@
 """Per-card data checked against the card sources (issue 22): what each corrected card does in play.
 
-The sources: facts.yaml (shared/reference/eldritch_horror) and the newer costandre01 card data it
+The sources: facts.yaml (shared/reference/eldritch_horror) and other stored versions of the costandre01 card data it
 was built from (data/eldritch/README.md rulings 20-21)."""
 from eh_helpers import R, dice, mythos, new, put_gate, put_monster, quiet, run_fx, settle, types
 
@@ -16,7 +16,7 @@ CLUE_YELLOW = ("burden_of_greed", "from_bad_to_worse", "haunting_nightmares", "h
 
 def test_four_yellow_mythos_cards_spawn_clues_not_gates():
     """README ruling 20: costandre01 normalMythos.ts @255bf8f gives these four yellow cards the icons
-    advance-omen, mythos-reckoning, spawn-clues (facts.yaml's older 0409f87f copy had spawn-gates).
+    advance-omen, mythos-reckoning, spawn-clues (the 0409f87f version facts.yaml read has spawn-gates).
     Seed 002 K2: «застосовує її ефекти в указаному на карті порядку» — only the printed symbols."""
     for card in CLUE_YELLOW:
         assert R.C.mythos[card]["symbols"] == ["advance_omen", "reckoning", "spawn_clues"], card
