@@ -135,3 +135,20 @@ def test_patrolling_the_border_detains_who_fails_in_a_city():
     assert "test_result" in types(ev) and i["delayed"]
     assert any(e["type"] == "card_gained" and e["card"] == "detained" and e["inv"] == inv for e in ev)
     assert entry(s, "patrolling_the_border") is None
+
+
+def test_all_for_nothing_announces_the_mystery_it_shuffles_back():
+    """All For Nothing (facts.yaml mythos, costandre01): «Shuffle a solved Mystery back into the
+    deck unless investigators as a group spend Clues equal to half the number of investigators.»
+    The solved pile and the mystery deck change, and the mystery_unsolved event says so (no silent
+    change, engine/core/announce.py); found by a simulation with the invariants on."""
+    from engine.core.announce import silent_changes
+    from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
+    s = game(count=2)
+    for i in s["inv"].values():
+        i["clues"] = []   # nobody can pay to keep it
+    s["solved"].append(s["decks"]["mysteries"]["draw"].pop(0))
+    before = R.view(s, None)
+    s, ev = run_fx(s, "[unsolve_mystery]", s["lead"])
+    assert "mystery_unsolved" in types(ev) and not s["solved"]
+    assert silent_changes(before, R.view(s, None), ev, ANNOUNCES, UNANNOUNCED) == []
