@@ -152,3 +152,43 @@ def test_all_for_nothing_announces_the_mystery_it_shuffles_back():
     s, ev = run_fx(s, "[unsolve_mystery]", s["lead"])
     assert "mystery_unsolved" in types(ev) and not s["solved"]
     assert silent_changes(before, R.view(s, None), ev, ANNOUNCES, UNANNOUNCED) == []
+
+
+def test_a_game_ending_mid_encounter_announces_the_discarded_card():
+    """Seed 002 E18: the resolved encounter card is discarded; when the game ends while a card is
+    being resolved, it goes to its discard pile too, and the table is told (encounter_discarded), as
+    an invariant-checked simulation (4 investigators, seed 301) showed it was not."""
+    from engine.core.announce import silent_changes
+    from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
+    s = game(count=2)
+    card = s["decks"]["general"]["draw"].pop(0)
+    s["stack"].append({"k": "call", "fn": "encounter_done", "args": {"deck": "general", "card": card}})
+    before = R.view(s, None)
+    s["result"] = {"winner": "ancient_one", "reason": "awakened"}
+    ev = []
+    R.game_over(s, ev)
+    assert card in s["decks"]["general"]["discard"] and "encounter_discarded" in types(ev)
+    assert [m for m in silent_changes(before, R.view(s, None), ev, ANNOUNCES, UNANNOUNCED)
+            if "decks" in m] == []
+
+
+def test_a_traded_duplicate_spell_is_discarded_in_the_open():
+    """Seed 002 D10/I7: an investigator cannot hold two copies of one spell; a duplicate received in
+    a trade is discarded at once (shuffled back into the face-up spell deck), and the table is told
+    (card_discarded), as an invariant-checked simulation (2 investigators, seed 524) showed it was not."""
+    from engine.core.announce import silent_changes
+    from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
+    s = game(count=2)
+    a, b = s["order"][:2]
+    spells = s["decks"]["spells"]["draw"]
+    copies = [x for x in spells if R.card_id(x) == R.card_id(spells[0])][:2]
+    assert len(copies) == 2
+    for inv, back in zip((a, b), copies):
+        spells.remove(back)
+        s["inv"][inv]["spells"].append(back)
+    before = R.view(s, None)
+    ev = []
+    R._do_trade(s, a, b, [{"dir": "give", "what": "spell", "card": R.card_id(copies[0])}], ev)
+    assert copies[0] in s["decks"]["spells"]["draw"] and copies[0] not in s["inv"][b]["spells"]
+    assert "card_discarded" in types(ev)
+    assert silent_changes(before, R.view(s, None), ev, ANNOUNCES, UNANNOUNCED) == []
