@@ -4,9 +4,9 @@ investigators spend their game, to compare each mechanism with the rulebook.
     python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth] [--dice 6]
 
 Per game (averaged): doom by cause (the omen advancing onto matching gates, a gate spawned with
-none left, a defeat, any other card effect), gates opened/closed, clues gained/spent, mysteries
-solved, investigators defeated (health/sanity), actions by kind, encounters by kind, rounds; and
-the end reasons, per Ancient One.
+none left, a defeat, any other card effect), gates opened/closed (and closings a rule prevented),
+clues gained/spent, mysteries solved, rumors failed/solved per card, investigators defeated
+(health/sanity), actions by kind, encounters by kind, rounds; and the end reasons, per Ancient One.
 
 ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
@@ -99,6 +99,10 @@ def count_events(events, c: Counter) -> None:
             c[f"enc_{ev.get('what')}"] += 1
         elif t == "mythos_drawn":
             c[f"mythos_{ev.get('colour')}"] += 1
+        elif t in ("rumor_failed", "rumor_solved"):   # which rumors end games or get stopped
+            c[f"{t}_{ev.get('card')}"] += 1
+        elif t == "prevented" and ev.get("what") == "close_gate":
+            c["gate_close_prevented"] += 1
 
 
 def main(argv: int | list[str] | None = None) -> None:
