@@ -280,7 +280,7 @@ def test_unfathomable_loyal_chooser_keeps_treachery_out_of_the_chaos_deck():
 def test_an_eldritch_game_over_during_an_encounter_announces_the_cards_discard():
     """A game that ends while an encounter card is being resolved puts that card on its discard
     pile (ending.game_over); the table is told (every public change is announced: the check of
-    ``play_agent_game``). Four Keeper investigators, seed 1, end so."""
+    ``play_agent_game``). Two Keeper investigators, seed 3, end so."""
     rules = rules_for("eldritch")
     ended: list[list[str]] = []
     game_over = type(rules).game_over
@@ -292,7 +292,7 @@ def test_an_eldritch_game_over_during_an_encounter_announces_the_cards_discard()
 
     type(rules).game_over = watched
     try:
-        state, _ = play_agent_game(rules, 4, 1, None, rules.invariant_violations)
+        state, _ = play_agent_game(rules, 2, 3, None, rules.invariant_violations)
     finally:
         type(rules).game_over = game_over
     assert rules.is_over(state) and ended == [["encounter_discarded", "game_over"]]
