@@ -52,6 +52,7 @@ BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
 ROUNDS = 3  # clicks per game of the working set
 WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
 SHARDS = 2
+PROFILE = os.environ.get("BENCH_PROFILE")  # a file: shard 0's steady clicks profiled into it (cProfile)
 POSTGRES_URL = os.environ.get("KEEPER_BENCH_POSTGRES_URL",
                               "postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench")
 TARGETS = {"click_p99_ms": 30, "checkpoint_p99_ms": 5, "startup_s": 10, "memory_kib": 64, "drain_s": 5}
@@ -253,12 +254,22 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     # run after it (off its path), before the next click, so a click's time is its own.
     served = order[WARMUP:WARMUP + max(1, CLICKS // ROUNDS)]
     cold, replies = [], []
+    profiler = None
+    if PROFILE and shard == 0:  # a diagnostic: where a steady click's CPU goes (shard 0 only)
+        import cProfile
+        profiler = cProfile.Profile(time.thread_time)
     for round_ in range(ROUNDS):
         for game_id in served:
+            if profiler is not None and round_:
+                profiler.enable()
             took = await click(game_id)
+            if profiler is not None:
+                profiler.disable()
             await bot.publisher.idle()
             if took is not None:
                 (cold if round_ == 0 else replies).append(took)
+    if profiler is not None:
+        profiler.dump_stats(PROFILE)
     gc.collect()
     memory_kib = (rss_kib() - rss_before) / max(len(served), 1)
     click_cpu = list(cpu)
