@@ -17,7 +17,8 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+import weakref
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -175,14 +176,19 @@ class GameService:
         self.default_timeout_minutes = default_timeout_minutes
         self.default_language = default_language
         self.busy_seconds = busy_seconds
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # a channel's lock lives while an operation holds it or waits for it (those keep it), so
+        # the locks of games nobody is playing right now take no memory
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache = _Expiring()  # guild id -> its settings (a plain copy)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks[channel_id]
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
 
     # ------------------------------------------------------------------ reading
     @resilient
