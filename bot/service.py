@@ -197,12 +197,10 @@ class GameService:
         transaction (no BEGIN and ROLLBACK around it) and no ORM load (every click reads its game:
         this cost it ~1 ms of CPU). The Game is detached, as one from a closed session: a write
         that adds it back is an UPDATE guarded by its version."""
-        engine = getattr(self.sessions, "kw", {}).get("bind")
-        if engine is None:  # a session factory of its own (tests): read through it
+        if getattr(self.sessions, "kw", {}).get("bind") is None:  # a test's session factory
             async with self.sessions() as session:
                 return await session.get(Game, game_id)
-        async with engine.connect() as connection:
-            connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
+        async with self._plain_connection() as connection:
             row = (await connection.execute(_GAME_BY_ID, {"id": game_id})).mappings().first()
         if row is None:
             return None
@@ -274,16 +272,14 @@ class GameService:
         and this look remembered. ``again``: a redraw of the panel they look at (another page, a
         proposal listed) shows the same news as that look did, and what came meanwhile.
 
-        Core statements built once (every click's reply is a look). The mark is written without
-        waiting for PostgreSQL's flush to disk: a mark lost in a crash of the database server
-        only shows that news once more, so the member's reply never waits for that flush."""
+        Core statements built once (every click's reply is a look), without a transaction: the
+        look is one statement, and the mark, when it moves, one more (under READ COMMITTED the
+        two were never isolated from each other in a transaction either). On PostgreSQL the mark
+        is written without waiting for the flush to disk: a mark lost in a crash of the database
+        server only shows that news once more, so the member's reply never waits for that flush."""
         key = {"game_id": game_id, "user_id": user_id}
-        async with self.sessions() as session:
-            connection = await session.connection()
-            # the mark and the news after it in one statement (on PostgreSQL it also sets the
-            # transaction's commit not to wait for the flush: a look that writes commits below)
-            look = _LOOKS.get(connection.dialect.name, _LOOKS[None])
-            found = (await connection.execute(look, {**key, "again": again, "limit": limit})).all()
+        async with self._plain_connection() as connection:
+            found = (await connection.execute(_LOOK, {**key, "again": again, "limit": limit})).all()
             looked = found[0].seen is not None  # the statement always returns a row
             marked_since, marked_seen = (found[0].since, found[0].seen) if looked else (0, 0)
             since = marked_since if again else marked_seen
@@ -291,12 +287,25 @@ class GameService:
             newest = max([marked_seen] + [row.id for row in rows])
             if (since, newest) != (marked_since, marked_seen):
                 if looked:
-                    await connection.execute(_UPDATE_SEEN, {"_game": game_id, "_user": user_id, "since": since,
-                                                            "seen": newest})
+                    move = _MOVE_MARK.get(connection.dialect.name, _MOVE_MARK[None])
+                    await connection.execute(move, {"_game": game_id, "_user": user_id, "since": since, "seen": newest})
                 else:
                     await connection.execute(_INSERTS[NewsSeen], {**key, "since": since, "seen": newest})
-                await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
+
+    @asynccontextmanager
+    async def _plain_connection(self):
+        """A connection whose every statement commits by itself (no BEGIN and COMMIT or ROLLBACK
+        around it: two round trips fewer for a read); the sessions' own for a session factory
+        of a test's making."""
+        engine = getattr(self.sessions, "kw", {}).get("bind")
+        if engine is None:
+            async with self.sessions() as session:
+                yield await session.connection()
+                await session.commit()
+            return
+        async with engine.connect() as connection:
+            yield await connection.execution_options(isolation_level="AUTOCOMMIT")
 
     # ------------------------------------------------------------------ guild settings
     async def guild_settings(self, guild_id: int, session=None) -> GuildSettings:
@@ -1603,14 +1612,13 @@ _LOOK_NEWS = and_(_NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bi
                                                   else_=_SEEN.c.seen), 0))
 
 
-def _look(*extra):
-    return select(_NEWS.c.id, _NEWS.c.events, _SEEN.c.since, _SEEN.c.seen, *extra) \
-        .select_from(_LOOK_BASE.outerjoin(_SEEN, _LOOK_MARK).outerjoin(_NEWS, _LOOK_NEWS)) \
-        .order_by(_NEWS.c.id.desc()).limit(bindparam("limit"))
-
-
-# on PostgreSQL the look's transaction commits without waiting for the flush to disk (SET LOCAL)
-_LOOKS = {None: _look(), "postgresql": _look(func.set_config("synchronous_commit", "off", True).label("commit_unflushed"))}
+_LOOK = select(_NEWS.c.id, _NEWS.c.events, _SEEN.c.since, _SEEN.c.seen) \
+    .select_from(_LOOK_BASE.outerjoin(_SEEN, _LOOK_MARK).outerjoin(_NEWS, _LOOK_NEWS)) \
+    .order_by(_NEWS.c.id.desc()).limit(bindparam("limit"))
+# a member's mark moved; on PostgreSQL its statement's own commit does not wait for the flush to
+# disk (set_config(..., true) lasts until that commit, which reads it)
+_MOVE_MARK = {None: _UPDATE_SEEN,
+              "postgresql": _UPDATE_SEEN.where(func.set_config("synchronous_commit", "off", True).is_not(None))}
 
 
 async def _insert_rows(connection, rows: list[tuple]) -> None:
