@@ -457,10 +457,10 @@ class Publisher:
         chan_log.wait_for(await self.service.notified(game, prompts))
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
-        tail = "\n".join(ui.waiting_lines([{"player": w["player"], "kind": w["kind"]}
-                                            for w in self.service.waiting(game, prompts)], lang)) \
-            if prompts and not getattr(ui, "WAITING_IN_TABLE", False) else ""
-        content = compose(chan_log.body(), tail)
+        in_table = getattr(ui, "WAITING_IN_TABLE", False)
+        waiting = [{"player": w["player"], "kind": w["kind"]} for w in self.service.waiting(game, prompts)] \
+            if prompts else []
+        content = compose(chan_log.body(), "" if in_table else "\n".join(ui.waiting_lines(waiting, lang)))
         table: dict = {}
         digest = None
         if game.state is not None:
@@ -484,6 +484,10 @@ class Publisher:
         if not content and not table:
             return
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
+        unnamed = [p for p in ping if mention(p) not in content] if in_table else []
+        if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
+            named = "\n".join(ui.waiting_lines([w for w in waiting if w["player"] in unnamed], lang))[:CONTENT_LIMIT // 2]
+            content = f"{content[:CONTENT_LIMIT - len(named) - 1]}\n{named}" if content else named
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])

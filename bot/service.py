@@ -635,44 +635,40 @@ class GameService:
             state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
         autopass_off = await self._autopass_off(session, game, rules)
         window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
-        pending: list = []  # the new state's prompts, computed once for the checkpoint below
-        state, more = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
-                                      close_window=close_window or window == 0,
-                                      plain=settings.timeout_action == "default", leads=leads, pending=pending)
+        # the new state's prompts come back computed once, for the checkpoint below
+        state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
+                                               close_window=close_window or window == 0,
+                                               plain=settings.timeout_action == "default", leads=leads)
         events.extend(more)
         if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
             leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
-                              for p in (pending[0] if pending else rules.prompts(state))
+                              for p in (rules.prompts(state) if prompts is None else prompts)
                               if leads.waits(game, p) and p["id"] not in leads.pending]
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
-                               notices=list(notices) + leads.notices, autopass_off=autopass_off,
-                               prompts=pending[0] if pending else None)
+                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts)
         return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
-                   plain: bool = False, leads: Leads | None = None, pending: list | None = None):
+                   plain: bool = False, leads: Leads | None = None):
         """The steps nobody needs to click, each applied and logged like a member's: a Keeper
         player's move and a kicked player's (the Keeper agent's, or with ``plain`` the default,
         :meth:`_stand_in`) but a Keeper player's group decision while it waits for the members'
         proposals (``leads``), a Keeper player's free action (The Thing's declaration) when its agent
         takes one; a prompt of an open kind with one answer (``GameRules.forced``, logged
         ``auto``); and, once only members with nothing usable are left in a response window and
-        it may close, their passes, all at that one moment (logged ``auto``). ``pending``: a list
-        left holding the returned state's prompts (empty if they were not computed)."""
-        events = []
+        it may close, their passes, all at that one moment (logged ``auto``). Returns the state, its
+        events and the state's prompts (None where the game ended: not computed)."""
+        events, prompts = [], None
         free_asked: set[str] = set()  # a seat's free action is asked at most once per batch
         while not rules.is_over(state):
             prompts = rules.prompts(state)
-            if pending is not None:
-                pending[:] = [prompts]
             standing = next((p for p in prompts if p["player"] in game.autopilot
                              or (is_keeper(p["player"]) and not (leads and leads.waits(game, p)))), None)
             if standing is not None:
                 state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
                                              or not plain, applied=applied, reveals=reveals, leads=leads)
                 events.extend(more)
-                if pending is not None:
-                    pending.clear()
+                prompts = None
                 continue
             free = self._keeper_free_action(game, rules, state, prompts, free_asked, len(applied))
             action = free or rules.forced(state)
@@ -693,9 +689,8 @@ class GameService:
             applied.append(_loggable(action))
             reveals.append(any(e.get("reveal") for e in more))
             events.extend(more)
-            if pending is not None:
-                pending.clear()
-        return state, events
+            prompts = None
+        return state, events, prompts
 
     def _keeper_free_action(self, game: Game, rules, state, prompts, asked: set, step: int) -> dict | None:
         """A free action a Keeper player's agent takes now (The Thing's declaration), asked of each
@@ -1354,13 +1349,28 @@ class GameService:
             due_at = game.deadline if clear_deadline else game.reminder_at
             if game.status != "active" or due_at is None or _aware(due_at) > now:
                 return False
-            players = list(dict.fromkeys(w["player"] for w in self.waiting(game)))
+            players = await self._reminded(session, game)
             game.reminder_at = None
             if clear_deadline:
                 game.deadline = None
-            row = self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})
-            await self._save(session, game, [row])
+            rows = [self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})] \
+                if players else []
+            await self._save(session, game, rows)
             return True
+
+    async def _reminded(self, session, game: Game) -> list[str]:
+        """Whom a reminder names: the members waited for and, for a Keeper player's group decision
+        waiting for proposals, the member advisers who have not proposed yet (never Keeper's seat)."""
+        prompts = self.prompts(game)
+        named = [w["player"] for w in self.waiting(game, prompts) if not is_keeper(w["player"])]
+        leads = {p["id"]: lead_advisers(game, p) for p in prompts} if keepers(game.players) else {}
+        leads = {pid: advisers for pid, advisers in leads.items() if advisers}
+        if leads:
+            proposed = set((await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
+                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
+                Proposal.prompt_id.in_(list(leads))))).all())
+            named += [a for pid, advisers in leads.items() for a in advisers if (pid, int(a)) not in proposed]
+        return list(dict.fromkeys(named))
 
     async def expire(self, game_id: int, now: datetime | None = None, keeper: bool = False) -> Outcome | None:
         """The deadline passed: apply the default (with ``keeper``, the Keeper agent's answer) to

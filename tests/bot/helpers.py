@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from bot.i18n import t
+
 MENTION = re.compile(r"<@!?(\d+)>")
 
 
@@ -89,8 +91,10 @@ def waiting_on(table) -> list[int]:
     """The members the table's "Waiting for" field names."""
     if table is None:
         return []
+    names = {t(lang, f"{game}.table.waiting") for lang in ("en", "uk", "ru") for game in ("thing", "unfathomable",
+                                                                                          "eldritch")}
     for field in table.embeds[0].fields:
-        if field.name in ("Waiting for", "Хто ходить", "Ждём"):
+        if field.name in names:
             return [int(x) for x in MENTION.findall(field.value)]
     return []
 

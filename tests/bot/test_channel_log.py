@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import random
 
-from bench.table_bench import replay_facts
-from tests.bot.helpers import (Versions, current_game, fixed, new_game, open_panel, option_components, choose,
+import pytest
+
+from bench.table_bench import play_game, replay_facts
+from bot.i18n import t
+from tests.bot.helpers import (MENTION, Versions, current_game, fixed, new_game, open_panel, option_components, choose,
                                play_to_the_end, table_message, waiting_ids)
 
 
@@ -126,3 +129,39 @@ async def test_a_crash_between_the_edit_and_its_record_shows_no_line_twice(simco
     text = "\n".join(message.content or "" for message in channel.history())
     assert text.count("draws an event card") == 1 and text.count(" discards.") == 1
     assert len(channel.history()) == messages
+
+
+@pytest.mark.parametrize("kind, members, seed, extra", [("thing", 4, 2, {}), ("unfathomable", 4, 7, {}),
+                                                         ("eldritch", 2, 102, {"mythos": 2})])
+async def test_the_live_message_pings_whom_it_means_to_and_names_the_waited_once(simcord_env, kind, members, seed,
+                                                                               extra):
+    """A posting meant to ping a member does (an embed never notifies, so the mention is in its
+    text), and after the next edit a member waited for is named once: by the table's field."""
+    env = simcord_env
+    postings: list[tuple[set, set, str]] = []  # (meant to ping, pinged, text) as each live message was posted
+    commit = env.backend.commit_message
+
+    def note(message, **kwargs):
+        stored = commit(message, **kwargs)
+        if stored.embeds and not stored.is_ephemeral and stored.allowed_mentions.users:
+            postings.append((set(stored.allowed_mentions.users), set(stored.ping_user_ids), stored.content))
+        return stored
+
+    fields = {t(lang, f"{kind}.table.waiting") for lang in ("en", "uk", "ru")}
+    twice: list[str] = []
+    edit = env.backend.edit_message
+
+    def edited(channel_id, message_id, changes):  # after an edit: named by the table's field only
+        stored = edit(channel_id, message_id, changes)
+        named = {uid for embed in stored.embeds for field in embed.get("fields", []) if field["name"] in fields
+                 for uid in MENTION.findall(field["value"])}
+        twice.extend(line for line in stored.content.split("\n")
+                     if line.startswith("⏳") and named & set(MENTION.findall(line)))
+        return stored
+
+    env.backend.commit_message, env.backend.edit_message = note, edited
+    await play_game(env, kind, members, seed, extra)
+    assert postings, "some live message was posted to ping a member"
+    for meant, pinged, text in postings:
+        assert pinged == meant, text
+    assert not twice, twice[:3]

@@ -240,3 +240,19 @@ async def test_an_admin_skips_a_silent_adviser_and_keepers_lead_decides(simcord_
     assert decided == [own]
     await env.bot.publisher.flush(game.id)
     assert "stopped waiting for a proposal" in public_text(channel)
+
+
+async def test_the_half_time_reminder_names_the_advisers_who_have_not_proposed(simcord_env, monkeypatch):
+    """A Keeper Lead's wait with a turn time is reminded at half time like a member's decision:
+    the reminder names the member advisers it still waits for, never Keeper's own seat."""
+    env = simcord_env
+    guild, _admin = await guild_with_deadlines(env, minutes=10)
+    channel, (ann, bob) = await keeper_led_table(env, monkeypatch, guild=guild, members=2)
+    question = await play_until_the_lead_asks(env, channel, [ann, bob])
+    game = await env.bot.service.live_game(channel.id)
+    await propose(ann, channel, question["options"][0])
+    assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=6))
+    reminder = next(line for line in public_text(channel).split("\n") if "half of your time" in line)
+    assert f"<@{bob.id}>" in reminder and f"<@{ann.id}>" not in reminder, reminder
+    assert "Keeper" not in reminder, reminder

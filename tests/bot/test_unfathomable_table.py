@@ -18,7 +18,7 @@ from bot.games import dm_prompt_kinds
 from bot.games.unfathomable import render as ui
 from engine.core.events import visible_to
 from tests.bot.helpers import admin_of, all_text, close_dms, current_game, log_size, panel_of
-from tests.bot.helpers import Oracle, private_kinds
+from tests.bot.helpers import MENTION, Oracle, private_kinds
 from tests.bot.unfathomable_driver import (KIND, RULES, QuickPolicy, answer, controls_of, dm_with_controls,
                                            new_unfathomable, offered, panel_from, play_unfathomable, prompt_of,
                                            table_of, waiting_on)
@@ -515,7 +515,8 @@ async def test_an_admin_undo_restores_a_contribution_exactly_and_a_reveal_needs_
 
 async def test_the_live_message_names_who_it_waits_for_once(simcord_env, monkeypatch):
     """The table's "Waiting for" field names who the game waits for (everyone a response window
-    asked); the message's log above it does not say it a second time."""
+    asked); the message's log above it does not say it a second time, but where its posting pings
+    a member its lines do not name (an embed never notifies: the mention must be in the text)."""
     env = simcord_env
     _, channel, members = await new_unfathomable(env, 4, seed=35, monkeypatch=monkeypatch)
     windows = 0
@@ -525,7 +526,10 @@ async def test_the_live_message_names_who_it_waits_for_once(simcord_env, monkeyp
         table = table_of(env, channel, game)
         waited = {int(w["player"]) for w in env.bot.service.waiting(game)}
         assert sorted(waiting_on(table)) == sorted(waited)
-        assert not [line for line in (table.content or "").split("\n") if line.startswith("⏳")], table.content
+        pinged = {str(uid) for uid in env.backend.get_message(channel.id, table.id).ping_user_ids}  # by its posting
+        named = {uid for line in (table.content or "").split("\n") if line.startswith("⏳")
+                 for uid in MENTION.findall(line)}
+        assert named <= pinged, table.content
         windows += any(p["kind"] in RULES.WINDOW_KINDS for p in RULES.prompts(game.state))
         return windows >= 1 and len(waited) > 1
 

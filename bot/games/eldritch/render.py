@@ -37,6 +37,9 @@ DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "strength": "💪", "will": "🕯"}
 PATH_ICON = {"train": "🚂", "ship": "🚢", "uncharted": "🥾"}
 OMEN_ICON = {"green": "🟢", "blue": "🔵", "red": "🔴"}
+# the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
+# the end of a long message): the live message says it there only (bot.publisher)
+WAITING_IN_TABLE = True
 # public events left out of the log on purpose (their news is in the next line or the table)
 SILENT = frozenset({"loss_resolved", "monster_ambush"})   # an ambush is told by its combat line
 # events drawn by one of several lines, by a field: type -> (field, {value: key suffix}, default)

@@ -18,6 +18,11 @@ GAME = "thing"
 COLOUR = discord.Colour.dark_teal()
 
 
+# the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
+# the end of a long message): the live message says it there only (bot.publisher)
+WAITING_IN_TABLE = True
+
+
 def card_name(lang: str, cid: str) -> str:
     """A card's name from The Thing's content pack, in the seeds' terms."""
     found = default_pack().cards.get(cid)
