@@ -16,13 +16,22 @@ the bot's own time is measured, as in ``bench bot``), and each measures:
 * click→reply: the real option handler (load, engine step, checkpoint, reply), p50/p99, on
   distinct random games of the shard, while the publisher delivers in the background;
 * checkpoint: the committed write of a change, p99 per game kind;
-* memory per live game: the RSS growth of serving a click in each of those games (everything
-  the process keeps per game: locks, caches, drawn pictures), divided by their number;
+* memory per live game: the RSS growth of serving a click in each of ~1000 more games
+  (``BENCH_MEMORY_GAMES`` per shard; everything the process keeps per game: locks, caches,
+  drawn pictures), divided by their number, in two halves: the first also fills the bounded
+  caches (64 pictures per game kind, intact states, settings), the second is what each further
+  live game costs once they are full (the figure held to the target). Over only the ~100 games
+  of the timed clicks the filling caches dominated (the 76-111 KiB once measured at 10,000);
 * outbox drain: a burst of clicks on distinct games at once, then the time until every
   announcement of the burst was delivered.
 
     python -m bench scale --count 500                 # SQLite and, if reachable, PostgreSQL
     BENCH_BACKENDS=postgres python -m bench scale --count 10000
+
+Diagnostics: ``BENCH_PROFILE=file`` profiles shard 0's steady clicks (cProfile, CPU time);
+``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
+database's setting, reset after it) to tell the commit's flush from the rest of a checkpoint's
+wall time: never a setting the bot uses.
 
 PostgreSQL: ``KEEPER_BENCH_POSTGRES_URL`` (default: the local ``keeper_bench`` database of
 ``.ci/run``'s role, ``postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench``); the bench

@@ -1620,8 +1620,6 @@ _LOOK_NEWS = and_(_NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bi
                   _NEWS.c.undone == False,  # noqa: E712
                   _NEWS.c.id > func.coalesce(case((bindparam("again", type_=Boolean), _SEEN.c.since),
                                                   else_=_SEEN.c.seen), 0))
-
-
 _LOOK = select(_NEWS.c.id, _NEWS.c.events, _SEEN.c.since, _SEEN.c.seen) \
     .select_from(_LOOK_BASE.outerjoin(_SEEN, _LOOK_MARK).outerjoin(_NEWS, _LOOK_NEWS)) \
     .order_by(_NEWS.c.id.desc()).limit(bindparam("limit"))
