@@ -171,7 +171,7 @@ def rss_kib() -> int:
         return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
-async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
+async def shard_run(url: str, shard: int, count: int, record: str, timed_done=None) -> dict:
     start_all = time.perf_counter()
     from bot.client import create_bot
     from bot.settings import Settings
@@ -305,6 +305,8 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     # second half's growth is what each further live game costs once they are full
     taken = set(burst_ids)
     rest = [g for g in order[WARMUP + len(served) + len(burst_ids):] if g not in taken][:MEMORY_GAMES]
+    if timed_done is not None:  # both shards' timed clicks are over: this phase competes with none
+        await asyncio.to_thread(timed_done.wait)
     halves = []
     for half in (rest[:len(rest) // 2], rest[len(rest) // 2:]):
         gc.collect()
@@ -321,9 +323,9 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
             "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
-def _shard_main(url: str, shard: int, count: int, record: str, out) -> None:
+def _shard_main(url: str, shard: int, count: int, record: str, out, timed_done=None) -> None:
     try:
-        out.put(asyncio.run(shard_run(url, shard, count, record)))
+        out.put(asyncio.run(shard_run(url, shard, count, record, timed_done)))
     except Exception as exc:  # noqa: BLE001 - reported by the parent
         import traceback
         out.put({"shard": shard, "error": "".join(traceback.format_exception(exc))})
@@ -361,7 +363,8 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
     content_s = time.perf_counter() - began
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
-    procs = [context.Process(target=_shard_main, args=(url, shard, count, str(record), out))
+    timed_done = context.Barrier(SHARDS, timeout=600)
+    procs = [context.Process(target=_shard_main, args=(url, shard, count, str(record), out, timed_done))
              for shard in range(SHARDS)]
     for proc in procs:
         proc.start()
