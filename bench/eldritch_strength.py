@@ -1,12 +1,15 @@
 """Eldritch Horror with every seat a Keeper agent: where the doom comes from and how the
 investigators spend their game, to compare each mechanism with the rulebook.
 
-    python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth]
+    python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth] [--dice 6]
 
 Per game (averaged): doom by cause (the omen advancing onto matching gates, a gate spawned with
-none left, a defeat, any other card effect), gates opened/closed, clues gained/spent, mysteries
-solved, investigators defeated (health/sanity), actions by kind, encounters by kind, rounds; and
-the end reasons, per Ancient One.
+none left, a defeat, any other card effect), gates opened/closed (and closings a rule prevented),
+clues gained/spent, mysteries solved, rumors failed/solved per card, investigators defeated
+(health/sanity), actions by kind, encounters by kind, rounds; and the end reasons, per Ancient One.
+
+``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
+is left is the agents' planning against the clock of doom — an upper bound for their strength.
 """
 from __future__ import annotations
 
@@ -19,11 +22,14 @@ from engine.core.agent import ask, keeper_for, tell
 from engine.registry import rules_for
 
 MAX_ACTIONS = 50_000
+FORCED_DICE = 100_000   # more dice than a game rolls
 
 
-def trace_game(rules, players: int, seed: int, options: dict | None = None) -> dict:
+def trace_game(rules, players: int, seed: int, options: dict | None = None, face: int | None = None) -> dict:
+    """One game; ``face``: every die shows it (the setup's forced dice)."""
     names = [f"p{i + 1}" for i in range(players)]
-    state, events = rules.new_game(names, seed, options)
+    setup = {"dice": [face] * FORCED_DICE} if face else None
+    state, events = rules.new_game(names, seed, options, setup)
     agents = {p: keeper_for("eldritch", p) for p in names}
     tell(agents, events)
     rng = random.Random(seed)
@@ -93,6 +99,10 @@ def count_events(events, c: Counter) -> None:
             c[f"enc_{ev.get('what')}"] += 1
         elif t == "mythos_drawn":
             c[f"mythos_{ev.get('colour')}"] += 1
+        elif t in ("rumor_failed", "rumor_solved"):   # which rumors end games or get stopped
+            c[f"{t}_{ev.get('card')}"] += 1
+        elif t == "prevented" and ev.get("what") == "close_gate":
+            c["gate_close_prevented"] += 1
 
 
 def main(argv: int | list[str] | None = None) -> None:
@@ -104,6 +114,8 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ao", default=None)
+    ap.add_argument("--dice", type=int, choices=range(1, 7), default=None,
+                    help="every die shows this face (6: no test ever fails)")
     a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
     options = {"ancient_one": a.ao} if a.ao else None
@@ -111,7 +123,7 @@ def main(argv: int | list[str] | None = None) -> None:
     ends: dict = defaultdict(Counter)
     mysteries: dict = defaultdict(list)   # mystery -> rounds to solve (negative: unsolved, on the table)
     for i in range(a.games):
-        g = trace_game(rules, a.players, a.seed + i, options)
+        g = trace_game(rules, a.players, a.seed + i, options, a.dice)
         total.update(g["counts"])
         for mid, _, rounds in g["mysteries"]:
             mysteries[mid].append(rounds)
@@ -121,7 +133,8 @@ def main(argv: int | list[str] | None = None) -> None:
             ends[g["ao"]]["wins"] += 1
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
-    print(f"{a.players} investigator(s), {n} games: investigators win {100 * wins / n:.1f} %")
+    luck = f", every die a {a.dice}" if a.dice else ""
+    print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
         print(f"  {ao}: {e['wins']}/{e['games']} won; {reasons}")

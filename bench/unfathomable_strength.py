@@ -1,6 +1,9 @@
 """Where an Unfathomable game with every seat a Keeper agent is won and lost (issue 22): per game,
 damage by cause, Deep Ones placed by cause, resources lost by cause, passengers defeated, journey
-steps and distance, repairs, Deep Ones defeated, checks passed/failed, by round.
+steps and distance, repairs, Deep Ones defeated, checks passed/failed, by round; and how the crew
+plays its cards (issue 22 audit): cards in all hands and players in the Sick Bay when a check
+starts, points paid beyond a passed check's target and missing from a failed one, Deep One attack
+rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
         [--what-if no_hits] [--what-if no_damage] [--what-if feed1]
@@ -50,6 +53,10 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
         for e in events:
             if e["type"] == "turn_started":
                 turns += 1
+            if e["type"] == "check_started":   # what the table holds when a check begins
+                counters["at_check_start"]["cards in all hands"] += sum(len(h) for h in state["hands"].values())
+                counters["at_check_start"]["players in the Sick Bay"] += sum(
+                    z == "sick_bay" for z in state["zone_of"].values())
             _count(e, ctx, counters, by_round, (turns - 1) // players)
     counters["distance"]["final"] += state["distance"]
     return rules.outcome(state)
@@ -92,12 +99,20 @@ def _count(e, ctx, counters, by_round, rnd) -> None:
         counters["deep_ones_defeated"][_cause(ctx)] += e.get("count", 1)
     elif t == "check_result":
         counters["checks"][e["result"]] += 1
+        # points paid beyond the target on a pass, missing on a fail/partial: how well cards are spread
+        key = "surplus on pass" if e["result"] == "pass" else "shortfall otherwise"
+        counters["check_margin"][key] += abs(e["total"] - e["target"])
+    elif t == "die_rolled" and e.get("purpose") == "deep_one_attack" and e.get("modifier"):
+        # a Human's before-roll card changed a Deep One's attack roll on a Human (+ helps the Deep One)
+        counters["deep_one_attack_modified"]["+" if e["modifier"] > 0 else "-"] += 1
     elif t == "track_advanced":
         counters["track_steps"][e["track"] + "<-" + _cause(ctx).split(":")[0]] += 1
     elif t == "course_played" or (t == "arrival"):
         pass
     elif t == "player_defeated":
         counters["humans_defeated"][_cause(ctx)] += 1
+        zone = e.get("zone") or "?"
+        counters["humans_defeated_where"]["deck" if zone[:1] == "d" and zone[1:].isdigit() else zone] += 1
     if t == "course_played":
         counters["distance"]["total"] = counters["distance"]["total"]  # cumulative: read at game end
     if t == "game_over":
@@ -133,7 +148,8 @@ def main(argv: int | list[str] | None = None) -> None:
         rules.loyalty_deck_for = lambda s: ["human"] * len(base(s))
     names = ("damage", "deep_ones_placed", "lost", "lost_res", "passengers_defeated", "passengers_risked",
              "passengers_rescued", "repairs", "deep_ones_defeated", "checks", "track_steps", "distance",
-             "humans_defeated", "actions")
+             "humans_defeated", "humans_defeated_where", "actions", "at_check_start", "check_margin",
+             "deep_one_attack_modified")
     counters = {n: Counter() for n in names}
     by_round: Counter = Counter()
     reasons, winners, rounds = Counter(), Counter(), 0
@@ -149,7 +165,19 @@ def main(argv: int | list[str] | None = None) -> None:
     for n in names:
         c = counters[n]
         total = sum(c.values())
-        top = ", ".join(f"{k if isinstance(k, str) else '/'.join(k)} {v / g:.2f}" for k, v in c.most_common(args.top))
+        per = {"at_check_start": sum(counters["checks"].values()),   # averages per check, per result
+               "check_margin": None}.get(n, g)
+        if n == "check_margin":
+            passed = counters["checks"]["pass"]
+            per_key = {"surplus on pass": passed, "shortfall otherwise": sum(counters["checks"].values()) - passed}
+            top = ", ".join(f"{k} {v / max(1, per_key[k]):.2f}" for k, v in c.most_common())
+            print(f"{n} (points a check): {top}")
+            continue
+        top = ", ".join(f"{k if isinstance(k, str) else '/'.join(k)} {v / max(1, per):.2f}"
+                        for k, v in c.most_common(args.top))
+        if n == "at_check_start":
+            print(f"{n} (a check): {top}")
+            continue
         print(f"{n}: {total / g:.2f} a game — {top}")
     last = max((r for _, r in by_round), default=0)
     for what in ("damage", "placed"):

@@ -38,6 +38,7 @@ CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
 HURT = 0.7            # rest at or below this share of health or sanity
+MATCHING = True       # goals settled by the best (investigator, goal) pair first, not in table order
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -166,7 +167,7 @@ class KeeperAgent(BaseAgent):
         elif card.get("encounter_at") == "eldritch_token":
             for space in (view.get("eldritch") or {}):
                 add(space, token_value)
-        hunted = {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+        hunted = self._hunted_kinds(view)
         progress = (card.get("progress") or {}).get("what")
         for m in view["monsters"].values():
             if m["kind"] in hunted:
@@ -215,6 +216,45 @@ class KeeperAgent(BaseAgent):
         return self._goal_of[inv["id"]]
 
     def _claim_goal(self, view, inv):
+        """Each investigator's goal: the best (investigator, goal) pair of the whole team is
+        settled first (value over distance), then the best of what is left, so two never chase
+        the same clue and a goal goes to whoever is nearest; the mystery's own monster is
+        everyone's to hunt. Every agent computes the same claims."""
+        if not MATCHING:
+            return self._claim_in_order(view, inv)
+        dist = _content().dist
+        active = [i for i in view["investigators"] if i["status"] == "active"]
+        shared = self._hunted_spaces(view)
+        scores = []
+        for other in active:
+            here = other["space"]
+            for g, v in self._goals(view, other).items():
+                if not self._deadly(view, other, g):
+                    scores.append((v / (1 + dist[here].get(g, 99)), g, other["id"]))
+        scores.sort(reverse=True)
+        done: set = set()
+        claimed: set = set()
+        for _, g, who in scores:
+            if who in done or g in claimed:
+                continue
+            if who == inv["id"]:
+                return g
+            done.add(who)
+            if g not in shared:
+                claimed.add(g)
+        return None
+
+    @staticmethod
+    def _hunted_kinds(view) -> set:
+        """The active mystery's own monsters (an epic monster to defeat)."""
+        card = _content().mysteries.get((view.get("mystery") or {}).get("id"), {})
+        return {st.get("kind") for st in card.get("enters_play") or () if st.get("op") == "spawn_monster"}
+
+    def _hunted_spaces(self, view) -> set:
+        hunted = self._hunted_kinds(view)
+        return {m["space"] for m in view["monsters"].values() if m["kind"] in hunted}
+
+    def _claim_in_order(self, view, inv):
         """Investigators claim goals in table order, each the best one left for it (value over
         distance), so two never chase the same clue; every agent computes the same claims."""
         dist = _content().dist

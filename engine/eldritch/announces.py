@@ -41,6 +41,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "card_flipped": HELD + DECKS,
     "reserve_refilled": ("reserve",) + DECKS,
     "reserve_discarded": ("reserve",) + DECKS,
+    "asset_removed": ("reserve",) + DECKS,
     "deck_empty": (),
     "traded": ("investigators.{frm}", "investigators.{to}"),
     "trade_accepted": (),
@@ -96,7 +97,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "mystery_drawn": ("mystery", "decks.mysteries"),
     "mystery_solved": ("mystery", "final", "solved", "mystery_token", "eldritch", "clue_discard", "gate_discard",
                        "cup", "set_aside"),   # L5: what lay on it leaves
-    "mystery_unsolved": ("mystery", "final"),
+    "mystery_unsolved": ("mystery", "final", "solved", "decks.mysteries"),   # back into the deck, shuffled
     "mystery_token": ("mystery_token",),
     "awakened": ("awakened", "ao_tokens"),
     "final_mystery": ("final",),

@@ -386,10 +386,12 @@ class AncientOnesFile(Strict):
 
 Symbol = Literal["advance_omen", "reckoning", "spawn_gates", "monster_surge", "spawn_clues",
                  "rumor_token", "eldritch_tokens"]
+# The symbol rows a card of each colour may show (blue cards add rumor_token / eldritch_tokens).
+# Yellow cards end in Spawn Gates or, on four of them, Spawn Clues (data/eldritch/README.md ruling 20).
 SYMBOLS_BY_COLOUR = {
-    "green": ("advance_omen", "monster_surge", "spawn_clues"),
-    "yellow": ("advance_omen", "reckoning", "spawn_gates"),
-    "blue": ("spawn_clues",),
+    "green": (("advance_omen", "monster_surge", "spawn_clues"),),
+    "yellow": (("advance_omen", "reckoning", "spawn_gates"), ("advance_omen", "reckoning", "spawn_clues")),
+    "blue": (("spawn_clues",),),
 }
 
 
@@ -420,12 +422,16 @@ class Mythos(Named):
             raise ValueError("an event has an effect and no in-play abilities")
         if self.trait != "event" and self.effect:
             raise ValueError("ongoing and rumor cards use enters_play/abilities, not effect")
-        base = SYMBOLS_BY_COLOUR[self.colour]
-        if tuple(s for s in self.symbols if s in base) != base:
-            raise ValueError(f"a {self.colour} card shows {', '.join(base)} in that order")
-        extra = [s for s in self.symbols if s not in base]
-        if self.colour != "blue" and extra:
-            raise ValueError(f"a {self.colour} card shows only {', '.join(base)}")
+        rows = SYMBOLS_BY_COLOUR[self.colour]
+        if self.colour == "blue":
+            base = rows[0]
+            if tuple(s for s in self.symbols if s in base) != base:
+                raise ValueError(f"a blue card shows {', '.join(base)} first")
+            if set(self.symbols) - {*base, "rumor_token", "eldritch_tokens"}:
+                raise ValueError("a blue card shows only spawn_clues, rumor_token and eldritch_tokens")
+        elif tuple(self.symbols) not in rows:
+            raise ValueError(f"a {self.colour} card shows " + " or ".join(", ".join(r) for r in rows)
+                             + " in that order")
         if self.rumor is not None:
             if ("rumor_token" in self.symbols) != (self.rumor.space is not None):
                 raise ValueError("the rumor_token symbol goes with a rumor space")

@@ -101,6 +101,7 @@ class Quantity(Params):
         "last_cost",             # printed cost of the card the previous step gained
         "mythos_reckonings_in_play",    # mythos cards in play with a reckoning ability
         "monster_reckonings_on_board",  # monsters on the board with a reckoning
+        "doom",                  # the doom track's value (advancing by it sets doom to 0)
     ]
     who: Who = "self"
     trait: str | None = None
@@ -460,6 +461,12 @@ class GainTicket(Primitive):
 class DiscardReserve(Primitive):
     count: Union[int, Literal["all"]] = "all"
     chooser: Who = "self"
+
+
+class RemoveAssets(Primitive):
+    """remove_assets: assets costing at least ``min_cost`` leave the game from the deck, its
+    discard pile and the Reserve (not from investigators)."""
+    min_cost: Amount
 
 
 class Improve(Primitive):
@@ -859,7 +866,7 @@ PRIMITIVES: dict[str, type[Primitive]] = {
     "gain_asset": GainCard, "gain_artifact": GainCard, "gain_spell": GainCard,
     "gain_condition": GainCondition, "discard_condition": DiscardCondition,
     "discard_possessions": Discard, "give": Give, "gain_ticket": GainTicket,
-    "discard_reserve": DiscardReserve, "refill_reserve": NoParams,
+    "discard_reserve": DiscardReserve, "refill_reserve": NoParams, "remove_assets": RemoveAssets,
     "improve": Improve, "reduce": Improve, "discard_improvements": DiscardImprovements,
     # status and movement
     "delay": WhoOnly, "lost_in_time_and_space": WhoOnly, "devour": WhoOnly, "defeat_investigator": WhoOnly,

@@ -203,9 +203,11 @@ class Ending:
                 - (clues + 2) // 3 - held.count("blessed") - s["doom"])
 
     def game_over(self, s, events):
-        for frame in s["stack"]:   # encounter cards being resolved go to their discard
-            if frame["k"] == "call" and frame["fn"] == "encounter_done":
+        for frame in s["stack"]:   # encounter cards being resolved go to their discard, as the table is told
+            if frame["k"] == "call" and frame["fn"] == "encounter_done" \
+                    and frame["args"]["card"] not in s.get("removed_cards", []):
                 s["decks"][frame["args"]["deck"]]["discard"].append(frame["args"]["card"])
+                events.append(event("encounter_discarded", deck=frame["args"]["deck"]))
         events.append(event("game_over", **s["result"], doom=s["doom"], mysteries=len(s["solved"]),
                             round=s["round"]))
         s["ctx"] = {}

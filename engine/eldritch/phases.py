@@ -307,6 +307,7 @@ class Phases:
 
     def _do_trade(self, s, inv, other, moves, events):
         for m in moves:
+            duplicate = False
             a, b = (inv, other) if m["dir"] == "give" else (other, inv)
             A, B = s["inv"][a], s["inv"][b]
             if m["what"] == "clue" and A["clues"]:
@@ -321,11 +322,14 @@ class Phases:
                 back = self.held_back(s, a, m["card"])
                 if back:
                     A["spells"].remove(back)
-                    if self.holds(s, b, m["card"]):   # D10/I7: a duplicate spell is discarded at once
+                    duplicate = self.holds(s, b, m["card"])
+                    if duplicate:   # D10/I7: a duplicate spell is discarded at once
                         self.discard_to(s, "spells", back)
                     else:
                         B["spells"].append(back)
             events.append(event("traded", frm=a, to=b, what=m["what"], card=m["card"]))
+            if duplicate:   # back into the spell deck: the table is told
+                events.append(event("card_discarded", inv=b, card=m["card"]))
 
     # --- Encounter phase (E) -----------------------------------------------------------------
     def _call_start_encounters(self, s, args, events):

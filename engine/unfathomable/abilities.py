@@ -208,6 +208,8 @@ class Abilities:
             c = {**s["ctx"][window["c"]], "id": "probe", "bind": {}, "self": p, "decider": p}
         if ab.requires is not None and not self.holds(s, ab.requires, c):
             return False
+        if ab.timing in ("action", "free") and not self.attack_possible(s, p, ab):
+            return False
         return self.cost_payable(s, p, ab, c)
 
     def cost_payable(self, s, p, ab, c) -> bool:
@@ -322,7 +324,7 @@ class Abilities:
     def _run_roll_start(self, s, f, events):
         s["roll_seq"] = s.get("roll_seq", 0) + 1
         s["rolls"].append({"modifier": f.get("modifier", 0), "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
-                           "combat": bool(f.get("combat"))})
+                           "combat": bool(f.get("combat")), "player": f.get("roller"), "purpose": f.get("purpose")})
         # the table sees a roll under way before the windows ahead of it open
         events.append(event("roll_started", player=f.get("roller"), purpose=f.get("purpose")))
         self.open_window(s, "before_roll", events, c=f["c"])

@@ -23,6 +23,7 @@ from __future__ import annotations
 from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.flow import Auto
+from engine.unfathomable.common import BRIG
 
 DEEP_ONE = "deep_one:"
 ATTACK_ONE = "combat.attack_one"
@@ -68,6 +69,33 @@ class Combat:
         out += [q for q in self.turn_order(s) if q != p and s["zone_of"][q] in zones
                 and self.is_human(s, q) != human]
         return out
+
+    def attack_reaches(self, s, p, steps) -> list[str] | None:
+        """The reaches of the attacks an ability's effect makes (a choice's options included),
+        ``None`` when it makes none; a weapon attack reaches as far as a held weapon does."""
+        reaches: list[str] = []
+        found = False
+        for st in steps:
+            if st.name == "attack":
+                found = True
+                if not st.spec.with_weapon:
+                    reaches.append(st.spec.range)
+                elif s["zone_of"].get(p) != BRIG:
+                    reaches += [self.weapon_attack(i).range for i in dict.fromkeys(s["items"][p])
+                                if self.items_by_id[i].weapon]
+            elif st.name == "choice":
+                for opt in st.spec.options:
+                    sub = self.attack_reaches(s, p, opt.effect)
+                    if sub is not None:
+                        found = True
+                        reaches += sub
+        return reaches if found else None
+
+    def attack_possible(self, s, p, ability) -> bool:
+        """RULINGS C10: an ability that is an attack needs something to attack (seed 000 l.1458:
+        the attacker is in the zone of the one attacked) and a user who may attack."""
+        reaches = self.attack_reaches(s, p, ability.effect)
+        return reaches is None or any(self.attack_targets(s, p, r) for r in dict.fromkeys(reaches))
 
     def attack_needed(self, target: str) -> int:
         combat = self.pack.setup.combat

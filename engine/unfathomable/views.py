@@ -52,7 +52,10 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
             "mythos": ({k: v for k, v in s["mythos"].items() if k in ("card", "skip_crisis", "kept")}
                        if s.get("mythos") else None),
             "check": self._public_check(s),
-            "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier")} if s.get("rolls") else None),
+            # who rolls and what for are public (roll_started): a before-roll card needs them to know
+            # whether higher is better (a Deep One's attack on a Human is not the Human's roll)
+            "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier", "player", "purpose")}
+                     if s.get("rolls") else None),
             "result": s["result"],
             "prompts": self._public_prompts(s, prompts),
         }
@@ -67,7 +70,7 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
         return public
 
     def window_asked(self, s):
-        """README ruling 43 and RULINGS C9: the table sees everyone an open window asked until it
+        """README ruling 43 and RULINGS C8: the table sees everyone an open window asked until it
         closes, never who has answered (nor whom Keeper passes for)."""
         f = s["stack"][-1] if s["stack"] and s["result"] is None else None
         if f is None or f["k"] != "window":

@@ -147,3 +147,58 @@ def test_passengers_and_damage_deck_match_the_facts(facts, pack):
     placed = [c for c in pack.damage.damage_cards if c.placed]
     assert len(placed) == 6 and len(pack.damage.damage_cards) == 9
     assert sorted(c.repair.discard_total for c in placed) == [3, 3, 3, 3, 3, 5]
+
+
+def test_characters_match_the_facts(facts, pack):
+    # characters (high: script data = randomizer = setup utility): the skill set drawn each turn,
+    # start zone, starting item and both succession ranks of all 10 base characters
+    ours = {c.id: c for c in pack.characters.characters}
+    assert len(ours) == len(facts["characters"]) == 10
+    for fact in facts["characters"]:
+        name = _key(fact["full_name"].split()[0])
+        char = ours.get(name) or ours[{"ismael": "ishmael"}.get(name, name)]
+        assert char.skill_set == fact["skill_set_draws_per_turn"], char.id
+        assert sum(char.skill_set.values()) == 5, char.id
+        assert _key(char.start_zone) == _key(fact["starting_zone"]), char.id
+        assert _key(char.starting_item) == _key(fact["starting_item"]), char.id
+        assert char.succession == {"captain": fact["captain_succession_rank_base"],
+                                   "keeper_of_the_tome": fact["keeper_succession_rank_base"]}, char.id
+
+
+def test_skill_decks_hand_limit_and_chaos_match_the_facts(facts, pack):
+    # skill_cards (value distribution high, titles medium): each deck 21 cards, 1x7 2x5 3x4 4x3 5x2,
+    # one title per value band with its copies; hand limit 10; chaos_deck (high): 2 from each
+    # non-treachery deck, 2 cards added to every check
+    structure = facts["skill_cards"]["deck_structure"]
+    wanted = {int(k.split("_")[1]): v for k, v in structure["value_distribution"].items()}
+    decks = {d.type: d for d in pack.skill_cards.decks}
+    assert set(decks) == {"influence", "lore", "observation", "strength", "will", "treachery"}
+    for kind, deck in decks.items():
+        spread = Counter()
+        for card in deck.cards:
+            spread.update(card.copies)
+        assert dict(spread) == wanted and sum(spread.values()) == structure["cards_per_type"], kind
+        titles = {_key(t["name"]): t for t in facts["skill_cards"][kind]}
+        for card in deck.cards:
+            fact = titles[_key(card.name.en)]
+            assert sorted(card.copies) == sorted(fact["values"]), card.id
+            assert sum(card.copies.values()) == fact["copies"], card.id
+    assert "10" in structure["hand_limit"] and pack.skill_cards.hand_limit == 10
+    chaos = pack.skill_cards.chaos_deck
+    assert "2 chaos cards are added to every skill check" in facts["chaos_deck"]["use"]
+    assert (chaos.per_type, chaos.cards_per_check) == (2, 2)
+    assert sorted(chaos.types) == ["influence", "lore", "observation", "strength", "will"]
+
+
+def test_zone_checks_match_the_facts(facts, pack):
+    # board (high): the Captain's Cabin check 8 (Influence, Observation); the Brig check 8 (Lore, Strength)
+    def check_of(zone):
+        return next(st.spec for st in pack.zone(zone).action.effect if st.name == "skill_check")
+
+    cabin = next(z for z in facts["board"]["interior_zones"] if z["name"] == "Captain's Cabin")["skill_check"]
+    ours = check_of("captains_cabin")
+    assert (ours.target, sorted(ours.positive)) == (cabin["difficulty"], sorted(cabin["positive"]))
+    brig = next(z for z in facts["board"]["special_spaces"] if z["name"] == "Brig")["action_human"]
+    ours = check_of("brig")
+    assert "skill check 8, positive Lore + Strength" in brig
+    assert (ours.target, sorted(ours.positive)) == (8, ["lore", "strength"])

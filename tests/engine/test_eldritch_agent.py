@@ -1,6 +1,7 @@
 """Keeper's Eldritch agent: the clues a mystery asks for are kept for it, not spent on rerolls."""
 import random
 
+import engine.eldritch.agent as eldritch_agent
 from engine.core.agent import keeper_for
 from engine.registry import rules_for
 
@@ -91,3 +92,34 @@ def test_a_detained_investigator_takes_the_condition_action_to_get_out():
     prompt = {"id": 1, "player": "p1", "kind": "action", "shape": "one", "inv": inv["id"],
               "options": [{"type": "end_actions"}, {"type": "local", "card": "detained", "owner": inv["id"]}]}
     assert agent.decide(view, prompt, random.Random(1))["type"] == "local"
+
+
+def _pair_view():
+    """Two investigators on an empty board (no gate, monster, rumor or mystery); the test lays
+    out the clues."""
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1", "p2"], 3, None)
+    view = rules.view(state, "p1")
+    view.update(gates=[], monsters={}, clues={}, mystery=None, expedition=None, rumor_tokens={},
+                mythos={**view["mythos"], "in_play": []})
+    return rules, view
+
+
+def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order(monkeypatch):
+    """London's two clues are one step from the second investigator and two from the first, who
+    has a lone clue next door: the second takes London (claimed in table order, the first would
+    have taken it and sent the second further), the first the clue next door; both agents
+    compute the same claims."""
+    rules, view = _pair_view()
+    first, second = view["investigators"]
+    dist = rules.C.dist
+    start, near = next((sp, nb) for sp in rules.C.space_ids if dist[sp]["london"] == 2
+                       for nb in rules.C.space_ids if dist[sp][nb] == 1 and dist["arkham"][nb] >= 2
+                       and nb != "london")
+    first["space"], second["space"] = start, "arkham"
+    view["clues"] = {"london": 2, near: 1}
+    monkeypatch.setattr(eldritch_agent, "MATCHING", True)
+    for player in ("p1", "p2"):
+        agent = keeper_for("eldritch", player)
+        assert agent._best_goal(view, second) == "london"
+        assert agent._best_goal(view, first) == near

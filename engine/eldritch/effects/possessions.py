@@ -238,6 +238,20 @@ class PossessionEffects:
     def _op_refill_reserve(self, s, st, c, cid, events):
         self.refill_reserve(s, events)
 
+    def _op_remove_assets(self, s, st, c, cid, events):
+        """Faded From Society: the costly assets still unowned leave the game; the Reserve refills."""
+        floor = self.amount(s, st["min_cost"], c)
+        deck = s["decks"]["assets"]
+        gone = [x for x in deck["draw"] + deck["discard"] + s["reserve"] if self.C.assets[x]["cost"] >= floor]
+        if not gone:
+            return
+        deck["draw"] = [x for x in deck["draw"] if x not in gone]
+        deck["discard"] = [x for x in deck["discard"] if x not in gone]
+        s["reserve"] = [x for x in s["reserve"] if x not in gone]
+        s.setdefault("removed_cards", []).extend(gone)
+        events.extend(event("asset_removed", card=x) for x in gone)
+        self.refill_reserve(s, events)
+
     def _op_improve(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])
         if not inv:

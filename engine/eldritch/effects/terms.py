@@ -111,6 +111,8 @@ class Terms:
                     if any(ab["timing"] == "reckoning" for ab in self.C.mythos[m["id"]]["abilities"]))
         elif of == "monster_reckonings_on_board":
             v = sum(1 for u in s["monsters"]["board"] if self.monster_data(s, u).get("reckoning"))
+        elif of == "doom":
+            v = s["doom"]
         else:
             v = 0
         if q.get("minus_of"):

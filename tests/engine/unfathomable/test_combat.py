@@ -279,3 +279,26 @@ def test_c056_traitor_attack_hits_on_6_only_and_only_in_the_own_zone():
     assert s["zone_of"]["p3"] == "captains_cabin" and s["zone_of"]["p4"] == "galley"
     t = top(r, s)
     assert t["kind"] == "action" and t["player"] == "p1" and s["stack"][-1]["left"] == 1
+
+
+def test_c10_an_attack_ability_needs_something_to_attack():
+    """RULINGS C10. Seed 000 l.1458: «Той, хто атакує, мусить бути в одній зоні з тим, кого
+    атакують» — with nobody to attack (or while The Peacemaker forbids attacking) a weapon's or a
+    card's attack is not offered, so no action is spent on an attack that cannot happen."""
+    r, s = fresh()
+    give_item(s, "p1", "six_shooter")
+    give(s, "p1", "lore:shrivelling:1:1")
+
+    def uses():
+        return {a["ability"] for a in r.legal_actions(s, "p1") if a["type"] == "use"}
+
+    assert not {"item:six_shooter:0", "card:lore:shrivelling:1:1"} & uses()
+    deep_ones(s, "w5", 1)   # Shrivelling reaches anywhere, the Six-Shooter only its own zone
+    assert "card:lore:shrivelling:1:1" in uses() and "item:six_shooter:0" not in uses()
+    with pytest.raises(RuleError):
+        answer(r, s, "p1", type="use", ability="item:six_shooter:0")
+    deep_ones(s, "captains_cabin", 1)
+    assert {"item:six_shooter:0", "card:lore:shrivelling:1:1"} <= uses()
+    s["in_play"]["p1"].append("the_peacemaker")
+    s["mythos_deck"].remove("the_peacemaker")
+    assert not {"item:six_shooter:0", "card:lore:shrivelling:1:1"} & uses()

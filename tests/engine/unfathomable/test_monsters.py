@@ -597,3 +597,20 @@ def test_c073_mythos_activation_symbol(card, symbol):
     assert s["monarchs"] == {"father_dagon": "w2" if symbol == "father_dagon" else "w4",
                              "mother_hydra": "w4" if symbol == "mother_hydra" else "w6"}
     assert s["damage"] == ({"galley": "structural_damage_will"} if symbol == "mother_hydra" else {})
+
+
+def test_the_view_says_whose_roll_and_what_for():
+    """Issue 22: a before-roll card (Keen Insight: +2 or -2) needs to know whether the roll under
+    way is the Human's own or a Deep One's attack on a Human; both are public (the roll_started
+    event), so the view's roll carries them while the before-roll window is open."""
+    from .c_helpers import give
+    r, s = board()
+    give(s, "p2", "observation:keen_insight:3:1")
+    s["zone_of"]["p2"] = "d3"
+    put(s, "d3", 1)
+    run(r, s, [{"activate": {"monster": "deep_ones"}}])
+    prompt = r.prompts(s)[0]
+    assert prompt["kind"] == "window" and prompt["timing"] == "before_roll"
+    roll = r.view(s, "p2")["roll"]
+    assert roll["purpose"] == "deep_one_attack" and roll["player"] == s["turn"]["player"]
+    assert r.view(s, None)["roll"] == roll
