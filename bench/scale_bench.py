@@ -16,13 +16,22 @@ the bot's own time is measured, as in ``bench bot``), and each measures:
 * click→reply: the real option handler (load, engine step, checkpoint, reply), p50/p99, on
   distinct random games of the shard, while the publisher delivers in the background;
 * checkpoint: the committed write of a change, p99 per game kind;
-* memory per live game: the RSS growth of serving a click in each of those games (everything
-  the process keeps per game: locks, caches, drawn pictures), divided by their number;
+* memory per live game: the RSS growth of serving a click in each of ~1000 more games
+  (``BENCH_MEMORY_GAMES`` per shard; everything the process keeps per game: locks, caches,
+  drawn pictures), divided by their number, in two halves: the first also fills the bounded
+  caches (64 pictures per game kind, intact states, settings), the second is what each further
+  live game costs once they are full (the figure held to the target). Over only the ~100 games
+  of the timed clicks the filling caches dominated (the 76-111 KiB once measured at 10,000);
 * outbox drain: a burst of clicks on distinct games at once, then the time until every
   announcement of the burst was delivered.
 
     python -m bench scale --count 500                 # SQLite and, if reachable, PostgreSQL
     BENCH_BACKENDS=postgres python -m bench scale --count 10000
+
+Diagnostics: ``BENCH_PROFILE=file`` profiles shard 0's steady clicks (cProfile, CPU time);
+``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
+database's setting, reset after it) to tell the commit's flush from the rest of a checkpoint's
+wall time: never a setting the bot uses.
 
 PostgreSQL: ``KEEPER_BENCH_POSTGRES_URL`` (default: the local ``keeper_bench`` database of
 ``.ci/run``'s role, ``postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench``); the bench
@@ -52,6 +61,11 @@ BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
 ROUNDS = 3  # clicks per game of the working set
 WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
 SHARDS = 2
+MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: games served for the memory measure
+# diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
+# after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
+SYNC_OFF = os.environ.get("BENCH_PG_SYNC_OFF") == "1"
+PROFILE = os.environ.get("BENCH_PROFILE")  # a file: shard 0's steady clicks profiled into it (cProfile)
 POSTGRES_URL = os.environ.get("KEEPER_BENCH_POSTGRES_URL",
                               "postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench")
 TARGETS = {"click_p99_ms": 30, "checkpoint_p99_ms": 5, "startup_s": 10, "memory_kib": 64, "drain_s": 5}
@@ -157,7 +171,7 @@ def rss_kib() -> int:
         return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
 
 
-async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
+async def shard_run(url: str, shard: int, count: int, record: str, timed_done=None) -> dict:
     start_all = time.perf_counter()
     from bot.client import create_bot
     from bot.settings import Settings
@@ -214,6 +228,7 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     GameService._checkpoint = timed
     rng = random.Random(shard)
     order = [g.id for g in mine]
+    shard_games = len(mine)  # the rows stay referenced: freeing them let the heap shrink and regrow under the measures
     rng.shuffle(order)
 
     cpu: list[float] = []
@@ -253,12 +268,22 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     # run after it (off its path), before the next click, so a click's time is its own.
     served = order[WARMUP:WARMUP + max(1, CLICKS // ROUNDS)]
     cold, replies = [], []
+    profiler = None
+    if PROFILE and shard == 0:  # a diagnostic: where a steady click's CPU goes (shard 0 only)
+        import cProfile
+        profiler = cProfile.Profile(time.thread_time)
     for round_ in range(ROUNDS):
         for game_id in served:
+            if profiler is not None and round_:
+                profiler.enable()
             took = await click(game_id)
+            if profiler is not None:
+                profiler.disable()
             await bot.publisher.idle()
             if took is not None:
                 (cold if round_ == 0 else replies).append(took)
+    if profiler is not None:
+        profiler.dump_stats(PROFILE)
     gc.collect()
     memory_kib = (rss_kib() - rss_before) / max(len(served), 1)
     click_cpu = list(cpu)
@@ -273,16 +298,33 @@ async def shard_run(url: str, shard: int, count: int, record: str) -> dict:
     await bot.publisher.idle()
     left = sum([await service.pending_outbox(game_id) for game_id in burst_ids])
     drain = time.perf_counter() - began
+
+    # memory per live game: RSS growth over many more games, each served one click, in two halves.
+    # The first half also fills the bounded caches (pictures drawn, intact states, settings); the
+    # second half's growth is what each further live game costs once they are full
+    taken = set(burst_ids)
+    rest = [g for g in order[WARMUP + len(served) + len(burst_ids):] if g not in taken][:MEMORY_GAMES]
+    if timed_done is not None:  # both shards' timed clicks are over: this phase competes with none
+        await asyncio.to_thread(timed_done.wait)
+    halves = []
+    for half in (rest[:len(rest) // 2], rest[len(rest) // 2:]):
+        gc.collect()
+        before = rss_kib()
+        for game_id in half:
+            await click(game_id)
+            await bot.publisher.idle()
+        gc.collect()
+        halves.append(((rss_kib() - before) / max(len(half), 1), len(half)))
     GameService._checkpoint = original
     await bot.db_engine.dispose()
-    return {"shard": shard, "games": len(mine), "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
-            "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "rss_mib": rss_kib() / 1024,
+    return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
+            "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
             "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
-def _shard_main(url: str, shard: int, count: int, record: str, out) -> None:
+def _shard_main(url: str, shard: int, count: int, record: str, out, timed_done=None) -> None:
     try:
-        out.put(asyncio.run(shard_run(url, shard, count, record)))
+        out.put(asyncio.run(shard_run(url, shard, count, record, timed_done)))
     except Exception as exc:  # noqa: BLE001 - reported by the parent
         import traceback
         out.put({"shard": shard, "error": "".join(traceback.format_exception(exc))})
@@ -291,6 +333,27 @@ def _shard_main(url: str, shard: int, count: int, record: str, out) -> None:
 # ---------------------------------------------------------------- one size, one backend
 def run(url: str, count: int) -> dict:
     filled = asyncio.run(fill(url, count))
+    if url.startswith("postgresql"):
+        asyncio.run(_set_sync_commit(url, "off" if SYNC_OFF else None))
+    try:
+        return _run_shards(url, count, filled)
+    finally:
+        if url.startswith("postgresql") and SYNC_OFF:
+            asyncio.run(_set_sync_commit(url, None))
+
+
+async def _set_sync_commit(url: str, value: str | None) -> None:
+    """The database's synchronous_commit for new sessions: ``value``, or the server's (None)."""
+    from bot.db import make_engine
+    engine = make_engine(url)
+    async with engine.begin() as conn:
+        name = (await conn.exec_driver_sql("SELECT current_database()")).scalar()
+        setting = f"SET synchronous_commit TO {value}" if value else "RESET synchronous_commit"
+        await conn.exec_driver_sql(f'ALTER DATABASE "{name}" {setting}')
+    await engine.dispose()
+
+
+def _run_shards(url: str, count: int, filled: dict) -> dict:
     # the packs as a start after their last change finds them: validated once, recorded
     from bot.startup import check_content
     record = Path(tempfile.mkdtemp(prefix="keeper-scale-content-")) / "checked.json"
@@ -299,7 +362,8 @@ def run(url: str, count: int) -> dict:
     content_s = time.perf_counter() - began
     context = multiprocessing.get_context("spawn")
     out = context.Queue()
-    procs = [context.Process(target=_shard_main, args=(url, shard, count, str(record), out))
+    timed_done = context.Barrier(SHARDS, timeout=600)
+    procs = [context.Process(target=_shard_main, args=(url, shard, count, str(record), out, timed_done))
              for shard in range(SHARDS)]
     for proc in procs:
         proc.start()
@@ -327,6 +391,10 @@ def run(url: str, count: int) -> dict:
             "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
             "read_s": max(r["read_s"] for r in results), "content_s": content_s,
             "memory_kib": max(r["memory_kib"] for r in results),
+            "memory_first_kib": max(r["memory_halves"][0][0] for r in results),
+            "memory_next_kib": max(r["memory_halves"][1][0] for r in results),
+            "memory_games": sum(n for r in results for _, n in r["memory_halves"]),
+            "sync_off": SYNC_OFF and url.startswith("postgresql"),
             "drain_s": max(r["drain_s"] for r in results),
             "refused": [code for r in results for code in r["refused"]], "burst_left": sum(r["burst_left"] for r in results)}
 
@@ -351,7 +419,9 @@ def report(name: str, r: dict) -> str:
     plain = r.get("state_json_bytes", {})
     sizes += " stored (as JSON: " + ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in plain.items()) + ")"
     rss = ", ".join(f"{s['rss_mib']:.0f}" for s in r["shards"])
-    return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s):\n"
+    return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s)"
+            + (" [DIAGNOSTIC: synchronous_commit=off, commits do not wait for the flush]" if r.get("sync_off") else "")
+            + ":\n"
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
             f"clicks (target < {TARGETS['click_p99_ms']} ms); its CPU time p50 {r['click_cpu_p50_ms']:.1f} ms, "
             f"p99 {r['click_cpu_p99_ms']:.1f} ms (all clicks)\n"
@@ -364,8 +434,10 @@ def report(name: str, r: dict) -> str:
             f"change of the packs validates them too: {r['content_s']:.1f} s once. The bot reads no game at "
             f"start (a game loads at its first click): reading every live game of a shard would add "
             f"{r['read_s']:.1f} s, checking every state intact {r['check_s']:.1f} s\n"
-            f"  memory per live game served: {r['memory_kib']:.1f} KiB (target < {TARGETS['memory_kib']} KiB); "
-            f"RSS per process {rss} MiB\n"
+            f"  memory per live game: {r['memory_next_kib']:.1f} KiB once the bounded caches are full, "
+            f"{r['memory_first_kib']:.1f} KiB while they fill (RSS growth over {r['memory_games']} more games "
+            f"served, in two halves; target < {TARGETS['memory_kib']} KiB); over the {CLICKS // ROUNDS} games of "
+            f"the timed clicks {r['memory_kib']:.1f} KiB; RSS per process {rss} MiB\n"
             f"  outbox after a burst of {sum(s['burst'] for s in r['shards'])} clicks: drained in "
             f"{r['drain_s']:.2f} s from its first click ({r['drain_s'] - r['burst_clicks_s']:.2f} s after its "
             f"last reply; the clicks took {r['burst_clicks_s']:.2f} s), {r['burst_left']} rows left (target < {TARGETS['drain_s']} s)"

@@ -17,13 +17,15 @@ import logging
 import random
 import secrets
 import time
-from collections import OrderedDict, defaultdict
+import weakref
+from collections import OrderedDict
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import Integer, bindparam, delete, func, insert, literal, true, update
+from sqlalchemy import Boolean, Integer, and_, bindparam, case, delete, func, insert, literal, true, update
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
@@ -174,20 +176,37 @@ class GameService:
         self.default_timeout_minutes = default_timeout_minutes
         self.default_language = default_language
         self.busy_seconds = busy_seconds
-        self._locks: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # a channel's lock lives while an operation holds it or waits for it (those keep it), so
+        # the locks of games nobody is playing right now take no memory
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._channel_of: dict[int, int] = {}  # game id -> channel id (never changes)
         self._guild_cache = _Expiring()  # guild id -> its settings (a plain copy)
         self.token = secrets.token_hex(8)  # this process's claim on the outbox rows it delivers
         self.shards = shards  # (count, ids): the background loops serve only these shards' guilds
 
     def lock(self, channel_id: int) -> asyncio.Lock:
-        return self._locks[channel_id]
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
 
     # ------------------------------------------------------------------ reading
     @resilient
     async def get(self, game_id: int) -> Game | None:
-        async with self.sessions() as session:
-            return await session.get(Game, game_id)
+        """The game row as it is now. A plain read: one statement on a connection without a
+        transaction (no BEGIN and ROLLBACK around it) and no ORM load (every click reads its game:
+        this cost it ~1 ms of CPU). The Game is detached, as one from a closed session: a write
+        that adds it back is an UPDATE guarded by its version."""
+        if getattr(self.sessions, "kw", {}).get("bind") is None:  # a test's session factory
+            async with self.sessions() as session:
+                return await session.get(Game, game_id)
+        async with self._plain_connection() as connection:
+            row = (await connection.execute(_GAME_BY_ID, {"id": game_id})).mappings().first()
+        if row is None:
+            return None
+        game = Game(**row)
+        make_transient_to_detached(game)  # as loaded: its history clean, its identity its id
+        return game
 
     async def require(self, game_id: int) -> Game:
         game = await self.get(game_id)
@@ -253,27 +272,40 @@ class GameService:
         and this look remembered. ``again``: a redraw of the panel they look at (another page, a
         proposal listed) shows the same news as that look did, and what came meanwhile.
 
-        Core statements built once (every click's reply is a look). The mark is written without
-        waiting for PostgreSQL's flush to disk: a mark lost in a crash of the database server
-        only shows that news once more, so the member's reply never waits for that flush."""
+        Core statements built once (every click's reply is a look), without a transaction: the
+        look is one statement, and the mark, when it moves, one more (under READ COMMITTED the
+        two were never isolated from each other in a transaction either). On PostgreSQL the mark
+        is written without waiting for the flush to disk: a mark lost in a crash of the database
+        server only shows that news once more, so the member's reply never waits for that flush."""
         key = {"game_id": game_id, "user_id": user_id}
-        async with self.sessions() as session:
-            connection = await session.connection()
-            mark = (await connection.execute(_SEEN_MARK, key)).first()
-            marked_since, marked_seen = mark if mark is not None else (0, 0)
+        async with self._plain_connection() as connection:
+            found = (await connection.execute(_LOOK, {**key, "again": again, "limit": limit})).all()
+            looked = found[0].seen is not None  # the statement always returns a row
+            marked_since, marked_seen = (found[0].since, found[0].seen) if looked else (0, 0)
             since = marked_since if again else marked_seen
-            rows = (await connection.execute(_NEWS_SINCE, {**key, "since": since, "limit": limit})).all()
+            rows = [row for row in found if row.id is not None]
             newest = max([marked_seen] + [row.id for row in rows])
             if (since, newest) != (marked_since, marked_seen):
-                if connection.dialect.name == "postgresql":
-                    await connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
-                if mark is not None:
-                    await connection.execute(_UPDATE_SEEN, {"_game": game_id, "_user": user_id, "since": since,
-                                                            "seen": newest})
+                if looked:
+                    move = _MOVE_MARK.get(connection.dialect.name, _MOVE_MARK[None])
+                    await connection.execute(move, {"_game": game_id, "_user": user_id, "since": since, "seen": newest})
                 else:
                     await connection.execute(_INSERTS[NewsSeen], {**key, "since": since, "seen": newest})
-                await session.commit()
         return [ev for row in reversed(rows) for ev in row.events]
+
+    @asynccontextmanager
+    async def _plain_connection(self):
+        """A connection whose every statement commits by itself (no BEGIN and COMMIT or ROLLBACK
+        around it: two round trips fewer for a read); the sessions' own for a session factory
+        of a test's making."""
+        engine = getattr(self.sessions, "kw", {}).get("bind")
+        if engine is None:
+            async with self.sessions() as session:
+                yield await session.connection()
+                await session.commit()
+            return
+        async with engine.connect() as connection:
+            yield await connection.execution_options(isolation_level="AUTOCOMMIT")
 
     # ------------------------------------------------------------------ guild settings
     async def guild_settings(self, guild_id: int, session=None) -> GuildSettings:
@@ -781,8 +813,7 @@ class GameService:
         ids = [int(p) for p in game.players if str(p).isdigit()]
         if not ids:
             return frozenset()
-        rows = (await session.exec(select(MemberSettings.user_id).where(
-            MemberSettings.user_id.in_(ids), MemberSettings.autopass == False))).all()  # noqa: E712
+        rows = (await (await session.connection()).execute(_AUTOPASS_OFF, {"ids": ids})).scalars()
         return frozenset(str(uid) for uid in rows)
 
     @resilient
@@ -845,8 +876,14 @@ class GameService:
             # core statements on the session's connection, built once (module level): one UPDATE
             # guarded by the version and multi-row INSERTs of plain rows, without ORM bookkeeping
             connection = await session.connection()
-            result = await connection.execute(_UPDATE_GAME, {**values, "_id": game.id, "_version": old_version})
-            if result.rowcount != 1:
+            guard = {**values, "_id": game.id, "_version": old_version}
+            driver = await _driver_of(connection)
+            if driver is None:
+                updated = (await connection.execute(_UPDATE_GAME, guard)).rowcount
+            else:
+                statement = _driver_statement(_UPDATE_GAME, tuple(guard), connection.dialect)
+                updated = int((await driver.execute(statement.sql, *statement.args(guard))).split()[-1])
+            if updated != 1:
                 await session.rollback()
                 raise _Conflict()
             await _insert_rows(connection, rows)
@@ -1566,25 +1603,78 @@ def _aware(moment: datetime) -> datetime:
 # The hot path's statements, built once: core statements on the tables (no ORM bookkeeping),
 # their SQL compiled once per shape and cached by SQLAlchemy.
 _GAMES = Game.__table__
+_GAME_BY_ID = select(_GAMES).where(_GAMES.c.id == bindparam("id"))
 _UPDATE_GAME = update(_GAMES).where(_GAMES.c.id == bindparam("_id"), _GAMES.c.version == bindparam("_version"))
 _INSERTS = {model: insert(model.__table__) for model in (ActionLog, News, Outbox, NewsSeen)}
 _SEEN, _NEWS = NewsSeen.__table__, News.__table__
-_SEEN_MARK = select(_SEEN.c.since, _SEEN.c.seen).where(_SEEN.c.game_id == bindparam("game_id"),
-                                                       _SEEN.c.user_id == bindparam("user_id"))
+_MEMBERS = MemberSettings.__table__
+_AUTOPASS_OFF = select(_MEMBERS.c.user_id).where(_MEMBERS.c.user_id.in_(bindparam("ids", expanding=True)),
+                                                 _MEMBERS.c.autopass == False)  # noqa: E712
 _UPDATE_SEEN = update(_SEEN).where(_SEEN.c.game_id == bindparam("_game"), _SEEN.c.user_id == bindparam("_user"))
-_NEWS_SINCE = select(_NEWS.c.id, _NEWS.c.events).where(
-    _NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bindparam("user_id"),
-    _NEWS.c.undone == False, _NEWS.c.id > bindparam("since")).order_by(_NEWS.c.id.desc()) \
-    .limit(bindparam("limit"))  # noqa: E712
+
+# A member's look at their news: the mark (NULL if they never looked) on every row, with the news
+# after it (since the look's start when ``again``), newest first; one row of NULL news if none.
+_LOOK_BASE = select(literal(1).label("one")).subquery("one")
+_LOOK_MARK = and_(_SEEN.c.game_id == bindparam("game_id"), _SEEN.c.user_id == bindparam("user_id"))
+_LOOK_NEWS = and_(_NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bindparam("user_id"),
+                  _NEWS.c.undone == False,  # noqa: E712
+                  _NEWS.c.id > func.coalesce(case((bindparam("again", type_=Boolean), _SEEN.c.since),
+                                                  else_=_SEEN.c.seen), 0))
+_LOOK = select(_NEWS.c.id, _NEWS.c.events, _SEEN.c.since, _SEEN.c.seen) \
+    .select_from(_LOOK_BASE.outerjoin(_SEEN, _LOOK_MARK).outerjoin(_NEWS, _LOOK_NEWS)) \
+    .order_by(_NEWS.c.id.desc()).limit(bindparam("limit"))
+# a member's mark moved; on PostgreSQL its statement's own commit does not wait for the flush to
+# disk (set_config(..., true) lasts until that commit, which reads it)
+_MOVE_MARK = {None: _UPDATE_SEEN,
+              "postgresql": _UPDATE_SEEN.where(func.set_config("synchronous_commit", "off", True).is_not(None))}
 
 
 async def _insert_rows(connection, rows: list[tuple]) -> None:
     """Insert ``(model, values)`` rows (action log, news, outbox) on ``connection``: one
     multi-row INSERT per table, in this order. Every row of a table has the same keys."""
+    driver = await _driver_of(connection)
     for model in (ActionLog, News, Outbox):
         batch = [values for kind, values in rows if kind is model]
-        if batch:
+        if not batch:
+            continue
+        if driver is None:
             await connection.execute(_INSERTS[model], batch)
+        else:
+            statement = _driver_statement(_INSERTS[model], tuple(batch[0]), connection.dialect)
+            await driver.executemany(statement.sql, [statement.args(values) for values in batch])
+
+
+async def _driver_of(connection):
+    """On PostgreSQL inside a transaction already begun (a statement of it ran), the asyncpg
+    connection, which then runs the checkpoint's statements itself (:class:`_DriverStatement`):
+    through SQLAlchemy's execution each cost about three times the CPU. None otherwise (SQLite;
+    or before the first statement, with which SQLAlchemy begins the transaction)."""
+    if connection.dialect.driver != "asyncpg":
+        return None
+    driver = (await connection.get_raw_connection()).driver_connection
+    return driver if driver.is_in_transaction() else None
+
+
+class _DriverStatement:
+    """A statement as SQLAlchemy compiles it for asyncpg, every parameter named by ``keys``
+    (its SQL, and each parameter's bind processing: JSON serialized, a state packed, datetimes
+    as stored), to be run by the driver itself. A DML statement built once at module level."""
+
+    def __init__(self, statement, keys: tuple, dialect):
+        statement = statement.values({key: bindparam(key) for key in keys if not key.startswith("_")})
+        if hasattr(statement, "inline"):  # an INSERT: no RETURNING of the new ids
+            statement = statement.inline()
+        compiled = statement.compile(dialect=dialect)
+        self.sql = str(compiled)
+        self.params = [(name, compiled.binds[name].type.bind_processor(dialect)) for name in compiled.positiontup]
+
+    def args(self, values: dict) -> tuple:
+        return tuple(process(values[name]) if process else values[name] for name, process in self.params)
+
+
+@functools.lru_cache(maxsize=64)
+def _driver_statement(statement, keys: tuple, dialect) -> _DriverStatement:
+    return _DriverStatement(statement, keys, dialect)
 
 
 # Games whose stored state was found intact, by (id, version, created_at): a version names one

@@ -11,7 +11,7 @@ from sqlalchemy import text
 
 from sqlmodel import select
 
-from bot.db import ActionLog, Game, Outbox, create_tables, make_engine, session_factory
+from bot.db import ActionLog, Game, News, NewsSeen, Outbox, create_tables, make_engine, session_factory
 from bot.service import GameService, ServiceError
 from engine.core.errors import RuleError
 from engine.core.record import replay
@@ -411,3 +411,27 @@ async def test_states_are_stored_packed_and_plain_json_rows_still_load(service):
         stored = (await session.exec(text("SELECT state FROM games WHERE id = :id").bindparams(id=game.id))).scalar()
     assert PACKED in (json.loads(stored) if isinstance(stored, str) else stored)
     assert (await service.get(game.id)).state == moved.state == replay(await service.record(game.id)).state
+
+
+async def test_a_look_at_the_news_moves_the_members_mark_on_every_database(service):
+    """The look and the mark's move are plain statements (on PostgreSQL the move's own commit
+    does not wait for the flush): the mark moves, a redraw of the look shows it again."""
+    game = await started_game(service)
+    dealt = await service.news_since_look(game.id, 101)
+    assert dealt, "the deal tells each member their card"
+    assert await service.news_since_look(game.id, 101, again=True) == dealt  # the same look, redrawn
+
+    async def mark():
+        async with service.sessions() as session:
+            seen = (await session.exec(select(NewsSeen).where(NewsSeen.game_id == game.id,
+                                                              NewsSeen.user_id == 101))).one()
+            newest = (await session.exec(select(News.id).where(News.game_id == game.id, News.user_id == 101)
+                                         .order_by(News.id.desc()))).first()
+        return seen.since, seen.seen, newest
+
+    since, seen, newest = await mark()
+    assert (since, seen) == (0, newest)
+    assert await service.news_since_look(game.id, 101) == []  # a new look: nothing new since
+    since, seen, newest = await mark()
+    assert (since, seen) == (newest, newest)  # the mark moved (on PostgreSQL, without a transaction)
+    assert await service.news_since_look(game.id, 101, again=True) == []
