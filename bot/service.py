@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import Boolean, Integer, and_, bindparam, case, delete, func, insert, literal, true, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
@@ -882,7 +882,8 @@ class GameService:
                 updated = (await connection.execute(_UPDATE_GAME, guard)).rowcount
             else:
                 statement = _driver_statement(_UPDATE_GAME, tuple(guard), connection.dialect)
-                updated = int((await driver.execute(statement.sql, *statement.args(guard))).split()[-1])
+                updated = int((await _driven(connection, statement.sql,
+                                             driver.execute(statement.sql, *statement.args(guard)))).split()[-1])
             if updated != 1:
                 await session.rollback()
                 raise _Conflict()
@@ -1641,7 +1642,8 @@ async def _insert_rows(connection, rows: list[tuple]) -> None:
             await connection.execute(_INSERTS[model], batch)
         else:
             statement = _driver_statement(_INSERTS[model], tuple(batch[0]), connection.dialect)
-            await driver.executemany(statement.sql, [statement.args(values) for values in batch])
+            await _driven(connection, statement.sql,
+                          driver.executemany(statement.sql, [statement.args(values) for values in batch]))
 
 
 async def _driver_of(connection):
@@ -1653,6 +1655,21 @@ async def _driver_of(connection):
         return None
     driver = (await connection.get_raw_connection()).driver_connection
     return driver if driver.is_in_transaction() else None
+
+
+async def _driven(connection, sql: str, call):
+    """Await a driver call; an error comes out as SQLAlchemy's execution raises it (the same
+    translation: a busy database is retried, a constraint is an IntegrityError, ...)."""
+    try:
+        return await call
+    except Exception as error:
+        from sqlalchemy.dialects.postgresql.asyncpg import AsyncAdapt_asyncpg_connection
+        dbapi = connection.dialect.loaded_dbapi
+        try:
+            AsyncAdapt_asyncpg_connection._handle_exception_no_connection(dbapi, error)
+        except dbapi.Error as translated:
+            raise DBAPIError.instance(sql, None, translated, dbapi.Error, dialect=connection.dialect) from error
+        raise
 
 
 class _DriverStatement:

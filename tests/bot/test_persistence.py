@@ -435,3 +435,26 @@ async def test_a_look_at_the_news_moves_the_members_mark_on_every_database(servi
     since, seen, newest = await mark()
     assert (since, seen) == (newest, newest)  # the mark moved (on PostgreSQL, without a transaction)
     assert await service.news_since_look(game.id, 101, again=True) == []
+
+
+async def test_a_failed_checkpoint_write_raises_what_sqlalchemy_raises_on_every_database(service):
+    """On PostgreSQL the checkpoint's writes inside its transaction are run by the driver itself
+    (bot.service._driver_of); a failure there comes out as SQLAlchemy's own execution raises it,
+    so the service treats it alike on every database (here a second log row of one number: the
+    IntegrityError of the ``one_action_per_number`` constraint, nothing written)."""
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.db import utcnow
+    from bot.service import _insert_rows
+
+    game = await started_game(service)
+    row = {"game_id": game.id, "number": 999, "actor": "101", "action": {"type": "pass"}, "reveal": False,
+           "undone": False, "created_at": utcnow()}
+    async with service.sessions() as session:
+        connection = await session.connection()
+        await connection.execute(text("SELECT 1"))  # the transaction has begun: the driver's path on PostgreSQL
+        with pytest.raises(IntegrityError):
+            await _insert_rows(connection, [(ActionLog, row), (ActionLog, dict(row))])
+        await session.rollback()
+    async with service.sessions() as session:
+        assert not (await session.exec(select(ActionLog).where(ActionLog.number == 999))).all()
