@@ -26,12 +26,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections import defaultdict
+import weakref
 
 import discord
 
 from bot import operations
-from bot.db import PAUSED_NOTICE, Game, Outbox
+from bot.db import LIVE_STATUSES, PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
@@ -137,7 +137,8 @@ def compose(body: str, tail: str) -> str:
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
-        self._delivering: dict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # a game's delivery lock lives only while a delivery holds or awaits it
+        self._delivering: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._added: set[int] = set()  # games whose delivery queued a further row
         self._table_shown: dict[int, tuple] = {}  # game -> (message id, digest of the table it shows)
         self._text_shown: dict[int, tuple] = {}  # game -> (message id, the text it shows)
@@ -191,12 +192,18 @@ class Publisher:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
         for the outbox loop."""
         try:
-            async with self._delivering[game_id]:
+            lock = self._delivering.get(game_id)
+            if lock is None:
+                lock = self._delivering[game_id] = asyncio.Lock()
+            async with lock:
                 for _ in range(3):
                     game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
                         return
                     await self._deliver(game, rows)
+                    if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
+                        self._table_shown.pop(game_id, None)
+                        self._text_shown.pop(game_id, None)
                     if game_id not in self._added:
                         return
                     self._added.discard(game_id)  # a closed DM added a public line: deliver it too

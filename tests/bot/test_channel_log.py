@@ -44,6 +44,11 @@ async def test_a_game_keeps_the_channel_quiet_and_pings_only_for_a_handed_over_d
                    if any(getattr(i, "custom_id", "").startswith("keeper:hand:") for r in m.components for i in r.children)]
     assert with_button == [] or with_button == [channel.history()[-1]]
     assert "Game over" in channel.history()[-1].content
+    # what the publisher kept for the game's table goes with its end (memory per live game)
+    publisher = env.bot.publisher
+    await publisher.idle()
+    assert game.id not in publisher._table_shown and game.id not in publisher._text_shown
+    assert game.id not in publisher._delivering
 
 
 async def test_the_live_table_moves_to_the_bottom_and_the_old_one_loses_its_controls(simcord_env):
