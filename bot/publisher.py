@@ -124,6 +124,16 @@ class ChannelLog:
         self.id, self.seq, self.lines, self.rows = None, self.seq + 1, [], 0
 
 
+def _with_lines(body: str, lines: list[str]) -> str:
+    """``body`` and then ``lines``, all within a message: whole lines of the body go, oldest
+    first, to make room (a mention is never cut in half)."""
+    kept = body.split("\n") if body else []
+    tail = [line for line in lines if len(line) < CONTENT_LIMIT // 2][:10]
+    while kept and len("\n".join(kept + tail)) > CONTENT_LIMIT:
+        kept.pop(0)
+    return "\n".join(kept + tail)
+
+
 def compose(body: str, tail: str) -> str:
     """The message text: the section's lines, then who is waited for (cut to fit)."""
     if not tail:
@@ -493,8 +503,7 @@ class Publisher:
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
-            named = "\n".join(ui.waiting_lines([w for w in waiting if w["player"] in unnamed], lang))[:CONTENT_LIMIT // 2]
-            content = f"{content[:CONTENT_LIMIT - len(named) - 1]}\n{named}" if content else named
+            content = _with_lines(content, self._ping_lines(ui, waiting, unnamed, lang))
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])
@@ -506,6 +515,17 @@ class Publisher:
         if digest is not None:
             self._table_shown[game.id] = (message.id, digest)
         await self.service.save_log(game.id, chan_log.data)
+
+    @staticmethod
+    def _ping_lines(ui, waiting: list[dict], players: list[str], lang: str) -> list[str]:
+        """Lines naming ``players``: who is waited for by what they decide, the advisers a Keeper
+        player waits for (not waited for themselves) by their proposal."""
+        lines = ui.waiting_lines([w for w in waiting if w["player"] in players], lang)
+        waited = {w["player"] for w in waiting}
+        advisers = [p for p in players if p not in waited]
+        if advisers:
+            lines.append(t(lang, "group.ping_advisers", players=", ".join(mention(p) for p in advisers)))
+        return lines
 
     async def _table(self, game: Game, lang: str) -> dict:
         """The table's embed, picture and controls, as message fields."""

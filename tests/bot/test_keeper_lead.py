@@ -256,3 +256,26 @@ async def test_the_half_time_reminder_names_the_advisers_who_have_not_proposed(s
     reminder = next(line for line in public_text(channel).split("\n") if "half of your time" in line)
     assert f"<@{bob.id}>" in reminder and f"<@{ann.id}>" not in reminder, reminder
     assert "Keeper" not in reminder, reminder
+
+
+async def test_the_advisers_a_keeper_lead_waits_for_are_pinged_by_the_posting_meant_to(simcord_env, monkeypatch):
+    """Advisers are handed a decision when Keeper's Lead waits for their proposals: a live
+    message posted to ping them names them in its text (an embed never notifies), so they are."""
+    env = simcord_env
+    postings: list[tuple[set, set, str]] = []
+    commit = env.backend.commit_message
+
+    def note(message, **kwargs):
+        stored = commit(message, **kwargs)
+        if stored.embeds and not stored.is_ephemeral and stored.allowed_mentions.users:
+            postings.append((set(stored.allowed_mentions.users), set(stored.ping_user_ids), stored.content))
+        return stored
+
+    env.backend.commit_message = note
+    channel, (ann, bob) = await keeper_led_table(env, monkeypatch, members=2)
+    await play_until_the_lead_asks(env, channel, [ann, bob])
+    advisers = {ann.id, bob.id}
+    asked = [(meant, pinged, text) for meant, pinged, text in postings if meant & advisers]
+    assert asked, "a live message was posted to ping the advisers"
+    for meant, pinged, text in asked:
+        assert pinged == meant, text

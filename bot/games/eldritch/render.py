@@ -937,7 +937,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
 
 
 def decision_line(lang: str, prompt: dict, state: dict, names: dict) -> str:
-    who = names.get(prompt["player"], mention(prompt["player"]))
+    who = mention(prompt["player"])  # a member by mention (an embed's mention never pings), Keeper by name
     line = f"{who} — {decision_text(lang, prompt, state)}"
     if prompt.get("kind") == "group":
         line += " " + t(lang, f"{K}.table.group_hint")
