@@ -38,7 +38,6 @@ CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active 
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
 HURT = 0.7            # rest at or below this share of health or sanity
-MATCHING = True       # goals settled by the best (investigator, goal) pair first, not in table order
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -220,8 +219,6 @@ class KeeperAgent(BaseAgent):
         settled first (value over distance), then the best of what is left, so two never chase
         the same clue and a goal goes to whoever is nearest; the mystery's own monster is
         everyone's to hunt. Every agent computes the same claims."""
-        if not MATCHING:
-            return self._claim_in_order(view, inv)
         dist = _content().dist
         active = [i for i in view["investigators"] if i["status"] == "active"]
         shared = self._hunted_spaces(view)
@@ -253,25 +250,6 @@ class KeeperAgent(BaseAgent):
     def _hunted_spaces(self, view) -> set:
         hunted = self._hunted_kinds(view)
         return {m["space"] for m in view["monsters"].values() if m["kind"] in hunted}
-
-    def _claim_in_order(self, view, inv):
-        """Investigators claim goals in table order, each the best one left for it (value over
-        distance), so two never chase the same clue; every agent computes the same claims."""
-        dist = _content().dist
-        claimed: set = set()
-        for other in view["investigators"]:
-            if other["status"] != "active":
-                continue
-            goals = {g: v for g, v in self._goals(view, other).items()
-                     if g not in claimed and not self._deadly(view, other, g)}
-            if not goals:
-                return None if other["id"] == inv["id"] else None
-            here = other["space"]
-            best = max(goals, key=lambda g: (goals[g] / (1 + dist[here].get(g, 99)), g))
-            if other["id"] == inv["id"]:
-                return best
-            claimed.add(best)
-        return None
 
     def _critical(self, inv) -> bool:
         """One bad test from defeat: an Other World, a costly "may" or a fight is not risked."""

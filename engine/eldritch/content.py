@@ -387,7 +387,7 @@ class AncientOnesFile(Strict):
 Symbol = Literal["advance_omen", "reckoning", "spawn_gates", "monster_surge", "spawn_clues",
                  "rumor_token", "eldritch_tokens"]
 # The symbol rows a card of each colour may show (blue cards add rumor_token / eldritch_tokens).
-# Yellow cards end in Spawn Gates or, on four of them, Spawn Clues (data/eldritch/README.md ruling 20).
+# Yellow cards end in Spawn Gates (facts.yaml; Spawn Clues allowed: data/eldritch/README.md ruling 20 is open).
 SYMBOLS_BY_COLOUR = {
     "green": (("advance_omen", "monster_surge", "spawn_clues"),),
     "yellow": (("advance_omen", "reckoning", "spawn_gates"), ("advance_omen", "reckoning", "spawn_clues")),

@@ -332,23 +332,3 @@ def test_unfathomable_crew_picks_strength_characters():
     answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
     assert answer["character"] == "jamie"
 
-
-def test_an_eldritch_game_over_during_an_encounter_announces_the_cards_discard():
-    """A game that ends while an encounter card is being resolved puts that card on its discard
-    pile (ending.game_over); the table is told (every public change is announced: the check of
-    ``play_agent_game``). Two Keeper investigators, seed 3, end so."""
-    rules = rules_for("eldritch")
-    ended: list[list[str]] = []
-    game_over = type(rules).game_over
-
-    def watched(self, s, events):
-        before = len(events)
-        game_over(self, s, events)
-        ended.append([e["type"] for e in events[before:]])
-
-    type(rules).game_over = watched
-    try:
-        state, _ = play_agent_game(rules, 2, 3, None, rules.invariant_violations)
-    finally:
-        type(rules).game_over = game_over
-    assert rules.is_over(state) and ended == [["encounter_discarded", "game_over"]]

@@ -1,7 +1,6 @@
 """Keeper's Eldritch agent: the clues a mystery asks for are kept for it, not spent on rerolls."""
 import random
 
-import engine.eldritch.agent as eldritch_agent
 from engine.core.agent import keeper_for
 from engine.registry import rules_for
 
@@ -105,7 +104,7 @@ def _pair_view():
     return rules, view
 
 
-def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order(monkeypatch):
+def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order():
     """London's two clues are one step from the second investigator and two from the first, who
     has a lone clue next door: the second takes London (claimed in table order, the first would
     have taken it and sent the second further), the first the clue next door; both agents
@@ -118,7 +117,6 @@ def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order(mon
                        and nb != "london")
     first["space"], second["space"] = start, "arkham"
     view["clues"] = {"london": 2, near: 1}
-    monkeypatch.setattr(eldritch_agent, "MATCHING", True)
     for player in ("p1", "p2"):
         agent = keeper_for("eldritch", player)
         assert agent._best_goal(view, second) == "london"
