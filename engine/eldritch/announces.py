@@ -41,7 +41,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "card_flipped": HELD + DECKS,
     "reserve_refilled": ("reserve",) + DECKS,
     "reserve_discarded": ("reserve",) + DECKS,
-    "asset_removed": ("reserve",) + DECKS,
+    "assets_removed": ("reserve",) + DECKS,
     "deck_empty": (),
     "traded": ("investigators.{frm}", "investigators.{to}"),
     "trade_accepted": (),

@@ -315,3 +315,14 @@ def test_a_monster_hurt_or_moved_is_named_even_without_its_spawn_in_the_same_bat
                              "space": "space_1"}], "en")
     name = R.monster_kind("en", kind)
     assert all(name in line for line in lines)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_whole_market_leaving_the_game_is_one_line(lang):
+    """Faded From Society's reckoning may take every costly asset at once (39 in a game measured):
+    the log says it in one line, the count in the language's plural form and the first names."""
+    cards = [a for a in rules_for("eldritch").C.assets][:12]
+    ev = {"type": "assets_removed", "cards": cards, "min_cost": 1, "audience": "all"}
+    lines = R.public_lines([ev], lang)
+    assert len(lines) == 1 and "12" in lines[0] and "…" in lines[0]
+    assert R.component_name(lang, cards[0]) in lines[0] and R.component_name(lang, cards[-1]) not in lines[0]

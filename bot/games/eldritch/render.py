@@ -40,6 +40,7 @@ OMEN_ICON = {"green": "🟢", "blue": "🔵", "red": "🔴"}
 # the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
 # the end of a long message): the live message says it there only (bot.publisher)
 WAITING_IN_TABLE = True
+ASSETS_NAMED = 5  # assets a line names when many leave the game at once
 # public events left out of the log on purpose (their news is in the next line or the table)
 SILENT = frozenset({"loss_resolved", "monster_ambush"})   # an ambush is told by its combat line
 # events drawn by one of several lines, by a field: type -> (field, {value: key suffix}, default)
@@ -266,6 +267,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = a
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
+    elif kind == "assets_removed":  # a whole market may go at once: the first names, then a count
+        cards = ev.get("cards") or []
+        p["count"] = len(cards)
+        p["cards"] = ", ".join(component_name(lang, c) for c in cards[:ASSETS_NAMED]) \
+            + (" …" if len(cards) > ASSETS_NAMED else "")
     elif kind == "encounter":
         what = ev.get("what")
         if ev.get("deck"):

@@ -249,7 +249,7 @@ class PossessionEffects:
         deck["discard"] = [x for x in deck["discard"] if x not in gone]
         s["reserve"] = [x for x in s["reserve"] if x not in gone]
         s.setdefault("removed_cards", []).extend(gone)
-        events.extend(event("asset_removed", card=x) for x in gone)
+        events.append(event("assets_removed", cards=gone, min_cost=floor))  # one line, however many
         self.refill_reserve(s, events)
 
     def _op_improve(self, s, st, c, cid, events):

@@ -97,7 +97,8 @@ def test_faded_from_society_removes_costly_assets_and_ends_quietly():
     deck = s["decks"]["assets"]
     left = deck["draw"] + deck["discard"] + s["reserve"]
     assert left and all(R.C.assets[x]["cost"] < 4 for x in left)
-    assert {e["card"] for e in ev if e["type"] == "asset_removed"} and held <= {
+    removed = [e for e in ev if e["type"] == "assets_removed"]
+    assert len(removed) == 1 and removed[0]["cards"] and held <= {
         x for i in s["inv"].values() for x in i["assets"]}
     assert entry(s, "faded_from_society")["eldritch"] == 3
     entry(s, "faded_from_society")["eldritch"] = 1
