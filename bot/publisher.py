@@ -422,6 +422,11 @@ class Publisher:
         for row in rows:
             if row.kind != "public" or row.id <= chan_log.last_row:
                 continue  # a table refresh, or a line the log shows already (a redelivery)
+            if row.payload.get("remind") and game.status == "active":
+                # a reminder notifies whom it names: its line opens a new live message that pings them
+                if chan_log.lines or chan_log.id:
+                    await self._close(game, channel, chan_log)
+                chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
             for key, text in self._entries(game, row, lang):
                 if chan_log.replace(key, text):
                     continue

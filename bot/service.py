@@ -1354,7 +1354,9 @@ class GameService:
             game.reminder_at = None
             if clear_deadline:
                 game.deadline = None
-            rows = [self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)]})] \
+            # "remind": the members it names are pinged (a new live message: an edit notifies nobody)
+            rows = [self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)],
+                                                  "remind": [p for p in players if is_member(p)]})] \
                 if players else []
             await self._save(session, game, rows)
             return True

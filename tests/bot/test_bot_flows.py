@@ -225,8 +225,14 @@ async def test_deadline_reminds_then_applies_the_default(simcord_env):
     game = await current_game(env, channel)
     assert game.deadline is not None
     cog = env.bot.get_cog("DeadlineCog")
+    before = {message.id for message in channel.history()}
     await cog.check(utcnow() + timedelta(minutes=6))
     assert "half of your time" in channel.last_message.content
+    # the reminder notifies: it opens a new live message that pings the member it names
+    reminder = channel.last_message
+    waited = waiting_ids(channel)
+    assert reminder.id not in before and waited
+    assert set(env.backend.get_message(channel.id, reminder.id).ping_user_ids) == set(waited)
     assert await log_size(env, channel) == 1  # the draw, made by itself
     await cog.check(utcnow() + timedelta(minutes=11))
     assert any("Time is up" in (msg.content or "") for msg in channel.history())

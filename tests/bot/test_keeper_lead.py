@@ -256,6 +256,9 @@ async def test_the_half_time_reminder_names_the_advisers_who_have_not_proposed(s
     reminder = next(line for line in public_text(channel).split("\n") if "half of your time" in line)
     assert f"<@{bob.id}>" in reminder and f"<@{ann.id}>" not in reminder, reminder
     assert "Keeper" not in reminder, reminder
+    posted = channel.last_message  # the reminder's new live message pings the adviser it names
+    assert "half of your time" in posted.content
+    assert env.backend.get_message(channel.id, posted.id).ping_user_ids == [bob.id]
 
 
 async def test_the_advisers_a_keeper_lead_waits_for_are_pinged_by_the_posting_meant_to(simcord_env, monkeypatch):
