@@ -588,16 +588,28 @@ class KeeperAgent(BaseAgent):
         share = len(positive) / 5
         chaos = check.get("chaos_count", 2) * AVG_CARD * (2 * share - 1)
         added = check.get("added") or {}
-        # counts are public: each card at the average value, a suspect's as hindering
-        before = sum(n * AVG_CARD * (-1 if self.suspicion.get(p, 0.0) >= SUSPECT else 1)
-                     for p, n in added.items() if p != self.player)
+        revealed = view.get("revealed") or {}
+
+        def sign(p) -> int:  # a revealed traitor's or a suspect's cards hinder
+            return -1 if p in revealed or self.suspicion.get(p, 0.0) >= SUSPECT else 1
+
+        # counts are public: each card at the average value
+        before = sum(n * AVG_CARD * sign(p) for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
         start = order.index(current) if current in order else 0
         seq = order[start + 1:] + order[:start + 1]     # left of the current player, ending with them
         later = seq[seq.index(self.player) + 1:] if self.player in seq else []
-        after = sum(view["hand_sizes"].get(p, 0) for p in later if p not in added) * share * AVG_CARD * LATER_SHARE
+        after = sum(self._still_to_add(view, p, revealed) for p in later if p not in added) * share * AVG_CARD * LATER_SHARE
+        after -= sum(1 for p in later if p not in added and p in revealed and view["hand_sizes"].get(p)) * AVG_CARD
         return chaos + before + after
+
+    def _still_to_add(self, view, player, revealed) -> int:
+        """The cards a player still to add may help with: none from a suspect or a revealed
+        traitor, at most one from the Brig (checks.py: checklist 81), else their hand."""
+        if player in revealed or self.suspicion.get(player, 0.0) >= SUSPECT:
+            return 0
+        return min(view["hand_sizes"].get(player, 0), 1 if view["zone_of"].get(player) == "brig" else 99)
 
 
 def _skill_set(character: str) -> dict:

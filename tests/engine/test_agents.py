@@ -332,3 +332,23 @@ def test_unfathomable_crew_picks_strength_characters():
     answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
     assert answer["character"] == "jamie"
 
+
+
+def test_unfathomable_check_estimate_counts_revealed_traitors_and_the_brig_as_the_rules_limit_them():
+    """Seed 000 checklist 81 (engine/unfathomable/checks.py): a revealed traitor or a player in
+    the Brig adds at most one card to a check. A loyal player's estimate of what those still to
+    add bring (b has the turn: a and b add after me): a revealed traitor's card hinders, a Brig
+    player's hand counts for one card."""
+    agent = keeper_for("unfathomable", "me")
+    check = {"chaos_count": 2, "added": {}}
+    helping = ["strength", "lore"]
+
+    def estimate(revealed=(), zone_of=None):
+        view = {"players": ["me", "a", "b"], "turn": {"player": "b"}, "hand_sizes": {"me": 5, "a": 5, "b": 5},
+                "revealed": {p: "hybrid" for p in revealed}, "zone_of": zone_of or {}}
+        return agent._expected_others(view, check, helping)
+
+    loyal = estimate()
+    assert estimate(revealed=["a"]) < loyal
+    assert estimate(zone_of={"a": "brig"}) < loyal
+    assert estimate(revealed=["a", "b"]) < 0 < loyal
