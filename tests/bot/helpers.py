@@ -333,3 +333,20 @@ def leaks(oracle: Oracle, channel, members, seen: dict[int, list[str]], private_
         problems += [f"{member.name}: {line}" for line in sorted(received & set(entitled))
                      if str(member.id) not in entitled[line]]
     return problems, public
+
+
+def record_live_postings(env) -> list[tuple[set, set, str]]:
+    """From now on, every public message Keeper posts with a table (embed) and meant to ping
+    someone: (the members it meant to ping, those its posting notified, its text), as posted
+    (a later edit changes the stored message, and notifies nobody)."""
+    postings: list[tuple[set, set, str]] = []
+    commit = env.backend.commit_message
+
+    def note(message, **kwargs):
+        stored = commit(message, **kwargs)
+        if stored.embeds and not stored.is_ephemeral and stored.allowed_mentions.users:
+            postings.append((set(stored.allowed_mentions.users), set(stored.ping_user_ids), stored.content))
+        return stored
+
+    env.backend.commit_message = note
+    return postings

@@ -10,8 +10,8 @@ import pytest
 
 from bench.table_bench import play_game, replay_facts
 from bot.i18n import t
-from tests.bot.helpers import (MENTION, Versions, current_game, fixed, new_game, open_panel, option_components, choose,
-                               play_to_the_end, table_message, waiting_ids)
+from tests.bot.helpers import (MENTION, Versions, choose, current_game, fixed, new_game, open_panel, option_components,
+                               play_to_the_end, record_live_postings, table_message, waiting_ids)
 
 
 async def test_a_game_keeps_the_channel_quiet_and_pings_only_for_a_handed_over_decision(simcord_env):
@@ -143,14 +143,7 @@ async def test_the_live_message_pings_whom_it_means_to_and_names_the_waited_once
     """A posting meant to ping a member does (an embed never notifies, so the mention is in its
     text), and after the next edit a member waited for is named once: by the table's field."""
     env = simcord_env
-    postings: list[tuple[set, set, str]] = []  # (meant to ping, pinged, text) as each live message was posted
-    commit = env.backend.commit_message
-
-    def note(message, **kwargs):
-        stored = commit(message, **kwargs)
-        if stored.embeds and not stored.is_ephemeral and stored.allowed_mentions.users:
-            postings.append((set(stored.allowed_mentions.users), set(stored.ping_user_ids), stored.content))
-        return stored
+    postings = record_live_postings(env)
 
     fields = {t(lang, f"{kind}.table.waiting") for lang in ("en", "uk", "ru")}
     twice: list[str] = []
@@ -164,7 +157,7 @@ async def test_the_live_message_pings_whom_it_means_to_and_names_the_waited_once
                      if line.startswith("⏳") and named & set(MENTION.findall(line)))
         return stored
 
-    env.backend.commit_message, env.backend.edit_message = note, edited
+    env.backend.edit_message = edited
     await play_game(env, kind, members, seed, extra)
     assert postings, "some live message was posted to ping a member"
     for meant, pinged, text in postings:

@@ -15,7 +15,8 @@ from bot.db import utcnow
 from bot.seats import is_keeper
 from engine.core.agent import ask, keeper_for
 from engine.registry import rules_for
-from tests.bot.helpers import admin_of, all_text, guild_with_deadlines, open_lobby, panel_of
+from tests.bot.helpers import (admin_of, all_text, guild_with_deadlines, open_lobby, panel_of,
+                               record_live_postings)
 from tests.bot.test_eldritch_table import (click_first_offered, click_option, mythos_deck, open_panel, pin_seed,
                                           policy)
 
@@ -265,16 +266,8 @@ async def test_the_advisers_a_keeper_lead_waits_for_are_pinged_by_the_posting_me
     """Advisers are handed a decision when Keeper's Lead waits for their proposals: a live
     message posted to ping them names them in its text (an embed never notifies), so they are."""
     env = simcord_env
-    postings: list[tuple[set, set, str]] = []
-    commit = env.backend.commit_message
+    postings = record_live_postings(env)
 
-    def note(message, **kwargs):
-        stored = commit(message, **kwargs)
-        if stored.embeds and not stored.is_ephemeral and stored.allowed_mentions.users:
-            postings.append((set(stored.allowed_mentions.users), set(stored.ping_user_ids), stored.content))
-        return stored
-
-    env.backend.commit_message = note
     channel, (ann, bob) = await keeper_led_table(env, monkeypatch, members=2)
     await play_until_the_lead_asks(env, channel, [ann, bob])
     advisers = {ann.id, bob.id}

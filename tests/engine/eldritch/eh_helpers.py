@@ -146,3 +146,12 @@ def mythos(s, card):
     R.resolve_mythos_card(s, card, ev)
     R.run(s, ev)
     return s, ev
+
+
+def plain_cup(s):
+    """The next monsters drawn from the cup have no spawn effect (they stay where they spawn)."""
+    def plain(k):
+        m = R.C.monsters[k]
+        return k != "cultist" and not m.get("spawn") and not any(ab["timing"] == "on_spawn" for ab in m.get("abilities", []))
+    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if plain(k)][:6]
+    return s

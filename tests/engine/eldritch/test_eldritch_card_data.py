@@ -2,7 +2,7 @@
 
 The sources: facts.yaml (shared/reference/eldritch_horror) and other stored versions of the costandre01 card data it
 was built from (data/eldritch/README.md rulings 20-21)."""
-from eh_helpers import R, dice, mythos, new, put_gate, put_monster, quiet, run_fx, settle, types
+from eh_helpers import R, dice, mythos, new, plain_cup, put_gate, put_monster, quiet, run_fx, settle, types
 
 
 def game(count=1, **kw):
@@ -22,15 +22,6 @@ def test_every_yellow_mythos_card_spawns_gates_as_facts_yaml_records():
         s = game(count=2)
         s, ev = mythos(s, card)
         assert types(ev).count("gate_spawned") == R.ref(s)["gates"], card
-
-
-def plain_cup(s):
-    """The next monsters drawn from the cup have no spawn effect (they stay where they spawn)."""
-    def plain(k):
-        m = R.C.monsters[k]
-        return k != "cultist" and not m.get("spawn") and not any(ab["timing"] == "on_spawn" for ab in m.get("abilities", []))
-    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if plain(k)][:6]
-    return s
 
 
 def entry(s, card):

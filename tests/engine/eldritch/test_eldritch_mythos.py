@@ -1,6 +1,6 @@
 """The Mythos phase (K) and the board: gates, clues, monsters, doom and omen (J)."""
-from eh_helpers import (R, act, mythos, new, ok, prompt, put_gate, put_monster, quiet, run_fx, settle, to_encounters,
-                        types)
+from eh_helpers import (R, act, mythos, new, ok, plain_cup, prompt, put_gate, put_monster, quiet, run_fx, settle,
+                        to_encounters, types)
 
 NORMAN = "norman_withers"
 
@@ -9,15 +9,6 @@ def game(count=1, **kw):
     names = ["ann", "bob", "cid", "dan", "eve", "fay", "gus", "hal"][:count]
     invs = [i for i in R.C.investigator_ids if i != "lola_hayes"]
     return quiet(new({p: [invs[k]] for k, p in enumerate(names)}, **kw))
-
-
-def plain_cup(s):
-    """The next monsters drawn from the cup have no spawn effect (the tests read only the symbols)."""
-    def plain(k):
-        m = R.C.monsters[k]
-        return k != "cultist" and not m.get("spawn") and not any(ab["timing"] == "on_spawn" for ab in m.get("abilities", []))
-    s["monsters"]["cup_top"] = [k for k in s["monsters"]["cup"] if plain(k)][:6]
-    return s
 
 
 def test_k1_empty_mythos_deck_loses():
