@@ -495,7 +495,8 @@ class GameService:
             _trust(game)
         # a first decision with one answer (a draw), or a Keeper player's, is made by itself, as
         # after any move
-        if rules.forced(game.state) is not None or any(is_keeper(p["player"]) for p in rules.prompts(game.state)):
+        prompts = rules.prompts(game.state)
+        if rules.forced(game.state, prompts) is not None or any(is_keeper(p["player"]) for p in prompts):
             more = await self._settle(game.id)
             events = events + more.events
             game = more.game
@@ -671,7 +672,7 @@ class GameService:
                 prompts = None
                 continue
             free = self._keeper_free_action(game, rules, state, prompts, free_asked, len(applied))
-            action = free or rules.forced(state)
+            action = free or rules.forced(state, prompts)
             if action is None and close_window:
                 held = _held(rules, prompts, autopass_off)
                 if held and len(held) == len(prompts):

@@ -164,12 +164,13 @@ class GameRules:
         return None
 
     # --- shared machinery ----------------------------------------------------------------
-    def forced(self, state: State) -> Action | None:
+    def forced(self, state: State, prompts: list[dict] | None = None) -> Action | None:
         """The first pending prompt of an open kind with exactly one answer, as the action that
-        makes it (marked ``auto``; recorded like any action, so a record replays exactly)."""
+        makes it (marked ``auto``; recorded like any action, so a record replays exactly).
+        ``prompts``: the state's prompts, if the caller has them (they cost a walk of the state)."""
         if self.is_over(state):
             return None
-        for prompt in self.prompts(state):
+        for prompt in self.prompts(state) if prompts is None else prompts:
             if prompt["kind"] in self.OPEN_KINDS:
                 answer = shapes.only_answer(prompt)
                 if answer is not None:
