@@ -480,9 +480,12 @@ class Publisher:
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         in_table = getattr(ui, "WAITING_IN_TABLE", False)
-        waiting = [{"player": w["player"], "kind": w["kind"]} for w in self.service.waiting(game, prompts)] \
-            if prompts else []
-        content = compose(chan_log.body(), "" if in_table else "\n".join(ui.waiting_lines(waiting, lang)))
+
+        def waiting() -> list[dict]:  # asked once: for the lines below the log, or for a ping's line
+            return [{"player": w["player"], "kind": w["kind"]} for w in self.service.waiting(game, prompts)] \
+                if prompts else []
+
+        content = compose(chan_log.body(), "" if in_table else "\n".join(ui.waiting_lines(waiting(), lang)))
         table: dict = {}
         digest = None
         if game.state is not None:
@@ -508,7 +511,7 @@ class Publisher:
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
-            content = _with_lines(content, self._ping_lines(ui, waiting, unnamed, lang))
+            content = _with_lines(content, self._ping_lines(ui, waiting(), unnamed, lang))
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])

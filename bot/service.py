@@ -888,7 +888,7 @@ class GameService:
             if updated != 1:
                 await session.rollback()
                 raise _Conflict()
-            await _insert_rows(connection, rows)
+            await _insert_rows(connection, rows, driver)
             await session.commit()
         except BaseException:
             _INTACT.pop(_intact_key(game), None)  # not written: that version may come from elsewhere
@@ -1367,13 +1367,12 @@ class GameService:
         waiting for proposals, the member advisers who have not proposed yet (never Keeper's seat)."""
         prompts = self.prompts(game)
         named = [w["player"] for w in self.waiting(game, prompts) if not is_keeper(w["player"])]
-        leads = {p["id"]: lead_advisers(game, p) for p in prompts} if keepers(game.players) else {}
-        leads = {pid: advisers for pid, advisers in leads.items() if advisers}
-        if leads:
-            proposed = set((await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
-                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
-                Proposal.prompt_id.in_(list(leads))))).all())
-            named += [a for pid, advisers in leads.items() for a in advisers if (pid, int(a)) not in proposed]
+        settings = await self.guild_settings(game.guild_id, session)
+        leads = await self._leads(session, game, rules_for(game.kind), settings, release=False)
+        for prompt in prompts:
+            if prompt["id"] in leads.pending:
+                proposed = {uid for uid, _ in leads.proposals.get(prompt["id"], ())}
+                named += [a for a in lead_advisers(game, prompt) if a not in proposed]
         return list(dict.fromkeys(named))
 
     async def expire(self, game_id: int, now: datetime | None = None, keeper: bool = False) -> Outcome | None:
@@ -1633,10 +1632,12 @@ _MOVE_MARK = {None: _UPDATE_SEEN,
               "postgresql": _UPDATE_SEEN.where(func.set_config("synchronous_commit", "off", True).is_not(None))}
 
 
-async def _insert_rows(connection, rows: list[tuple]) -> None:
+async def _insert_rows(connection, rows: list[tuple], driver=False) -> None:
     """Insert ``(model, values)`` rows (action log, news, outbox) on ``connection``: one
-    multi-row INSERT per table, in this order. Every row of a table has the same keys."""
-    driver = await _driver_of(connection)
+    multi-row INSERT per table, in this order. Every row of a table has the same keys.
+    ``driver``: :func:`_driver_of` the connection, if the caller has it."""
+    if driver is False:
+        driver = await _driver_of(connection)
     for model in (ActionLog, News, Outbox):
         batch = [values for kind, values in rows if kind is model]
         if not batch:

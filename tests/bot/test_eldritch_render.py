@@ -223,7 +223,7 @@ def _render_prompts(state, names, language, kinds_seen, options_seen):
             _check_label(R.option_label({**option, "player": prompt["player"]}, state, names, language),
                          (prompt["kind"], prompt.get("about"), option))
         _check_label(R.decision_text(language, prompt, state), prompt)
-        _check_label(R.decision_line(language, prompt, state, names), prompt)
+        _check_label(R.decision_line(language, prompt, state), prompt)
         for line in R.prompt_lines(prompt, state, prompt["player"], names, language):
             _check_label(line, prompt)
 

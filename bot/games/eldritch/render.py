@@ -601,7 +601,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
     invs = [inv_line(lang, i, names, view.get("active")) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
-    waiting = [decision_line(lang, p, state, names) for p in R.prompts(state)]
+    waiting = [decision_line(lang, p, state) for p in R.prompts(state)]
     if waiting:
         embed.add_field(name=t(lang, f"{K}.table.waiting"), value="\n".join(waiting)[:1024], inline=False)
     embed.set_footer(text=t(lang, f"{K}.table.footer", mythos=view["mythos"]["deck"], gates=view["gate_stack"],
@@ -942,7 +942,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     return what
 
 
-def decision_line(lang: str, prompt: dict, state: dict, names: dict) -> str:
+def decision_line(lang: str, prompt: dict, state: dict) -> str:
     who = mention(prompt["player"])  # a member by mention (an embed's mention never pings), Keeper by name
     line = f"{who} — {decision_text(lang, prompt, state)}"
     if prompt.get("kind") == "group":
