@@ -4,7 +4,10 @@ investigators spend their game, to compare each mechanism with the rulebook.
     python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth] [--dice 6]
 
 Per game (averaged): doom by cause (the omen advancing onto matching gates, a gate spawned with
-none left, a defeat, any other card effect), gates opened/closed (and closings a rule prevented),
+none left, a defeat, any other card effect), and the same doom by the procedure or card that
+advanced it (``doom_by_*``: the omen's gates, a defeat or devouring, a reckoning — monster, Ancient
+One, mythos card, an investigator's card —, a mythos card's own effect, an encounter by deck, the
+Ancient One's other rules, a mystery), gates opened/closed (and closings a rule prevented),
 clues gained/spent, mysteries solved, rumors failed/solved per card, investigators defeated
 (health/sanity), actions by kind, encounters by kind, rounds; and the end reasons, per Ancient One.
 
@@ -20,6 +23,77 @@ from collections import Counter, defaultdict
 
 from engine.core.agent import ask, keeper_for, tell
 from engine.registry import rules_for
+
+_DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
+_CAUSE: list[str] = []
+
+
+def instrument(rules) -> None:
+    """Wrap the rules' doom paths (this process only) so each step of doom advanced is booked to
+    the procedure or card that advanced it: ``_DOOM_BY``."""
+    cls = type(rules)
+    if getattr(cls, "_doom_instrumented", False):
+        return
+    cls._doom_instrumented = True
+
+    def caused(name, label):
+        orig = getattr(cls, name)
+
+        def wrapper(self, *a, **k):
+            _CAUSE.append(label)
+            try:
+                return orig(self, *a, **k)
+            finally:
+                _CAUSE.pop()
+        setattr(cls, name, wrapper)
+
+    caused("advance_omen", "omen_gates")
+    caused("_op_set_omen", "omen_gates")
+    caused("defeat", "defeat")
+    caused("spawn_gate", "no_gate_left")
+
+    orig_frames = cls.reckoning_frames
+
+    def reckoning_frames(self, s, *a, **k):
+        return [(steps, {**extra, "_reckoning": True}) for steps, extra in orig_frames(self, s, *a, **k)]
+    cls.reckoning_frames = reckoning_frames
+
+    orig_op = cls._op_advance_doom
+
+    def op_advance_doom(self, s, st, c, cid, events):
+        card = c.get("card") or {}
+        if c.get("_reckoning"):
+            what = "monster" if c.get("monster") else card.get("kind", "?")
+            label = f"reckoning_{what}" + (f"_{card['id']}" if what == "mythos" else "")
+        elif c.get("enc") and c.get("enc") != "instead":
+            label = f"encounter_{c.get('deck') or c['enc']}"
+        elif card.get("kind") == "mythos":
+            label = f"mythos_effect_{card['id']}"
+        elif card.get("kind") in ("ao", "mystery", "final"):
+            label = card["kind"]
+        elif card.get("kind"):
+            label = f"card_{card['kind']}"
+        else:
+            label = "other_effect"
+        _CAUSE.append(label)
+        try:
+            return orig_op(self, s, st, c, cid, events)
+        finally:
+            _CAUSE.pop()
+    cls._op_advance_doom = op_advance_doom
+
+    orig_doom = cls.advance_doom
+
+    def advance_doom(self, s, amount, events, c=None):
+        before, awake = s["doom"], s["awakened"]
+        out = orig_doom(self, s, amount, events, c)
+        label = _CAUSE[-1] if _CAUSE else "other"
+        if awake:
+            _DOOM_BY[f"awakened_{label}"] += max(0, amount)
+        elif before > s["doom"]:
+            _DOOM_BY[label] += before - s["doom"]
+        return out
+    cls.advance_doom = advance_doom
 
 MAX_ACTIONS = 50_000
 FORCED_DICE = 100_000   # more dice than a game rolls
@@ -118,6 +192,7 @@ def main(argv: int | list[str] | None = None) -> None:
                     help="every die shows this face (6: no test ever fails)")
     a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
+    instrument(rules)
     options = {"ancient_one": a.ao} if a.ao else None
     total: Counter = Counter()
     ends: dict = defaultdict(Counter)
@@ -146,6 +221,9 @@ def main(argv: int | list[str] | None = None) -> None:
               f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
     for key in sorted(total):
         print(f"  {key}: {total[key] / n:.2f} per game")
+    print("  doom advanced, by procedure or card (per game; awakened_*: after the awakening):")
+    for key, v in _DOOM_BY.most_common():
+        print(f"    doom_by_{key}: {v / n:.2f}")
 
 
 if __name__ == "__main__":
