@@ -168,10 +168,11 @@ class Investigators:
             if i["health"] == 0 and i["sanity"] == 0:   # H5: both lost: the player chooses the token
                 self.ask(s, "defeat_token", inv, "defeat_token",
                          [{"type": "token", "token": "health"}, {"type": "token", "token": "sanity"}], about=inv)
+        # step 1 (seed 002, 1411, 1172) holds after the awakening too: the AO's back says what a doom
+        # advance does then (1468: «На листі Стародавнього вказано, що станеться...»)
+        self.advance_doom(s, 1, events)
         if s["awakened"]:
             self._check_player_eliminated(s, i["player"], events)
-        else:
-            self.advance_doom(s, 1, events)
         if s["lead"] == inv:
             others = self.active_invs(s)
             if others:

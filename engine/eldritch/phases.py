@@ -581,7 +581,7 @@ class Phases:
     def _op__surge(self, s, st, c, cid, events):
         """K7: monsters at every gate matching the omen; none: a gate spawns instead."""
         omen = self.omen(s)
-        gates = [g for g in s["gates"]["board"] if self.C.spaces[s.get("gate_tokens", {}).get(g, g)]["gate"] == omen]
+        gates = [g for g in s["gates"]["board"] if self.gate_omen(s, g) == omen]
         if not gates:
             self._op_spawn_gates(s, {"op": "spawn_gates", "count": 1, "at": None}, c, cid, events)
             return

@@ -1,0 +1,55 @@
+"""Issue 22 (brief e22r): the procedures that cost doom and lives, read line by line against the
+rulebook (seed 002). Each test quotes the sentence it rests on and failed before its fix."""
+from eh_helpers import R, new, ok, quiet, run_fx
+
+NORMAN, LEO = "norman_withers", "leo_anderson"
+
+
+def game(**kw):
+    return quiet(new({"ann": [NORMAN], "bob": [LEO]}, **kw))
+
+
+def test_defeat_after_the_awakening_still_advances_doom_by_the_sheet():
+    """Seed 002, 1411: a defeated investigator must «1. Підвищити приреченість. Підвищте
+    приреченість на 1.»; 1421: after the awakening the player is also out; 1468: «На листі
+    Стародавнього вказано, що станеться, якщо приреченість підвищиться після пробудження.»
+    Yog-Sothoth's back: a doom advance adds a power token to the sheet."""
+    s = game(ao="yog_sothoth")
+    s["awakened"], s["doom"] = True, 0
+    power = s["ao_tokens"]["health"]
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert "bob" in s["eliminated"] and s["inv"][LEO]["status"] == "eliminated"
+    assert s["ao_tokens"]["health"] == power + 1
+    ok(s)
+
+
+def test_devoured_after_the_awakening_still_advances_doom_by_the_sheet():
+    """Seed 002, 1172: a devoured investigator must «1. Підвищити приреченість. Підвищте
+    приреченість на 1.» — after the awakening too (1468: the sheet says what that does)."""
+    s = game(ao="yog_sothoth")
+    s["awakened"], s["doom"] = True, 0
+    power = s["ao_tokens"]["health"]
+    s, _ = run_fx(s, "[{devour: {}}]", LEO)
+    assert s["inv"][LEO]["status"] == "devoured" and "bob" in s["eliminated"]
+    assert s["ao_tokens"]["health"] == power + 1
+
+
+def test_omen_counts_a_gate_by_its_token_symbol():
+    """Seed 002, 600-602: «Пересуваючи жетон передвістя, підвищте значення приреченості на 1 за
+    кожні ворота на ігровому полі з таким самим символом, що й нове передвістя.» The symbol is the
+    gate token's: a gate an effect placed on a space without a gate of its own (here the San
+    Francisco token, green, on Space 5) counts when the omen reaches green — as the Monster Surge
+    already read it."""
+    s = game()
+    s["gates"]["stack"].remove("san_francisco")
+    s["gates"]["stack"].insert(0, "san_francisco")
+    s["inv"][NORMAN]["space"] = "space_5"
+    s, _ = run_fx(s, "[{spawn_gates: {at: here}}]", NORMAN)
+    assert s["gates"]["board"] == ["space_5"]
+    assert R.gate_omen(s, "space_5") == "green"
+    s["omen"] = 3   # blue, the step before the comet
+    doom = s["doom"]
+    s, _ = run_fx(s, "[{advance_omen: {}}]", NORMAN)
+    assert R.omen(s) == "green"
+    assert s["doom"] == doom - 1 - s["omen_eldritch"]   # the gate, and Azathoth's token(s) on the comet
+    assert "gate_matching_omen" in R.features(s, "space_5")
