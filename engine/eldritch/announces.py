@@ -104,7 +104,8 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     # investigators leaving and joining
     "investigator_defeated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", f"{INV}.space", "figures") + HELD + CLUES,
     "devoured": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
-    "eliminated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
+    "eliminated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", f"{INV}.space",
+                   "figures") + HELD + CLUES + DECKS,
     "figure_moved": ("figures", f"{INV}.space"),
     "defeat_token": ("figures",),
     "figure_removed": ("figures", f"{INV}.status"),

@@ -23,6 +23,27 @@ def test_defeat_after_the_awakening_still_advances_doom_by_the_sheet():
     ok(s)
 
 
+def test_defeat_after_the_awakening_leaves_the_figure_and_its_possessions():
+    """Seed 002, 1409-1413: a defeated investigator moves to the nearest city, lies there with a
+    health or sanity token and puts his possessions on his sheet; 1421 «Якщо дослідника перемогли
+    після пробудження Стародавнього, гравець вибуває з гри» — the player is out, the figure is not
+    removed (only a devoured investigator is boxed, 1173): another investigator there may still have
+    the encounter on the back of his sheet (1424) and claim what he held."""
+    s = game(ao="yog_sothoth")
+    s["awakened"], s["doom"] = True, 0
+    s["inv"][LEO]["space"] = "london"
+    held = list(s["inv"][LEO]["assets"])
+    assert held
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert s["inv"][LEO]["status"] == "eliminated" and "bob" in s["eliminated"]
+    fig = s["figures"][0]
+    assert fig["inv"] == LEO and fig["space"] == "london" and fig["token"] == "health"
+    assert fig["possessions"]["assets"] == held
+    s["inv"][NORMAN]["space"] = "london"
+    assert {"type": "encounter", "what": "defeated", "card": LEO} in R.encounter_options(s, NORMAN)
+    ok(s)
+
+
 def test_devoured_after_the_awakening_still_advances_doom_by_the_sheet():
     """Seed 002, 1172: a devoured investigator must «1. Підвищити приреченість. Підвищте
     приреченість на 1.» — after the awakening too (1468: the sheet says what that does)."""
