@@ -120,6 +120,10 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
         tell(agents, events)
         steps += 1
         count_events(events, c)
+        if any(ev["type"] == "round_started" for ev in events):   # the board each round begins with
+            c["open_gates_at_round_start"] += len(state["gates"]["board"])
+            c["monsters_at_round_start"] += len(state["monsters"]["board"])
+            c["round_starts"] += 1
         for ev in events:
             if ev["type"] == "mystery_drawn":
                 mysteries.append([ev["mystery"], state["round"], None])
@@ -221,6 +225,9 @@ def main(argv: int | list[str] | None = None) -> None:
               f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
     for key in sorted(total):
         print(f"  {key}: {total[key] / n:.2f} per game")
+    if total["round_starts"]:
+        print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "
+              f"open gates, {total['monsters_at_round_start'] / total['round_starts']:.2f} monsters")
     print("  doom advanced, by procedure or card (per game; awakened_*: after the awakening):")
     for key, v in _DOOM_BY.most_common():
         print(f"    doom_by_{key}: {v / n:.2f}")
