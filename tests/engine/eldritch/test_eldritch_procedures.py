@@ -1,6 +1,6 @@
 """Issue 22 (brief e22r): the procedures that cost doom and lives, read line by line against the
 rulebook (seed 002). Each test quotes the sentence it rests on and failed before its fix."""
-from eh_helpers import R, new, ok, quiet, run_fx
+from eh_helpers import R, act, new, ok, prompt, quiet, run_fx, to_encounters, to_new_investigator
 
 NORMAN, LEO = "norman_withers", "leo_anderson"
 
@@ -74,3 +74,22 @@ def test_omen_counts_a_gate_by_its_token_symbol():
     assert R.omen(s) == "green"
     assert s["doom"] == doom - 1 - s["omen_eldritch"]   # the gate, and Azathoth's token(s) on the comet
     assert "gate_matching_omen" in R.features(s, "space_5")
+
+
+def test_defeated_before_the_awakening_still_chooses_a_new_investigator():
+    """Seed 002, 1419: «Втративши дослідника, гравець може вибрати нового дослідника після фази
+    міту»; only «Якщо дослідника перемогли після пробудження Стародавнього, гравець вибуває з гри»
+    (1421, 874). Leo falls while doom is still on the track; the Ancient One wakes later that round:
+    Bob still picks a new investigator at the end of the Mythos phase."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}, ao="yog_sothoth", setup={"mythos": ["support_of_the_church", "rally_the_people"]}))
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert not s["awakened"] and s["inv"][LEO]["status"] == "defeated"
+    s, _ = run_fx(s, [{"op": "advance_doom", "amount": s["doom"]}], NORMAN)
+    assert s["awakened"] and s["result"] is None
+    s = to_new_investigator(to_encounters(s))
+    assert s["result"] is None and "bob" not in s["eliminated"]
+    p = prompt(s)
+    assert p["kind"] == "new_investigator" and p["player"] == "bob"
+    s, _ = act(s, "bob", "investigator", id="silas_marsh")
+    assert s["inv"]["silas_marsh"]["status"] == "active" and R.investigator_count(s) == 2
+    ok(s)
