@@ -108,7 +108,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
                    "figures") + HELD + CLUES + DECKS,
     "figure_moved": ("figures", f"{INV}.space"),
     "defeat_token": ("figures",),
-    "figure_removed": ("figures", f"{INV}.status"),
+    "figure_removed": ("figures", f"{INV}.status") + DECKS,   # what nobody claimed goes back to its deck
     "investigator_joined": ("investigators.{inv}", "investigators.{replaces}", "reserve", "clue_pool",
                             "clue_discard") + DECKS,   # with the newcomer's starting possessions
     "player_eliminated": ("eliminated",),

@@ -93,3 +93,21 @@ def test_defeated_before_the_awakening_still_chooses_a_new_investigator():
     s, _ = act(s, "bob", "investigator", id="silas_marsh")
     assert s["inv"]["silas_marsh"]["status"] == "active" and R.investigator_count(s) == 2
     ok(s)
+
+
+def test_claiming_a_figure_discards_a_duplicate_spell_and_tells_the_table():
+    """Seed 002, 1133: «Дослідник не може мати кілька однакових заклинань. Якщо він з якоїсь причини
+    отримує копію заклинання, яке вже має, то відразу його скидає»; 1535: a discarded double-sided
+    card is shuffled into its deck at once — the deck's public top card may change, so the step says
+    so (engine/README.md: no silent change). Found by `simulate eldritch --players 1 --seed 5`."""
+    s = game()
+    s, _ = run_fx(s, "[{gain_spell: {name: feed_the_mind}}]", LEO)   # Norman starts with the other copy
+    assert [R.card_id(b) for b in s["inv"][NORMAN]["spells"]] == ["feed_the_mind"]
+    s, _ = run_fx(s, "[{lose: {health: 20}}]", LEO)
+    assert s["figures"][0]["possessions"]["spells"]
+    before = R.view(s, None)
+    s, ev = run_fx(s, "[claim_possessions]", NORMAN, figure=LEO)
+    assert [R.card_id(b) for b in s["inv"][NORMAN]["spells"]] == ["feed_the_mind"]
+    assert any(e["type"] == "card_discarded" and e["card"] == "feed_the_mind" and e["inv"] == NORMAN for e in ev)
+    assert R.silent_changes(before, R.view(s, None), ev) == []
+    ok(s)
