@@ -111,3 +111,19 @@ def test_claiming_a_figure_discards_a_duplicate_spell_and_tells_the_table():
     assert any(e["type"] == "card_discarded" and e["card"] == "feed_the_mind" and e["inv"] == NORMAN for e in ev)
     assert R.silent_changes(before, R.view(s, None), ev) == []
     ok(s)
+
+
+def test_the_final_mystery_alone_does_not_win():
+    """Seed 002, 860: «Дослідники перемагають, коли розгадають три таємниці. Утім, якщо Стародавній
+    пробудився, дослідникам доведеться розгадати ще одну, останню таємницю»; 1592: «Якщо Стародавній
+    пробудився, на додачу до звичайних таємниць дослідники повинні розгадати ще й останню таємницю».
+    Cthulhu falls with two mysteries solved: no win yet; the third ordinary mystery then wins."""
+    s = quiet(new({"ann": [NORMAN], "bob": [LEO]}, ao="cthulhu", setup={"mystery": "rlyeh_risen"}))
+    s["solved"] = ["the_deep_ones_attack", "the_stars_are_right"]
+    s, _ = run_fx(s, [{"op": "advance_doom", "amount": s["doom"]}])
+    assert s["awakened"] and s["final"]["id"] == "risen_from_the_sea" and s["result"] is None
+    s, _ = run_fx(s, "[{damage_monsters: {target: {which: each, at: any, kind: cthulhu}, amount: 30}}]")
+    assert s["flags"].get("final_solved") and s["result"] is None
+    s, _ = run_fx(s, "[{place_eldritch: {where: active_mystery, count: 1}}]")   # half of 2 investigators
+    assert s["solved"][-1] == "rlyeh_risen"
+    assert (s["result"]["winner"], s["result"]["reason"]) == ("investigators", "final_mystery")
