@@ -11,7 +11,9 @@ Ancient One's other rules, a mystery), gates opened/closed (and closings a rule 
 clues gained/spent, mysteries solved, rumors failed/solved per card, investigators defeated
 (health/sanity), actions by kind, encounters by kind, rounds; and the end reasons, per Ancient One.
 
-``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
+``--spare CAUSE`` (repeatable; omen_gates, defeat, reckoning, mythos_effect, ao, encounter,
+no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
+rate then says what that procedure costs. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
 """
 from __future__ import annotations
@@ -26,6 +28,7 @@ from engine.registry import rules_for
 
 _DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
 _CAUSE: list[str] = []
+_SPARED: set[str] = set()       # what-if: doom from these causes (label prefixes) does not advance
 
 
 def instrument(rules) -> None:
@@ -86,8 +89,11 @@ def instrument(rules) -> None:
 
     def advance_doom(self, s, amount, events, c=None):
         before, awake = s["doom"], s["awakened"]
-        out = orig_doom(self, s, amount, events, c)
         label = _CAUSE[-1] if _CAUSE else "other"
+        if not awake and any(label.startswith(p) for p in _SPARED):   # a what-if, never the game's rule
+            _DOOM_BY[f"spared_{label}"] += max(0, amount)
+            return None
+        out = orig_doom(self, s, amount, events, c)
         if awake:
             _DOOM_BY[f"awakened_{label}"] += max(0, amount)
         elif before > s["doom"]:
@@ -194,9 +200,13 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--ao", default=None)
     ap.add_argument("--dice", type=int, choices=range(1, 7), default=None,
                     help="every die shows this face (6: no test ever fails)")
+    ap.add_argument("--spare", action="append", default=[],
+                    choices=("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left"),
+                    help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
     a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
     instrument(rules)
+    _SPARED.update(a.spare)
     options = {"ancient_one": a.ao} if a.ao else None
     total: Counter = Counter()
     ends: dict = defaultdict(Counter)
@@ -212,7 +222,7 @@ def main(argv: int | list[str] | None = None) -> None:
             ends[g["ao"]]["wins"] += 1
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
-    luck = f", every die a {a.dice}" if a.dice else ""
+    luck = (f", every die a {a.dice}" if a.dice else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
     print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
