@@ -316,8 +316,36 @@ class KeeperAgent(BaseAgent):
         if t in ("component", "local") and o.get("card") in _condition_ids():
             return CONDITION_ACTION   # a condition's own action is its way out (Detained's test...)
         if t in ("component", "local"):
+            move = self._own_move(o.get("card"))
+            if move is not None:   # an action that moves its user (Silas Marsh's sail)
+                return self._move_value(inv, goal, move)
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    @staticmethod
+    def _own_move(card_id):
+        """The route kind (None: any) of an action that moves its own user, read from the printed
+        card; None when the card's action does not move its user."""
+        C = _content()
+        card = C.investigators.get(card_id) or C.assets.get(card_id) or C.artifacts.get(card_id) or {}
+        abilities = [card["action"]] if card.get("action") else \
+            [a for a in card.get("abilities") or () if a.get("timing") == "action"]
+        for ability in abilities:
+            for st in ability.get("effect") or ():
+                if st.get("op") == "move" and st.get("who") == "self" and st.get("spaces") and not st.get("to"):
+                    return st.get("path") or "any"
+        return None
+
+    def _move_value(self, inv, goal, path) -> float:
+        """Worth a travel action when a route of ``path`` leads closer to the goal (an extra action
+        on top is better still); never a step off the goal."""
+        here = inv["space"]
+        if goal is None or goal == here:
+            return -1
+        dist = _content().dist
+        nearer = [b for b, kind in _content().adj[here].items() if path in ("any", kind)
+                  and dist[b].get(goal, 99) < dist[here].get(goal, 99)]
+        return 9.5 if nearer else -1
 
     def _score_travel_more(self, view, inv, o) -> float:
         if o["type"] != "ride" or inv is None:
@@ -388,6 +416,13 @@ class KeeperAgent(BaseAgent):
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
+        if self._about == "space" and self._purpose == "resolve" and inv is not None:
+            # where its own move ends: nearest its goal, never onto monsters it cannot survive
+            goal = self._best_goal(view, inv)
+            space = o.get("value")
+            if goal is None or space not in _content().dist:
+                return 0
+            return -_content().dist[space].get(goal, 99) - (5 if self._deadly(view, inv, space) else 0)
         return self._may(view, inv, o)
 
     def _score_group(self, view, inv, o) -> float:
