@@ -77,6 +77,7 @@ class KeeperAgent(BaseAgent):
         self.card: dict[str, tuple] = {}      # investigator -> (what, deck, card, section) of that encounter
         self.recent: set = set()              # the event types of the latest step
         self.mythos_card = None               # the mythos card drawn last
+        self.starting = None                  # the investigator whose encounter turn just began
 
     def observe(self, events):
         self.recent = {ev["type"] for ev in events}
@@ -84,6 +85,9 @@ class KeeperAgent(BaseAgent):
             if ev["type"] in ("phase", "turn"):
                 self.encounter.clear()   # an encounter's "may"s end with its turn
                 self.card.clear()
+                self.starting = ev.get("inv") if ev.get("phase") == "encounter" else None
+            elif ev["type"] in ("encounter", "combat", "test_rolled"):
+                self.starting = None
             if ev["type"] == "encounter" and ev.get("inv"):
                 self.encounter[ev["inv"]] = ev.get("what")
                 self.card[ev["inv"]] = (ev.get("what"), ev.get("deck"), ev.get("card"), ev.get("section"))
@@ -447,6 +451,8 @@ class KeeperAgent(BaseAgent):
             return 0
         if inv is None:
             return 1
+        if self.starting == inv["id"]:   # an encounter-phase ability held (Mists of Releh, the Pallid Mask...)
+            return self._encounter_phase_may(view, inv)
         if self._mystery_may(view, inv):
             return 2   # the mystery's own step (a clue laid on it, its price paid): progress
         costs = self._may_costs(inv)
@@ -458,6 +464,18 @@ class KeeperAgent(BaseAgent):
         if costs & {"health", "sanity"} and self._critical(inv):
             return -1
         return 1 if costs or not self._critical(inv) else -1
+
+    def _encounter_phase_may(self, view, inv) -> float:
+        """Asked as its encounter turn begins: an ability that lets it encounter as though no monster
+        were here (Mists of Releh costs a Lore test and its back's sanity) is worth it only with
+        monsters here it does not hunt; Clairvoyance (research at a clue anywhere) only without one."""
+        here = inv["space"]
+        hunted = self._hunted_kinds(view)
+        guarded = any(m["space"] == here and m["kind"] not in hunted for m in view["monsters"].values())
+        if guarded:
+            return 1
+        held = set(inv.get("spells") or ()) | set(inv.get("artifacts") or ())
+        return 1 if "clairvoyance" in held and not held & {"mists_of_releh", "pallid_mask"} else -1
 
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
