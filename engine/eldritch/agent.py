@@ -31,6 +31,7 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
+NOT_READY = 0.0      # a mystery space without the clues its step costs
 GUARDED = 0.5  # a goal's value shrinks with the fights (rounds) its monsters take
 CONDITION_ACTION = 11.0   # a condition's action (Detained's way out) before anything else
 COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is left
@@ -42,6 +43,11 @@ GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expe
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
+
+# a "choose one" option's step, priced (clues, health and sanity are priced by the agent's state)
+OPTION_VALUE = {"gain_asset": 2.0, "gain_spell": 1.5, "gain_artifact": 3.0, "improve": 1.5, "close_gate": 6.0,
+                "discard_condition": 1.5, "discard_monsters": 2.0, "gain_condition": -2.0, "delay": -1.5,
+                "discard_possessions": -2.0, "discard_this_clue": -1.0, "advance_doom": -5.0}
 
 # clues a mystery's step costs (the rest of its progress is paid with tokens from research)
 MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
@@ -95,6 +101,8 @@ class KeeperAgent(BaseAgent):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
             if ev["type"] == "mythos_drawn":
                 self.mythos_card = ev.get("card")
+            elif ev["type"] == "round_started":
+                self.mythos_card = None   # its "may"s and choices end with the Mythos phase
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
                 faces = ev.get("faces") or last.get("faces", [5, 6])
@@ -161,7 +169,9 @@ class KeeperAgent(BaseAgent):
         step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
         ready = inv["clues"] >= step   # a mystery space is worth going to with its price in hand
         research = mystery.get("id") in RESEARCH_MYSTERIES
-        token_value = GOAL_VALUE["mystery"] * (MYSTERY_READY if ready else 1 / 3)
+        # without its price a mystery space is no goal: standing on it waiting pinned a lone
+        # investigator there for 8 rounds (seed 2003, The Deep Ones Attack); the clues come first
+        token_value = GOAL_VALUE["mystery"] * (MYSTERY_READY if ready else NOT_READY)
         card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
             add(space, token_value)
@@ -420,6 +430,8 @@ class KeeperAgent(BaseAgent):
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
+        if self._about == "option" and inv is not None:
+            return self._option_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
             # where its own move ends: nearest its goal, never onto monsters it cannot survive
             goal = self._best_goal(view, inv)
@@ -477,26 +489,74 @@ class KeeperAgent(BaseAgent):
         held = set(inv.get("spells") or ()) | set(inv.get("artifacts") or ())
         return 1 if "clairvoyance" in held and not held & {"mists_of_releh", "pallid_mask"} else -1
 
+    def _card_effect(self, inv):
+        """The printed effect ``inv`` is resolving: its encounter card, the monster it fights, or
+        (in the Mythos phase) the mythos card."""
+        what, deck, card, section = self.card.get(inv["id"], (None, None, None, None))
+        C = _content()
+        if what is None and self.mythos_card:   # the Mythos phase: the card's own "may"s
+            return C.mythos.get(self.mythos_card) or {}
+        if what == "combat":
+            return C.monsters.get(card) or {}
+        if what == "mystery":
+            return ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
+        if what == "rumor":
+            return (((C.mythos.get(card) or {}).get("rumor") or {}).get("encounter") or {}).get("effect") or []
+        if deck in C.decks:
+            data = C.decks[deck]["cards"].get(card) or {}
+            if section and data.get("sections"):
+                return (data["sections"].get(section) or {}).get("effect") or []
+            return (data.get("encounter") or {}).get("effect") or []
+        return []
+
+    def _option_value(self, view, inv, index) -> float:
+        """A printed "choose one" of the card being resolved: each option's effect priced for
+        ``inv`` (gains against losses, a loss it cannot survive ruled out)."""
+        found = []
+
+        def walk(node):
+            if isinstance(node, dict):
+                if node.get("op") == "choose_one":
+                    found.append(node.get("options") or [])
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+        walk(self._card_effect(inv))
+        options = next((o for o in found if isinstance(index, int) and index < len(o)), None)
+        if options is None:
+            return 0
+        return self._effect_value(view, inv, options[index].get("effect") or [])
+
+    def _effect_value(self, view, inv, effect) -> float:
+        def n(x, default=1):
+            return x if isinstance(x, int) else default
+        health_w = 3 if inv["health"] <= 2 else 1
+        sanity_w = 3 if inv["sanity"] <= 2 else 1
+        clue_w = 2.0 if inv["clues"] <= self._clue_need(view, inv) else 1.0
+        value = 0.0
+        for st in effect:
+            op = st.get("op")
+            if op in ("lose", "spend"):
+                h, sa, c = n(st.get("health"), 0), n(st.get("sanity"), 0), n(st.get("clues"), 0)
+                if h >= inv["health"] or sa >= inv["sanity"]:
+                    return -20   # a defeat
+                value -= h * health_w + sa * sanity_w + c * clue_w
+            elif op == "recover":
+                value += n(st.get("health"), 0) * 0.5 * health_w + n(st.get("sanity"), 0) * 0.5 * sanity_w
+            elif op in ("gain_clues",):
+                value += n(st.get("count")) * clue_w
+            else:
+                value += OPTION_VALUE.get(op, 0)
+            if op == "gain_condition":
+                value += 4 if st.get("name") == "blessed" else 0
+        return value
+
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
         possessions), read from the printed card."""
-        what, deck, card, section = self.card.get(inv["id"], (None, None, None, None))
-        C = _content()
-        effect = []
-        if what is None and self.mythos_card:   # the Mythos phase: the card's own "may"s
-            effect = C.mythos.get(self.mythos_card) or {}
-        elif what == "combat":
-            effect = C.monsters.get(card) or {}
-        elif what == "mystery":
-            effect = ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
-        elif what == "rumor":
-            effect = (((C.mythos.get(card) or {}).get("rumor") or {}).get("encounter") or {}).get("effect") or []
-        elif deck in C.decks:
-            data = C.decks[deck]["cards"].get(card) or {}
-            if section and data.get("sections"):
-                effect = (data["sections"].get(section) or {}).get("effect") or []
-            else:
-                effect = (data.get("encounter") or {}).get("effect") or []
+        effect = self._card_effect(inv)
         out: set = set()
 
         def dire(node) -> bool:
