@@ -7,13 +7,13 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 
 * rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
   travels toward the most valuable reachable goal — the active mystery's spaces (far above the
-  rest when it holds the clues a step costs), open gates (those of the omen the next advance lands
+  rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
   on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
-  nothing better is left;
+  nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
 * chooses its encounter by value: the mystery (only with its price in hand), an Other World
   (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
   an expedition, else the location;
@@ -22,7 +22,9 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   costs (two when it costs none) — except to survive a fight; never for a purchase;
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
-  clues only with clues to spare (or for a rumor), health or sanity not at 1;
+  clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
+  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt; prices each
+  option of a printed "choose one"; improves the skill where a die more adds most;
 * sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
@@ -48,6 +50,9 @@ ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "
 OPTION_VALUE = {"gain_asset": 2.0, "gain_spell": 1.5, "gain_artifact": 3.0, "improve": 1.5, "close_gate": 6.0,
                 "discard_condition": 1.5, "discard_monsters": 2.0, "gain_condition": -2.0, "delay": -1.5,
                 "discard_possessions": -2.0, "discard_this_clue": -1.0, "advance_doom": -5.0}
+
+# what passing a skill's tests is worth (how often it is tested, what it brings: gates, clues, fights)
+SKILL_WEIGHT = {"lore": 1.5, "observation": 1.3, "will": 1.3, "strength": 1.0, "influence": 0.7}
 
 # clues a mystery's step costs (the rest of its progress is paid with tokens from research)
 MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
@@ -430,6 +435,8 @@ class KeeperAgent(BaseAgent):
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
+        if self._about == "skill" and inv is not None:
+            return self._improve_value(inv, o.get("value"))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
@@ -488,6 +495,14 @@ class KeeperAgent(BaseAgent):
             return 1
         held = set(inv.get("spells") or ()) | set(inv.get("artifacts") or ())
         return 1 if "clairvoyance" in held and not held & {"mists_of_releh", "pallid_mask"} else -1
+
+    def _improve_value(self, inv, skill) -> float:
+        """A skill to improve: the chance a die more adds to its tests (most on a skill of few
+        dice), weighed by what its tests bring (Lore closes gates, Observation finds clues)."""
+        if skill not in SKILL_WEIGHT:
+            return 0
+        dice = self._combat_dice(inv, skill, 0)
+        return SKILL_WEIGHT[skill] * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
 
     def _card_effect(self, inv):
         """The printed effect ``inv`` is resolving: its encounter card, the monster it fights, or

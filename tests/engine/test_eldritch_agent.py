@@ -192,3 +192,15 @@ def test_a_mystery_space_without_its_price_does_not_hold_an_investigator():
     near = next(sp for sp in rules.C.space_ids if rules.C.dist[inv["space"]][sp] == 3)
     view["clues"] = {near: 1}
     assert keeper_for("eldritch", "p1")._best_goal(view, inv) == near
+
+
+def test_a_skill_is_improved_where_a_die_more_adds_most():
+    """An improvement of the player's choice: the skill of fewest dice gains most (a second die
+    lifts a test from 1/3 to 5/9), not the first one listed."""
+    _, view, inv = _solo_view()
+    inv["assets"] = []
+    inv["skills"] = {"lore": 4, "influence": 4, "observation": 1, "strength": 4, "will": 4}
+    inv["improve"] = {k: 0 for k in inv["skills"]}
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "skill", "options": [{"type": "choose", "value": k} for k in inv["skills"]]}
+    assert keeper_for("eldritch", "p1").decide(view, prompt, random.Random(1))["value"] == "observation"
