@@ -102,6 +102,8 @@ class KeeperAgent(BaseAgent):
             if ev["type"] == "encounter" and ev.get("inv"):
                 self.encounter[ev["inv"]] = ev.get("what")
                 self.card[ev["inv"]] = (ev.get("what"), ev.get("deck"), ev.get("card"), ev.get("section"))
+            if ev["type"] == "action" and ev.get("inv") and ev.get("card"):
+                self.card[ev["inv"]] = ("action", None, ev["card"], None)   # its choices follow
             if ev["type"] == "combat" and ev.get("inv"):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
             if ev["type"] == "mythos_drawn":
@@ -338,6 +340,8 @@ class KeeperAgent(BaseAgent):
             move = self._own_move(o.get("card"))
             if move is not None:   # an action that moves its user (Silas Marsh's sail)
                 return self._move_value(inv, goal, move)
+            if o.get("card") == "lily_chen":   # health into sanity or back: only to even them out
+                return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
 
@@ -437,6 +441,8 @@ class KeeperAgent(BaseAgent):
             return self._omen_value(view, o.get("value"))
         if self._about == "skill" and inv is not None:
             return self._improve_value(inv, o.get("value"))
+        if self._about == "spend" and inv is not None and self.card.get(inv["id"], ("",))[0] == "action":
+            return -abs(o.get("value", 0) - self._convert_amount(inv))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
@@ -496,6 +502,19 @@ class KeeperAgent(BaseAgent):
         held = set(inv.get("spells") or ()) | set(inv.get("artifacts") or ())
         return 1 if "clairvoyance" in held and not held & {"mists_of_releh", "pallid_mask"} else -1
 
+    @staticmethod
+    def _convert_amount(inv) -> int:
+        """How much of the fuller pool to turn into the emptier one: until they are level."""
+        health, sanity = inv["health"], inv["sanity"]
+        return max(0, abs(health - sanity) // 2)
+
+    @staticmethod
+    def _convert_worth(inv) -> bool:
+        """Whether turning one pool into the other is worth an action: one is hurt, the other
+        holds at least 2 more."""
+        low = min(inv["health"] / inv["max_health"], inv["sanity"] / inv["max_sanity"])
+        return low <= HURT and abs(inv["health"] - inv["sanity"]) >= 3
+
     def _improve_value(self, inv, skill) -> float:
         """A skill to improve: the chance a die more adds to its tests (most on a skill of few
         dice), weighed by what its tests bring (Lore closes gates, Observation finds clues)."""
@@ -513,6 +532,10 @@ class KeeperAgent(BaseAgent):
             return C.mythos.get(self.mythos_card) or {}
         if what == "combat":
             return C.monsters.get(card) or {}
+        if what == "action":
+            data = C.investigators.get(card) or C.assets.get(card) or C.artifacts.get(card) or {}
+            return (data.get("action") or {}).get("effect") or \
+                [st for a in data.get("abilities") or () if a.get("timing") == "action" for st in a.get("effect") or ()]
         if what == "mystery":
             return ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
         if what == "rumor":
@@ -542,7 +565,12 @@ class KeeperAgent(BaseAgent):
         options = next((o for o in found if isinstance(index, int) and index < len(o)), None)
         if options is None:
             return 0
-        return self._effect_value(view, inv, options[index].get("effect") or [])
+        effect = options[index].get("effect") or []
+        pool = next((st.get("any_number") for st in effect if st.get("op") == "spend" and st.get("any_number")), None)
+        if pool in ("health", "sanity"):   # Lily Chen: one pool into the other, the fuller into the emptier
+            other = "sanity" if pool == "health" else "health"
+            return inv[pool] / inv["max_" + pool] - inv[other] / inv["max_" + other]
+        return self._effect_value(view, inv, effect)
 
     def _effect_value(self, view, inv, effect) -> float:
         def n(x, default=1):

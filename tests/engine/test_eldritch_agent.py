@@ -204,3 +204,26 @@ def test_a_skill_is_improved_where_a_die_more_adds_most():
     prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
               "about": "skill", "options": [{"type": "choose", "value": k} for k in inv["skills"]]}
     assert keeper_for("eldritch", "p1").decide(view, prompt, random.Random(1))["value"] == "observation"
+
+
+def test_lily_chen_converts_only_to_even_out_her_pools():
+    """Lily Chen's action turns health into sanity or back, any amount (it used to run with 0):
+    unhurt she does not take it; at 2 sanity of 6 with her health full she does, from her body
+    into her mind, until the two are about level."""
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1"], 3, {"investigators": {"p1": ["lily_chen"]}})
+    view = rules.view(state, "p1")
+    inv = view["investigators"][0]
+    convert = {"type": "component", "card": "lily_chen"}
+    agent = keeper_for("eldritch", "p1")
+    assert agent.decide(view, _action_prompt(inv, convert), random.Random(1))["type"] == "end_actions"
+    inv["sanity"] = 2
+    inv["health"] = inv["max_health"]
+    assert agent.decide(view, _action_prompt(inv, convert), random.Random(1))["type"] == "component"
+    agent.observe([{"type": "action", "inv": inv["id"], "action": "component", "card": "lily_chen"}])
+    option = {"id": 2, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "option", "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    assert agent.decide(view, option, random.Random(1))["value"] == 0   # body into mind
+    spend = {"id": 3, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+             "about": "spend", "options": [{"type": "choose", "value": k} for k in range(inv["health"])]}
+    assert agent.decide(view, spend, random.Random(1))["value"] == (inv["health"] - 2) // 2
