@@ -15,6 +15,8 @@ clues gained/spent, mysteries solved, rumors failed/solved per card, investigato
 no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
 rate then says what that procedure costs. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
+Per round (averaged over the games still going): doom, open gates, clues held. Tests attempted and
+passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
 """
 from __future__ import annotations
 
@@ -105,7 +107,8 @@ MAX_ACTIONS = 50_000
 FORCED_DICE = 100_000   # more dice than a game rolls
 
 
-def trace_game(rules, players: int, seed: int, options: dict | None = None, face: int | None = None) -> dict:
+def trace_game(rules, players: int, seed: int, options: dict | None = None, face: int | None = None,
+               show: bool = False) -> dict:
     """One game; ``face``: every die shows it (the setup's forced dice)."""
     names = [f"p{i + 1}" for i in range(players)]
     setup = {"dice": [face] * FORCED_DICE} if face else None
@@ -114,6 +117,10 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     tell(agents, events)
     rng = random.Random(seed)
     c: Counter = Counter()
+    v = rules.view(state, names[0])
+    per_round = {1: (v["doom"], len(v["gates"]), 0)}   # round -> (doom, open gates, clues held) as it starts
+    if show:
+        print(f"{v['ancient_one']}: doom {v['doom']}, gates {v['gates']}, mystery {(v.get('mystery') or {}).get('id')}")
     mysteries = []   # [mystery, round drawn, round solved or None]
     steps = 0
     for ev in events:   # the first mystery is drawn at setup
@@ -126,11 +133,20 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
         tell(agents, events)
         steps += 1
         count_events(events, c)
+        if show:
+            print_events(rules, state, names[0], events)
         if any(ev["type"] == "round_started" for ev in events):   # the board each round begins with
             c["open_gates_at_round_start"] += len(state["gates"]["board"])
             c["monsters_at_round_start"] += len(state["monsters"]["board"])
             c["round_starts"] += 1
         for ev in events:
+            if ev["type"] == "round_started":
+                v = rules.view(state, names[0])
+                per_round[ev["round"]] = (v["doom"], len(v["gates"]), sum(i["clues"] for i in v["investigators"]))
+            if ev["type"] == "action" and ev.get("inv"):
+                seat = next((i["player"] for i in rules.view(state, names[0])["investigators"]
+                             if i["id"] == ev["inv"]), "?")
+                c[f"seat_{seat}_{ev.get('action')}"] += 1
             if ev["type"] == "mystery_drawn":
                 mysteries.append([ev["mystery"], state["round"], None])
             elif ev["type"] == "mystery_solved" and mysteries:
@@ -140,7 +156,29 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     for m in mysteries:
         m[2] = (m[2] - m[1]) if m[2] is not None else -(out["rounds"] - m[1])
     return {"counts": c, "winner": out["winner"], "reason": out["reason"], "ao": state["ao"],
-            "mysteries": mysteries}
+            "mysteries": mysteries, "per_round": per_round}
+
+
+QUIET = {"test_rolled", "turn", "phase", "encounter_discarded", "reserve_refilled", "mythos_discarded", "die_rolled",
+         "tokens", "card_face_up", "stood_up", "moved"}
+
+
+def print_events(rules, state, viewer: str, events) -> None:
+    """One game turn by turn: the public events, a table line at each round's start."""
+    for ev in events:
+        if ev["type"] in QUIET:
+            continue
+        if ev["type"] == "round_started":
+            v = rules.view(state, viewer)
+            invs = ", ".join(f"{i['id']}@{i['space']} h{i['health']} s{i['sanity']} c{i['clues']} "
+                             f"t{sum(i['tickets'].values())}" for i in v["investigators"] if i["status"] == "active")
+            mystery = v.get("mystery") or {}
+            print(f"=== round {ev['round']}: doom {v['doom']}, omen {v['omen']} ({v['omen_index']}), gates "
+                  f"{v['gates']}, clues on the map {sorted(v['clues'])}, mystery {mystery.get('id')} "
+                  f"{ {k: x for k, x in mystery.items() if x and k != 'id'} }; {invs}")
+            continue
+        detail = " ".join(f"{k}={x}" for k, x in ev.items() if k not in ("type", "audience", "faces"))
+        print(f"  {ev['type']}: {detail}")
 
 
 def count_events(events, c: Counter) -> None:
@@ -154,8 +192,17 @@ def count_events(events, c: Counter) -> None:
         elif t in ("investigator_defeated", "devoured"):
             cause = "defeat"
             c[f"defeated_{ev.get('token') or ev.get('by') or t}"] += 1
-        elif t in ("mythos_drawn", "encounter", "action", "test_result"):
-            cause = "effect"
+        elif t == "mythos_drawn":
+            cause = "mythos"
+        elif t in ("encounter", "combat"):
+            cause = "encounter"
+        elif t == "action":
+            cause = "action"
+        elif t == "rumor_failed":
+            cause = "rumor"
+        elif t == "test_result":
+            c[f"test_{ev.get('skill')}"] += 1
+            c[f"test_{ev.get('skill')}_passed"] += bool(ev.get("passed"))
         if t == "doom" and ev.get("change", 0) < 0:
             c[f"doom_{cause}"] += -ev["change"]
         elif t == "doom" and ev.get("change", 0) > 0:
@@ -200,6 +247,7 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--ao", default=None)
     ap.add_argument("--dice", type=int, choices=range(1, 7), default=None,
                     help="every die shows this face (6: no test ever fails)")
+    ap.add_argument("--show", type=int, default=None, metavar="SEED", help="print this one game turn by turn")
     ap.add_argument("--spare", action="append", default=[],
                     choices=("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left"),
                     help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
@@ -208,14 +256,21 @@ def main(argv: int | list[str] | None = None) -> None:
     instrument(rules)
     _SPARED.update(a.spare)
     options = {"ancient_one": a.ao} if a.ao else None
+    if a.show is not None:
+        g = trace_game(rules, a.players, a.show, options, a.dice, show=True)
+        print(f"{g['ao']}: {g['winner']} ({g['reason']}) after {g['counts']['rounds']} rounds")
+        return
     total: Counter = Counter()
     ends: dict = defaultdict(Counter)
     mysteries: dict = defaultdict(list)   # mystery -> rounds to solve (negative: unsolved, on the table)
+    curve: dict = defaultdict(list)       # round -> [(doom, gates, clues)] of the games that reached it
     for i in range(a.games):
         g = trace_game(rules, a.players, a.seed + i, options, a.dice)
         total.update(g["counts"])
-        for mid, _, rounds in g["mysteries"]:
-            mysteries[mid].append(rounds)
+        for mid, _, took in g["mysteries"]:
+            mysteries[mid].append(took)
+        for r, row in g["per_round"].items():
+            curve[r].append(row)
         ends[g["ao"]][g["reason"]] += 1
         ends[g["ao"]]["games"] += 1
         if g["winner"] == "investigators":
@@ -233,8 +288,16 @@ def main(argv: int | list[str] | None = None) -> None:
         stuck = [-r for r in rounds if r < 0]
         print(f"  mystery {mid}: solved {len(solved)}/{len(rounds)} (in {mean:.1f} rounds), "
               f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
+    for r, rows in sorted(curve.items()):
+        k = len(rows)
+        print(f"  round {r:2d} ({k} games): doom {sum(x[0] for x in rows) / k:.1f}, open gates "
+              f"{sum(x[1] for x in rows) / k:.1f}, clues held {sum(x[2] for x in rows) / k:.1f}")
+    for skill in sorted({k[5:] for k in total if k.startswith("test_") and not k.endswith("_passed")}):
+        tried = total[f"test_{skill}"]
+        print(f"  tests {skill}: {tried / n:.2f} per game, {100 * total[f'test_{skill}_passed'] / tried:.0f} % passed")
     for key in sorted(total):
-        print(f"  {key}: {total[key] / n:.2f} per game")
+        if not key.startswith("test_"):
+            print(f"  {key}: {total[key] / n:.2f} per game")
     if total["round_starts"]:
         print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "
               f"open gates, {total['monsters_at_round_start'] / total['round_starts']:.2f} monsters")

@@ -7,13 +7,13 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 
 * rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
   travels toward the most valuable reachable goal — the active mystery's spaces (far above the
-  rest when it holds the clues a step costs), open gates (those of the omen the next advance lands
+  rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
   on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
-  nothing better is left;
+  nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
 * chooses its encounter by value: the mystery (only with its price in hand), an Other World
   (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
   an expedition, else the location;
@@ -22,7 +22,9 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   costs (two when it costs none) — except to survive a fight; never for a purchase;
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
-  clues only with clues to spare (or for a rumor), health or sanity not at 1;
+  clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
+  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt; prices each
+  option of a printed "choose one"; improves the skill where a die more adds most;
 * sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 from engine.core.agent import BaseAgent
 
 MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
+NOT_READY = 0.0      # a mystery space without the clues its step costs
 GUARDED = 0.5  # a goal's value shrinks with the fights (rounds) its monsters take
 CONDITION_ACTION = 11.0   # a condition's action (Detained's way out) before anything else
 COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is left
@@ -42,6 +45,14 @@ GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expe
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
 
+
+# a "choose one" option's step, priced (clues, health and sanity are priced by the agent's state)
+OPTION_VALUE = {"gain_asset": 2.0, "gain_spell": 1.5, "gain_artifact": 3.0, "improve": 1.5, "close_gate": 6.0,
+                "discard_condition": 1.5, "discard_monsters": 2.0, "gain_condition": -2.0, "delay": -1.5,
+                "discard_possessions": -2.0, "discard_this_clue": -1.0, "advance_doom": -5.0}
+
+# what passing a skill's tests is worth (how often it is tested, what it brings: gates, clues, fights)
+SKILL_WEIGHT = {"lore": 1.5, "observation": 1.3, "will": 1.3, "strength": 1.0, "influence": 0.7}
 
 # clues a mystery's step costs (the rest of its progress is paid with tokens from research)
 MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
@@ -77,6 +88,7 @@ class KeeperAgent(BaseAgent):
         self.card: dict[str, tuple] = {}      # investigator -> (what, deck, card, section) of that encounter
         self.recent: set = set()              # the event types of the latest step
         self.mythos_card = None               # the mythos card drawn last
+        self.starting = None                  # the investigator whose encounter turn just began
 
     def observe(self, events):
         self.recent = {ev["type"] for ev in events}
@@ -84,13 +96,20 @@ class KeeperAgent(BaseAgent):
             if ev["type"] in ("phase", "turn"):
                 self.encounter.clear()   # an encounter's "may"s end with its turn
                 self.card.clear()
+                self.starting = ev.get("inv") if ev.get("phase") == "encounter" else None
+            elif ev["type"] in ("encounter", "combat", "test_rolled"):
+                self.starting = None
             if ev["type"] == "encounter" and ev.get("inv"):
                 self.encounter[ev["inv"]] = ev.get("what")
                 self.card[ev["inv"]] = (ev.get("what"), ev.get("deck"), ev.get("card"), ev.get("section"))
+            if ev["type"] == "action" and ev.get("inv") and ev.get("card"):
+                self.card[ev["inv"]] = ("action", None, ev["card"], None)   # its choices follow
             if ev["type"] == "combat" and ev.get("inv"):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
             if ev["type"] == "mythos_drawn":
                 self.mythos_card = ev.get("card")
+            elif ev["type"] == "round_started":
+                self.mythos_card = None   # its "may"s and choices end with the Mythos phase
             if ev["type"] in ("test_rolled", "rerolled", "die_bonus"):
                 last = self.dice.get(ev["inv"], {})
                 faces = ev.get("faces") or last.get("faces", [5, 6])
@@ -157,7 +176,9 @@ class KeeperAgent(BaseAgent):
         step = MYSTERY_STEP_CLUES.get(mystery.get("id"), 0)
         ready = inv["clues"] >= step   # a mystery space is worth going to with its price in hand
         research = mystery.get("id") in RESEARCH_MYSTERIES
-        token_value = GOAL_VALUE["mystery"] * (MYSTERY_READY if ready else 1 / 3)
+        # without its price a mystery space is no goal: standing on it waiting pinned a lone
+        # investigator there for 8 rounds (seed 2003, The Deep Ones Attack); the clues come first
+        token_value = GOAL_VALUE["mystery"] * (MYSTERY_READY if ready else NOT_READY)
         card = _content().mysteries.get(mystery.get("id"), {}) if mystery else {}
         for space in mystery.get("placed") or ():
             add(space, token_value)
@@ -316,8 +337,38 @@ class KeeperAgent(BaseAgent):
         if t in ("component", "local") and o.get("card") in _condition_ids():
             return CONDITION_ACTION   # a condition's own action is its way out (Detained's test...)
         if t in ("component", "local"):
+            move = self._own_move(o.get("card"))
+            if move is not None:   # an action that moves its user (Silas Marsh's sail)
+                return self._move_value(inv, goal, move)
+            if o.get("card") == "lily_chen":   # health into sanity or back: only to even them out
+                return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    @staticmethod
+    def _own_move(card_id):
+        """The route kind (None: any) of an action that moves its own user, read from the printed
+        card; None when the card's action does not move its user."""
+        C = _content()
+        card = C.investigators.get(card_id) or C.assets.get(card_id) or C.artifacts.get(card_id) or {}
+        abilities = [card["action"]] if card.get("action") else \
+            [a for a in card.get("abilities") or () if a.get("timing") == "action"]
+        for ability in abilities:
+            for st in ability.get("effect") or ():
+                if st.get("op") == "move" and st.get("who") == "self" and st.get("spaces") and not st.get("to"):
+                    return st.get("path") or "any"
+        return None
+
+    def _move_value(self, inv, goal, path) -> float:
+        """Worth a travel action when a route of ``path`` leads closer to the goal (an extra action
+        on top is better still); never a step off the goal."""
+        here = inv["space"]
+        if goal is None or goal == here:
+            return -1
+        dist = _content().dist
+        nearer = [b for b, kind in _content().adj[here].items() if path in ("any", kind)
+                  and dist[b].get(goal, 99) < dist[here].get(goal, 99)]
+        return 9.5 if nearer else -1
 
     def _score_travel_more(self, view, inv, o) -> float:
         if o["type"] != "ride" or inv is None:
@@ -388,6 +439,19 @@ class KeeperAgent(BaseAgent):
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
+        if self._about == "skill" and inv is not None:
+            return self._improve_value(inv, o.get("value"))
+        if self._about == "spend" and inv is not None and self.card.get(inv["id"], ("",))[0] == "action":
+            return -abs(o.get("value", 0) - self._convert_amount(inv))
+        if self._about == "option" and inv is not None:
+            return self._option_value(view, inv, o.get("value"))
+        if self._about == "space" and self._purpose == "resolve" and inv is not None:
+            # where its own move ends: nearest its goal, never onto monsters it cannot survive
+            goal = self._best_goal(view, inv)
+            space = o.get("value")
+            if goal is None or space not in _content().dist:
+                return 0
+            return -_content().dist[space].get(goal, 99) - (5 if self._deadly(view, inv, space) else 0)
         return self._may(view, inv, o)
 
     def _score_group(self, view, inv, o) -> float:
@@ -412,6 +476,8 @@ class KeeperAgent(BaseAgent):
             return 0
         if inv is None:
             return 1
+        if self.starting == inv["id"]:   # an encounter-phase ability held (Mists of Releh, the Pallid Mask...)
+            return self._encounter_phase_may(view, inv)
         if self._mystery_may(view, inv):
             return 2   # the mystery's own step (a clue laid on it, its price paid): progress
         costs = self._may_costs(inv)
@@ -424,26 +490,116 @@ class KeeperAgent(BaseAgent):
             return -1
         return 1 if costs or not self._critical(inv) else -1
 
+    def _encounter_phase_may(self, view, inv) -> float:
+        """Asked as its encounter turn begins: an ability that lets it encounter as though no monster
+        were here (Mists of Releh costs a Lore test and its back's sanity) is worth it only with
+        monsters here it does not hunt; Clairvoyance (research at a clue anywhere) only without one."""
+        here = inv["space"]
+        hunted = self._hunted_kinds(view)
+        guarded = any(m["space"] == here and m["kind"] not in hunted for m in view["monsters"].values())
+        if guarded:
+            return 1
+        held = set(inv.get("spells") or ()) | set(inv.get("artifacts") or ())
+        return 1 if "clairvoyance" in held and not held & {"mists_of_releh", "pallid_mask"} else -1
+
+    @staticmethod
+    def _convert_amount(inv) -> int:
+        """How much of the fuller pool to turn into the emptier one: until they are level."""
+        health, sanity = inv["health"], inv["sanity"]
+        return max(0, abs(health - sanity) // 2)
+
+    @staticmethod
+    def _convert_worth(inv) -> bool:
+        """Whether turning one pool into the other is worth an action: one is hurt, the other
+        holds at least 2 more."""
+        low = min(inv["health"] / inv["max_health"], inv["sanity"] / inv["max_sanity"])
+        return low <= HURT and abs(inv["health"] - inv["sanity"]) >= 3
+
+    def _improve_value(self, inv, skill) -> float:
+        """A skill to improve: the chance a die more adds to its tests (most on a skill of few
+        dice), weighed by what its tests bring (Lore closes gates, Observation finds clues)."""
+        if skill not in SKILL_WEIGHT:
+            return 0
+        dice = self._combat_dice(inv, skill, 0)
+        return SKILL_WEIGHT[skill] * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
+
+    def _card_effect(self, inv):
+        """The printed effect ``inv`` is resolving: its encounter card, the monster it fights, or
+        (in the Mythos phase) the mythos card."""
+        what, deck, card, section = self.card.get(inv["id"], (None, None, None, None))
+        C = _content()
+        if what is None and self.mythos_card:   # the Mythos phase: the card's own "may"s
+            return C.mythos.get(self.mythos_card) or {}
+        if what == "combat":
+            return C.monsters.get(card) or {}
+        if what == "action":
+            data = C.investigators.get(card) or C.assets.get(card) or C.artifacts.get(card) or {}
+            return (data.get("action") or {}).get("effect") or \
+                [st for a in data.get("abilities") or () if a.get("timing") == "action" for st in a.get("effect") or ()]
+        if what == "mystery":
+            return ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
+        if what == "rumor":
+            return (((C.mythos.get(card) or {}).get("rumor") or {}).get("encounter") or {}).get("effect") or []
+        if deck in C.decks:
+            data = C.decks[deck]["cards"].get(card) or {}
+            if section and data.get("sections"):
+                return (data["sections"].get(section) or {}).get("effect") or []
+            return (data.get("encounter") or {}).get("effect") or []
+        return []
+
+    def _option_value(self, view, inv, index) -> float:
+        """A printed "choose one" of the card being resolved: each option's effect priced for
+        ``inv`` (gains against losses, a loss it cannot survive ruled out)."""
+        found = []
+
+        def walk(node):
+            if isinstance(node, dict):
+                if node.get("op") == "choose_one":
+                    found.append(node.get("options") or [])
+                for v in node.values():
+                    walk(v)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v)
+        walk(self._card_effect(inv))
+        options = next((o for o in found if isinstance(index, int) and index < len(o)), None)
+        if options is None:
+            return 0
+        effect = options[index].get("effect") or []
+        pool = next((st.get("any_number") for st in effect if st.get("op") == "spend" and st.get("any_number")), None)
+        if pool in ("health", "sanity"):   # Lily Chen: one pool into the other, the fuller into the emptier
+            other = "sanity" if pool == "health" else "health"
+            return inv[pool] / inv["max_" + pool] - inv[other] / inv["max_" + other]
+        return self._effect_value(view, inv, effect)
+
+    def _effect_value(self, view, inv, effect) -> float:
+        def n(x, default=1):
+            return x if isinstance(x, int) else default
+        health_w = 3 if inv["health"] <= 2 else 1
+        sanity_w = 3 if inv["sanity"] <= 2 else 1
+        clue_w = 2.0 if inv["clues"] <= self._clue_need(view, inv) else 1.0
+        value = 0.0
+        for st in effect:
+            op = st.get("op")
+            if op in ("lose", "spend"):
+                h, sa, c = n(st.get("health"), 0), n(st.get("sanity"), 0), n(st.get("clues"), 0)
+                if h >= inv["health"] or sa >= inv["sanity"]:
+                    return -20   # a defeat
+                value -= h * health_w + sa * sanity_w + c * clue_w
+            elif op == "recover":
+                value += n(st.get("health"), 0) * 0.5 * health_w + n(st.get("sanity"), 0) * 0.5 * sanity_w
+            elif op in ("gain_clues",):
+                value += n(st.get("count")) * clue_w
+            else:
+                value += OPTION_VALUE.get(op, 0)
+            if op == "gain_condition":
+                value += 4 if st.get("name") == "blessed" else 0
+        return value
+
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
         possessions), read from the printed card."""
-        what, deck, card, section = self.card.get(inv["id"], (None, None, None, None))
-        C = _content()
-        effect = []
-        if what is None and self.mythos_card:   # the Mythos phase: the card's own "may"s
-            effect = C.mythos.get(self.mythos_card) or {}
-        elif what == "combat":
-            effect = C.monsters.get(card) or {}
-        elif what == "mystery":
-            effect = ((C.mysteries.get(card) or {}).get("encounter") or {}).get("effect") or []
-        elif what == "rumor":
-            effect = (((C.mythos.get(card) or {}).get("rumor") or {}).get("encounter") or {}).get("effect") or []
-        elif deck in C.decks:
-            data = C.decks[deck]["cards"].get(card) or {}
-            if section and data.get("sections"):
-                effect = (data["sections"].get(section) or {}).get("effect") or []
-            else:
-                effect = (data.get("encounter") or {}).get("effect") or []
+        effect = self._card_effect(inv)
         out: set = set()
 
         def dire(node) -> bool:

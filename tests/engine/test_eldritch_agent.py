@@ -121,3 +121,109 @@ def test_a_goal_goes_to_the_nearer_investigator_not_the_first_in_table_order():
         agent = keeper_for("eldritch", player)
         assert agent._best_goal(view, second) == "london"
         assert agent._best_goal(view, first) == near
+
+
+def _action_prompt(inv, *options):
+    return {"id": 1, "player": "p1", "kind": "action", "shape": "one", "inv": inv["id"],
+            "options": [{"type": "end_actions"}, *options]}
+
+
+def test_silas_never_sails_off_the_gate_he_came_to_close():
+    """Silas Marsh's action sails one sea route (seed 1000 with every die a 6: he reached the
+    Sydney gate and sailed off it before his encounter, twice): on his goal it is not taken;
+    a space away, with a sea route nearer it, it is his move."""
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1"], 3, {"investigators": {"p1": ["silas_marsh"]}})
+    view = rules.view(state, "p1")
+    view.update(gates=["sydney"], monsters={}, clues={}, mystery=None, expedition=None,
+                mythos={**view["mythos"], "in_play": []})
+    inv = view["investigators"][0]
+    sail = {"type": "component", "card": "silas_marsh"}
+    inv["space"] = "sydney"
+    assert keeper_for("eldritch", "p1").decide(view, _action_prompt(inv, sail), random.Random(1))["type"] == "end_actions"
+    sea = next(b for b, kind in rules.C.adj["sydney"].items() if kind == "ship")
+    inv["space"] = sea
+    travel = {"type": "travel", "to": "sydney"}
+    chosen = keeper_for("eldritch", "p1").decide(view, _action_prompt(inv, travel, sail), random.Random(1))
+    assert chosen["type"] == "component"   # the same step and an extra action on top
+
+
+def _encounter_start(monster_kind=None):
+    """An investigator holding Mists of Releh is asked its "may" as its encounter turn begins."""
+    rules, view, inv = _solo_view()
+    inv["spells"] = ["mists_of_releh"]
+    view["monsters"] = {"m1": {"kind": monster_kind, "space": inv["space"], "damage": 0}} if monster_kind else {}
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "encounter"}, {"type": "turn", "phase": "encounter", "inv": inv["id"]}])
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    return agent.decide(view, prompt, random.Random(1))["value"]
+
+
+def test_mists_of_releh_is_cast_only_with_a_monster_to_slip_past():
+    """Mists of Releh: «Encounter phase: Lore test; on a success choose your encounter as though
+    no monster were here» — and its backs cost sanity; with no monster here it buys nothing."""
+    assert _encounter_start() is False
+    assert _encounter_start("cultist") is True
+
+
+def test_a_choose_one_spends_the_clue_rather_than_the_last_sanity():
+    """Other World 10, a failed Influence test: «lose 2 sanity» or «spend 1 clue»: at 2 sanity
+    the first would defeat it; with sanity to spare and the clue owed to the mystery, sanity."""
+    _, view, inv = _solo_view()
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "encounter", "inv": inv["id"], "what": "other_world", "deck": "other_world",
+                    "card": "other_world_10"}])
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "option", "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    inv["sanity"], inv["clues"] = 2, 1
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 1
+    inv["sanity"], inv["clues"] = inv["max_sanity"], 1
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 0
+
+
+def test_a_mystery_space_without_its_price_does_not_hold_an_investigator():
+    """Seed of the Daemon Sultan costs 2 clues a step at Tunguska: standing there with none, the
+    investigator heads for a clue (seed 2003 kept one on The Deep Ones Attack's space for 8 rounds)."""
+    rules, view, inv = _solo_view()
+    inv["clues"] = 0
+    inv["space"] = view["mystery_token"]
+    view.update(gates=[], monsters={})
+    near = next(sp for sp in rules.C.space_ids if rules.C.dist[inv["space"]][sp] == 3)
+    view["clues"] = {near: 1}
+    assert keeper_for("eldritch", "p1")._best_goal(view, inv) == near
+
+
+def test_a_skill_is_improved_where_a_die_more_adds_most():
+    """An improvement of the player's choice: the skill of fewest dice gains most (a second die
+    lifts a test from 1/3 to 5/9), not the first one listed."""
+    _, view, inv = _solo_view()
+    inv["assets"] = []
+    inv["skills"] = {"lore": 4, "influence": 4, "observation": 1, "strength": 4, "will": 4}
+    inv["improve"] = {k: 0 for k in inv["skills"]}
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "skill", "options": [{"type": "choose", "value": k} for k in inv["skills"]]}
+    assert keeper_for("eldritch", "p1").decide(view, prompt, random.Random(1))["value"] == "observation"
+
+
+def test_lily_chen_converts_only_to_even_out_her_pools():
+    """Lily Chen's action turns health into sanity or back, any amount (it used to run with 0):
+    unhurt she does not take it; at 2 sanity of 6 with her health full she does, from her body
+    into her mind, until the two are about level."""
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1"], 3, {"investigators": {"p1": ["lily_chen"]}})
+    view = rules.view(state, "p1")
+    inv = view["investigators"][0]
+    convert = {"type": "component", "card": "lily_chen"}
+    agent = keeper_for("eldritch", "p1")
+    assert agent.decide(view, _action_prompt(inv, convert), random.Random(1))["type"] == "end_actions"
+    inv["sanity"] = 2
+    inv["health"] = inv["max_health"]
+    assert agent.decide(view, _action_prompt(inv, convert), random.Random(1))["type"] == "component"
+    agent.observe([{"type": "action", "inv": inv["id"], "action": "component", "card": "lily_chen"}])
+    option = {"id": 2, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "option", "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    assert agent.decide(view, option, random.Random(1))["value"] == 0   # body into mind
+    spend = {"id": 3, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+             "about": "spend", "options": [{"type": "choose", "value": k} for k in range(inv["health"])]}
+    assert agent.decide(view, spend, random.Random(1))["value"] == (inv["health"] - 2) // 2
