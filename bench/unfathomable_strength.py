@@ -6,7 +6,7 @@ starts, points paid beyond a passed check's target and missing from a failed one
 rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
-        [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos]
+        [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos] [--trace GAME]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
@@ -16,6 +16,12 @@ Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damage
 ``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2), ``no_hull_defeat`` (a placed damage
 card defeats nobody in its zone), ``no_hydra`` (Mother Hydra on the board damages nothing),
 ``no_dagon`` (Father Dagon on the board places no Deep Ones), ``no_chaos`` (checks take no chaos card).
+
+``--trace GAME`` prints game number GAME (0-based, seed ``--seed + GAME``) turn by turn instead:
+each turn's table (dials, damage, Deep Ones, tracks, hands), every action and decision, each check
+with who added how many cards and how many hindering cards the chaos cannot explain, the crises,
+Deep One activations, attacks and defeats: where the game is lost, blunder by blunder. The seats'
+loyalty is printed first (the reader is not a player).
 """
 from __future__ import annotations
 
@@ -32,11 +38,12 @@ def _cause(ctx: dict) -> str:
     return ctx.get("now") or "?"
 
 
-def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter) -> dict:
+def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter, out=None) -> dict:
     names = [f"p{i + 1}" for i in range(players)]
     state, events = rules.new_game(names, seed, None)
     agents = {p: keeper_for(rules.game_id, p) for p in names}
     tell(agents, events)
+    printer = _Printer(out, state) if out is not None else None
     rng = random.Random(seed)
     ctx = {"now": "setup"}
     turns = 0
@@ -52,6 +59,8 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
             counters["actions"][ctx["now"] + ("->" + action["to"] if action.get("type") == "move" else "")] += 1
         events = rules.apply_in_place(state, action)
         tell(agents, events)
+        if printer is not None:
+            printer.step(prompts[0], action, events)
         for e in events:
             if e["type"] == "turn_started":
                 turns += 1
@@ -61,7 +70,76 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
                     z == "sick_bay" for z in state["zone_of"].values())
             _count(e, ctx, counters, by_round, (turns - 1) // players)
     counters["distance"]["final"] += state["distance"]
+    if printer is not None:
+        printer.line(f"END {rules.outcome(state)} dials {state['resources']} damaged {sorted(state['damage'])}")
     return rules.outcome(state)
+
+
+# decisions not worth a line in a trace (windows passed, lone answers)
+_QUIET_KINDS = ("window_order", "deep_one_order", "upgrade")
+_SHOWN_EVENTS = {
+    "mythos_drawn": "card", "option_chosen": ("player", "option"), "check_result": ("result", "total", "target"),
+    "zone_damaged": ("zone", "aimed"), "zone_repaired": ("zone",), "player_defeated": ("player", "zone"),
+    "passenger_defeated": ("zone", "loses"), "passenger_rescued": ("zone",), "passenger_risked": ("zone",),
+    "deep_ones_placed": ("zone", "count"), "deep_one_defeated": ("zone", "by"),
+    "deep_ones_defeated": ("zone", "count"), "deep_one_attacked": ("zone", "target", "roll", "hit"),
+    "monster_activated": ("monster", "where", "count"), "great_banishment": ("deep_ones_returned",),
+    "course_played": ("player", "card", "distance"), "resources_changed": ("delta",),
+    "player_revealed": ("player",), "revealed": ("player",), "sent_to_brig": ("player",),
+    "track_advanced": ("track", "position"), "monsters_emerged": ("to", "monarchs"),
+}
+
+
+class _Printer:
+    """Prints one game for a reader (``--trace``): public events, and every seat's decisions."""
+
+    def __init__(self, out, state):
+        self.out, self.state = out, state
+        self.check: dict | None = None
+        self.shown_loyalty = False
+
+    def line(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def step(self, prompt, action, events) -> None:
+        s = self.state
+        if not self.shown_loyalty and any(s["loyalty"].values()):
+            self.shown_loyalty = True
+            self.line(f"loyalty {s['loyalty']} characters {s['characters']}")
+        kind = prompt["kind"]
+        if kind not in _QUIET_KINDS and prompt.get("purpose") not in _QUIET_KINDS and not (kind == "window" and action.get("type") == "pass") \
+                and not (kind == "action" and action.get("type") == "end_actions"):
+            shown = {k: v for k, v in action.items() if k not in ("player", "type", "prompt")}
+            self.line(f"  > {action['player']} {kind}{'/' + prompt['purpose'] if prompt.get('purpose') else ''}"
+                      f" {action.get('type')} {shown}")
+        for e in events:
+            if e.get("audience") != "all":
+                continue
+            t = e["type"]
+            if t == "turn_started":
+                deep = {z: n for z, n in s["deep_ones"].items() if n}
+                self.line(f"== turn {e.get('number')} {e['player']} in {s['zone_of'][e['player']]} | dials {s['resources']}"
+                          f" | damaged {sorted(s['damage'])} | Deep Ones {deep} supply {s['deep_one_supply']}"
+                          f" | journey {s['tracks']['journey']} ritual {s['tracks']['ritual']} distance {s['distance']}"
+                          f" | hands {dict((p, len(h)) for p, h in s['hands'].items())} | zones {s['zone_of']}")
+            elif t == "check_started":
+                self.check = {"added": {}, "chaos": 0, "positive": set(e["positive"])}
+                self.line(f"  check {e.get('card') or 'zone'} target {e['target']} partial {e.get('partial')}"
+                          f" helps {e['positive']}")
+            elif t == "chaos_added" and self.check is not None:
+                self.check["chaos"] = e.get("count", 0)
+            elif t == "check_added" and self.check is not None:
+                self.check["added"][e["player"]] = e.get("count", 0)
+            elif t == "check_revealed" and self.check is not None:
+                cards = [c for c in e.get("cards") or () if ":" in c]
+                hinder = sum(1 for c in cards if c.split(":", 1)[0] not in self.check["positive"])
+                self.line(f"  check pile {self.check['added']} + {self.check['chaos']} chaos: total {e['total']},"
+                          f" hindering {hinder} (beyond the chaos cards: {max(0, hinder - self.check['chaos'])})")
+                self.check = None
+            elif t in _SHOWN_EVENTS:
+                keys = _SHOWN_EVENTS[t]
+                keys = (keys,) if isinstance(keys, str) else keys
+                self.line(f"  {t} " + " ".join(f"{k}={e.get(k)}" for k in keys if e.get(k) is not None))
 
 
 def _count(e, ctx, counters, by_round, rnd) -> None:
@@ -151,6 +229,8 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1", "no_hull_defeat",
                                                                          "no_hydra", "no_dagon", "no_chaos"))
+    ap.add_argument("--trace", type=int, default=None, metavar="GAME",
+                    help="print game GAME (seed --seed + GAME) turn by turn, no totals")
     args = ap.parse_args([] if argv is None else argv)
     rules = rules_for("unfathomable")
     _what_if(rules, args.what_if)
@@ -163,6 +243,9 @@ def main(argv: int | list[str] | None = None) -> None:
              "deep_one_attack_modified")
     counters = {n: Counter() for n in names}
     by_round: Counter = Counter()
+    if args.trace is not None:
+        trace_game(rules, args.players, args.seed + args.trace, counters, by_round, out=sys.stdout)
+        return
     reasons, winners, rounds = Counter(), Counter(), 0
     for i in range(args.games):
         out = trace_game(rules, args.players, args.seed + i, counters, by_round)

@@ -3,7 +3,9 @@
 A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
 to do harm, steams on from the Boiler Room (a crew picks Strength characters for it), repairs,
 rescues threatened passengers, adds to each check the helping cards it needs (no more) and sends
-a suspect (blamed for hindering cards in revealed checks) to the Brig. Answers with printed
+a suspect (blamed for hindering cards in revealed checks) to the Brig. Short of cards it draws
+five at the Galley; its last action of a turn weighs where it will stand until its next one
+(Deep Ones there or walking in attack, a deck is swept by the Banishment). Answers with printed
 consequences — crisis options, the Captain's course card, the track choice, item/character/title
 Actions — are priced by :class:`CostModel` from the public content (the effect lists of
 ``data/unfathomable``): a loyal player takes the cheapest for the Humans, a traitor the dearest
@@ -26,7 +28,10 @@ REVEAL_AT_DISTANCE = 6      # a traitor reveals once this much distance is playe
 CULTIST_TURN = 12           # a Cultist-only player sabotages from this distance (its win needs 12)
 REVEAL_CHANCE = 0.25        # per action prompt, from then on
 RITUAL_AT = 6               # Deep Ones on water and decks (less the ritual token's steps) to steer for the Banishment
-GALLEY_DRAW = 3             # cards drawn at the Galley (4 with Food to spare)
+GALLEY_FOOD = 3             # Food from which the Galley is used (a d8 under the count drawn costs 1 Food)
+GALLEY_HAND = 6             # the Galley is worth an action (or a walk) below this many cards in hand
+GALLEY_USE = 17             # drawing at the Galley: cards are what every check, repair and steam needs
+GALLEY_MOVE = 11            # walking into the Galley on my first action to draw on the second
 GUARD = 6                   # standing in an interior zone Deep Ones are about to damage
 SWARM = 3                   # this many Deep Ones in a zone: leave it, do not walk in
 HUNT = 13                   # walking up to one Deep One to attack it next action
@@ -62,6 +67,10 @@ COVER_GAP = 6               # a hidden traitor picks the worse answer only when 
 BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
 LATER_SHARE = 0.5           # the part of their helping cards the players still to add will give
+DEFEAT_COST = 10            # a Human defeated (the Sick Bay: one card drawn, an action to walk out)
+STAND_HERE = 0.5            # chance the Deep Ones in my zone activate before my next turn
+STAND_INBOUND = 0.2         # ... those one arrow away walk in and then attack
+STAND_BANISH = {3: 0.8, 2: 0.4, 1: 0.15}   # chance the Banishment comes before my next turn, by ritual space
 CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
 
 
@@ -156,7 +165,9 @@ class KeeperAgent(BaseAgent):
             spec = prompt["number"]
             if view["zone_of"].get(self.player) == "galley" and not self._traitor(view):
                 # the Galley's draw: a d8 under the count costs 1 Food
-                want = GALLEY_DRAW + (1 if view["resources"]["food"] >= 6 else 0)
+                # (Food is the dial least often emptied; cards are short at every check)
+                food = view["resources"]["food"]
+                want = 5 if food >= 5 else 4 if food >= GALLEY_FOOD else 1
                 return self.answer(prompt, max(spec["min"], min(spec["max"], want)))
             return self.answer(prompt, spec["min"])
         options = prompt["options"]
@@ -314,9 +325,12 @@ class KeeperAgent(BaseAgent):
             suspect = self._suspect(view)
             return 1 if value == suspect else -options.index(value) / 100
         if purpose == "deep_one_target" and isinstance(value, str):
-            # the current player picks whom a Deep One attacks: a traitor picks a Human, a loyal
-            # player a revealed traitor's... there are none; the healthiest-looking, i.e. anyone
-            return 0
+            # the current player picks whom a Deep One attacks: a loyal one the suspect first, then
+            # the Human with the fewest cards (the Sick Bay costs a full hand the least); a traitor
+            # the one with the most
+            if traitor:
+                return view["hand_sizes"].get(value, 0)
+            return 100 if value == self._suspect(view) else -view["hand_sizes"].get(value, 0)
         return -options.index(value)
 
     def _action_score(self, view, o, rng) -> float:
@@ -355,7 +369,11 @@ class KeeperAgent(BaseAgent):
         if t == "repair":
             return 18
         if t == "move":
-            return self._move_score(view, o["to"]) + (SICK_BAY_LEAVE if zone == "sick_bay" else 0)
+            score = self._move_score(view, o["to"]) + (SICK_BAY_LEAVE if zone == "sick_bay" else 0)
+            if self._acted_this_turn(view):
+                # my last action: where I stand until my next turn (Deep Ones, the Banishment)
+                score += self._stand_risk(view, zone) - self._stand_risk(view, o["to"])
+            return score
         if t == "use":
             ability = o["ability"]
             title = _card_title(ability)
@@ -371,7 +389,8 @@ class KeeperAgent(BaseAgent):
             if ability == "zone:boiler_room":
                 return BOILER_USE if self._boiler_fuel_ok(view) else 2
             if ability == "zone:galley":
-                return 9 if len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4 else -1
+                return GALLEY_USE if len(view["you"]["hand"]) < GALLEY_HAND \
+                    and view["resources"]["food"] >= GALLEY_FOOD else -1
             if ability == "zone:cargo_hold":
                 return 3
             if ability == "zone:captains_cabin":
@@ -417,6 +436,19 @@ class KeeperAgent(BaseAgent):
             return -1
         return -CostModel(view, self.player).cost(effects) - 0.5
 
+    def _stand_risk(self, view, zone) -> float:
+        """Expected cost of standing in ``zone`` until my next turn: Deep Ones there attack me
+        (6+ each), those walking in attack after, and a deck is swept by the Banishment."""
+        if zone in SHIP_ZONES_AWAY:
+            return 0.0
+        deep = view["deep_ones"]
+        n = deep.get(zone, 0)
+        inbound = sum(m for z, m in deep.items() if m and self._arrows().get(z) == zone)
+        risk = STAND_HERE * (1 - 0.625 ** n) + STAND_INBOUND * (1 - 0.625 ** inbound)
+        if zone in view["passengers"] or (zone[0] == "d" and zone[1:].isdigit()):
+            risk += STAND_BANISH.get(view["tracks"]["ritual"], 0.05)
+        return DEFEAT_COST * min(1.0, risk)
+
     def _adjacent(self):
         if not hasattr(self, "_adjacent_map"):
             from engine.registry import rules_for
@@ -447,10 +479,15 @@ class KeeperAgent(BaseAgent):
                 and not self._acted_this_turn(view):
             # the next ritual step is the Banishment: it defeats every passenger on a deck
             return RESCUE_BANISH + RESCUE_BANISH_EACH * view["passengers"][to]
-        if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2):
+        if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2) \
+                and not (self._acted_this_turn(view) and view["tracks"]["ritual"] >= RITUAL_END - 1):
+            # (on my last action a walk comes too late when the Banishment is one step away)
             return RESCUE_WALK + view["passengers"][to]
+        if to == "galley" and len(view["you"]["hand"]) < GALLEY_HAND and view["resources"]["food"] >= GALLEY_FOOD \
+                and not self._acted_this_turn(view) and "galley" not in view["damage"]:
+            return GALLEY_MOVE
         if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
-            return 5.5
+            return 5.5   # to draw next turn
         if to == "boiler_room" and self._boiler_ready(view):
             return BOILER_MOVE
         if to == "captains_cabin" and self._suspect(view) and self._cabin_hand(view) \
