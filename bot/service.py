@@ -992,9 +992,25 @@ class GameService:
         is no decision of theirs, so nobody pings them for it (settings read only then)."""
         prompts = self.prompts(game) if prompts is None else prompts
         rules = rules_for(game.kind)
+        proposed = await self._proposed(game, prompts)
         if not _held(rules, prompts, frozenset()):
-            return _notified(game, rules, prompts, frozenset())
-        return _notified(game, rules, prompts, await self._autopass_off_of(game))
+            return _notified(game, rules, prompts, frozenset(), proposed)
+        return _notified(game, rules, prompts, await self._autopass_off_of(game), proposed)
+
+    async def _proposed(self, game: Game, prompts: list[dict]) -> dict:
+        """Who proposed already, by prompt id, for the pending Keeper-led group decisions (read
+        only when one is pending): they are no longer waited for."""
+        leading = [p["id"] for p in prompts if lead_advisers(game, p)]
+        if not leading:
+            return {}
+        async with self.sessions() as session:
+            rows = (await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
+                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
+                Proposal.prompt_id.in_(leading)))).all()
+        proposed: dict = {}
+        for prompt_id, user_id in rows:
+            proposed.setdefault(prompt_id, set()).add(str(user_id))
+        return proposed
 
     def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
         """Who the table sees waited for: each pending prompt's player and kind, but for an open
@@ -1759,11 +1775,13 @@ def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
             and shapes.only_answer(p) is not None]
 
 
-def _notified(game: Game, rules, prompts: list[dict], autopass_off) -> list[str]:
+def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: dict | None = None) -> list[str]:
     """The players of the pending prompts but those only Keeper's pass answers, and the members
-    (not kicked) a Keeper player's group decision waits for proposals from (:class:`Leads`)."""
+    (not kicked) a Keeper player's group decision waits for proposals from (:class:`Leads`) but
+    those who proposed (``proposed``: prompt id -> member ids)."""
     held = _held(rules, prompts, autopass_off)
-    asked = [a for p in prompts for a in lead_advisers(game, p)]
+    proposed = proposed or {}
+    asked = [a for p in prompts for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
 
 
