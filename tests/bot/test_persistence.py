@@ -546,3 +546,58 @@ async def test_a_checkpoint_on_postgresql_is_one_statement_and_a_click_begins_no
     finally:
         await engine.dispose()
 
+
+
+async def test_rows_written_in_one_statement_store_what_sqlalchemy_stores(tmp_path):
+    """The one-statement write (bot.service._write: arrays unnested, each value processed as
+    SQLAlchemy's own execution processes it) stores the same text in every column as SQLAlchemy's
+    INSERT and UPDATE do (a packed state, JSON, datetimes, NULLs, non-ASCII), and reads back the same."""
+    from bot.db import utcnow
+    from bot.service import _INSERTS, _UPDATE_GAME, GameService as Service, _write
+
+    queries: list[str] = []
+    engine = await _logged_engine(database_url("postgres", tmp_path), queries)
+    service = Service(session_factory(engine))
+    try:
+        game = await started_game(service)
+        now = utcnow()
+        rows = [(ActionLog, {"game_id": game.id, "number": 900 + n, "actor": "101", "action": {"type": "pass", "n": n},
+                             "reveal": bool(n), "undone": False, "created_at": now}) for n in range(2)]
+        rows += [(News, {"game_id": game.id, "user_id": 101, "number": 900, "events": [{"text": "Нечто «ж»"}],
+                         "undone": False, "created_at": now})]
+        rows += [(Outbox, {"game_id": game.id, "guild_id": game.guild_id, "channel_id": game.channel_id,
+                           "kind": kind, "user_id": user, "payload": payload, "progress": 0, "attempts": 0,
+                           "not_before": now, "claim": "me", "claimed_until": None, "delivered": False,
+                           "error": None, "created_at": now})
+                 for kind, user, payload in (("dm", 101, {"events": [1, 2.5, None]}), ("table", None, {}))]
+        values = {"state": game.state, "version": game.version + 1, "last_action": 901, "status": "active",
+                  "live_channel": game.live_channel, "deadline": now, "reminder_at": None,
+                  "autopilot": ["102"], "updated_at": now}
+        async with service.sessions() as session:
+            assert await _write(await session.connection(), rows, {**values, "_id": game.id, "_version": game.version})
+            await session.commit()
+        async with engine.connect() as connection:  # the same again through SQLAlchemy's execution
+            for model in (ActionLog, News, Outbox):
+                batch = [dict(v, number=v["number"] + 50) if "number" in v else dict(v, claim="sqlalchemy")
+                         for m, v in rows if m is model]
+                await connection.execute(_INSERTS[model], batch)
+            other = await service.create_lobby(1, 77, "thing", 100)
+            await connection.execute(_UPDATE_GAME, {**values, "live_channel": other.live_channel,
+                                                    "_id": other.id, "_version": other.version})
+            await connection.commit()
+            for model, mine, theirs in ((ActionLog, "number BETWEEN 900 AND 949", "number >= 950"),
+                                        (News, "number BETWEEN 900 AND 949", "number >= 950"),
+                                        (Outbox, "claim = 'me'", "claim = 'sqlalchemy'")):
+                told_apart = ("id", "claim" if model is Outbox else "number")
+                columns = ", ".join(c.name for c in model.__table__.c if c.name not in told_apart)
+                stored = [(await connection.exec_driver_sql(
+                    f"SELECT CAST(ROW({columns}) AS TEXT) FROM {model.__tablename__} "
+                    f"WHERE game_id = {game.id} AND {which} ORDER BY id")).scalars().all() for which in (mine, theirs)]
+                assert stored[0] and stored[0] == stored[1], model.__tablename__
+            columns = "state, version, last_action, status, deadline, reminder_at, autopilot, updated_at"
+            states = (await connection.exec_driver_sql(
+                f"SELECT CAST(ROW({columns}) AS TEXT) FROM games WHERE id IN ({game.id}, {other.id})")).scalars().all()
+            assert len(states) == 2 and states[0] == states[1]
+        assert (await service.get(game.id)).state == game.state
+    finally:
+        await engine.dispose()
