@@ -635,13 +635,12 @@ class GameService:
         async with _reading(session):
             settings = await self.guild_settings(game.guild_id, session)
             leads = await self._leads(session, game, rules, settings, release_leads)
+            autopass_off = await self._autopass_off(session, game, rules)
         if action is not None:
             state, events = _engine(rules.apply, state, action)
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
         elif stand_in is not None:
             state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
-        async with _reading(session):
-            autopass_off = await self._autopass_off(session, game, rules)
         window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
         # the new state's prompts come back computed once, for the checkpoint below
         state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
@@ -653,7 +652,8 @@ class GameService:
                               for p in (rules.prompts(state) if prompts is None else prompts)
                               if leads.waits(game, p) and p["id"] not in leads.pending]
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
-                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts)
+                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts,
+                               settings=settings)
         return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
@@ -849,20 +849,24 @@ class GameService:
 
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
                           events: list[dict], actor: str | None = None, notices: list[dict] = (),
-                          autopass_off=None, prompts: list[dict] | None = None):
+                          autopass_off=None, prompts: list[dict] | None = None, settings=None):
         """Commit the new state, its log rows, private news and announcements in one transaction.
-        ``prompts``: the new state's pending prompts, if the caller computed them."""
+        ``prompts``: the new state's pending prompts, if the caller computed them; ``settings``: the
+        guild's, if the caller read them."""
         if game in session:
             session.expunge(game)  # written below by core statements, never flushed by the ORM
-        before = self._dm_prompt_keys(game)  # the prompts already announced by DM (one DM a prompt)
+        # the prompts already announced by DM (one DM a prompt): remembered by the checkpoint that
+        # wrote this version (they were its new prompts), else computed
+        before = _INTACT.get(_intact_key(game))
+        if before is None:
+            before = self._dm_prompt_keys(game)
         old_version, first = game.version, game.last_action + 1
         game.state = state
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
             prompts = []
-        async with _reading(session):
-            await self._set_deadline(session, game, autopass_off, prompts=prompts)
+        await self._set_deadline(session, game, autopass_off, prompts=prompts, settings=settings)
         now = utcnow()
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
@@ -871,7 +875,7 @@ class GameService:
             setattr(game, key, value)
         # the engine made this state: neither the announcements below (which read its prompts)
         # nor a later read of this version check it again (that check cost every click ~10 ms)
-        _trust(game)
+        _trust(game, None if prompts is None else self._dm_prompt_keys(game, prompts))
         try:
             # every row is made before the write begins, so the write (SQLite's lock on the whole
             # database) is held only for the statements. News is numbered by the batch's first
@@ -946,19 +950,23 @@ class GameService:
             rows.append(self._outbox(game, "table", now=now))
         return rows
 
-    def _dm_prompt_keys(self, game: Game) -> frozenset:
+    def _dm_prompt_keys(self, game: Game, prompts: list[dict] | None = None) -> frozenset:
         """(player, prompt id) of the game's pending prompts answered by DM (empty for a game
-        whose UI answers none by DM: nothing is computed)."""
+        whose UI answers none by DM: nothing is computed). ``prompts``: the pending prompts, if
+        the caller has them."""
         kinds = dm_prompt_kinds(game.kind)
         if not kinds:
             return frozenset()
-        return frozenset((p["player"], p["id"]) for p in self.prompts(game) if p.get("kind") in kinds)
+        return frozenset((p["player"], p["id"]) for p in (self.prompts(game) if prompts is None else prompts)
+                         if p.get("kind") in kinds)
 
-    async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None) -> None:
+    async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None,
+                            settings=None) -> None:
         """The turn deadline (and its reminder); a response window in which only members with
         nothing usable are left closes ``window_seconds`` later, without a reminder. ``prompts``:
-        the game's pending prompts, if the caller has them."""
-        settings = await self.guild_settings(game.guild_id, session)
+        the game's pending prompts, if the caller has them; ``settings``: the guild's, if read."""
+        if settings is None:
+            settings = await self.guild_settings(game.guild_id, session)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
         if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off, prompts):
@@ -1762,8 +1770,9 @@ async def _reading(session):
 
 # Games whose stored state was found intact, by (id, version, created_at): a version names one
 # content of the row (every write bumps it), created_at tells apart rows of different databases
-# that share an id. Checked once per version, so a click pays for no check of its own state.
-_INTACT: OrderedDict[tuple, None] = OrderedDict()
+# that share an id. Checked once per version, so a click pays for no check of its own state. The
+# value: the version's pending prompts answered by DM (GameService._dm_prompt_keys), when known.
+_INTACT: OrderedDict[tuple, frozenset | None] = OrderedDict()
 INTACT_REMEMBERED = 50_000
 
 
@@ -1771,9 +1780,10 @@ def _intact_key(game: Game) -> tuple:
     return game.id, game.version, game.created_at
 
 
-def _trust(game: Game) -> None:
-    _INTACT[_intact_key(game)] = None
-    _INTACT.move_to_end(_intact_key(game))
+def _trust(game: Game, dm_prompts: frozenset | None = None) -> None:
+    key = _intact_key(game)
+    _INTACT[key] = dm_prompts
+    _INTACT.move_to_end(key)
     while len(_INTACT) > INTACT_REMEMBERED:
         _INTACT.popitem(last=False)
 
