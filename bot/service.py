@@ -23,8 +23,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import (Boolean, Integer, and_, bindparam, case, delete, exists, func, insert, literal, literal_column, true,
-                        update)
+from sqlalchemy import (Boolean, Integer, and_, bindparam, case, delete, exists, func, insert, literal, literal_column,
+                        true, update)
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import make_transient_to_detached
