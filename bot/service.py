@@ -23,8 +23,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import (Boolean, Integer, and_, bindparam, case, delete, exists, func, insert, literal, literal_column,
-                        true, update)
+from sqlalchemy import (JSON, Boolean, Integer, Text, and_, bindparam, case, cast, delete, exists, func, insert, literal,
+                        literal_column, true, update)
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import make_transient_to_detached
@@ -1687,14 +1687,22 @@ def _change_statement(guarded: tuple | None, shape: tuple, dialect) -> _DriverSt
     inserts = []
     for model, keys in shape:
         table = model.__table__
-        arrays = func.unnest(*[bindparam(f"{table.name}.{key}", type_=ARRAY(table.c[key].type)) for key in keys]) \
-            .table_valued(*keys, with_ordinality="position").render_derived()
-        rows = select(*[arrays.c[key] for key in keys]).order_by(arrays.c.position)
+        arrays = func.unnest(*[bindparam(f"{table.name}.{key}", type_=ARRAY(_array_item(table.c[key].type)))
+                               for key in keys]).table_valued(*keys, with_ordinality="position").render_derived()
+        rows = select(*[arrays.c[key] if _array_item(table.c[key].type) is table.c[key].type
+                        else cast(arrays.c[key], table.c[key].type) for key in keys]).order_by(arrays.c.position)
         if game is not None:
             rows = rows.where(exists(select(game.c.id)))
         inserts.append(insert(table).from_select(keys, rows, include_defaults=False).cte(f"{table.name}_rows"))
     result = select(func.count()).select_from(game) if game is not None else select(literal_column("0"))
     return _DriverStatement(result.add_cte(*inserts), dialect)
+
+
+def _array_item(kind):
+    """The item type of a column's array parameter: JSON goes as text, cast back to JSON in the
+    statement (the same text stored; asyncpg knows a text array without looking it up, the
+    others are looked up when a connection is made: bot.db._array_probe)."""
+    return Text() if isinstance(kind, JSON) else kind
 
 
 async def _driven(connection, sql: str, call):
@@ -1723,10 +1731,10 @@ class _DriverStatement:
         self.params = []
         for name in compiled.positiontup:
             kind = compiled.binds[name].type
-            if isinstance(kind, ARRAY):
+            if isinstance(kind, ARRAY):  # processed as the column's values are (JSON serialized)
                 table, _, key = name.partition(".")
-                process = kind.item_type.dialect_impl(dialect).bind_processor(dialect)
-                self.params.append((_TABLES[table], key, process))
+                column = _TABLES[table].__table__.c[key]
+                self.params.append((_TABLES[table], key, column.type.dialect_impl(dialect).bind_processor(dialect)))
             else:
                 self.params.append((None, name, kind.bind_processor(dialect)))
 

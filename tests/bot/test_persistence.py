@@ -510,8 +510,9 @@ async def _logged_engine(url: str, queries: list):
 async def test_a_checkpoint_on_postgresql_is_one_statement_and_a_click_begins_no_transaction(tmp_path, monkeypatch):
     """On PostgreSQL a checkpoint is one round trip: the guarded UPDATE of the game and the
     INSERTs of its log, news and outbox rows in one statement, atomic by itself (no BEGIN and
-    COMMIT around it); the reads of the click before it (its game, the members' auto-pass) are
-    statements by themselves too, so the whole click sends no BEGIN or COMMIT."""
+    COMMIT around it), even the first on a new connection (asyncpg's look-up of the array types
+    is made when the connection is); the reads of the click before it (its game, the members'
+    auto-pass) are statements by themselves too, so the whole click sends no BEGIN or COMMIT."""
     queries: list[str] = []
     engine = await _logged_engine(database_url("postgres", tmp_path), queries)
     service = GameService(session_factory(engine))
@@ -529,6 +530,7 @@ async def test_a_checkpoint_on_postgresql_is_one_statement_and_a_click_begins_no
     try:
         game = await started_game(service)
         prompt = service.prompts(game)[0]
+        await engine.dispose()  # the click on a new connection: its first checkpoint too is one statement
         queries.clear()
         during.clear()
         outcome = await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"],
