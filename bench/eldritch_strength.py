@@ -4,11 +4,16 @@ investigators spend their game, to compare each mechanism with the rulebook.
     python -m bench.eldritch_strength --players 1 --games 40 [--seed 1] [--ao azathoth] [--dice 6]
 
 Per game (averaged): doom by cause (the omen advancing onto matching gates, a gate spawned with
-none left, a defeat, any other card effect), gates opened/closed (and closings a rule prevented),
+none left, a defeat, any other card effect), and the same doom by the procedure or card that
+advanced it (``doom_by_*``: the omen's gates, a defeat or devouring, a reckoning — monster, Ancient
+One, mythos card, an investigator's card —, a mythos card's own effect, an encounter by deck, the
+Ancient One's other rules, a mystery), gates opened/closed (and closings a rule prevented),
 clues gained/spent, mysteries solved, rumors failed/solved per card, investigators defeated
 (health/sanity), actions by kind, encounters by kind, rounds; and the end reasons, per Ancient One.
 
-``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
+``--spare CAUSE`` (repeatable; omen_gates, defeat, reckoning, mythos_effect, ao, encounter,
+no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
+rate then says what that procedure costs. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
 """
 from __future__ import annotations
@@ -20,6 +25,81 @@ from collections import Counter, defaultdict
 
 from engine.core.agent import ask, keeper_for, tell
 from engine.registry import rules_for
+
+_DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
+_CAUSE: list[str] = []
+_SPARED: set[str] = set()       # what-if: doom from these causes (label prefixes) does not advance
+
+
+def instrument(rules) -> None:
+    """Wrap the rules' doom paths (this process only) so each step of doom advanced is booked to
+    the procedure or card that advanced it: ``_DOOM_BY``."""
+    cls = type(rules)
+    if getattr(cls, "_doom_instrumented", False):
+        return
+    cls._doom_instrumented = True
+
+    def caused(name, label):
+        orig = getattr(cls, name)
+
+        def wrapper(self, *a, **k):
+            _CAUSE.append(label)
+            try:
+                return orig(self, *a, **k)
+            finally:
+                _CAUSE.pop()
+        setattr(cls, name, wrapper)
+
+    caused("advance_omen", "omen_gates")
+    caused("_op_set_omen", "omen_gates")
+    caused("defeat", "defeat")
+    caused("spawn_gate", "no_gate_left")
+
+    orig_frames = cls.reckoning_frames
+
+    def reckoning_frames(self, s, *a, **k):
+        return [(steps, {**extra, "_reckoning": True}) for steps, extra in orig_frames(self, s, *a, **k)]
+    cls.reckoning_frames = reckoning_frames
+
+    orig_op = cls._op_advance_doom
+
+    def op_advance_doom(self, s, st, c, cid, events):
+        card = c.get("card") or {}
+        if c.get("_reckoning"):
+            what = "monster" if c.get("monster") else card.get("kind", "?")
+            label = f"reckoning_{what}" + (f"_{card['id']}" if what == "mythos" else "")
+        elif c.get("enc") and c.get("enc") != "instead":
+            label = f"encounter_{c.get('deck') or c['enc']}"
+        elif card.get("kind") == "mythos":
+            label = f"mythos_effect_{card['id']}"
+        elif card.get("kind") in ("ao", "mystery", "final"):
+            label = card["kind"]
+        elif card.get("kind"):
+            label = f"card_{card['kind']}"
+        else:
+            label = "other_effect"
+        _CAUSE.append(label)
+        try:
+            return orig_op(self, s, st, c, cid, events)
+        finally:
+            _CAUSE.pop()
+    cls._op_advance_doom = op_advance_doom
+
+    orig_doom = cls.advance_doom
+
+    def advance_doom(self, s, amount, events, c=None):
+        before, awake = s["doom"], s["awakened"]
+        label = _CAUSE[-1] if _CAUSE else "other"
+        if not awake and any(label.startswith(p) for p in _SPARED):   # a what-if, never the game's rule
+            _DOOM_BY[f"spared_{label}"] += max(0, amount)
+            return None
+        out = orig_doom(self, s, amount, events, c)
+        if awake:
+            _DOOM_BY[f"awakened_{label}"] += max(0, amount)
+        elif before > s["doom"]:
+            _DOOM_BY[label] += before - s["doom"]
+        return out
+    cls.advance_doom = advance_doom
 
 MAX_ACTIONS = 50_000
 FORCED_DICE = 100_000   # more dice than a game rolls
@@ -46,6 +126,10 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
         tell(agents, events)
         steps += 1
         count_events(events, c)
+        if any(ev["type"] == "round_started" for ev in events):   # the board each round begins with
+            c["open_gates_at_round_start"] += len(state["gates"]["board"])
+            c["monsters_at_round_start"] += len(state["monsters"]["board"])
+            c["round_starts"] += 1
         for ev in events:
             if ev["type"] == "mystery_drawn":
                 mysteries.append([ev["mystery"], state["round"], None])
@@ -116,8 +200,13 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--ao", default=None)
     ap.add_argument("--dice", type=int, choices=range(1, 7), default=None,
                     help="every die shows this face (6: no test ever fails)")
+    ap.add_argument("--spare", action="append", default=[],
+                    choices=("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left"),
+                    help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
     a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
+    instrument(rules)
+    _SPARED.update(a.spare)
     options = {"ancient_one": a.ao} if a.ao else None
     total: Counter = Counter()
     ends: dict = defaultdict(Counter)
@@ -133,7 +222,7 @@ def main(argv: int | list[str] | None = None) -> None:
             ends[g["ao"]]["wins"] += 1
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
-    luck = f", every die a {a.dice}" if a.dice else ""
+    luck = (f", every die a {a.dice}" if a.dice else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
     print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
@@ -146,6 +235,12 @@ def main(argv: int | list[str] | None = None) -> None:
               f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
     for key in sorted(total):
         print(f"  {key}: {total[key] / n:.2f} per game")
+    if total["round_starts"]:
+        print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "
+              f"open gates, {total['monsters_at_round_start'] / total['round_starts']:.2f} monsters")
+    print("  doom advanced, by procedure or card (per game; awakened_*: after the awakening):")
+    for key, v in _DOOM_BY.most_common():
+        print(f"    doom_by_{key}: {v / n:.2f}")
 
 
 if __name__ == "__main__":

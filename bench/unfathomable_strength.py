@@ -6,14 +6,16 @@ starts, points paid beyond a passed check's target and missing from a failed one
 rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
-        [--what-if no_hits] [--what-if no_damage] [--what-if feed1]
+        [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
 ``--no-traitor`` every loyalty card is a Human (the crew alone against the game). ``--what-if``
 switches one mechanism off in this simulation only, to weigh it (never a rule): ``no_hits`` (a
 Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damages its zone),
-``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2).
+``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2), ``no_hull_defeat`` (a placed damage
+card defeats nobody in its zone), ``no_hydra`` (Mother Hydra on the board damages nothing),
+``no_dagon`` (Father Dagon on the board places no Deep Ones), ``no_chaos`` (checks take no chaos card).
 """
 from __future__ import annotations
 
@@ -127,6 +129,14 @@ def _what_if(rules, switches) -> None:
         rules._deep_damage_own_zone = lambda s, z, c, events: False
     if "feed1" in switches:
         object.__setattr__(rules.pack.monsters.depths, "feed", 1)
+    if "no_hull_defeat" in switches:   # a placed damage card defeats nobody in its zone (ruling M10)
+        rules._ms_defeat_player = lambda s, f, c, events: None
+    if "no_hydra" in switches:         # Mother Hydra on the board damages no zone
+        rules._step_damage_nearest_interior = lambda s, m, c, events: None
+    if "no_dagon" in switches:         # Father Dagon on the board places no Deep Ones
+        rules._step_spawn_on_arrow_deck = lambda s, m, c, events: None
+    if "no_chaos" in switches:         # a skill check takes no chaos card
+        object.__setattr__(rules.pack.skill_cards.chaos_deck, "cards_per_check", 0)
 
 
 def main(argv: int | list[str] | None = None) -> None:
@@ -139,7 +149,8 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-traitor", action="store_true")
     ap.add_argument("--top", type=int, default=12)
-    ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1"))
+    ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1", "no_hull_defeat",
+                                                                         "no_hydra", "no_dagon", "no_chaos"))
     args = ap.parse_args([] if argv is None else argv)
     rules = rules_for("unfathomable")
     _what_if(rules, args.what_if)

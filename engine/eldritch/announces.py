@@ -104,10 +104,11 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     # investigators leaving and joining
     "investigator_defeated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", f"{INV}.space", "figures") + HELD + CLUES,
     "devoured": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
-    "eliminated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", "figures") + HELD + CLUES + DECKS,
+    "eliminated": ("clue_discard", f"{INV}.status", f"{INV}.delayed", f"{INV}.improve", f"{INV}.tickets", f"{INV}.space",
+                   "figures") + HELD + CLUES + DECKS,
     "figure_moved": ("figures", f"{INV}.space"),
     "defeat_token": ("figures",),
-    "figure_removed": ("figures", f"{INV}.status"),
+    "figure_removed": ("figures", f"{INV}.status") + DECKS,   # what nobody claimed goes back to its deck
     "investigator_joined": ("investigators.{inv}", "investigators.{replaces}", "reserve", "clue_pool",
                             "clue_discard") + DECKS,   # with the newcomer's starting possessions
     "player_eliminated": ("eliminated",),

@@ -47,7 +47,7 @@ class Board:
         out = set()
         if space in s["gates"]["board"]:
             out.add("gate")
-            if self.C.spaces[space]["gate"] == self.omen(s):
+            if self.gate_omen(s, space) == self.omen(s):
                 out.add("gate_matching_omen")
         if self.clues_at(s, space):
             out.add("clue")
@@ -104,9 +104,14 @@ class Board:
         s["doom"] = min(self.C.doom_top, s["doom"] + amount)
         events.append(event("doom", value=s["doom"], change=s["doom"] - before))
 
+    def gate_omen(self, s, space) -> str | None:
+        """The symbol of the gate on ``space``: its token's (seed 002, 600: «ворота на ігровому полі,
+        символ яких збігається»), also for a gate an effect placed away from its token's city."""
+        return self.C.spaces[s.get("gate_tokens", {}).get(space, space)]["gate"]
+
     def gates_matching_omen(self, s) -> int:
         omen = self.omen(s)
-        return sum(1 for g in s["gates"]["board"] if self.C.spaces[g]["gate"] == omen)
+        return sum(1 for g in s["gates"]["board"] if self.gate_omen(s, g) == omen)
 
     def advance_omen(self, s, amount, events):
         for _ in range(amount):

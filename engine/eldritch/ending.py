@@ -159,7 +159,8 @@ class Ending:
             return {"winner": "investigators", "reason": "effect", "score": self.score(s)}
         if len(s["eliminated"]) == len(s["players"]):   # seed 002, 1401: nobody is left to solve anything
             return {"winner": "ancient_one", "reason": flags.get("lose") or "all_eliminated"}
-        if not flags.get("final_solved"):
+        enough = len(s["solved"]) >= ao["mysteries_to_win"]
+        if not (enough and (flags.get("final_solved") or not s["awakened"])):
             # mysteries and rumors whose condition is met now are solved at once (L7), as steps of
             # their own (announced), before anything else is judged
             due = [("solve_now", {"slot": slot}) for slot in ("mystery", "final") if self._mystery_solved_now(s, slot, False)]
@@ -175,9 +176,9 @@ class Ending:
         win = None
         if flags.get("win"):
             win = "effect"
-        elif flags.get("final_solved"):
+        elif enough and flags.get("final_solved"):   # seed 002, 1592: «на додачу до звичайних таємниць»
             win = "final_mystery"
-        elif not s["awakened"] and len(s["solved"]) >= ao["mysteries_to_win"]:
+        elif enough and not s["awakened"]:
             win = "mysteries"
         if win:   # L11: a win and a loss at once: the investigators win
             return {"winner": "investigators", "reason": win, "score": self.score(s)}

@@ -142,25 +142,31 @@ class Investigators:
             self.discard_held(s, inv, back, events)
         i["improve"] = {k: 0 for k in SKILLS}
         i["delayed"] = False
-        if devoured or s["awakened"]:
+        if devoured:   # H13: everything discarded, sheet and figure boxed
             for key, deck in (("assets", "assets"), ("artifacts", "artifacts"), ("spells", "spells")):
                 for card in list(i[key]):
                     self.discard_held(s, inv, card, events)
             s["clues"]["discard"] += i["clues"]
             i["clues"] = []
             i["tickets"] = {"train": 0, "ship": 0}
-            i["status"] = "devoured" if devoured else "eliminated"
+            i["status"] = "devoured"
             i["out"] = bool(s["awakened"])   # no new investigator takes this slot (874): it no longer counts
-            events.append(event("devoured" if devoured else "eliminated", inv=inv, player=i["player"]))
+            events.append(event("devoured", inv=inv, player=i["player"]))
         else:
+            # steps 2-3 (seed 002, 1412-1413) after the awakening too: the figure and the possessions
+            # on its sheet stay for the others to find; only the player is out (1421)
             i["assets"], i["artifacts"], i["spells"], i["clues"] = [], [], [], []
             i["tickets"] = {"train": 0, "ship": 0}
             cities = self.nearest(s, i["space"], lambda sp: self.C.spaces[sp]["type"] == "city")
             space = cities[0] if cities else i["space"]
             i["space"] = space
-            i["status"] = "defeated"
             s["figures"].append({"inv": inv, "space": space, "token": token, "possessions": everything})
-            events.append(event("investigator_defeated", inv=inv, player=i["player"], space=space, token=token))
+            if s["awakened"]:
+                i["status"], i["out"] = "eliminated", True
+                events.append(event("eliminated", inv=inv, player=i["player"], space=space, token=token))
+            else:
+                i["status"] = "defeated"
+                events.append(event("investigator_defeated", inv=inv, player=i["player"], space=space, token=token))
             if len(cities) > 1:   # H5/J16: nearest cities tied: the active investigator picks
                 active = s["lead"] if s["phase"] == "mythos" else (s.get("turn") or {}).get("inv")
                 self.ask(s, "choose", active if active in s["inv"] else inv, "figure_space",
@@ -168,10 +174,11 @@ class Investigators:
             if i["health"] == 0 and i["sanity"] == 0:   # H5: both lost: the player chooses the token
                 self.ask(s, "defeat_token", inv, "defeat_token",
                          [{"type": "token", "token": "health"}, {"type": "token", "token": "sanity"}], about=inv)
+        # step 1 (seed 002, 1411, 1172) holds after the awakening too: the AO's back says what a doom
+        # advance does then (1468: «На листі Стародавнього вказано, що станеться...»)
+        self.advance_doom(s, 1, events)
         if s["awakened"]:
             self._check_player_eliminated(s, i["player"], events)
-        else:
-            self.advance_doom(s, 1, events)
         if s["lead"] == inv:
             others = self.active_invs(s)
             if others:

@@ -581,7 +581,7 @@ class Phases:
     def _op__surge(self, s, st, c, cid, events):
         """K7: monsters at every gate matching the omen; none: a gate spawns instead."""
         omen = self.omen(s)
-        gates = [g for g in s["gates"]["board"] if self.C.spaces[s.get("gate_tokens", {}).get(g, g)]["gate"] == omen]
+        gates = [g for g in s["gates"]["board"] if self.gate_omen(s, g) == omen]
         if not gates:
             self._op_spawn_gates(s, {"op": "spawn_gates", "count": 1, "at": None}, c, cid, events)
             return
@@ -670,12 +670,15 @@ class Phases:
             events.append(event("lead_changed", lead=s["lead"]))
 
     def _call_new_investigators(self, s, args, events):
-        """H10-H12: each lost investigator is replaced by an unused one (not after the awakening)."""
+        """H10-H12: each lost investigator is replaced by an unused one. One lost after the awakening
+        took his player out then (``defeat``: seed 002, 1421); one lost before it is replaced even if
+        the Ancient One woke since (1419: the player chooses after the Mythos phase)."""
         while s["lost"]:
             slot = s["lost"].pop(0)
             player = slot["player"]
             free = [i for i in self.C.investigator_ids if i not in s["used_investigators"]]
-            if s["awakened"] or not free:   # the slot is out for good (investigator_count)
+            if s["inv"][slot["slot"]].get("out") or player in s["eliminated"] or not free:
+                # the slot is out for good (investigator_count)
                 s["inv"][slot["slot"]]["out"] = True
                 self._check_player_eliminated(s, player, events)
                 continue

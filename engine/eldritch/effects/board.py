@@ -77,7 +77,7 @@ class BoardEffects:
         if which == "all":
             spaces = list(board)
         elif which == "matching_omen":
-            spaces = [g for g in board if self.C.spaces[s.get("gate_tokens", {}).get(g, g)]["gate"] == self.omen(s)]
+            spaces = [g for g in board if self.gate_omen(s, g) == self.omen(s)]
         elif which == "this":
             here = c.get("gate_space") or s["inv"][c.get("self") or s["lead"]]["space"]
             spaces = [x for x in [here] if x in board]

@@ -220,9 +220,11 @@ class HealthEffects:
         i = s["inv"][inv]
         for key in ("assets", "artifacts"):
             i[key] += p[key]
+        duplicates = []
         for back in p["spells"]:
-            if self.holds(s, inv, self.card_id(back)):
+            if self.holds(s, inv, self.card_id(back)):   # I7: a duplicate spell is discarded at once
                 self.discard_to(s, "spells", back)
+                duplicates.append(self.card_id(back))
             else:
                 i["spells"].append(back)
         i["clues"] += p["clues"]
@@ -231,6 +233,7 @@ class HealthEffects:
                 self.gain_ticket(s, inv, kind, events)
         fig["possessions"] = {"assets": [], "artifacts": [], "spells": [], "clues": [], "tickets": {"train": 0, "ship": 0}}
         events.append(event("possessions_claimed", inv=inv, of=fig["inv"]))
+        events.extend(event("card_discarded", inv=inv, card=card) for card in duplicates)   # back into the deck: told
 
     def _op_gain_clues(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])

@@ -97,8 +97,9 @@ def test_l10_l11_effects_win_or_lose_at_once_and_win_beats_loss():
 
 def test_l7_final_mystery_after_the_awakening():
     """Checklist L7: after the awakening the investigators must solve the final mystery (Cthulhu:
-    defeat him)."""
+    defeat him) — on top of the sheet's three (seed 002, 1592; here already solved)."""
     s = game(ao="cthulhu", mystery=None)
+    s["solved"] = [m["id"] for m in R.C.ancient_ones["cthulhu"]["mysteries"][:3]]
     s["doom"] = 1
     s, _ = run_fx(s, "[{advance_doom: {}}]")
     assert s["result"] is None and s["final"]["id"] == "risen_from_the_sea"
