@@ -219,11 +219,24 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     checkpoint_cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
     original = GameService._checkpoint
 
+    statements: list[int] = []  # per checkpoint on PostgreSQL: statements sent (each a round trip)
+
     async def timed(self, session, game, *args, **kwargs):
+        sent = []
+        driver = None
+        if url.startswith("postgresql"):
+            driver = (await (await session.connection()).get_raw_connection()).driver_connection
+            driver.add_query_logger(sent.append)
         began, began_cpu = time.perf_counter(), time.thread_time()
-        await original(self, session, game, *args, **kwargs)
-        checkpoints[game.kind].append(time.perf_counter() - began)
-        checkpoint_cpu[game.kind].append(time.thread_time() - began_cpu)
+        try:
+            await original(self, session, game, *args, **kwargs)
+        finally:
+            checkpoints[game.kind].append(time.perf_counter() - began)
+            checkpoint_cpu[game.kind].append(time.thread_time() - began_cpu)
+            if driver is not None:
+                await asyncio.sleep(0)  # asyncpg calls its query loggers soon after each query
+                driver.remove_query_logger(sent.append)
+                statements.append(len(sent))
 
     GameService._checkpoint = timed
     rng = random.Random(shard)
@@ -319,7 +332,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
-            "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
+            "statements": statements, "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
 def _shard_main(url: str, shard: int, count: int, record: str, out, timed_done=None) -> None:
@@ -336,7 +349,10 @@ def run(url: str, count: int) -> dict:
     if url.startswith("postgresql"):
         asyncio.run(_set_sync_commit(url, "off" if SYNC_OFF else None))
     try:
-        return _run_shards(url, count, filled)
+        load = os.getloadavg()[0]
+        result = _run_shards(url, count, filled)
+        # the machine's load while it ran: the shards' wall times queue behind whatever else runs
+        return {**result, "load": (load, os.getloadavg()[0]), "cores": os.cpu_count()}
     finally:
         if url.startswith("postgresql") and SYNC_OFF:
             asyncio.run(_set_sync_commit(url, None))
@@ -378,6 +394,7 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
     checkpoints = {kind: [x for r in results for x in r["checkpoints"][kind]] for kind in KINDS}
     checkpoint_cpu = {kind: [x for r in results for x in r["checkpoint_cpu"][kind]] for kind in KINDS}
     click_cpu = [x for r in results for x in r["click_cpu"]]
+    statements = [x for r in results for x in r["statements"]]
     return {"count": count, **filled, "shards": results,
             "click_p50_ms": statistics.median(replies) * 1e3, "click_p99_ms": pct(replies, 0.99),
             "clicks": len(replies), "cold_p50_ms": statistics.median(cold) * 1e3, "cold_p99_ms": pct(cold, 0.99), "click_cpu_p50_ms": statistics.median(click_cpu) * 1e3,
@@ -387,6 +404,7 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
             "phases": {k: max(r["phases"][k] for r in results) for k in results[0]["phases"]},
             "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in checkpoints.items() if v},
             "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoints.items() if v},
+            "checkpoint_statements": (min(statements), max(statements)) if statements else None,
             "burst_clicks_s": max(r["burst_clicks_s"] for r in results),
             "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
             "read_s": max(r["read_s"] for r in results), "content_s": content_s,
@@ -411,15 +429,19 @@ def backends(count: int) -> list[tuple[str, str]]:
 
 
 def report(name: str, r: dict) -> str:
-    kinds = ", ".join(f"{k} {v:.1f}" for k, v in r["checkpoint_p99_ms"].items())
+    kinds = ", ".join(f"{k} {r['checkpoint_p50_ms'][k]:.1f}/{v:.1f}" for k, v in r["checkpoint_p99_ms"].items())
     cpu_kinds = ", ".join(f"{k} {r['checkpoint_cpu_p50_ms'][k]:.1f}/{v:.1f}"
                           for k, v in r["checkpoint_cpu_p99_ms"].items())
     phases = ", ".join(f"{k} {v:.1f} s" for k, v in r["phases"].items())
+    low, high = r.get("checkpoint_statements") or (None, None)
+    statements = "" if low is None else (f"{low}" if low == high else f"{low} to {high}")
     sizes = ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in r["state_bytes"].items())
     plain = r.get("state_json_bytes", {})
     sizes += " stored (as JSON: " + ", ".join(f"{k} {v / 1024:.1f} kB" for k, v in plain.items()) + ")"
     rss = ", ".join(f"{s['rss_mib']:.0f}" for s in r["shards"])
-    return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s)"
+    return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s); the "
+            f"machine's load average (1 min) {r['load'][0]:.1f} at the start, {r['load'][1]:.1f} at the end, on "
+            f"{r['cores']} cores (wall times queue behind other work: compare runs at a like load)"
             + (" [DIAGNOSTIC: synchronous_commit=off, commits do not wait for the flush]" if r.get("sync_off") else "")
             + ":\n"
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
@@ -427,8 +449,10 @@ def report(name: str, r: dict) -> str:
             f"p99 {r['click_cpu_p99_ms']:.1f} ms (all clicks)\n"
             f"  a game's first click after the start (read cold, its state checked intact once): "
             f"p50 {r['cold_p50_ms']:.1f} ms, p99 {r['cold_p99_ms']:.1f} ms\n"
-            f"  checkpoint p99 per game: {kinds} ms (target < {TARGETS['checkpoint_p99_ms']} ms); its CPU time "
-            f"p50/p99: {cpu_kinds} ms; state size: {sizes}\n"
+            f"  checkpoint p50/p99 per game: {kinds} ms (target: p99 < {TARGETS['checkpoint_p99_ms']} ms); its CPU time "
+            f"p50/p99: {cpu_kinds} ms"
+            + (f"; statements sent to the database per checkpoint (each a round trip): {statements}"
+               if statements else "") + f"; state size: {sizes}\n"
             f"  start-up (imports, content packs and schema checked, the bot and its cogs, first outbox pass): "
             f"{r['startup_s']:.1f} s (target < {TARGETS['startup_s']} s): {phases}; the first start after a "
             f"change of the packs validates them too: {r['content_s']:.1f} s once. The bot reads no game at "

@@ -242,6 +242,16 @@ def compact_json(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def _array_probe() -> str:
+    """A statement naming an array of each non-JSON column type of the rows a change writes
+    (JSON goes as a text array, which asyncpg knows without looking it up)."""
+    from sqlalchemy.dialects import postgresql
+    dialect = postgresql.dialect()
+    kinds = sorted({column.type.compile(dialect=dialect) for model in (ActionLog, News, Outbox)
+                    for column in model.__table__.c if not isinstance(column.type, JSON)})
+    return "SELECT " + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(kinds, 1))
+
+
 def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_timeout: float = 30.0) -> AsyncEngine:
     """The async engine with an explicitly sized pool: every operation holds one session (one
     connection) at a time, so ``pool_size`` concurrent operations never starve each other; in a
@@ -251,6 +261,12 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds}
     engine = create_async_engine(url, **kwargs)
+    if engine.dialect.driver == "asyncpg":
+        @event.listens_for(engine.sync_engine, "connect")
+        def _array_codecs(dbapi_connection, _record):
+            # asyncpg looks an array type up at its first use on each connection (three statements):
+            # the arrays a checkpoint writes its rows with (bot.service._write) now, not in a checkpoint
+            dbapi_connection.run_async(lambda driver: driver.prepare(_array_probe()))
     if url.startswith("sqlite"):
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):  # WAL: readers never block the writer

@@ -23,7 +23,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from sqlalchemy import Boolean, Integer, and_, bindparam, case, delete, func, insert, literal, true, update
+from sqlalchemy import (JSON, Boolean, Integer, Text, and_, bindparam, case, cast, delete, exists, func, insert, literal,
+                        literal_column, true, update)
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.exc import StaleDataError
@@ -390,7 +392,10 @@ class GameService:
             known = None  # another operation of this process is changing it: read what it wrote
         async with lock:
             async with self.sessions() as session:
-                game = known if known is not None else await session.get(Game, game_id)
+                if known is None:
+                    async with _reading(session):
+                        known = await session.get(Game, game_id)
+                game = known
                 if game is None:
                     raise ServiceError("no_game")
                 yield session, game
@@ -398,12 +403,12 @@ class GameService:
     @staticmethod
     async def _save(session, game: Game, rows: list | None = None) -> Game:
         """Commit the game (its UPDATE guarded by the version) with any rows that announce it
-        (``(model, values)`` pairs: :func:`_insert_rows`)."""
+        (``(model, values)`` pairs: :func:`_write`)."""
         game.updated_at = utcnow()
         session.add(game)
         if rows:
             await session.flush()  # the guarded UPDATE first: a conflict inserts nothing
-            await _insert_rows(await session.connection(), rows)
+            await _write(await session.connection(), rows)
         await session.commit()
         return game
 
@@ -627,14 +632,15 @@ class GameService:
         ``release_leads``: the wait of Keeper-led group decisions pending now is over (:class:`Leads`)."""
         rules = rules_for(game.kind)
         state, events, applied, reveals = intact_state(game), [], [], []
-        settings = await self.guild_settings(game.guild_id, session)
-        leads = await self._leads(session, game, rules, settings, release_leads)
+        async with _reading(session):
+            settings = await self.guild_settings(game.guild_id, session)
+            leads = await self._leads(session, game, rules, settings, release_leads)
+            autopass_off = await self._autopass_off(session, game, rules)
         if action is not None:
             state, events = _engine(rules.apply, state, action)
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
         elif stand_in is not None:
             state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
-        autopass_off = await self._autopass_off(session, game, rules)
         window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
         # the new state's prompts come back computed once, for the checkpoint below
         state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
@@ -646,7 +652,8 @@ class GameService:
                               for p in (rules.prompts(state) if prompts is None else prompts)
                               if leads.waits(game, p) and p["id"] not in leads.pending]
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
-                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts)
+                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts,
+                               settings=settings)
         return Outcome(game=game, events=events, applied=applied)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
@@ -842,19 +849,24 @@ class GameService:
 
     async def _checkpoint(self, session, game: Game, state: dict, applied: list[dict], reveals: list[bool],
                           events: list[dict], actor: str | None = None, notices: list[dict] = (),
-                          autopass_off=None, prompts: list[dict] | None = None):
+                          autopass_off=None, prompts: list[dict] | None = None, settings=None):
         """Commit the new state, its log rows, private news and announcements in one transaction.
-        ``prompts``: the new state's pending prompts, if the caller computed them."""
+        ``prompts``: the new state's pending prompts, if the caller computed them; ``settings``: the
+        guild's, if the caller read them."""
         if game in session:
             session.expunge(game)  # written below by core statements, never flushed by the ORM
-        before = self._dm_prompt_keys(game)  # the prompts already announced by DM (one DM a prompt)
+        # the prompts already announced by DM (one DM a prompt): remembered by the checkpoint that
+        # wrote this version (they were its new prompts), else computed
+        before = _INTACT.get(_intact_key(game))
+        if before is None:
+            before = self._dm_prompt_keys(game)
         old_version, first = game.version, game.last_action + 1
         game.state = state
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
             prompts = []
-        await self._set_deadline(session, game, autopass_off, prompts=prompts)
+        await self._set_deadline(session, game, autopass_off, prompts=prompts, settings=settings)
         now = utcnow()
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
@@ -863,7 +875,7 @@ class GameService:
             setattr(game, key, value)
         # the engine made this state: neither the announcements below (which read its prompts)
         # nor a later read of this version check it again (that check cost every click ~10 ms)
-        _trust(game)
+        _trust(game, None if prompts is None else self._dm_prompt_keys(game, prompts))
         try:
             # every row is made before the write begins, so the write (SQLite's lock on the whole
             # database) is held only for the statements. News is numbered by the batch's first
@@ -874,21 +886,13 @@ class GameService:
                     for offset, (action, reveal) in enumerate(zip(applied, reveals))]
             rows += self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
                                         autopass_off=autopass_off, prompts=prompts)
-            # core statements on the session's connection, built once (module level): one UPDATE
-            # guarded by the version and multi-row INSERTs of plain rows, without ORM bookkeeping
-            connection = await session.connection()
+            # one UPDATE guarded by the version and the rows, without ORM bookkeeping (on
+            # PostgreSQL one statement: :func:`_write`); anything the session holds goes first
+            await session.flush()
             guard = {**values, "_id": game.id, "_version": old_version}
-            driver = await _driver_of(connection)
-            if driver is None:
-                updated = (await connection.execute(_UPDATE_GAME, guard)).rowcount
-            else:
-                statement = _driver_statement(_UPDATE_GAME, tuple(guard), connection.dialect)
-                updated = int((await _driven(connection, statement.sql,
-                                             driver.execute(statement.sql, *statement.args(guard)))).split()[-1])
-            if updated != 1:
+            if not await _write(await session.connection(), rows, guard):
                 await session.rollback()
                 raise _Conflict()
-            await _insert_rows(connection, rows, driver)
             await session.commit()
         except BaseException:
             _INTACT.pop(_intact_key(game), None)  # not written: that version may come from elsewhere
@@ -896,7 +900,7 @@ class GameService:
 
     def _outbox(self, game: Game, kind: str, payload: dict | None = None, user_id: int | None = None,
                 now: datetime | None = None) -> tuple:
-        """An outbox row (``(Outbox, values)``, inserted by :func:`_insert_rows`) claimed by this
+        """An outbox row (``(Outbox, values)``, inserted by :func:`_write`) claimed by this
         process, which delivers it right after the commit; if the process dies first, the claim
         lapses and any process's outbox loop delivers it."""
         now = now or utcnow()
@@ -946,19 +950,23 @@ class GameService:
             rows.append(self._outbox(game, "table", now=now))
         return rows
 
-    def _dm_prompt_keys(self, game: Game) -> frozenset:
+    def _dm_prompt_keys(self, game: Game, prompts: list[dict] | None = None) -> frozenset:
         """(player, prompt id) of the game's pending prompts answered by DM (empty for a game
-        whose UI answers none by DM: nothing is computed)."""
+        whose UI answers none by DM: nothing is computed). ``prompts``: the pending prompts, if
+        the caller has them."""
         kinds = dm_prompt_kinds(game.kind)
         if not kinds:
             return frozenset()
-        return frozenset((p["player"], p["id"]) for p in self.prompts(game) if p.get("kind") in kinds)
+        return frozenset((p["player"], p["id"]) for p in (self.prompts(game) if prompts is None else prompts)
+                         if p.get("kind") in kinds)
 
-    async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None) -> None:
+    async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None,
+                            settings=None) -> None:
         """The turn deadline (and its reminder); a response window in which only members with
         nothing usable are left closes ``window_seconds`` later, without a reminder. ``prompts``:
-        the game's pending prompts, if the caller has them."""
-        settings = await self.guild_settings(game.guild_id, session)
+        the game's pending prompts, if the caller has them; ``settings``: the guild's, if read."""
+        if settings is None:
+            settings = await self.guild_settings(game.guild_id, session)
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
         if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off, prompts):
@@ -1601,7 +1609,7 @@ class GameService:
     @resilient
     async def outbox_add(self, game: Game, kind: str, payload: dict) -> None:
         async with self.sessions() as session:
-            await _insert_rows(await session.connection(), [self._outbox(game, kind, payload)])
+            await _write(await session.connection(), [self._outbox(game, kind, payload)])
             await session.commit()
 
     @resilient
@@ -1648,33 +1656,69 @@ _MOVE_MARK = {None: _UPDATE_SEEN,
               "postgresql": _UPDATE_SEEN.where(func.set_config("synchronous_commit", "off", True).is_not(None))}
 
 
-async def _insert_rows(connection, rows: list[tuple], driver=False) -> None:
-    """Insert ``(model, values)`` rows (action log, news, outbox) on ``connection``: one
-    multi-row INSERT per table, in this order. Every row of a table has the same keys.
-    ``driver``: :func:`_driver_of` the connection, if the caller has it."""
-    if driver is False:
-        driver = await _driver_of(connection)
-    for model in (ActionLog, News, Outbox):
-        batch = [values for kind, values in rows if kind is model]
-        if not batch:
-            continue
-        if driver is None:
-            await connection.execute(_INSERTS[model], batch)
-        else:
-            statement = _driver_statement(_INSERTS[model], tuple(batch[0]), connection.dialect)
-            await _driven(connection, statement.sql,
-                          driver.executemany(statement.sql, [statement.args(values) for values in batch]))
+_WRITTEN = (ActionLog, News, Outbox)  # the tables a change adds rows to, in this order
 
 
-async def _driver_of(connection):
-    """On PostgreSQL inside a transaction already begun (a statement of it ran), the asyncpg
-    connection, which then runs the checkpoint's statements itself (:class:`_DriverStatement`):
-    through SQLAlchemy's execution each cost about three times the CPU. None otherwise (SQLite;
-    or before the first statement, with which SQLAlchemy begins the transaction)."""
-    if connection.dialect.driver != "asyncpg":
-        return None
-    driver = (await connection.get_raw_connection()).driver_connection
-    return driver if driver.is_in_transaction() else None
+async def _write(connection, rows: list[tuple], guard: dict | None = None) -> bool:
+    """Write a change on ``connection``: the game's UPDATE guarded by its version (``guard``: the
+    new values with ``_id`` and ``_version``; None: no game row) and ``(model, values)`` rows
+    (action log, news, outbox; every row of a table has the same keys). False: the guard found the
+    game changed and nothing was written.
+
+    On PostgreSQL one statement (:func:`_change_statement`) run by the driver itself (through
+    SQLAlchemy's execution it cost about three times the CPU): inside the transaction begun on
+    the connection if there is one, else atomic by itself, without BEGIN and COMMIT, so a
+    checkpoint is one round trip to the database. Elsewhere the UPDATE, then one multi-row
+    INSERT per table."""
+    batches = {}
+    for model, values in rows:
+        batches.setdefault(model, []).append(values)
+    if connection.dialect.driver == "asyncpg":
+        driver = (await connection.get_raw_connection()).driver_connection
+        shape = tuple((model, tuple(batches[model][0])) for model in _WRITTEN if model in batches)
+        statement = _change_statement(None if guard is None else tuple(guard), shape, connection.dialect)
+        updated = await _driven(connection, statement.sql,
+                                driver.fetchval(statement.sql, *statement.args(guard, batches)))
+        return guard is None or updated == 1
+    if guard is not None and (await connection.execute(_UPDATE_GAME, guard)).rowcount != 1:
+        return False
+    for model in _WRITTEN:
+        if model in batches:
+            await connection.execute(_INSERTS[model], batches[model])
+    return True
+
+
+@functools.lru_cache(maxsize=64)
+def _change_statement(guarded: tuple | None, shape: tuple, dialect) -> _DriverStatement:
+    """A change as one PostgreSQL statement: ``WITH g AS (UPDATE games ... WHERE id AND version
+    RETURNING id), <table>_rows AS (INSERT INTO <table> SELECT ... FROM unnest(<one array per
+    column>) WHERE EXISTS (SELECT FROM g)), ... SELECT count(*) FROM g``: a lost version race
+    updates and inserts nothing (0), rows are inserted in their order. ``guarded``: the keys of
+    the game's new values (None: rows alone, no guard); ``shape``: (model, row keys) of each
+    table with rows. Built once per shape."""
+    game = None
+    if guarded is not None:
+        game = _UPDATE_GAME.values({key: bindparam(key) for key in guarded if not key.startswith("_")}) \
+            .returning(_GAMES.c.id).cte("g")
+    inserts = []
+    for model, keys in shape:
+        table = model.__table__
+        arrays = func.unnest(*[bindparam(f"{table.name}.{key}", type_=ARRAY(_array_item(table.c[key].type)))
+                               for key in keys]).table_valued(*keys, with_ordinality="position").render_derived()
+        rows = select(*[arrays.c[key] if _array_item(table.c[key].type) is table.c[key].type
+                        else cast(arrays.c[key], table.c[key].type) for key in keys]).order_by(arrays.c.position)
+        if game is not None:
+            rows = rows.where(exists(select(game.c.id)))
+        inserts.append(insert(table).from_select(keys, rows, include_defaults=False).cte(f"{table.name}_rows"))
+    result = select(func.count()).select_from(game) if game is not None else select(literal_column("0"))
+    return _DriverStatement(result.add_cte(*inserts), dialect)
+
+
+def _array_item(kind):
+    """The item type of a column's array parameter: JSON goes as text, cast back to JSON in the
+    statement (the same text stored; asyncpg knows a text array without looking it up, the
+    others are looked up when a connection is made: bot.db._array_probe)."""
+    return Text() if isinstance(kind, JSON) else kind
 
 
 async def _driven(connection, sql: str, call):
@@ -1693,31 +1737,66 @@ async def _driven(connection, sql: str, call):
 
 
 class _DriverStatement:
-    """A statement as SQLAlchemy compiles it for asyncpg, every parameter named by ``keys``
-    (its SQL, and each parameter's bind processing: JSON serialized, a state packed, datetimes
-    as stored), to be run by the driver itself. A DML statement built once at module level."""
+    """A statement as SQLAlchemy compiles it for asyncpg, to be run by the driver itself: its SQL
+    and each parameter's bind processing (JSON serialized, a state packed, datetimes as stored),
+    an array parameter's (``<table>.<column>``: that column of a table's rows) value by value."""
 
-    def __init__(self, statement, keys: tuple, dialect):
-        statement = statement.values({key: bindparam(key) for key in keys if not key.startswith("_")})
-        if hasattr(statement, "inline"):  # an INSERT: no RETURNING of the new ids
-            statement = statement.inline()
+    def __init__(self, statement, dialect):
         compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
-        self.params = [(name, compiled.binds[name].type.bind_processor(dialect)) for name in compiled.positiontup]
+        self.params = []
+        for name in compiled.positiontup:
+            kind = compiled.binds[name].type
+            if isinstance(kind, ARRAY):  # processed as the column's values are (JSON serialized)
+                table, _, key = name.partition(".")
+                column = _TABLES[table].__table__.c[key]
+                self.params.append((_TABLES[table], key, column.type.dialect_impl(dialect).bind_processor(dialect)))
+            else:
+                self.params.append((None, name, kind.bind_processor(dialect)))
 
-    def args(self, values: dict) -> tuple:
-        return tuple(process(values[name]) if process else values[name] for name, process in self.params)
+    def args(self, values: dict | None, batches: dict) -> tuple:
+        """The arguments for the game's new ``values`` and the rows of each model (``batches``)."""
+        out = []
+        for model, key, process in self.params:
+            if model is None:
+                out.append(process(values[key]) if process else values[key])
+            elif process:
+                out.append([process(row[key]) for row in batches[model]])
+            else:
+                out.append([row[key] for row in batches[model]])
+        return tuple(out)
 
 
-@functools.lru_cache(maxsize=64)
-def _driver_statement(statement, keys: tuple, dialect) -> _DriverStatement:
-    return _DriverStatement(statement, keys, dialect)
+_TABLES = {model.__table__.name: model for model in _WRITTEN}
+
+
+@asynccontextmanager
+async def _reading(session):
+    """An operation's reads before it writes: on PostgreSQL, outside a transaction already
+    begun, each statement by itself (no BEGIN, so the checkpoint that follows is one statement
+    without a COMMIT round trip; under READ COMMITTED a read inside a transaction saw no more
+    than one by itself). Where the operation wrote already, they run in its transaction."""
+    connection = await session.connection()
+    adapted = None
+    if connection.dialect.driver == "asyncpg":
+        raw = await connection.get_raw_connection()
+        if not raw.dbapi_connection.autocommit and not raw.driver_connection.is_in_transaction():
+            adapted = raw.dbapi_connection
+    if adapted is None:
+        yield
+        return
+    adapted.autocommit = True
+    try:
+        yield
+    finally:
+        adapted.autocommit = False
 
 
 # Games whose stored state was found intact, by (id, version, created_at): a version names one
 # content of the row (every write bumps it), created_at tells apart rows of different databases
-# that share an id. Checked once per version, so a click pays for no check of its own state.
-_INTACT: OrderedDict[tuple, None] = OrderedDict()
+# that share an id. Checked once per version, so a click pays for no check of its own state. The
+# value: the version's pending prompts answered by DM (GameService._dm_prompt_keys), when known.
+_INTACT: OrderedDict[tuple, frozenset | None] = OrderedDict()
 INTACT_REMEMBERED = 50_000
 
 
@@ -1725,9 +1804,10 @@ def _intact_key(game: Game) -> tuple:
     return game.id, game.version, game.created_at
 
 
-def _trust(game: Game) -> None:
-    _INTACT[_intact_key(game)] = None
-    _INTACT.move_to_end(_intact_key(game))
+def _trust(game: Game, dm_prompts: frozenset | None = None) -> None:
+    key = _intact_key(game)
+    _INTACT[key] = dm_prompts
+    _INTACT.move_to_end(key)
     while len(_INTACT) > INTACT_REMEMBERED:
         _INTACT.popitem(last=False)
 

@@ -438,23 +438,168 @@ async def test_a_look_at_the_news_moves_the_members_mark_on_every_database(servi
 
 
 async def test_a_failed_checkpoint_write_raises_what_sqlalchemy_raises_on_every_database(service):
-    """On PostgreSQL the checkpoint's writes inside its transaction are run by the driver itself
-    (bot.service._driver_of); a failure there comes out as SQLAlchemy's own execution raises it,
+    """On PostgreSQL a checkpoint's write is one statement run by the driver itself
+    (bot.service._write); a failure there comes out as SQLAlchemy's own execution raises it,
     so the service treats it alike on every database (here a second log row of one number: the
-    IntegrityError of the ``one_action_per_number`` constraint, nothing written)."""
+    IntegrityError of the ``one_action_per_number`` constraint, nothing written), inside a
+    transaction begun already and by itself."""
     from sqlalchemy.exc import IntegrityError
 
     from bot.db import utcnow
-    from bot.service import _insert_rows
+    from bot.service import _write
 
     game = await started_game(service)
     row = {"game_id": game.id, "number": 999, "actor": "101", "action": {"type": "pass"}, "reveal": False,
            "undone": False, "created_at": utcnow()}
+    for begun in (True, False):
+        async with service.sessions() as session:
+            connection = await session.connection()
+            if begun:
+                await connection.execute(text("SELECT 1"))
+            with pytest.raises(IntegrityError):
+                await _write(connection, [(ActionLog, row), (ActionLog, dict(row))])
+            await session.rollback()
+        async with service.sessions() as session:
+            assert not (await session.exec(select(ActionLog).where(ActionLog.number == 999))).all()
+
+
+async def test_a_lost_version_race_writes_nothing_on_every_database(service):
+    """A change written with a version that is no longer the row's (another process wrote the
+    game meanwhile) updates nothing and inserts none of its rows: the service sees the conflict
+    and runs the operation again on a fresh read."""
+    from bot.db import utcnow
+    from bot.service import _write
+
+    game = await started_game(service)
+    row = {"game_id": game.id, "number": 999, "actor": "101", "action": {"type": "pass"}, "reveal": False,
+           "undone": False, "created_at": utcnow()}
+    news = {"game_id": game.id, "user_id": 101, "number": 999, "events": [{"type": "x"}], "undone": False,
+            "created_at": utcnow()}
+    stale = {"state": {"lost": True}, "version": game.version + 1, "last_action": 999, "status": "active",
+             "live_channel": game.live_channel, "deadline": None, "reminder_at": None, "autopilot": [],
+             "updated_at": utcnow(), "_id": game.id, "_version": game.version - 1}
     async with service.sessions() as session:
-        connection = await session.connection()
-        await connection.execute(text("SELECT 1"))  # the transaction has begun: the driver's path on PostgreSQL
-        with pytest.raises(IntegrityError):
-            await _insert_rows(connection, [(ActionLog, row), (ActionLog, dict(row))])
-        await session.rollback()
+        assert not await _write(await session.connection(), [(ActionLog, row), (News, news)], stale)
+        await session.commit()
+    after = await service.get(game.id)
+    assert (after.version, after.state) == (game.version, game.state)
     async with service.sessions() as session:
         assert not (await session.exec(select(ActionLog).where(ActionLog.number == 999))).all()
+        assert not (await session.exec(select(News).where(News.number == 999))).all()
+
+
+async def _logged_engine(url: str, queries: list):
+    """An engine whose every asyncpg connection logs each statement it sends into ``queries``
+    (BEGIN and COMMIT included: asyncpg sends them as statements)."""
+    from sqlalchemy import event
+    from sqlmodel import SQLModel
+
+    engine = make_engine(url)
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _log(dbapi_connection, _record):
+        dbapi_connection.driver_connection.add_query_logger(lambda record: queries.append(record.query))
+
+    async with engine.begin() as conn:
+        await conn.run_sync(SQLModel.metadata.drop_all)
+        await conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+    await create_tables(engine)
+    return engine
+
+
+async def test_a_checkpoint_on_postgresql_is_one_statement_and_a_click_begins_no_transaction(tmp_path, monkeypatch):
+    """On PostgreSQL a checkpoint is one round trip: the guarded UPDATE of the game and the
+    INSERTs of its log, news and outbox rows in one statement, atomic by itself (no BEGIN and
+    COMMIT around it), even the first on a new connection (asyncpg's look-up of the array types
+    is made when the connection is); the reads of the click before it (its game, the members'
+    auto-pass) are statements by themselves too, so the whole click sends no BEGIN or COMMIT."""
+    queries: list[str] = []
+    engine = await _logged_engine(database_url("postgres", tmp_path), queries)
+    service = GameService(session_factory(engine))
+    during: list[list[str]] = []
+    original = GameService._checkpoint
+
+    async def logged(self, *args, **kwargs):
+        await asyncio.sleep(0)  # asyncpg calls a query logger soon after the query (call_soon)
+        began = len(queries)
+        await original(self, *args, **kwargs)
+        await asyncio.sleep(0)
+        during.append(queries[began:])
+
+    monkeypatch.setattr(GameService, "_checkpoint", logged)
+    try:
+        game = await started_game(service)
+        prompt = service.prompts(game)[0]
+        await engine.dispose()  # the click on a new connection: its first checkpoint too is one statement
+        queries.clear()
+        during.clear()
+        outcome = await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"],
+                                              **prompt["options"][0]})
+        assert outcome.applied and during, "the click was checkpointed"
+        for sent in during:
+            assert len(sent) == 1, sent
+            assert "UPDATE games" in sent[0] and "INSERT INTO action_log" in sent[0] and "INSERT INTO outbox" in sent[0]
+        assert not [q for q in queries if q.split()[0].upper() in ("BEGIN", "COMMIT", "ROLLBACK")], queries
+        async with service.sessions() as session:
+            logged_rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game.id)
+                                              .order_by(ActionLog.number))).all()
+            outbox = (await session.exec(select(Outbox).where(Outbox.game_id == game.id).order_by(Outbox.id))).all()
+        assert logged_rows[-1].number == outcome.game.last_action and outbox[-1].kind == "table"
+    finally:
+        await engine.dispose()
+
+
+
+async def test_rows_written_in_one_statement_store_what_sqlalchemy_stores(tmp_path):
+    """The one-statement write (bot.service._write: arrays unnested, each value processed as
+    SQLAlchemy's own execution processes it) stores the same text in every column as SQLAlchemy's
+    INSERT and UPDATE do (a packed state, JSON, datetimes, NULLs, non-ASCII), and reads back the same."""
+    from bot.db import utcnow
+    from bot.service import _INSERTS, _UPDATE_GAME, GameService as Service, _write
+
+    queries: list[str] = []
+    engine = await _logged_engine(database_url("postgres", tmp_path), queries)
+    service = Service(session_factory(engine))
+    try:
+        game = await started_game(service)
+        now = utcnow()
+        rows = [(ActionLog, {"game_id": game.id, "number": 900 + n, "actor": "101", "action": {"type": "pass", "n": n},
+                             "reveal": bool(n), "undone": False, "created_at": now}) for n in range(2)]
+        rows += [(News, {"game_id": game.id, "user_id": 101, "number": 900, "events": [{"text": "Нечто «ж»"}],
+                         "undone": False, "created_at": now})]
+        rows += [(Outbox, {"game_id": game.id, "guild_id": game.guild_id, "channel_id": game.channel_id,
+                           "kind": kind, "user_id": user, "payload": payload, "progress": 0, "attempts": 0,
+                           "not_before": now, "claim": "me", "claimed_until": None, "delivered": False,
+                           "error": None, "created_at": now})
+                 for kind, user, payload in (("dm", 101, {"events": [1, 2.5, None]}), ("table", None, {}))]
+        values = {"state": game.state, "version": game.version + 1, "last_action": 901, "status": "active",
+                  "live_channel": game.live_channel, "deadline": now, "reminder_at": None,
+                  "autopilot": ["102"], "updated_at": now}
+        async with service.sessions() as session:
+            assert await _write(await session.connection(), rows, {**values, "_id": game.id, "_version": game.version})
+            await session.commit()
+        async with engine.connect() as connection:  # the same again through SQLAlchemy's execution
+            for model in (ActionLog, News, Outbox):
+                batch = [dict(v, number=v["number"] + 50) if "number" in v else dict(v, claim="sqlalchemy")
+                         for m, v in rows if m is model]
+                await connection.execute(_INSERTS[model], batch)
+            other = await service.create_lobby(1, 77, "thing", 100)
+            await connection.execute(_UPDATE_GAME, {**values, "live_channel": other.live_channel,
+                                                    "_id": other.id, "_version": other.version})
+            await connection.commit()
+            for model, mine, theirs in ((ActionLog, "number BETWEEN 900 AND 949", "number >= 950"),
+                                        (News, "number BETWEEN 900 AND 949", "number >= 950"),
+                                        (Outbox, "claim = 'me'", "claim = 'sqlalchemy'")):
+                told_apart = ("id", "claim" if model is Outbox else "number")
+                columns = ", ".join(c.name for c in model.__table__.c if c.name not in told_apart)
+                stored = [(await connection.exec_driver_sql(
+                    f"SELECT CAST(ROW({columns}) AS TEXT) FROM {model.__tablename__} "
+                    f"WHERE game_id = {game.id} AND {which} ORDER BY id")).scalars().all() for which in (mine, theirs)]
+                assert stored[0] and stored[0] == stored[1], model.__tablename__
+            columns = "state, version, last_action, status, deadline, reminder_at, autopilot, updated_at"
+            states = (await connection.exec_driver_sql(
+                f"SELECT CAST(ROW({columns}) AS TEXT) FROM games WHERE id IN ({game.id}, {other.id})")).scalars().all()
+            assert len(states) == 2 and states[0] == states[1]
+        assert (await service.get(game.id)).state == game.state
+    finally:
+        await engine.dispose()
