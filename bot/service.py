@@ -1775,10 +1775,12 @@ async def _reading(session):
     """An operation's reads before it writes: on PostgreSQL, outside a transaction already
     begun, each statement by itself (no BEGIN, so the checkpoint that follows is one statement
     without a COMMIT round trip; under READ COMMITTED a read inside a transaction saw no more
-    than one by itself). Where the operation wrote already, they run in its transaction."""
+    than one by itself). Where the operation wrote already, or holds changes that a read would
+    flush (autoflush: kick's autopilot), they run in its transaction: a change committed alone
+    would outlive a checkpoint that fails."""
     connection = await session.connection()
     adapted = None
-    if connection.dialect.driver == "asyncpg":
+    if connection.dialect.driver == "asyncpg" and not (session.new or session.dirty or session.deleted):
         raw = await connection.get_raw_connection()
         if not raw.dbapi_connection.autocommit and not raw.driver_connection.is_in_transaction():
             adapted = raw.dbapi_connection

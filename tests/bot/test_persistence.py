@@ -603,3 +603,24 @@ async def test_rows_written_in_one_statement_store_what_sqlalchemy_stores(tmp_pa
         assert (await service.get(game.id)).state == game.state
     finally:
         await engine.dispose()
+
+
+async def test_a_kick_whose_checkpoint_fails_leaves_the_game_as_it_was_on_every_database(service, monkeypatch):
+    """A kick marks the member for Keeper's agent and steps the game in one change: when its
+    checkpoint fails, nothing of it stays. The guild's settings, read with the session while the
+    game row holds the kick unflushed, flush it (autoflush); on PostgreSQL those reads run outside
+    a transaction (bot.service._reading), where the flushed UPDATE would commit by itself."""
+    import bot.service
+
+    game = await started_game(service)
+    service._guild_cache.clear()  # the step reads the settings with its session (an autoflush)
+
+    async def failing(*_args, **_kwargs):
+        raise RuntimeError("the checkpoint's write failed")
+
+    monkeypatch.setattr(bot.service, "_write", failing)
+    with pytest.raises(RuntimeError):
+        await service.kick(game.id, 101)
+    after = await service.get(game.id)
+    assert "101" not in after.autopilot
+    assert after.version == game.version
