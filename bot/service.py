@@ -1723,7 +1723,9 @@ def _array_item(kind):
 
 async def _driven(connection, sql: str, call):
     """Await a driver call; an error comes out as SQLAlchemy's execution raises it (the same
-    translation: a busy database is retried, a constraint is an IntegrityError, ...)."""
+    translation: a busy database is retried, a constraint is an IntegrityError, ...). A connection
+    lost meanwhile is invalidated, as SQLAlchemy's execution does: outside a transaction there is
+    no rollback to fail on it, and the pool would hand the dead connection to the next operation."""
     try:
         return await call
     except Exception as error:
@@ -1732,7 +1734,11 @@ async def _driven(connection, sql: str, call):
         try:
             AsyncAdapt_asyncpg_connection._handle_exception_no_connection(dbapi, error)
         except dbapi.Error as translated:
-            raise DBAPIError.instance(sql, None, translated, dbapi.Error, dialect=connection.dialect) from error
+            lost = (await connection.get_raw_connection()).driver_connection.is_closed()
+            if lost:
+                await connection.invalidate(translated)
+            raise DBAPIError.instance(sql, None, translated, dbapi.Error, dialect=connection.dialect,
+                                      connection_invalidated=lost) from error
         raise
 
 
