@@ -1008,16 +1008,9 @@ class GameService:
     async def _proposed(self, game: Game, prompts: list[dict]) -> dict:
         """Who proposed already, by prompt id, for the pending Keeper-led group decisions (read
         only when one is pending): they are no longer waited for."""
-        leading = [p["id"] for p in prompts if lead_advisers(game, p)]
-        if not leading:
-            return {}
-        async with self.sessions() as session:
-            rows = (await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
-                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
-                Proposal.prompt_id.in_(leading)))).all()
         proposed: dict = {}
-        for prompt_id, user_id in rows:
-            proposed.setdefault(prompt_id, set()).add(str(user_id))
+        for row in await self.proposals(game.id, game.epoch, [p["id"] for p in prompts if lead_advisers(game, p)]):
+            proposed.setdefault(row.prompt_id, set()).add(str(row.user_id))
         return proposed
 
     def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
