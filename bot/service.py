@@ -1008,16 +1008,9 @@ class GameService:
     async def _proposed(self, game: Game, prompts: list[dict]) -> dict:
         """Who proposed already, by prompt id, for the pending Keeper-led group decisions (read
         only when one is pending): they are no longer waited for."""
-        leading = [p["id"] for p in prompts if lead_advisers(game, p)]
-        if not leading:
-            return {}
-        async with self.sessions() as session:
-            rows = (await session.exec(select(Proposal.prompt_id, Proposal.user_id).where(
-                Proposal.game_id == game.id, Proposal.epoch == game.epoch,
-                Proposal.prompt_id.in_(leading)))).all()
         proposed: dict = {}
-        for prompt_id, user_id in rows:
-            proposed.setdefault(prompt_id, set()).add(str(user_id))
+        for row in await self.proposals(game.id, game.epoch, [p["id"] for p in prompts if lead_advisers(game, p)]):
+            proposed.setdefault(row.prompt_id, set()).add(str(row.user_id))
         return proposed
 
     def waiting(self, game: Game, prompts: list[dict] | None = None) -> list[dict]:
@@ -1723,7 +1716,9 @@ def _array_item(kind):
 
 async def _driven(connection, sql: str, call):
     """Await a driver call; an error comes out as SQLAlchemy's execution raises it (the same
-    translation: a busy database is retried, a constraint is an IntegrityError, ...)."""
+    translation: a busy database is retried, a constraint is an IntegrityError, ...). A connection
+    lost meanwhile is invalidated, as SQLAlchemy's execution does: outside a transaction there is
+    no rollback to fail on it, and the pool would hand the dead connection to the next operation."""
     try:
         return await call
     except Exception as error:
@@ -1732,7 +1727,11 @@ async def _driven(connection, sql: str, call):
         try:
             AsyncAdapt_asyncpg_connection._handle_exception_no_connection(dbapi, error)
         except dbapi.Error as translated:
-            raise DBAPIError.instance(sql, None, translated, dbapi.Error, dialect=connection.dialect) from error
+            lost = (await connection.get_raw_connection()).driver_connection.is_closed()
+            if lost:
+                await connection.invalidate(translated)
+            raise DBAPIError.instance(sql, None, translated, dbapi.Error, dialect=connection.dialect,
+                                      connection_invalidated=lost) from error
         raise
 
 
@@ -1775,10 +1774,12 @@ async def _reading(session):
     """An operation's reads before it writes: on PostgreSQL, outside a transaction already
     begun, each statement by itself (no BEGIN, so the checkpoint that follows is one statement
     without a COMMIT round trip; under READ COMMITTED a read inside a transaction saw no more
-    than one by itself). Where the operation wrote already, they run in its transaction."""
+    than one by itself). Where the operation wrote already, or holds changes that a read would
+    flush (autoflush: kick's autopilot), they run in its transaction: a change committed alone
+    would outlive a checkpoint that fails."""
     connection = await session.connection()
     adapted = None
-    if connection.dialect.driver == "asyncpg":
+    if connection.dialect.driver == "asyncpg" and not (session.new or session.dirty or session.deleted):
         raw = await connection.get_raw_connection()
         if not raw.dbapi_connection.autocommit and not raw.driver_connection.is_in_transaction():
             adapted = raw.dbapi_connection

@@ -603,3 +603,58 @@ async def test_rows_written_in_one_statement_store_what_sqlalchemy_stores(tmp_pa
         assert (await service.get(game.id)).state == game.state
     finally:
         await engine.dispose()
+
+
+async def test_a_kick_whose_checkpoint_fails_leaves_the_game_as_it_was_on_every_database(service, monkeypatch):
+    """A kick marks the member for Keeper's agent and steps the game in one change: when its
+    checkpoint fails, nothing of it stays. The guild's settings, read with the session while the
+    game row holds the kick unflushed, flush it (autoflush); on PostgreSQL those reads run outside
+    a transaction (bot.service._reading), where the flushed UPDATE would commit by itself."""
+    import bot.service
+
+    game = await started_game(service)
+    service._guild_cache.clear()  # the step reads the settings with its session (an autoflush)
+
+    async def failing(*_args, **_kwargs):
+        raise RuntimeError("the checkpoint's write failed")
+
+    monkeypatch.setattr(bot.service, "_write", failing)
+    with pytest.raises(RuntimeError):
+        await service.kick(game.id, 101)
+    after = await service.get(game.id)
+    assert "101" not in after.autopilot
+    assert after.version == game.version
+
+
+async def test_a_connection_lost_in_a_one_statement_write_is_not_handed_to_the_next_operation(tmp_path):
+    """On PostgreSQL a change outside a transaction is one statement the driver runs itself
+    (bot.service._write); when the connection is lost in it, the error comes out as SQLAlchemy's
+    and the connection is invalidated (there is no rollback to fail on it), so the next
+    operation gets a live connection instead of an error of its own."""
+    import asyncpg
+    from sqlalchemy.exc import DBAPIError
+
+    from bot.db import utcnow
+    from bot.service import _write
+
+    url = database_url("postgres", tmp_path)
+    engine = await _logged_engine(url, [])
+    service = GameService(session_factory(engine))
+    try:
+        game = await started_game(service)
+        row = {"game_id": game.id, "number": 999, "actor": "101", "action": {"type": "pass"}, "reveal": False,
+               "undone": False, "created_at": utcnow()}
+        async with service.sessions() as session:
+            connection = await session.connection()
+            pid = (await connection.get_raw_connection()).driver_connection.get_server_pid()
+            killer = await asyncpg.connect(url.replace("postgresql+asyncpg", "postgresql"))
+            try:
+                await killer.execute("SELECT pg_terminate_backend($1)", pid)
+            finally:
+                await killer.close()
+            await asyncio.sleep(0.2)  # the server closes the connection
+            with pytest.raises(DBAPIError):
+                await _write(connection, [(ActionLog, row)])
+        assert (await service.get(game.id)).version == game.version
+    finally:
+        await engine.dispose()
