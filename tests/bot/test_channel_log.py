@@ -62,6 +62,7 @@ async def test_the_live_table_moves_to_the_bottom_and_the_old_one_loses_its_cont
         panel = await open_panel(member, channel)
         controls = [c for c in option_components(panel) if not c["custom_id"].startswith("keeper:free:")]
         await choose(member, panel, rng.choice(controls))
+        await env.bot.publisher.idle()  # delivery runs off the click's path: read the channel once it is done
     live = table_message(channel)
     assert live.id != first.id and live.id == channel.history()[-1].id  # at the bottom
     old = next(message for message in channel.history() if message.id == first.id)
