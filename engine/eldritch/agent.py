@@ -40,6 +40,9 @@ COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is l
 CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active one needs none
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
+ESCAPE = 12.0   # stepping off a space whose monsters would defeat it, before anything else
+TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the mystery (less for a share)
+EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
 HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
@@ -189,22 +192,30 @@ class KeeperAgent(BaseAgent):
                 add(space, token_value)
         hunted = self._hunted_kinds(view)
         progress = (card.get("progress") or {}).get("what")
+        monsters = _content().monsters
         for m in view["monsters"].values():
             if m["kind"] in hunted:
-                add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
-            elif progress == "monster_toughness" and ready:
-                add(m["space"], GOAL_VALUE["clue"])
+                # the mystery itself, for everyone: its damage stays, so every fight is progress
+                # (hunting only when armed — a success a fight — solved fewer: 0.81 vs 0.91 a game)
+                add(m["space"], EPIC_HUNT)
+            elif progress == "monster_toughness" and ready and not (monsters.get(m["kind"]) or {}).get("epic"):
+                # a trophy: its share of the toughness still missing (a lone clue's worth before)
+                left = max(1, 2 * len(view["investigators"]) - self._mystery_progress(view))
+                add(m["space"], TROPHY * min(self._toughness(m), left) / left)
         short = inv["clues"] < self._clue_need(view, inv)
         clue_value = GOAL_VALUE["clue"] * (2.5 if research else 2 if short else 1)
         track = _content().omen_track
         omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
+        if progress == "gates" and len(inv.get("spells") or ()) >= self._gate_spells(card):
+            gate_bonus = MYSTERY_READY   # Where the Old Ones Broke Through: its price in hand
         for gate in view["gates"]:
             colour = spaces.get(gate, {}).get("gate")
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
-            if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
-                value *= 1.5   # its own omen is the current one
+            if mystery.get("id") == "omen_of_devastation" and inv["clues"] >= 1 and \
+                    colour == track[(view["omen_index"] + self._rounds_to(inv, gate)) % len(track)]:
+                value = token_value   # the omen it will close under is the gate's: the mystery's step
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -229,6 +240,23 @@ class KeeperAgent(BaseAgent):
             if space in goals:
                 goals[space] /= 1 + GUARDED * n
         return goals
+
+    @staticmethod
+    def _gate_spells(card) -> int:
+        """Spells a gate laid on the mystery costs (Where the Old Ones Broke Through: 2)."""
+        for ability in card.get("abilities") or ():
+            for st in ability.get("effect") or ():
+                for c in (st.get("cost") or ()) if st.get("op") == "may" else ():
+                    if c.get("op") == "discard_possessions" and "spell" in (c.get("kind") or ()):
+                        return c.get("count") or 1
+        return 0
+
+    def _rounds_to(self, inv, space) -> int:
+        """Omen advances before ``inv`` can encounter at ``space``: none when this round's Travel
+        (and its tickets) reach it, then about two spaces a round (a Travel and a ticket)."""
+        dist = _content().dist[inv["space"]].get(space, 99)
+        reach = 1 + sum(inv["tickets"].values())
+        return 0 if dist <= reach else -(-(dist - reach) // 2)
 
     def _best_goal(self, view, inv):
         if inv["id"] not in self._goal_of:
@@ -288,6 +316,12 @@ class KeeperAgent(BaseAgent):
                         bonus = max(bonus, st.get("amount") or 0)   # bonuses of one skill do not add up
         return max(1, inv["skills"][skill] + inv["improve"].get(skill, 0) + bonus + (modifier or 0))
 
+    @staticmethod
+    def _toughness(monster) -> int:
+        """A non-epic monster's printed toughness."""
+        tough = (_content().monsters.get(monster["kind"]) or {}).get("toughness")
+        return tough if isinstance(tough, int) else 3
+
     def _deadly(self, view, inv, space) -> bool:
         """Whether fighting every monster on ``space`` would, on average dice (a third of them
         succeed), leave ``inv`` with 1 health or sanity or less."""
@@ -318,10 +352,15 @@ class KeeperAgent(BaseAgent):
                 return 10
             return 0.5 if inv["health"] < inv["max_health"] or inv["sanity"] < inv["max_sanity"] else -1
         if t == "travel":
-            if goal is None or goal == here:
-                return -1
+            if self._monster_here(view, here) and self._deadly(view, inv, here) and \
+                    not self._monster_here(view, o["to"]):
+                # staying means a fight it would not walk out of (seed 5, Shub-Niggurath: Jim Culver
+                # at 1 health bought a ticket on a Goat Spawn's space and was defeated there)
+                return ESCAPE + (dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99) if goal else 0) / 10
             if self._deadly(view, inv, o["to"]):
                 return -3   # no walking into a fight it would not walk out of
+            if goal is None or goal == here:
+                return -1
             if self._hurt(inv) and self._monster_here(view, here):
                 return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
@@ -432,9 +471,16 @@ class KeeperAgent(BaseAgent):
             if o.get("pay") == "sanity":
                 return 2 if inv["sanity"] > max(2, inv["max_sanity"] * HURT) else -1
             # clues are the mysteries' currency: kept, except to survive a fight
-            spare = inv["clues"] > self._clue_need(view, inv) or (fight and inv["health"] <= 2)
+            spare = inv["clues"] > self._clue_need(view, inv) or (fight and inv["health"] <= 2) or \
+                (fight and self._fighting_hunted(view, inv) and inv["clues"] > 0)
             return (1 + (1 if "and" in o else 0)) if spare else -1
         return -1
+
+    def _fighting_hunted(self, view, inv) -> bool:
+        """Whether ``inv`` is fighting the active mystery's epic monster: its clues buy nothing
+        the mystery needs, so every one goes into the fight's rerolls."""
+        what, _, kind, _ = self.card.get(inv["id"], (None, None, None, None))
+        return what == "combat" and kind in self._hunted_kinds(view)
 
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":
