@@ -208,14 +208,11 @@ class KeeperAgent(BaseAgent):
         omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
-        if progress == "gates" and len(inv.get("spells") or ()) >= self._gate_spells(card):
-            gate_bonus = MYSTERY_READY   # Where the Old Ones Broke Through: its price in hand
         for gate in view["gates"]:
             colour = spaces.get(gate, {}).get("gate")
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
-            if mystery.get("id") == "omen_of_devastation" and inv["clues"] >= 1 and \
-                    colour == track[(view["omen_index"] + self._rounds_to(inv, gate)) % len(track)]:
-                value = token_value   # the omen it will close under is the gate's: the mystery's step
+            if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
+                value *= 1.5   # its own omen is the current one
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -240,23 +237,6 @@ class KeeperAgent(BaseAgent):
             if space in goals:
                 goals[space] /= 1 + GUARDED * n
         return goals
-
-    @staticmethod
-    def _gate_spells(card) -> int:
-        """Spells a gate laid on the mystery costs (Where the Old Ones Broke Through: 2)."""
-        for ability in card.get("abilities") or ():
-            for st in ability.get("effect") or ():
-                for c in (st.get("cost") or ()) if st.get("op") == "may" else ():
-                    if c.get("op") == "discard_possessions" and "spell" in (c.get("kind") or ()):
-                        return c.get("count") or 1
-        return 0
-
-    def _rounds_to(self, inv, space) -> int:
-        """Omen advances before ``inv`` can encounter at ``space``: none when this round's Travel
-        (and its tickets) reach it, then about two spaces a round (a Travel and a ticket)."""
-        dist = _content().dist[inv["space"]].get(space, 99)
-        reach = 1 + sum(inv["tickets"].values())
-        return 0 if dist <= reach else -(-(dist - reach) // 2)
 
     def _best_goal(self, view, inv):
         if inv["id"] not in self._goal_of:

@@ -295,35 +295,3 @@ def test_hunting_the_thousand_sends_its_price_to_a_monster_that_completes_it():
     view["monsters"] = {"m1": {"kind": "goat_spawn", "space": goat, "damage": 0}}
     view["clues"] = {_at(rules, inv["space"], 1): 1}
     assert keeper_for("eldritch", "p1")._best_goal(view, inv) == goat
-
-
-def test_omen_of_devastation_heads_for_the_gate_it_will_close_under_its_omen():
-    """Omen of Devastation takes a clue when a gate of the current omen is closed. Two gates two
-    steps away, one of the omen now (green), one of the omen the next advance brings (blue): the
-    investigator reaches either only after that advance, so the blue gate is the goal (it went
-    for the omen of the moment before)."""
-    rules, view, inv = _board("omen_of_devastation", clues=1)
-    track, C = rules.C.omen_track, rules.C
-    view["omen_index"] = 0
-    now = [sp for sp in C.space_ids if C.spaces[sp].get("gate") == track[0]]
-    then = [sp for sp in C.space_ids if C.spaces[sp].get("gate") == track[1]]
-    inv["space"], a, b = next((sp, a, b) for sp in C.space_ids for a in now for b in then
-                              if C.dist[sp][a] == C.dist[sp][b] == 2)
-    view["gates"] = [a, b]
-    assert keeper_for("eldritch", "p1")._best_goal(view, inv) == b
-
-
-def test_where_the_old_ones_broke_through_sends_two_spells_to_a_gate():
-    """Where the Old Ones Broke Through: closing a gate, 2 Spells may be discarded to lay it on the
-    card. With two spells in hand a gate two steps away outweighs a clue one step away; without
-    them the clue is nearer and goes first."""
-    rules, view, inv = _board("where_the_old_ones_broke_through", clues=0)
-    gate = next(sp for sp in rules.C.space_ids if rules.C.spaces[sp].get("gate")
-                and rules.C.dist[inv["space"]][sp] == 2)
-    view["gates"] = [gate]
-    clue = _at(rules, inv["space"], 1)
-    view["clues"] = {clue: 1}
-    inv["spells"] = []
-    assert keeper_for("eldritch", "p1")._best_goal(view, inv) == clue
-    inv["spells"] = ["wither", "shriveling"]
-    assert keeper_for("eldritch", "p1")._best_goal(view, inv) == gate
