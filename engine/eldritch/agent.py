@@ -42,6 +42,7 @@ ACQUIRE = 4.0             # buying assets when the goal is reached (assets win t
 CRITICAL = 1   # health or sanity at which no risk is taken
 ESCAPE = 12.0   # stepping off a space whose monsters would defeat it, before anything else
 TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the mystery (less for a share)
+HUNT_MARGIN = 0   # health or sanity the average fight must leave on the epic monster's space
 EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
 HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
@@ -304,18 +305,22 @@ class KeeperAgent(BaseAgent):
 
     def _deadly(self, view, inv, space) -> bool:
         """Whether fighting every monster on ``space`` would, on average dice (a third of them
-        succeed), leave ``inv`` with 1 health or sanity or less."""
+        succeed), leave ``inv`` with 1 health or sanity or less — on the space of the mystery's
+        epic monster, with none left (HUNT_MARGIN): that fight is the mystery's only way."""
         monsters = _content().monsters
         health, sanity = inv["health"], inv["sanity"]
+        margin = CRITICAL
         for m in view["monsters"].values():
             if m["space"] != space:
                 continue
+            if m["kind"] in self._hunted_kinds(view):
+                margin = HUNT_MARGIN
             card = monsters.get(m["kind"]) or {}
             will = self._combat_dice(inv, "will", card.get("will"))
             strength = self._combat_dice(inv, "strength", card.get("strength"))
             sanity -= max(0.0, (card.get("horror") or 0) - will / 3)
             health -= max(0.0, (card.get("damage") or 0) - strength / 3)
-        return health <= 1 or sanity <= 1
+        return health <= margin or sanity <= margin
 
     def _monster_here(self, view, space) -> bool:
         return any(m["space"] == space for m in view["monsters"].values())
