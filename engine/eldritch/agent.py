@@ -8,10 +8,14 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 * rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
   travels toward the most valuable reachable goal — the active mystery's spaces (far above the
   rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
-  on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
+  on first), clues (more when the mystery needs clues it lacks), the mystery's epic monster
+  (everyone's, fought while an average fight leaves any health and sanity), for Hunting the
+  Thousand with its 2 clues in hand a monster (its share of the toughness still missing) —, each
+  goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
-  health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
+  health or sanity, stepping off a space whose monsters would defeat it before anything else;
+  uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
   nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
 * chooses its encounter by value: the mystery (only with its price in hand), an Other World
@@ -19,7 +23,8 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   an expedition, else the location;
 * rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
   encounter (a free reroll ability first, then a clue), keeping the clues the active mystery still
-  costs (two when it costs none) — except to survive a fight; never for a purchase;
+  costs (two when it costs none) — except to survive a fight or against the mystery's epic
+  monster; never for a purchase;
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
   clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
