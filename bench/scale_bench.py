@@ -233,6 +233,9 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     original = GameService._checkpoint
 
     statements: list[int] = []  # per checkpoint on PostgreSQL: statements sent (each a round trip)
+    first_shapes: list[float] = []  # checkpoints that built their statement (a shape's first use)
+    first_prepares: list[float] = []  # checkpoints whose statement a connection prepared first
+    from bot.service import _change_statement
 
     async def timed(self, session, game, *args, **kwargs):
         sent = []
@@ -240,11 +243,17 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         if url.startswith("postgresql"):
             driver = (await (await session.connection()).get_raw_connection()).driver_connection
             driver.add_query_logger(sent.append)
+        compiled = _change_statement.cache_info().misses
+        prepared = len(driver._stmt_cache) if driver is not None else 0
         began, began_cpu = time.perf_counter(), time.thread_time()
         try:
             await original(self, session, game, *args, **kwargs)
         finally:
             checkpoints[game.kind].append(time.perf_counter() - began)
+            if _change_statement.cache_info().misses != compiled:
+                first_shapes.append(time.perf_counter() - began)
+            elif driver is not None and len(driver._stmt_cache) != prepared:
+                first_prepares.append(time.perf_counter() - began)
             checkpoint_cpu[game.kind].append(time.thread_time() - began_cpu)
             if driver is not None:
                 await asyncio.sleep(0)  # asyncpg calls its query loggers soon after each query
@@ -299,6 +308,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         import cProfile
         profiler = cProfile.Profile(time.thread_time)
     steady_began = time.perf_counter()
+    first_shapes.clear()
+    first_prepares.clear()
     for round_ in range(ROUNDS):
         for game_id in served:
             if profiler is not None and round_:
@@ -316,6 +327,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     click_cpu = list(cpu)
 
     steady = {kind: list(v) for kind, v in checkpoints.items()}  # the burst's queueing left out
+    steady_firsts = (sorted(round(x * 1e3, 1) for x in first_shapes), sorted(round(x * 1e3, 1) for x in first_prepares))
     steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
     # back to back (the phase above) each shard is busy all the time: the clicks it can serve a second
     steady_rate = (len(cold) + len(replies)) / (time.perf_counter() - steady_began)
@@ -378,7 +390,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
-            "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced,
+            "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced, "firsts": steady_firsts,
             "paced_checkpoints": paced_checkpoints, "paced_s": paced_s, "paced_cpu_s": paced_cpu_used, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
@@ -513,7 +525,9 @@ def report(name: str, r: dict) -> str:
             f"p50/p99: {cpu_kinds} ms"
             + (f"; statements sent to the database per checkpoint (each a round trip): {statements}"
                if statements else "") + f"; state size: {sizes}\n"
-            f"  start-up (imports, content packs and schema checked, the bot and its cogs, first outbox pass): "
+            + "".join(f"  shard {s['shard']}: timed checkpoints that first built their statement: {s['firsts'][0] or 'none'} ms; "
+                      f"that a connection first prepared: {s['firsts'][1] or 'none'} ms\n" for s in r["shards"])
+            + f"  start-up (imports, content packs and schema checked, the bot and its cogs, first outbox pass): "
             f"{r['startup_s']:.1f} s (target < {TARGETS['startup_s']} s): {phases}; the first start after a "
             f"change of the packs validates them too: {r['content_s']:.1f} s once. The bot reads no game at "
             f"start (a game loads at its first click): reading every live game of a shard would add "
