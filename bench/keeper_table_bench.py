@@ -183,7 +183,7 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
                     "decisions": by_actor[pid], "clicks": clicks[pid], "dms": dms[pid], "panels": panels[pid],
                     "pings": pings[pid], "handovers": handovers[pid], "forced": forced[pid]} for pid in ids],
                 "keeper_pings": sum(n for uid, n in pings.items() if uid not in ids),
-                "keeper_dms": keeper_dms, "lone": lone, "seconds": seconds,
+                "keeper_dms": keeper_dms, "forced_kinds": {k: n for k, n in forced.items() if k.startswith("kind:")}, "lone": lone, "seconds": seconds,
                 "foreign": dict(sorted((w, sorted(p)) for w, p in watch.seen.items())) if watch else {},
                 "foreign_lines": dict(watch.lines) if watch else {},
             }
@@ -205,6 +205,7 @@ def one_button_clicks(record) -> collections.Counter:
         if player.isdigit() and action.get("type") != "default" and not action.get("auto") and prompts \
                 and shapes.only_answer(prompts[0]) is not None and not rules.free_actions(state, player):
             forced[player] += 1
+            forced[f"kind:{prompts[0]['kind']}"] += 1
         state, _ = rules.apply(state, dict(action))
     return forced
 
@@ -228,6 +229,9 @@ def main(which: str = "all", dump: Path | None = None) -> None:
         print(f"| {r['label']} | {r['decisions']} ({r['keeper_decisions']}) | {r['public']} | {r['edits']} "
               f"| {each} | {r['lone']} | {r['keeper_dms']} / {r['keeper_pings']} | {len(r['foreign'])} |")
     for r in rows:
+        kinds = {k[5:]: n for k, n in r["forced_kinds"].items()}
+        if kinds:
+            print(f"  {r['label']}: one-button clicks by prompt kind {kinds}", file=sys.stderr)
         for word, where in r["foreign"].items():
             print(f"  {r['label']}: {word} ({', '.join(where)}): {r['foreign_lines'][word]}", file=sys.stderr)
 

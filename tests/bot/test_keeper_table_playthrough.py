@@ -65,3 +65,29 @@ async def test_keeper_leads_wait_follows_the_lines_of_the_step_that_led_to_it(si
     waits = next(i for i, line in enumerate(lines) if "waits for your proposal" in line)
     phases = [i for i, line in enumerate(lines) if t("en", "eldritch.event.phase_mythos") in line]
     assert phases and phases[0] < waits, lines[max(0, waits - 5):waits + 5]
+
+
+async def test_the_panel_asking_for_a_proposal_reads_as_a_decision(simcord_env, monkeypatch):
+    """The member's panel while Keeper's Lead waits for their proposal: the question reads as one
+    sentence ("pass the Lead?." was seen) and the footer does not say there is nothing to decide."""
+    from tests.bot.helpers import all_text
+    from tests.bot.test_eldritch_table import open_panel
+    env = simcord_env
+    channel, member = await keeper_led_table(env, monkeypatch)
+    await play_until_the_lead_asks(env, channel, member)
+    panel = await open_panel(member, channel)
+    text = all_text(panel)
+    assert t("en", "eldritch.panel.group") in text and t("en", "eldritch.about.lead") in text, text
+    assert "?." not in text and t("en", "eldritch.panel.no_decision") not in text, text
+
+
+def test_a_course_card_played_is_named_as_a_card_not_as_the_verbs_object():
+    """"🧭 🤖 Keeper 1 розігрує Смуга туману" (a uk table): the verb wants the card's name in
+    another case, which a catalog name cannot take; named after "карту курсу" it reads right (as the
+    mythos line does: "бере карту міту **Загроза поломки**")."""
+    from bot.games.unfathomable.render import card_name, public_line
+    words = {"en": "the course card", "uk": "карту курсу", "ru": "карту путевой точки"}
+    for lang, noun in words.items():
+        line = public_line({"type": "course_played", "player": "keeper-1", "card": "hurricane", "distance": 3,
+                            "audience": "all"}, lang)
+        assert f"{noun} **{card_name(lang, 'hurricane')}**" in line, line
