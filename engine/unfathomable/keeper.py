@@ -63,6 +63,10 @@ RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (
 SUSPECT = 1.5               # blamed hindering cards before I send a player to the Brig
 CABIN = 16                  # the Captain's Cabin check against a suspect
 CABIN_HAND = 4              # Influence/Observation value in hand to try it
+ARREST = 30                 # Jamie's Arrest Order on the suspect in my zone (no check: the surest Brig)
+ARREST_MOVE = 16            # walking (first action) into the suspect's zone to arrest it next
+TRAITOR_ATTACK = 22         # attacking a revealed traitor out of the Brig (defeated, it goes there)
+TRAITOR_HUNT = 12           # walking (first action) up to a revealed traitor out of the Brig
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
@@ -180,7 +184,7 @@ class KeeperAgent(BaseAgent):
         chosen = options[max(scored)[2]]
         if kind == "action":
             self._acts["n"] += 1
-            self._to_brig = chosen.get("ability") == "zone:captains_cabin"
+            self._to_brig = chosen.get("ability") in ("zone:captains_cabin", "feat:arrest_order")
         elif kind == "choose" and prompt.get("purpose") == "player":
             self._to_brig = False
         elif kind == "choose" and prompt.get("labels") and prompt.get("purpose") == "option":
@@ -218,7 +222,7 @@ class KeeperAgent(BaseAgent):
         """Each answer's expected harm to the Humans, from the printed effects (public)."""
         index = _option_index()
         card = (view.get("mythos") or {}).get("card")
-        model = CostModel(view, self.player)
+        model = CostModel(view, self.player, self._suspect(view))
         out = []
         for label in prompt["labels"]:
             effects = index.get((card, label), index.get((None, label)))
@@ -365,7 +369,9 @@ class KeeperAgent(BaseAgent):
                 return -5
             return 0.5 if t == "end_actions" else -1
         if t == "attack":
-            return ATTACK + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
+            if str(o["target"]).startswith(DEEP_ONE):
+                return ATTACK + deep.get(zone, 0)
+            return TRAITOR_ATTACK if o["target"] in view["revealed"] else 15
         if t == "repair":
             return 18
         if t == "move":
@@ -393,6 +399,9 @@ class KeeperAgent(BaseAgent):
                     and view["resources"]["food"] >= GALLEY_FOOD else -1
             if ability == "zone:cargo_hold":
                 return 3
+            if ability == "feat:arrest_order":
+                suspect = self._suspect(view)
+                return ARREST if suspect and view["zone_of"].get(suspect) == zone else -1
             if ability == "zone:captains_cabin":
                 return CABIN if self._suspect(view) and self._cabin_hand(view) else -1
             if ability == "zone:brig":
@@ -462,6 +471,13 @@ class KeeperAgent(BaseAgent):
         here, there = deep.get(zone, 0), deep.get(to, 0)
         if here and here < SWARM:
             return -3   # stay and fight what is here
+        if not self._acted_this_turn(view):
+            others = [q for q, z in view["zone_of"].items() if z == to and q != me]
+            suspect = self._suspect(view)
+            if suspect in others and view["feats"].get(me) == "arrest_order":
+                return ARREST_MOVE
+            if any(q in view["revealed"] for q in others) and to != "brig":
+                return TRAITOR_HUNT
         if there:
             return self._hunt_value(view, to)
         if here >= SWARM:
@@ -670,6 +686,7 @@ def _card_title(ability: str) -> str | None:
 DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
 DAMAGE_COST = 3.0           # one damaged zone (six end the game)
 BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
+SUSPECT_BRIG = 6.0          # the suspect in the Brig (one card a check, no title, no item, no move)
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
@@ -755,10 +772,11 @@ def _course_effects() -> dict:
 
 
 class CostModel:
-    """Expected harm to the Humans of an effect list, read from the public view and my hand."""
+    """Expected harm to the Humans of an effect list, read from the public view and my hand
+    (``suspect``: whom I would send to the Brig, when an effect lets me pick)."""
 
-    def __init__(self, view, me):
-        self.view, self.me = view, me
+    def __init__(self, view, me, suspect=None):
+        self.view, self.me, self.suspect = view, me, suspect
         self.res = dict(view["resources"])
 
     def pass_chance(self, check: dict) -> float:
@@ -819,7 +837,8 @@ class CostModel:
                 return 1000.0
             return DAMAGE_COST * times
         if kind == "send_to_brig":
-            return BRIG_COST
+            # the picked player (the chooser picks my suspect) leaves the game's checks and titles
+            return -SUSPECT_BRIG if spec.get("who") == "target" and self.suspect else BRIG_COST
         if kind == "discard_skill_cards":
             n = spec.get("count", 1)
             return CARD_COST * (n if isinstance(n, int) else 2)
