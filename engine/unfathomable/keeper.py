@@ -60,7 +60,7 @@ RITUAL_END = 4              # the ritual track's last space (the Great Banishmen
 RITUAL_STEP = 0.8           # one ritual step short of the end
 HUMAN_ON_DECK = 3.0         # a Human on a deck at the Banishment (defeated: the Sick Bay)
 RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (it defeats passengers on decks)
-SUSPECT = 1.5               # blamed hindering cards before I send a player to the Brig
+SUSPECT = 0.65              # the chance a player is a traitor before I send it to the Brig
 CABIN = 16                  # the Captain's Cabin check against a suspect
 CABIN_HAND = 4              # Influence/Observation value in hand to try it
 ARREST = 30                 # Jamie's Arrest Order on the suspect in my zone (no check: the surest Brig)
@@ -76,6 +76,10 @@ STAND_HERE = 0.5            # chance the Deep Ones in my zone activate before my
 STAND_INBOUND = 0.2         # ... those one arrow away walk in and then attack
 STAND_BANISH = {3: 0.8, 2: 0.4, 1: 0.15}   # chance the Banishment comes before my next turn, by ritual space
 CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
+HINDER_CARD = 3.5           # a traitor's hindering card in a check (it adds its highest off-type cards)
+BLAME_ODDS = 1.5            # log-odds a blamed hindering card adds to "this player is a traitor"
+CHOICE_BLAME = 0.7          # blame for a crisis answer dearer than another, printed-effects alone (no check)
+CHOICE_GAP = 1.0            # ... by more than this
 
 
 class KeeperAgent(BaseAgent):
@@ -87,6 +91,7 @@ class KeeperAgent(BaseAgent):
         self._check: dict | None = None   # the check being built: who added how many, chaos cards
         self.suspicion: dict = {}   # player -> hindering cards I blame on them (public reveals)
         self._to_brig = False       # my next player pick sends someone to the Brig
+        self._choices: list = []    # crisis answers others chose, judged at my next decision
         _option_index(), _course_effects(), _ability_effects("")   # printed effects, read once
 
     def observe(self, events):
@@ -103,6 +108,43 @@ class KeeperAgent(BaseAgent):
                 self._check["added"][ev["player"]] = ev.get("count", 0)
             elif t == "check_revealed" and self._check is not None:
                 self._suspect_from_check(ev)
+            elif t == "option_chosen" and ev.get("player") not in (None, self.player) and ev.get("card"):
+                self._choices.append((ev["player"], ev["card"], ev.get("option")))
+
+    def _suspect_from_choices(self, view):
+        """A crisis answer dearer for the Humans than another, by the printed effects alone (no
+        skill check, no pick whose worth depends on who judges): a loyal player would not take it."""
+        for player, card, option in self._choices:
+            options = _crisis_options().get(card)
+            if options is None or not isinstance(option, int) or option >= len(options):
+                continue
+            model = CostModel(view, self.player)
+            costs = [model.cost(o) for o in options]
+            gap = costs[option] - min(costs)
+            if gap > CHOICE_GAP:
+                self.suspicion[player] = self.suspicion.get(player, 0.0) + CHOICE_BLAME * min(1.0, gap / COVER_GAP)
+        self._choices = []
+
+    def traitor_chance(self, view, player) -> float:
+        """How likely ``player`` plays against the ship, from the public view: revealed, known,
+        else the loyalty deck's Hybrids spread over the cards I cannot see (``loyalty.yaml``), the
+        odds raised by each hindering card I blame on them."""
+        if player in view["revealed"]:
+            return 1.0
+        known = view["you"]["known_loyalty"].get(player)
+        if known and "hybrid" in known:
+            return 1.0
+        mine = view["you"]["loyalty"]
+        hybrids = _loyalty_deck(len(view["players"])).get("hybrid", 0) - sum(1 for c in mine if c == "hybrid") \
+            - sum(1 for c in view["revealed"].values() if c == "hybrid")
+        unseen = 2 * len(view["players"]) - len(mine) - sum(1 for c in view["revealed"].values() if c == "hybrid")
+        held = view["loyalty_counts"].get(player, 0) - (len(known) if known else 0)
+        if hybrids <= 0 or held <= 0 or unseen <= 0:
+            prior = 0.02
+        else:
+            prior = min(0.95, 1 - (1 - hybrids / unseen) ** held)
+        odds = prior / (1 - prior) * math.exp(BLAME_ODDS * self.suspicion.get(player, 0.0))
+        return odds / (1 + odds)
 
     def _suspect_from_check(self, ev):
         """Hindering cards beyond the chaos cards were added by players (Keeper's loyal players
@@ -121,8 +163,8 @@ class KeeperAgent(BaseAgent):
         """The player I would send to the Brig: the most suspected one, hidden and free."""
         free = [p for p in view["players"] if p != self.player and p not in view["revealed"]
                 and view["zone_of"].get(p) != "brig"]
-        best = max(free, key=lambda p: self.suspicion.get(p, 0.0), default=None)
-        return best if best is not None and self.suspicion.get(best, 0.0) >= SUSPECT else None
+        best = max(free, key=lambda p: self.traitor_chance(view, p), default=None)
+        return best if best is not None and self.traitor_chance(view, best) >= SUSPECT else None
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
@@ -161,6 +203,8 @@ class KeeperAgent(BaseAgent):
     def decide(self, view, prompt, rng):
         if prompt is None:
             return None
+        if self._choices:
+            self._suspect_from_choices(view)
         kind = prompt["kind"]
         shape = prompt.get("shape", "one")
         if shape == "subset":
@@ -643,24 +687,30 @@ class KeeperAgent(BaseAgent):
         added = check.get("added") or {}
         revealed = view.get("revealed") or {}
 
-        def sign(p) -> int:  # a revealed traitor's or a suspect's cards hinder
-            return -1 if p in revealed or self.suspicion.get(p, 0.0) >= SUSPECT else 1
+        def worth(p) -> float:  # a card from p: helping unless p is a traitor (then a high hindering one)
+            q = self.traitor_chance(view, p)
+            return (1 - q) * AVG_CARD - q * HINDER_CARD
 
         # counts are public: each card at the average value
-        before = sum(n * AVG_CARD * sign(p) for p, n in added.items() if p != self.player)
+        before = sum(n * worth(p) for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
         start = order.index(current) if current in order else 0
         seq = order[start + 1:] + order[:start + 1]     # left of the current player, ending with them
         later = seq[seq.index(self.player) + 1:] if self.player in seq else []
-        after = sum(self._still_to_add(view, p, revealed) for p in later if p not in added) * share * AVG_CARD * LATER_SHARE
-        after -= sum(1 for p in later if p not in added and p in revealed and view["hand_sizes"].get(p)) * AVG_CARD
+        after = 0.0
+        for p in later:
+            if p in added:
+                continue
+            q = self.traitor_chance(view, p)
+            after += (1 - q) * self._still_to_add(view, p, revealed) * share * AVG_CARD * LATER_SHARE
+            after -= q * HINDER_CARD * min(1, view["hand_sizes"].get(p, 0))
         return chaos + before + after
 
     def _still_to_add(self, view, player, revealed) -> int:
         """The cards a player still to add may help with: none from a suspect or a revealed
         traitor, at most one from the Brig (checks.py: checklist 81), else their hand."""
-        if player in revealed or self.suspicion.get(player, 0.0) >= SUSPECT:
+        if player in revealed:
             return 0
         return min(view["hand_sizes"].get(player, 0), 1 if view["zone_of"].get(player) == "brig" else 99)
 
@@ -727,6 +777,39 @@ def _option_index() -> dict:
 
 
 _OPTIONS = None
+_CRISES = None
+_LOYALTY = None
+
+
+def _loyalty_deck(players: int) -> dict:
+    """The loyalty deck's cards by kind for this many players (public content)."""
+    global _LOYALTY
+    if _LOYALTY is None:
+        _LOYALTY = _data_file("loyalty.yaml").get("deck_by_players") or {}
+    return _LOYALTY.get(players) or {}
+
+
+def _crisis_options() -> dict:
+    """crisis card id -> its one choice's option effect lists, for the cards whose answer can be
+    judged from the printed effects alone: one choice, no skill check, no pick, no requirement."""
+    global _CRISES
+    if _CRISES is None:
+        _CRISES = {}
+
+        def count(node, key):
+            if isinstance(node, dict):
+                return (key in node) + sum(count(v, key) for v in node.values())
+            if isinstance(node, list):
+                return sum(count(v, key) for v in node)
+            return 0
+
+        for card in _data_file("mythos.yaml").get("mythos") or ():
+            crisis = card.get("crisis") or []
+            if count(crisis, "choice") != 1 or count(crisis, "skill_check") or count(crisis, "pick_player") \
+                    or count(crisis, "requires") or not (isinstance(crisis[0], dict) and "choice" in crisis[0]):
+                continue
+            _CRISES[card["id"]] = [o.get("effect") or [] for o in crisis[0]["choice"].get("options") or ()]
+    return _CRISES
 _COURSE = None
 _ABILITIES = None
 
