@@ -66,6 +66,15 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
         for e in events:
             if e["type"] == "turn_started":
                 turns += 1
+            if e["type"] == "check_started" and state.get("turn"):   # the pass chance the agents price it at
+                from engine.unfathomable.keeper import CostModel
+                who = state["turn"]["player"]
+                ctx["predicted"] = CostModel(rules.view(state, who), who).pass_chance(
+                    {"target": e["target"], "positive": e["positive"]})
+            if e["type"] == "check_result" and ctx.get("predicted") is not None:
+                band = min(4, int(ctx.pop("predicted") * 5))
+                counters["calibration"][f"{band * 20:02d}-{band * 20 + 20}% n"] += 1
+                counters["calibration"][f"{band * 20:02d}-{band * 20 + 20}% passed"] += e["result"] == "pass"
             if e["type"] == "check_started":   # what the table holds when a check begins
                 counters["at_check_start"]["cards in all hands"] += sum(len(h) for h in state["hands"].values())
                 counters["at_check_start"]["players in the Sick Bay"] += sum(
@@ -327,7 +336,7 @@ def main(argv: int | list[str] | None = None) -> None:
     names = ("damage", "deep_ones_placed", "lost", "lost_res", "passengers_defeated", "passengers_risked",
              "passengers_rescued", "repairs", "deep_ones_defeated", "checks", "track_steps", "distance",
              "humans_defeated", "humans_defeated_where", "actions", "at_check_start", "check_margin",
-             "deep_one_attack_modified", "traitors")
+             "deep_one_attack_modified", "traitors", "calibration")
     counters = {n: Counter() for n in names}
     by_round: Counter = Counter()
     if args.trace is not None:
@@ -356,7 +365,7 @@ def main(argv: int | list[str] | None = None) -> None:
             continue
         top = ", ".join(f"{k if isinstance(k, str) else '/'.join(k)} {v / max(1, per):.2f}"
                         for k, v in c.most_common(args.top))
-        if n == "traitors":   # totals over all games
+        if n in ("traitors", "calibration"):   # totals over all games
             print(f"{n} (totals): " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
             continue
         if n == "at_check_start":
