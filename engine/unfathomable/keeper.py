@@ -131,14 +131,15 @@ class KeeperAgent(BaseAgent):
         odds raised by each hindering card I blame on them."""
         if player in view["revealed"]:
             return 1.0
-        known = view["you"]["known_loyalty"].get(player)
+        you = view.get("you") or {}
+        known = (you.get("known_loyalty") or {}).get(player)
         if known and "hybrid" in known:
             return 1.0
-        mine = view["you"]["loyalty"]
+        mine = you.get("loyalty") or []
         hybrids = _loyalty_deck(len(view["players"])).get("hybrid", 0) - sum(1 for c in mine if c == "hybrid") \
             - sum(1 for c in view["revealed"].values() if c == "hybrid")
         unseen = 2 * len(view["players"]) - len(mine) - sum(1 for c in view["revealed"].values() if c == "hybrid")
-        held = view["loyalty_counts"].get(player, 0) - (len(known) if known else 0)
+        held = (view.get("loyalty_counts") or {}).get(player, 1) - (len(known) if known else 0)
         if hybrids <= 0 or held <= 0 or unseen <= 0:
             prior = 0.02
         else:
