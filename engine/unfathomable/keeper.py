@@ -75,6 +75,7 @@ DEFEAT_COST = 10            # a Human defeated (the Sick Bay: one card drawn, an
 STAND_HERE = 0.5            # chance the Deep Ones in my zone activate before my next turn
 STAND_INBOUND = 0.2         # ... those one arrow away walk in and then attack
 STAND_BANISH = {3: 0.8, 2: 0.4, 1: 0.15}   # chance the Banishment comes before my next turn, by ritual space
+DRAW_STRENGTH = 1           # Strength cards wanted beyond an even spread of types when drawing
 CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
 HINDER_CARD = 3.0           # a traitor's hindering card in a check (its highest off-type cards: 3.0 on average, 120 cards of 25 games)
 BLAME_ODDS = 1.5            # log-odds a blamed hindering card adds to "this player is a traitor"
@@ -319,6 +320,10 @@ class KeeperAgent(BaseAgent):
             bad = (purpose == "attack" and value < 4) or (purpose == "deep_one_attack" and value >= 6)
             if traitor:
                 bad = not bad and purpose in ("attack", "deep_one_attack")
+            elif roller not in (None, self.player):
+                # everyone answers a window unseen and every reroll played resolves: only the
+                # roller rerolls (three Humans spent 15-16 Combat Trainings a game, in twos and threes)
+                return -1
             return 4 if bad else -1
         check = view.get("check") or {}
         if title == "determination" and check.get("total") is not None:
@@ -644,6 +649,8 @@ class KeeperAgent(BaseAgent):
         ids = list(spec["ids"])
         if kind == "contribute":
             return self.answer(prompt, self._contribution(view, ids, spec["max"], rng))
+        if prompt.get("purpose") == "skill_types" and not self._traitor(view):
+            return self.answer(prompt, self._draw_types(view, ids, spec["min"]))
         if kind == "starting_hand":
             # Strength first (the Boiler Room), then the set's other types as printed
             ids.sort(key=lambda t: t != "strength")
@@ -655,6 +662,23 @@ class KeeperAgent(BaseAgent):
             return self.answer(prompt, cheap[:spec["min"]])
         return {"player": self.player, **prompt["default"]} if isinstance(prompt.get("default"), dict) \
             else self.fallback(prompt, rng)
+
+    def _draw_types(self, view, ids, count) -> list:
+        """The types of the skill cards I draw (the Galley): each check helps with 2-3 of the five
+        types, evenly spread over the crises (data/unfathomable/mythos.yaml), so a hand of many
+        types helps more checks; Strength counts one short (the Boiler Room, Rampage)."""
+        held = {}
+        for c in view["you"]["hand"]:
+            if ":" in c:
+                held[card_type(c)] = held.get(card_type(c), 0) + 1
+        pool, chosen = list(ids), []
+        for _ in range(count):
+            best = min(dict.fromkeys(pool), key=lambda t: (held.get(t, 0) - (DRAW_STRENGTH if t == "strength" else 0),
+                                                           pool.index(t)))
+            pool.remove(best)
+            chosen.append(best)
+            held[best] = held.get(best, 0) + 1
+        return chosen
 
     def _contribution(self, view, ids, most, rng) -> list:
         check = view.get("check") or {}

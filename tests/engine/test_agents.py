@@ -453,3 +453,37 @@ def test_unfathomable_loyal_player_attacks_a_revealed_traitor_first():
                           {"type": "end_actions"}]}
     answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
     assert answer["target"] == traitor
+
+
+def test_unfathomable_only_the_roller_rerolls_with_combat_training():
+    """Combat Training: "reroll" after a combat roll (data/unfathomable/skill_cards.yaml). Every
+    player answers a window unseen and each reroll played resolves in turn, so a loyal player
+    rerolls only its own missed attack; another player's miss it leaves to the roller."""
+    rules, state, _ = _unfathomable_view()
+    me, other = state["players"][0], state["players"][1]
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    card = "card:strength:combat_training:1:1"
+    window = {"id": 1, "player": me, "kind": "window", "shape": "one", "timing": "after_roll",
+              "options": [{"type": "pass"}, {"type": "use", "ability": card}]}
+    for roller, expected in ((me, "use"), (other, "pass")):
+        view = rules.view(state, me)
+        view["roll"] = {"value": 2, "purpose": "attack", "player": roller}
+        answer = keeper_for("unfathomable", me).decide(view, window, random.Random(1))
+        assert answer["type"] == expected, roller
+
+
+def test_unfathomable_galley_draws_a_spread_of_types():
+    """The Galley draws skill cards of the types the player names (data/unfathomable/board.yaml
+    galley_action); each crisis check helps with 2-3 of the five types, evenly spread
+    (data/unfathomable/mythos.yaml): a loyal player holding two Influence cards draws one of
+    each type it lacks, two of Strength (the Boiler Room)."""
+    rules, state, _ = _unfathomable_view()
+    me = state["players"][0]
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    state["hands"][me] = ["influence:nothing_to_hide:3:1", "influence:nothing_to_hide:4:2"]
+    types = ["influence", "lore", "observation", "strength", "will"]
+    prompt = {"id": 1, "player": me, "kind": "choose_cards", "shape": "subset", "purpose": "skill_types",
+              "subset": {"ids": [t for t in types for _ in range(5)], "min": 5, "max": 5, "field": "cards",
+                         "action": {"type": "choose_cards"}}}
+    answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
+    assert sorted(answer["cards"]) == ["lore", "observation", "strength", "strength", "will"]
