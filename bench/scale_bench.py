@@ -23,13 +23,20 @@ the bot's own time is measured, as in ``bench bot``), and each measures:
   live game costs once they are full (the figure held to the target). Over only the ~100 games
   of the timed clicks the filling caches dominated (the 76-111 KiB once measured at 10,000);
 * outbox drain: a burst of clicks on distinct games at once, then the time until every
-  announcement of the burst was delivered.
+  announcement of the burst was delivered;
+* the same clicks two ways: back to back (each shard busy all the time: its saturation, the
+  clicks a second it serves, deliveries included) and open loop (``BENCH_RATE`` clicks a second a
+  shard arriving at random, each handled as it comes while the publisher draws and delivers beside
+  them, as members' clicks reach a bot; ``BENCH_PACED_CLICKS`` of them). Saturated, two shard
+  processes and the database share 2 cores, so a checkpoint's wall time queues for a core; the
+  open loop shows what a click and a checkpoint cost below saturation.
 
     python -m bench scale --count 500                 # SQLite and, if reachable, PostgreSQL
     BENCH_BACKENDS=postgres python -m bench scale --count 10000
 
 Diagnostics: ``BENCH_PROFILE=file`` profiles shard 0's steady clicks (cProfile, CPU time);
-``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
+``BENCH_SWITCH=seconds`` another GIL switch interval than the bot's
+(``bot.client.GIL_SWITCH_INTERVAL_S``); ``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
 database's setting, reset after it) to tell the commit's flush from the rest of a checkpoint's
 wall time: never a setting the bot uses.
 
@@ -46,6 +53,7 @@ import multiprocessing
 import os
 import random
 import resource
+import sys
 import statistics
 import tempfile
 import time
@@ -61,6 +69,10 @@ BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
 ROUNDS = 3  # clicks per game of the working set
 WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
 SHARDS = 2
+# open loop: clicks arrive at this rate per shard (Poisson), each handled as it comes, the publisher
+# delivering beside them, as members' clicks reach a bot; 0 skips the phase
+RATE = float(os.environ.get("BENCH_RATE", 20))
+PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 600))  # per shard
 MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: games served for the memory measure
 # diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
 # after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
@@ -184,6 +196,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     steps = await preflight(settings)  # as python -m bot: content packs, then the schema (once)
     checked = time.perf_counter() - start_all
     bot = create_bot(settings, schema_ready=True)
+    if os.environ.get("BENCH_SWITCH"):  # a diagnostic: another GIL switch interval than the bot's
+        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
     await bot.setup_hook()  # what the bot does before it connects: translator, cogs
     built = time.perf_counter() - start_all
     service = bot.service
@@ -192,7 +206,6 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     phases = {"imports": imported, "preflight": checked - imported, **{f"{k} check": v for k, v in steps.items()},
               "bot": built - checked, "outbox": startup - built}
 
-    import sys
     from bench.bot_bench import FakeInteraction, _Sink, click_value
     sink = _Sink()
     bot.get_channel = lambda channel_id: sink
@@ -220,6 +233,9 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     original = GameService._checkpoint
 
     statements: list[int] = []  # per checkpoint on PostgreSQL: statements sent (each a round trip)
+    first_shapes: list[float] = []  # checkpoints that built their statement (a shape's first use)
+    first_prepares: list[float] = []  # checkpoints whose statement a connection prepared first
+    from bot.service import _change_statement
 
     async def timed(self, session, game, *args, **kwargs):
         sent = []
@@ -227,11 +243,17 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         if url.startswith("postgresql"):
             driver = (await (await session.connection()).get_raw_connection()).driver_connection
             driver.add_query_logger(sent.append)
+        compiled = _change_statement.cache_info().misses
+        prepared = len(driver._stmt_cache) if driver is not None else 0
         began, began_cpu = time.perf_counter(), time.thread_time()
         try:
             await original(self, session, game, *args, **kwargs)
         finally:
             checkpoints[game.kind].append(time.perf_counter() - began)
+            if _change_statement.cache_info().misses != compiled:
+                first_shapes.append(time.perf_counter() - began)
+            elif driver is not None and len(driver._stmt_cache) != prepared:
+                first_prepares.append(time.perf_counter() - began)
             checkpoint_cpu[game.kind].append(time.thread_time() - began_cpu)
             if driver is not None:
                 await asyncio.sleep(0)  # asyncpg calls its query loggers soon after each query
@@ -285,6 +307,9 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     if PROFILE and shard == 0:  # a diagnostic: where a steady click's CPU goes (shard 0 only)
         import cProfile
         profiler = cProfile.Profile(time.thread_time)
+    steady_began = time.perf_counter()
+    first_shapes.clear()
+    first_prepares.clear()
     for round_ in range(ROUNDS):
         for game_id in served:
             if profiler is not None and round_:
@@ -302,7 +327,40 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     click_cpu = list(cpu)
 
     steady = {kind: list(v) for kind, v in checkpoints.items()}  # the burst's queueing left out
+    steady_firsts = (sorted(round(x * 1e3, 1) for x in first_shapes), sorted(round(x * 1e3, 1) for x in first_prepares))
     steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
+    # back to back (the phase above) each shard is busy all the time: the clicks it can serve a second
+    steady_rate = (len(cold) + len(replies)) / (time.perf_counter() - steady_began)
+
+    # open loop: clicks arrive at RATE a second (exponential gaps), each a task of its own, while
+    # the publisher delivers; both shards at once (the barrier), on the games of the phase above
+    paced, paced_checkpoints, paced_cpu_used, paced_s = [], {kind: [] for kind in KINDS}, 0.0, 0.0
+    if RATE > 0 and served:
+        if timed_done is not None:
+            await asyncio.to_thread(timed_done.wait)
+        for kind in KINDS:
+            checkpoints[kind].clear()
+        arrivals = random.Random(1000 + shard)
+        loop = asyncio.get_running_loop()
+
+        async def arriving(game_id: int) -> None:
+            took = await click(game_id)
+            if took is not None:
+                paced.append(took)
+
+        cpu_before, began = time.process_time(), time.perf_counter()
+        due = loop.time()
+        tasks = []
+        for n in range(PACED_CLICKS):
+            due += arrivals.expovariate(RATE)
+            await asyncio.sleep(max(0.0, due - loop.time()))
+            tasks.append(asyncio.create_task(arriving(served[arrivals.randrange(len(served))])))
+        done = await asyncio.gather(*tasks, return_exceptions=True)
+        refused += [type(exc).__name__ for exc in done if isinstance(exc, Exception)]
+        await bot.publisher.idle()
+        paced_s = time.perf_counter() - began
+        paced_cpu_used = time.process_time() - cpu_before  # the process's CPU, deliveries included
+        paced_checkpoints = {kind: list(v) for kind, v in checkpoints.items()}
     burst_ids = order[WARMUP + len(served):WARMUP + len(served) + BURST] or order[:BURST]
     began = time.perf_counter()
     failed = await asyncio.gather(*(click(game_id) for game_id in burst_ids), return_exceptions=True)
@@ -332,7 +390,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
-            "statements": statements, "refused": refused, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
+            "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced, "firsts": steady_firsts,
+            "paced_checkpoints": paced_checkpoints, "paced_s": paced_s, "paced_cpu_s": paced_cpu_used, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
 def _shard_main(url: str, shard: int, count: int, record: str, out, timed_done=None) -> None:
@@ -395,6 +454,9 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
     checkpoint_cpu = {kind: [x for r in results for x in r["checkpoint_cpu"][kind]] for kind in KINDS}
     click_cpu = [x for r in results for x in r["click_cpu"]]
     statements = [x for r in results for x in r["statements"]]
+    paced = [x for r in results for x in r["paced"]]
+    paced_checkpoints = {kind: [x for r in results for x in r["paced_checkpoints"].get(kind, [])] for kind in KINDS}
+    paced_s = max(r["paced_s"] for r in results)
     return {"count": count, **filled, "shards": results,
             "click_p50_ms": statistics.median(replies) * 1e3, "click_p99_ms": pct(replies, 0.99),
             "clicks": len(replies), "cold_p50_ms": statistics.median(cold) * 1e3, "cold_p99_ms": pct(cold, 0.99), "click_cpu_p50_ms": statistics.median(click_cpu) * 1e3,
@@ -405,6 +467,13 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
             "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in checkpoints.items() if v},
             "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoints.items() if v},
             "checkpoint_statements": (min(statements), max(statements)) if statements else None,
+            "steady_rate": sum(r["steady_rate"] for r in results),
+            "paced": {"clicks": len(paced), "rate": sum(len(r["paced"]) for r in results) / paced_s if paced_s else 0,
+                      "busy": max(r["paced_cpu_s"] / r["paced_s"] for r in results) if paced_s else 0,
+                      "click_p50_ms": statistics.median(paced) * 1e3 if paced else None,
+                      "click_p99_ms": pct(paced, 0.99) if paced else None,
+                      "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in paced_checkpoints.items() if v},
+                      "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in paced_checkpoints.items() if v}},
             "burst_clicks_s": max(r["burst_clicks_s"] for r in results),
             "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
             "read_s": max(r["read_s"] for r in results), "content_s": content_s,
@@ -447,13 +516,18 @@ def report(name: str, r: dict) -> str:
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
             f"clicks (target < {TARGETS['click_p99_ms']} ms); its CPU time p50 {r['click_cpu_p50_ms']:.1f} ms, "
             f"p99 {r['click_cpu_p99_ms']:.1f} ms (all clicks)\n"
+            f"  clicks served back to back: {r['steady_rate']:.0f} a second over both shards (each shard busy all the time, "
+            f"its deliveries included): the figures above are this saturation's\n"
+            + _paced_line(r) +
             f"  a game's first click after the start (read cold, its state checked intact once): "
             f"p50 {r['cold_p50_ms']:.1f} ms, p99 {r['cold_p99_ms']:.1f} ms\n"
             f"  checkpoint p50/p99 per game: {kinds} ms (target: p99 < {TARGETS['checkpoint_p99_ms']} ms); its CPU time "
             f"p50/p99: {cpu_kinds} ms"
             + (f"; statements sent to the database per checkpoint (each a round trip): {statements}"
                if statements else "") + f"; state size: {sizes}\n"
-            f"  start-up (imports, content packs and schema checked, the bot and its cogs, first outbox pass): "
+            + "".join(f"  shard {s['shard']}: timed checkpoints that first built their statement: {s['firsts'][0] or 'none'} ms; "
+                      f"that a connection first prepared: {s['firsts'][1] or 'none'} ms\n" for s in r["shards"])
+            + f"  start-up (imports, content packs and schema checked, the bot and its cogs, first outbox pass): "
             f"{r['startup_s']:.1f} s (target < {TARGETS['startup_s']} s): {phases}; the first start after a "
             f"change of the packs validates them too: {r['content_s']:.1f} s once. The bot reads no game at "
             f"start (a game loads at its first click): reading every live game of a shard would add "
@@ -466,6 +540,17 @@ def report(name: str, r: dict) -> str:
             f"{r['drain_s']:.2f} s from its first click ({r['drain_s'] - r['burst_clicks_s']:.2f} s after its "
             f"last reply; the clicks took {r['burst_clicks_s']:.2f} s), {r['burst_left']} rows left (target < {TARGETS['drain_s']} s)"
             + (f"\n  clicks refused: {len(r['refused'])} ({', '.join(sorted(set(r['refused'])))})" if r["refused"] else ""))
+
+
+def _paced_line(r: dict) -> str:
+    p = r.get("paced") or {}
+    if not p.get("clicks"):
+        return ""
+    kinds = ", ".join(f"{k} {p['checkpoint_p50_ms'][k]:.1f}/{v:.1f}" for k, v in p["checkpoint_p99_ms"].items())
+    return (f"  clicks arriving at {p['rate']:.0f} a second over both shards (open loop, {RATE:g} a second a shard, "
+            f"each handled as it comes, deliveries beside them; a shard process busy {p['busy'] * 100:.0f} % of the time): "
+            f"click→reply p50 {p['click_p50_ms']:.1f} ms, p99 {p['click_p99_ms']:.1f} ms over {p['clicks']} clicks; "
+            f"checkpoint p50/p99: {kinds} ms\n")
 
 
 def main(count: int = 500) -> None:
