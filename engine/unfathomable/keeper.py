@@ -77,6 +77,7 @@ STAND_INBOUND = 0.2         # ... those one arrow away walk in and then attack
 STAND_BANISH = {3: 0.8, 2: 0.4, 1: 0.15}   # chance the Banishment comes before my next turn, by ritual space
 DRAW_STRENGTH = 1           # Strength cards wanted beyond an even spread of types when drawing
 CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
+TRAITOR_MOST = 2            # a hidden traitor adds at most this many (hindering) cards to a check
 HINDER_CARD = 3.0           # a traitor's hindering card in a check (its highest off-type cards: 3.0 on average, 120 cards of 25 games)
 BLAME_ODDS = 1.5            # log-odds a blamed hindering card adds to "this player is a traitor"
 CHOICE_BLAME = 0.7          # blame for a crisis answer dearer than another, printed-effects alone (no check)
@@ -712,12 +713,16 @@ class KeeperAgent(BaseAgent):
         added = check.get("added") or {}
         revealed = view.get("revealed") or {}
 
-        def worth(p) -> float:  # a card from p: helping unless p is a traitor (then a high hindering one)
+        def worth(p, n) -> float:
+            """n cards from p: helping, unless p is a traitor — then one or two high hindering
+            ones (three or more cards is a loyal player's way: the odds fall)."""
             q = self.traitor_chance(view, p)
-            return (1 - q) * AVG_CARD - q * HINDER_CARD
+            if p not in revealed and n > TRAITOR_MOST:
+                q *= 0.2
+            return (1 - q) * n * AVG_CARD - q * min(n, TRAITOR_MOST) * HINDER_CARD
 
         # counts are public: each card at the average value
-        before = sum(n * worth(p) for p, n in added.items() if p != self.player)
+        before = sum(worth(p, n) for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
         start = order.index(current) if current in order else 0
