@@ -487,3 +487,25 @@ def test_unfathomable_galley_draws_a_spread_of_types():
                          "action": {"type": "choose_cards"}}}
     answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
     assert sorted(answer["cards"]) == ["lore", "observation", "strength", "strength", "will"]
+
+
+def test_unfathomable_check_estimate_at_five_players_trusts_a_large_contribution():
+    """data/unfathomable/loyalty.yaml: 5 players share 2 Hybrids among 10 loyalty cards, so after
+    the Awakening each other player is a traitor about one time in two. A hidden traitor adds one
+    or two hindering cards; four cards added is a loyal player's way, and a loyal player still to
+    add counts them as help (it was counting them near worthless and emptied its hand)."""
+    agent = keeper_for("unfathomable", "me")
+    players = ["me", "a", "b", "c", "d"]
+    helping = ["strength", "lore"]
+
+    def estimate(added):
+        view = {"players": players, "turn": {"player": "me"}, "hand_sizes": {p: 5 for p in players},
+                "revealed": {}, "zone_of": {}, "loyalty_counts": {p: 2 for p in players},
+                "you": {"loyalty": ["human", "human"], "known_loyalty": {}}}
+        return agent._expected_others(view, {"chaos_count": 2, "added": added}, helping)
+
+    assert estimate({"a": 4}) - estimate({"a": 0}) > 4 * AVG_CARD_FLOOR
+    assert estimate({"a": 2}) < estimate({"a": 4})
+
+
+AVG_CARD_FLOOR = 1.5   # a card added by a likely loyal player is worth at least this much
