@@ -258,7 +258,7 @@ class Canvas:
         image = self.image.reduce(SCALE)
         d = ImageDraw.Draw(image)
         for xy, text, f, fill, anchor in self.texts:
-            _draw_text(d, xy, text, f, fill, anchor)
+            draw_text(d, xy, text, f, fill, anchor)
         return image
 
 
@@ -270,7 +270,7 @@ def _text_mask(text: str, f, anchor: str, start: tuple[float, float]):
     return f.getmask2(text, "L", anchor=anchor, start=start)
 
 
-def _draw_text(d: ImageDraw.ImageDraw, xy, text: str, f, fill, anchor: str) -> None:
+def draw_text(d: ImageDraw.ImageDraw, xy, text: str, f, fill, anchor: str) -> None:
     """``d.text(xy, text, font=f, fill=fill, anchor=anchor)``, the same pixels, each distinct text
     rendered once (:func:`_text_mask`); through Pillow's drawing core, else ``d.text`` itself."""
     x, y = xy

@@ -46,12 +46,12 @@ def test_a_change_off_the_picture_does_not_redraw_it(kind, monkeypatch):
 
 
 def test_a_text_rendered_once_draws_the_same_pixels_as_pillow_draws_it():
-    """The pictures' words go through a cache of rendered glyphs (picture_kit._draw_text): at
+    """The pictures' words go through a cache of rendered glyphs (picture_kit.draw_text): at
     fractional positions, every anchor, Latin, Cyrillic and a name with an emoji left out, a
     second drawing from the cache puts exactly the pixels ImageDraw.text puts."""
     from PIL import Image, ImageDraw
 
-    from bot.games.picture_kit import _draw_text, _text_mask, drawable, font
+    from bot.games.picture_kit import draw_text, _text_mask, drawable, font
 
     texts = [((10.5, 12.25), "Прадавній жах", 18, False, "la"), ((200.75, 40.5), "Doom 12", 14, True, "mm"),
              ((120, 90.9), drawable("Zoë 🎲 Їжак", font(16)), 16, False, "rs"), ((60.2, 70), "Ктилла", 22, True, "lb")]
@@ -60,7 +60,7 @@ def test_a_text_rendered_once_draws_the_same_pixels_as_pillow_draws_it():
     for _ in range(2):  # the second pass draws from the cache only
         ours, pillows = Image.new("RGB", (320, 120), (23, 25, 29)), Image.new("RGB", (320, 120), (23, 25, 29))
         for (xy, text, size, bold, anchor), fill in zip(texts, fills):
-            _draw_text(ImageDraw.Draw(ours), xy, text, font(size, bold), fill, anchor)
+            draw_text(ImageDraw.Draw(ours), xy, text, font(size, bold), fill, anchor)
             ImageDraw.Draw(pillows).text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
         assert ours.tobytes() == pillows.tobytes()
         assert ours.getbbox() is not None and ours.getcolors(4096)[0][0] < 320 * 120  # words were drawn
