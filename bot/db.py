@@ -13,7 +13,7 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event
+from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event, make_url
 from sqlalchemy.types import TypeDecorator
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import Field, SQLModel
@@ -262,6 +262,11 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
                               "pool_use_lifo": True, "json_serializer": compact_json}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds}
+    elif make_url(url).get_driver_name() == "asyncpg":
+        # asyncpg drops a cached statement 300 s after it was prepared, however often it is used:
+        # the change statements prepared at a connection's first checkout (below) would be
+        # prepared again in checkpoints every 5 minutes. Kept until the cache's size evicts them
+        kwargs["connect_args"] = {"max_cached_statement_lifetime": 0}
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.driver == "asyncpg":
         @event.listens_for(engine.sync_engine, "connect")
