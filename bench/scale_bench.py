@@ -196,8 +196,10 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     steps = await preflight(settings)  # as python -m bot: content packs, then the schema (once)
     checked = time.perf_counter() - start_all
     bot = create_bot(settings, schema_ready=True)
-    if os.environ.get("BENCH_SWITCH"):  # a diagnostic: another GIL switch interval than the bot's
-        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
+    # the interval the bot's process sets when it starts (KeeperBot.start, not called here);
+    # BENCH_SWITCH: a diagnostic, another one
+    from bot.client import GIL_SWITCH_INTERVAL_S
+    sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH") or GIL_SWITCH_INTERVAL_S))
     await bot.setup_hook()  # what the bot does before it connects: translator, cogs
     built = time.perf_counter() - start_all
     service = bot.service
