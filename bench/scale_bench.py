@@ -322,6 +322,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
             await bot.publisher.idle()
             if took is not None:
                 (cold if round_ == 0 else replies).append(took)
+    steady_s = time.perf_counter() - steady_began  # the clicks only: not the collection and dump below
     if profiler is not None:
         profiler.dump_stats(PROFILE)
     gc.collect()
@@ -332,7 +333,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     steady_firsts = (sorted(round(x * 1e3, 1) for x in first_shapes), sorted(round(x * 1e3, 1) for x in first_prepares))
     steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
     # back to back (the phase above) each shard is busy all the time: the clicks it can serve a second
-    steady_rate = (len(cold) + len(replies)) / (time.perf_counter() - steady_began)
+    steady_rate = (len(cold) + len(replies)) / steady_s
 
     # open loop: clicks arrive at RATE a second (exponential gaps), each a task of its own, while
     # the publisher delivers; both shards at once (the barrier), on the games of the phase above
