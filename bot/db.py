@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from typing import Any, Optional
 
 from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.types import TypeDecorator
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import Field, SQLModel
@@ -281,8 +282,13 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
             # use; at the first checkout that finds the schema (a new database has none yet)
             if not record.info.get("changes_prepared"):
                 from bot.service import prepare_change_statements  # bot.service imports this module
-                record.info["changes_prepared"] = dbapi_connection.run_async(
-                    lambda driver: prepare_change_statements(driver, engine.dialect))
+                try:
+                    record.info["changes_prepared"] = dbapi_connection.run_async(
+                        lambda driver: prepare_change_statements(driver, engine.dialect))
+                except Exception as error:
+                    if dbapi_connection.driver_connection.is_closed():  # lost: the pool connects anew
+                        raise DisconnectionError(str(error)) from error
+                    raise
     if url.startswith("sqlite"):
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):  # WAL: readers never block the writer

@@ -1724,7 +1724,9 @@ async def prepare_change_statements(driver, dialect) -> bool:
                                                    for model, _key, _process in statement.params])
     except (asyncpg.UndefinedTableError, asyncpg.UndefinedColumnError):
         return False
-    except asyncpg.PostgresError as error:  # the server's answer: the connection itself is sound
+    except asyncpg.PostgresError as error:
+        if driver.is_closed():  # the server ended the connection: bot.db's listener connects anew
+            raise
         log.warning("change statements not prepared ahead on this connection: %s", error)
         return False
     return True

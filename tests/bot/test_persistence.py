@@ -637,6 +637,37 @@ async def test_a_change_statement_the_database_refuses_ahead_fails_no_operation(
         await engine.dispose()
 
 
+async def test_a_connection_lost_while_preparing_ahead_is_replaced_by_the_pool(tmp_path, monkeypatch):
+    """A connection the server ends while its change statements are prepared at a checkout is
+    not handed to the operation (its first statement would fail on it): the pool connects anew
+    and that connection is prepared."""
+    import types
+
+    import bot.service as service_module
+    from bot.service import _change_statement, change_shapes
+
+    engine = make_engine(database_url("postgres", tmp_path))
+    try:
+        await create_tables(engine)
+        await engine.dispose()
+        ended = []
+
+        def ending_once(*args):  # the first statement prepared ends its own connection
+            if not ended:
+                ended.append(True)
+                return types.SimpleNamespace(sql="SELECT pg_terminate_backend(pg_backend_pid())", params=[])
+            return _change_statement(*args)
+        monkeypatch.setattr(service_module, "_change_statement", ending_once)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM games"))).scalar() is not None
+            assert (await conn.get_raw_connection())._connection_record.info["changes_prepared"] is True
+            prepared = set((await conn.execute(text("SELECT statement FROM pg_prepared_statements"))).scalars())
+        assert ended
+        assert {_change_statement(g, s, engine.dialect).sql for g, s in change_shapes()} <= prepared
+    finally:
+        await engine.dispose()
+
+
 async def test_rows_written_in_one_statement_store_what_sqlalchemy_stores(tmp_path):
     """The one-statement write (bot.service._write: arrays unnested, each value processed as
     SQLAlchemy's own execution processes it) stores the same text in every column as SQLAlchemy's
