@@ -103,6 +103,8 @@ def instrument(rules) -> None:
         return out
     cls.advance_doom = advance_doom
 
+SPARE_CAUSES = ("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left", "mystery",
+                "card", "other")
 MAX_ACTIONS = 50_000
 FORCED_DICE = 100_000   # more dice than a game rolls
 
@@ -125,7 +127,7 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     steps = 0
     for ev in events:   # the first mystery is drawn at setup
         if ev["type"] == "mystery_drawn":
-            mysteries.append([ev["mystery"], 0, None])
+            mysteries.append([ev["mystery"], state["round"], None])
     while not rules.is_over(state) and steps < MAX_ACTIONS:
         prompt = rules.prompts(state)[0]
         action = ask(rules, state, agents[prompt["player"]], prompt, rng)
@@ -248,12 +250,15 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--dice", type=int, choices=range(1, 7), default=None,
                     help="every die shows this face (6: no test ever fails)")
     ap.add_argument("--show", type=int, default=None, metavar="SEED", help="print this one game turn by turn")
+    ap.add_argument("--no-doom", action="store_true", help="what-if: --spare every cause (no doom before the awakening)")
     ap.add_argument("--spare", action="append", default=[],
-                    choices=("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left"),
+                    choices=SPARE_CAUSES,
                     help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
     a = ap.parse_args([] if argv is None else argv)
     rules = rules_for("eldritch")
     instrument(rules)
+    if a.no_doom:
+        a.spare = list(SPARE_CAUSES)
     _SPARED.update(a.spare)
     options = {"ancient_one": a.ao} if a.ao else None
     if a.show is not None:
@@ -264,11 +269,14 @@ def main(argv: int | list[str] | None = None) -> None:
     ends: dict = defaultdict(Counter)
     mysteries: dict = defaultdict(list)   # mystery -> rounds to solve (negative: unsolved, on the table)
     curve: dict = defaultdict(list)       # round -> [(doom, gates, clues)] of the games that reached it
+    lost_on: Counter = Counter()          # mystery -> games lost while it was the active one
     for i in range(a.games):
         g = trace_game(rules, a.players, a.seed + i, options, a.dice)
         total.update(g["counts"])
         for mid, _, took in g["mysteries"]:
             mysteries[mid].append(took)
+        if g["winner"] != "investigators" and g["mysteries"] and g["mysteries"][-1][2] < 0:
+            lost_on[g["mysteries"][-1][0]] += 1   # the mystery that stood in the way
         for r, row in g["per_round"].items():
             curve[r].append(row)
         ends[g["ao"]][g["reason"]] += 1
@@ -282,12 +290,15 @@ def main(argv: int | list[str] | None = None) -> None:
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
         print(f"  {ao}: {e['wins']}/{e['games']} won; {reasons}")
-    for mid, rounds in sorted(mysteries.items()):
+    print("  per mystery: drawn, solved, rounds drawn -> solved, rounds on the table unsolved, games "
+          "lost with it on the table at the end:")
+    for mid, rounds in sorted(mysteries.items(), key=lambda kv: -lost_on[kv[0]]):
         solved = [r for r in rounds if r >= 0]
         mean = sum(solved) / len(solved) if solved else 0
         stuck = [-r for r in rounds if r < 0]
-        print(f"  mystery {mid}: solved {len(solved)}/{len(rounds)} (in {mean:.1f} rounds), "
-              f"unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds")
+        print(f"  mystery {mid}: drawn {len(rounds)}, solved {len(solved)} ({100 * len(solved) / len(rounds):.0f} %, "
+              f"in {mean:.1f} rounds), unsolved on the table {sum(stuck) / len(stuck) if stuck else 0:.1f} rounds, "
+              f"lost with it {lost_on[mid]}")
     for r, rows in sorted(curve.items()):
         k = len(rows)
         print(f"  round {r:2d} ({k} games): doom {sum(x[0] for x in rows) / k:.1f}, open gates "

@@ -8,10 +8,14 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 * rests when hurt (health or sanity at 70 % or less; first stepping off a monster's space), else
   travels toward the most valuable reachable goal — the active mystery's spaces (far above the
   rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
-  on first), clues (more when the mystery needs clues it lacks) —, each goal's value shrinking
+  on first), clues (more when the mystery needs clues it lacks), the mystery's epic monster
+  (everyone's, fought while an average fight leaves any health and sanity), for Hunting the
+  Thousand with its 2 clues in hand a monster (its share of the toughness still missing) —, each
+  goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
-  health or sanity; uses a held condition's action first (Detained's way out), acquires assets in
+  health or sanity, stepping off a space whose monsters would defeat it before anything else;
+  uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
   nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
 * chooses its encounter by value: the mystery (only with its price in hand), an Other World
@@ -19,7 +23,8 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   an expedition, else the location;
 * rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
   encounter (a free reroll ability first, then a clue), keeping the clues the active mystery still
-  costs (two when it costs none) — except to survive a fight; never for a purchase;
+  costs (two when it costs none) — except to survive a fight or against the mystery's epic
+  monster; never for a purchase;
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
   clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
@@ -40,6 +45,10 @@ COMPONENT_ACTION = 1.5   # an asset's or spell's action when nothing better is l
 CLUE_RESERVE = 2         # clues kept for the mysteries to come when the active one needs none
 ACQUIRE = 4.0             # buying assets when the goal is reached (assets win tests and fights)
 CRITICAL = 1   # health or sanity at which no risk is taken
+ESCAPE = 12.0   # stepping off a space whose monsters would defeat it, before anything else
+TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the mystery (less for a share)
+HUNT_MARGIN = 0   # health or sanity the average fight must leave on the epic monster's space
+EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
 HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
@@ -189,11 +198,16 @@ class KeeperAgent(BaseAgent):
                 add(space, token_value)
         hunted = self._hunted_kinds(view)
         progress = (card.get("progress") or {}).get("what")
+        monsters = _content().monsters
         for m in view["monsters"].values():
             if m["kind"] in hunted:
-                add(m["space"], GOAL_VALUE["mystery"] * 1.5)   # the mystery's own monster: everyone
-            elif progress == "monster_toughness" and ready:
-                add(m["space"], GOAL_VALUE["clue"])
+                # the mystery itself, for everyone: its damage stays, so every fight is progress
+                # (hunting only when armed — a success a fight — solved fewer: 0.81 vs 0.91 a game)
+                add(m["space"], EPIC_HUNT)
+            elif progress == "monster_toughness" and ready and not (monsters.get(m["kind"]) or {}).get("epic"):
+                # a trophy: its share of the toughness still missing (a lone clue's worth before)
+                left = max(1, 2 * len(view["investigators"]) - self._mystery_progress(view))
+                add(m["space"], TROPHY * min(self._toughness(m), left) / left)
         short = inv["clues"] < self._clue_need(view, inv)
         clue_value = GOAL_VALUE["clue"] * (2.5 if research else 2 if short else 1)
         track = _content().omen_track
@@ -288,20 +302,30 @@ class KeeperAgent(BaseAgent):
                         bonus = max(bonus, st.get("amount") or 0)   # bonuses of one skill do not add up
         return max(1, inv["skills"][skill] + inv["improve"].get(skill, 0) + bonus + (modifier or 0))
 
+    @staticmethod
+    def _toughness(monster) -> int:
+        """A non-epic monster's printed toughness."""
+        tough = (_content().monsters.get(monster["kind"]) or {}).get("toughness")
+        return tough if isinstance(tough, int) else 3
+
     def _deadly(self, view, inv, space) -> bool:
         """Whether fighting every monster on ``space`` would, on average dice (a third of them
-        succeed), leave ``inv`` with 1 health or sanity or less."""
+        succeed), leave ``inv`` with 1 health or sanity or less — on the space of the mystery's
+        epic monster, with none left (HUNT_MARGIN): that fight is the mystery's only way."""
         monsters = _content().monsters
         health, sanity = inv["health"], inv["sanity"]
+        margin = CRITICAL
         for m in view["monsters"].values():
             if m["space"] != space:
                 continue
+            if m["kind"] in self._hunted_kinds(view):
+                margin = HUNT_MARGIN
             card = monsters.get(m["kind"]) or {}
             will = self._combat_dice(inv, "will", card.get("will"))
             strength = self._combat_dice(inv, "strength", card.get("strength"))
             sanity -= max(0.0, (card.get("horror") or 0) - will / 3)
             health -= max(0.0, (card.get("damage") or 0) - strength / 3)
-        return health <= 1 or sanity <= 1
+        return health <= margin or sanity <= margin
 
     def _monster_here(self, view, space) -> bool:
         return any(m["space"] == space for m in view["monsters"].values())
@@ -318,10 +342,15 @@ class KeeperAgent(BaseAgent):
                 return 10
             return 0.5 if inv["health"] < inv["max_health"] or inv["sanity"] < inv["max_sanity"] else -1
         if t == "travel":
-            if goal is None or goal == here:
-                return -1
+            if self._monster_here(view, here) and self._deadly(view, inv, here) and \
+                    not self._monster_here(view, o["to"]):
+                # staying means a fight it would not walk out of (seed 5, Shub-Niggurath: Jim Culver
+                # at 1 health bought a ticket on a Goat Spawn's space and was defeated there)
+                return ESCAPE + (dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99) if goal else 0) / 10
             if self._deadly(view, inv, o["to"]):
                 return -3   # no walking into a fight it would not walk out of
+            if goal is None or goal == here:
+                return -1
             if self._hurt(inv) and self._monster_here(view, here):
                 return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
@@ -432,9 +461,16 @@ class KeeperAgent(BaseAgent):
             if o.get("pay") == "sanity":
                 return 2 if inv["sanity"] > max(2, inv["max_sanity"] * HURT) else -1
             # clues are the mysteries' currency: kept, except to survive a fight
-            spare = inv["clues"] > self._clue_need(view, inv) or (fight and inv["health"] <= 2)
+            spare = inv["clues"] > self._clue_need(view, inv) or (fight and inv["health"] <= 2) or \
+                (fight and self._fighting_hunted(view, inv) and inv["clues"] > 0)
             return (1 + (1 if "and" in o else 0)) if spare else -1
         return -1
+
+    def _fighting_hunted(self, view, inv) -> bool:
+        """Whether ``inv`` is fighting the active mystery's epic monster: its clues buy nothing
+        the mystery needs, so every one goes into the fight's rerolls."""
+        what, _, kind, _ = self.card.get(inv["id"], (None, None, None, None))
+        return what == "combat" and kind in self._hunted_kinds(view)
 
     def _score_choose(self, view, inv, o) -> float:
         if self._about == "omen":

@@ -1,0 +1,30 @@
+"""bench.eldritch_strength: the per-mystery figures and the no-doom what-if (run in a
+subprocess: the bench wraps the Eldritch rules' doom paths for its whole process)."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench(*args) -> str:
+    done = subprocess.run([sys.executable, "-m", "bench.eldritch_strength", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_each_mystery_drawn_is_counted_and_no_doom_advances_before_the_awakening():
+    out = _bench("--players", "1", "--games", "2", "--seed", "7", "--no-doom")
+    drawn = [(m, int(n), int(s)) for m, n, s in re.findall(r"mystery (\w+): drawn (\d+), solved (\d+)", out)]
+    assert drawn and sum(n for _, n, _ in drawn) >= 2   # at least the one drawn at setup, per game
+    assert all(s <= n for _, n, s in drawn)
+    solved = float(re.search(r"mysteries_solved: ([\d.]+) per game", out).group(1)) if "mysteries_solved" in out else 0
+    assert sum(s for _, _, s in drawn) == round(solved * 2)
+    booked = re.findall(r"doom_by_(\w+): ([\d.]+)", out)
+    assert all(k.startswith(("spared_", "awakened_")) for k, _ in booked)
+    start = re.search(r"round  1 \(2 games\): doom ([\d.]+)", out).group(1)
+    assert set(re.findall(r"round +\d+ \(2 games\): doom ([\d.]+)", out)) == {start}   # while both games run
