@@ -7,6 +7,7 @@ rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
         [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos] [--trace GAME]
+        [--honest-traitor hinder|actions|choices ...]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
@@ -16,6 +17,14 @@ Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damage
 ``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2), ``no_hull_defeat`` (a placed damage
 card defeats nobody in its zone), ``no_hydra`` (Mother Hydra on the board damages nothing),
 ``no_dagon`` (Father Dagon on the board places no Deep Ones), ``no_chaos`` (checks take no chaos card).
+
+The traitor figures (totals): who went to the Brig by what, hindering cards a traitor added
+hidden and revealed, attacks between the sides, each loyal seat's top suspect at the game's end;
+the calibration of the decider's pass chance (``CostModel.pass_chance``) against the checks'
+results. ``--honest-traitor PART`` (repeatable, simulation only) has traitors play that part of
+their game as loyal players, to weigh what it costs the Humans: ``hinder`` (their check cards),
+``actions`` (their actions, the reveal among them), ``choices`` (crisis answers, the course
+card, track, windows).
 
 ``--trace GAME`` prints game number GAME (0-based, seed ``--seed + GAME``) turn by turn instead:
 each turn's table (dials, damage, Deep Ones, tracks, hands), every action and decision, each check

@@ -3,7 +3,11 @@
 A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
 to do harm, steams on from the Boiler Room (a crew picks Strength characters for it), repairs,
 rescues threatened passengers, adds to each check the helping cards it needs (no more) and sends
-a suspect (blamed for hindering cards in revealed checks) to the Brig. Short of cards it draws
+a suspect to the Brig: each other player's traitor chance starts from the loyalty deck's
+Hybrids over the cards it cannot see and rises with the hindering cards blamed on it in revealed
+checks and its crisis answers dearer by the printed effects; the likeliest from 0.65 is arrested
+(Jamie's Arrest Order), accused (the Captain) or sent from the Captain's Cabin, and a revealed
+traitor is hunted. Short of cards it draws
 five at the Galley; its last action of a turn weighs where it will stand until its next one
 (Deep Ones there or walking in attack, a deck is swept by the Banishment). Answers with printed
 consequences — crisis options, the Captain's course card, the track choice, item/character/title
