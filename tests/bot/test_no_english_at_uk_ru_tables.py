@@ -11,7 +11,8 @@ every language by the catalogs' own rule). Whatever remains is reported with whe
 What is read: every version of every message Keeper posts or edits (the public log is one
 message per turn, edited as the turn goes on; panels are edited in place; DMs), with every
 control's label, placeholder and every select option's label and description; and every string
-the table pictures draw (Pillow's ``ImageDraw.text`` recorded while the game runs). The members
+the table pictures draw (Pillow's ``ImageDraw.text`` and the pictures' cached text,
+``picture_kit.draw_text``, recorded while the game runs). The members
 click only what they are shown, found by custom_id (the drivers never read an English label).
 """
 from __future__ import annotations
@@ -97,6 +98,13 @@ class EnglishWatch:
             self.check("picture", str(text))
             return draw_text(draw, xy, text, *args, **kwargs)
         monkeypatch.setattr(ImageDraw.ImageDraw, "text", recorded_text)
+        import bot.games.picture_kit as kit  # the map and the ship draw their words through its cache
+        draw_cached = kit.draw_text
+
+        def recorded_cached(draw, xy, text, *args, **kwargs):
+            self.check("picture", str(text))
+            return draw_cached(draw, xy, text, *args, **kwargs)
+        monkeypatch.setattr(kit, "draw_text", recorded_cached)
 
     def note_message(self, env, message) -> None:
         dms = set(env.backend.dm_channels.values())

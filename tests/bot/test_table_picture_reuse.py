@@ -43,3 +43,42 @@ def test_a_change_off_the_picture_does_not_redraw_it(kind, monkeypatch):
     assert picture.table_picture(hidden, names, "en") == first
     assert picture.table_picture(state, {**names, "a": "Someone else"}, "en") != first
     assert len(drawn) == 2
+
+
+def test_a_text_rendered_once_draws_the_same_pixels_as_pillow_draws_it():
+    """The pictures' words go through a cache of rendered glyphs (picture_kit.draw_text): at
+    fractional positions, every anchor, Latin, Cyrillic and a name with an emoji left out, a
+    second drawing from the cache puts exactly the pixels ImageDraw.text puts."""
+    from PIL import Image, ImageDraw
+
+    from bot.games.picture_kit import draw_text, _text_mask, drawable, font
+
+    texts = [((10.5, 12.25), "Прадавній жах", 18, False, "la"), ((200.75, 40.5), "Doom 12", 14, True, "mm"),
+             ((120, 90.9), drawable("Zoë 🎲 Їжак", font(16)), 16, False, "rs"), ((60.2, 70), "Ктилла", 22, True, "lb")]
+    fills = [(242, 243, 245), (255, 200, 60), (20, 20, 24), (164, 170, 182)]
+    _text_mask.cache_clear()
+    for _ in range(2):  # the second pass draws from the cache only
+        ours, pillows = Image.new("RGB", (320, 120), (23, 25, 29)), Image.new("RGB", (320, 120), (23, 25, 29))
+        for (xy, text, size, bold, anchor), fill in zip(texts, fills):
+            draw_text(ImageDraw.Draw(ours), xy, text, font(size, bold), fill, anchor)
+            ImageDraw.Draw(pillows).text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+        assert ours.tobytes() == pillows.tobytes()
+        assert ours.getbbox() is not None and ours.getcolors(4096)[0][0] < 320 * 120  # words were drawn
+    assert _text_mask.cache_info().hits == len(texts)
+
+
+@pytest.mark.parametrize("mode, text", [("RGB", "Doom\n12"), ("P", "Ктилла"), ("1", "Doom 12")])
+def test_a_text_pillow_draws_its_own_way_is_drawn_as_pillow_draws_it(mode, text):
+    """picture_kit.draw_text stands for ImageDraw.text for any caller: a text of several lines
+    (Pillow lays each line out) and a palette or bilevel image (Pillow renders the glyphs
+    without grey levels there) come out as Pillow draws them, not as one cached grey mask."""
+    from PIL import Image, ImageDraw
+
+    from bot.games.picture_kit import draw_text, font
+
+    fill = {"RGB": (242, 243, 245), "P": 5, "1": 1}[mode]
+    ours, pillows = Image.new(mode, (160, 80)), Image.new(mode, (160, 80))
+    draw_text(ImageDraw.Draw(ours), (10.5, 8.25), text, font(18), fill, "la")
+    ImageDraw.Draw(pillows).text((10.5, 8.25), text, font=font(18), fill=fill, anchor="la")
+    assert pillows.getbbox() is not None  # words were drawn
+    assert ours.tobytes() == pillows.tobytes()

@@ -26,6 +26,7 @@ import math
 
 from PIL import Image, ImageDraw
 
+from bot.games import picture_kit
 from bot.games.picture_kit import encode_png, fit, fit_number, font, has_glyph, say
 
 WIDTH, HEIGHT = 960, 760
@@ -358,7 +359,7 @@ def _edge_point(box, ux, uy, cx, cy):
 
 def _text(d, xy, text, f, fill, anchor="la"):
     if text:
-        d.text(xy, text, font=f, fill=fill, anchor=anchor)
+        picture_kit.draw_text(d, xy, text, f, fill, anchor)  # each distinct text rendered once
 
 
 def _draw_text(im: Image.Image, lay) -> None:
