@@ -1,10 +1,10 @@
 """Issue 22 as a member lives it: whole games at tables where Keeper players fill seats, played
 through the real bot offline (SimCord), the members clicking only what they are shown, and per
-member: public messages, DMs, pings, clicks (interactions) per own decision, one-button
-decisions, words in another language (at a uk/ru table: Latin words; the check of
-``tests/bot/test_no_english_at_uk_ru_tables.py``); and what Keeper players' moves look like:
-their decisions, the public messages posted while they played, pings then, and whether any
-Keeper seat got a DM.
+member (messages from the lobby on, clicks from the start on): public messages, DMs, panels,
+pings against handovers, clicks (interactions) per own decision, one-button clicks (a prompt
+with one answer the member still clicked: its kind is listed), words in another language (at a
+uk/ru table: Latin words, the check of ``tests/bot/test_no_english_at_uk_ru_tables.py``); the
+Keeper players' share of the decisions, and any DM or ping a Keeper seat got (never one).
 
     python -m bench keeper-table                        # all three tables (--game picks one)
     python -m bench.keeper_table_bench [GAME] --dump DIR   # and the channel, panels and DMs to DIR
@@ -135,8 +135,6 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
             started = time.perf_counter()
             channel, people = await open_table(env, kind, members, keepers, lang, seed, mp)
             clicks.clear()
-            game = await env.bot.service.live_game(channel.id)
-            first_public = len(recorder.created)
             await play(env, kind, channel, people, random.Random(seed))
             seconds = time.perf_counter() - started
             game = await env.bot.service.last_game(channel.id)
@@ -146,7 +144,7 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
             forced = one_button_clicks(record)
             by_actor = collections.Counter(str(a["player"]) for a in record.actions if not a.get("auto"))
             ids = [str(p.id) for p in people]
-            created = recorder.created[first_public:]
+            created = recorder.created  # from the lobby on (the start message pings too)
             public = [m for m in created if m.channel_id == channel.id and not m.is_ephemeral]
             pings, dms, panels = collections.Counter(), collections.Counter(), collections.Counter()
             for message in created:
