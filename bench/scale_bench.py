@@ -71,8 +71,10 @@ WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fon
 SHARDS = 2
 # open loop: clicks arrive at this rate per shard (Poisson), each handled as it comes, the publisher
 # delivering beside them, as members' clicks reach a bot; 0 skips the phase
-RATE = float(os.environ.get("BENCH_RATE", 20))
-PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 600))  # per shard
+# default: 5 a shard, 10 a second in all (10,000 live games each clicked about once a quarter of an
+# hour: asynchronous play), about a third of what two shards serve back to back on 2 cores
+RATE = float(os.environ.get("BENCH_RATE", 5))
+PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 500))  # per shard
 MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: games served for the memory measure
 # diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
 # after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
