@@ -211,6 +211,11 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
               "bot": built - checked, "outbox": startup - built}
 
     from bench.bot_bench import FakeInteraction, _Sink, click_value
+    if os.environ.get("BENCH_NO_PICTURES") == "1":  # a diagnostic: no table picture drawn at all
+        from bot.games import ui_for
+        for kind in KINDS:
+            if hasattr(ui_for(kind), "table_picture"):
+                ui_for(kind).table_picture = lambda state, names, lang: b"\x89PNG"
     sink = _Sink()
     bot.get_channel = lambda channel_id: sink
     bot.get_user = lambda user_id: sink
