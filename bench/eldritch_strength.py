@@ -13,7 +13,9 @@ clues gained/spent, mysteries solved, rumors failed/solved per card, investigato
 
 ``--spare CAUSE`` (repeatable; omen_gates, defeat, reckoning, mythos_effect, ao, encounter,
 no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
-rate then says what that procedure costs. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
+rate then says what that procedure costs. ``--luck KIND`` (repeatable; combat, other_world, research,
+location, mystery, expedition, rumor, special, acquire, spell, other) makes every die of those tests a 6: what
+their failures cost. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
 Per round (averaged over the games still going): doom, open gates, clues held. Tests attempted and
 passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
@@ -31,6 +33,10 @@ from engine.registry import rules_for
 _DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
 _CAUSE: list[str] = []
 _SPARED: set[str] = set()       # what-if: doom from these causes (label prefixes) does not advance
+_LUCKY: set[str] = set()        # what-if: every die of a test of these kinds is a 6 (``--luck``)
+_LUCK_NOW: list[bool] = []      # whether the test being rolled is lucky
+LUCK_KINDS = ("combat", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
+              "acquire", "spell", "other")
 
 
 def instrument(rules) -> None:
@@ -51,6 +57,25 @@ def instrument(rules) -> None:
             finally:
                 _CAUSE.pop()
         setattr(cls, name, wrapper)
+
+    orig_start = cls.start_test
+
+    def start_test(self, s, inv, skill, modifier, c_id, events, purpose="effect", *a, **k):
+        """What-if ``--luck``: every die of a test of these kinds shows a 6."""
+        c = s["ctx"].get(c_id) or {}
+        kind = "combat" if purpose.startswith("combat") else purpose if purpose != "effect" else \
+            (c.get("enc") or ("spell" if (c.get("card") or {}).get("kind") == "spell" else "other"))
+        _LUCK_NOW.append(kind in _LUCKY)
+        try:
+            return orig_start(self, s, inv, skill, modifier, c_id, events, purpose, *a, **k)
+        finally:
+            _LUCK_NOW.pop()
+    cls.start_test = start_test
+    orig_die = cls.die
+
+    def die(self, s):
+        return 6 if _LUCK_NOW and _LUCK_NOW[-1] else orig_die(self, s)
+    cls.die = die
 
     caused("advance_omen", "omen_gates")
     caused("_op_set_omen", "omen_gates")
@@ -198,8 +223,9 @@ class TestTracker:
                 self.ctx["*"] = "mythos"
             elif t == "encounter" and inv:
                 self.ctx[inv] = "enc_" + str(ev.get("what"))
-            elif t == "combat" and inv:
-                self.ctx[inv] = "combat"
+            elif t == "combat" and inv:   # the epic monster of a mystery apart
+                epic = (rules_for("eldritch").C.monsters.get(ev.get("kind")) or {}).get("epic")
+                self.ctx[inv] = "combat_epic" if epic else "combat"
             elif t == "action" and inv:
                 self.ctx[inv] = "act_" + str(ev.get("action"))
             elif t == "test_rolled":
@@ -352,7 +378,11 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--spare", action="append", default=[],
                     choices=SPARE_CAUSES,
                     help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
+    ap.add_argument("--luck", action="append", default=[], choices=LUCK_KINDS,
+                    help="what-if: every die of a test of this kind (a fight, an encounter's kind, a purchase, a "
+                         "spell, any other) shows a 6 — what its failures cost")
     a = ap.parse_args([] if argv is None else argv)
+    _LUCKY.update(a.luck)
     rules = rules_for("eldritch")
     instrument(rules)
     if a.no_doom:
@@ -383,7 +413,8 @@ def main(argv: int | list[str] | None = None) -> None:
             ends[g["ao"]]["wins"] += 1
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
-    luck = (f", every die a {a.dice}" if a.dice else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
+    luck = (f", every die a {a.dice}" if a.dice else "") + (f", every die a 6 in {'/'.join(a.luck)} tests"
+                                                           if a.luck else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
     print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
