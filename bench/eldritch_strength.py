@@ -13,7 +13,7 @@ clues gained/spent, mysteries solved, rumors failed/solved per card, investigato
 
 ``--spare CAUSE`` (repeatable; omen_gates, defeat, reckoning, mythos_effect, ao, encounter,
 no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
-rate then says what that procedure costs. ``--luck KIND`` (repeatable; combat, other_world, research,
+rate then says what that procedure costs. ``--luck KIND`` (repeatable; combat, combat_epic, other_world, research,
 location, mystery, expedition, rumor, special, acquire, spell, other) makes every die of those tests a 6: what
 their failures cost. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
@@ -35,7 +35,7 @@ _CAUSE: list[str] = []
 _SPARED: set[str] = set()       # what-if: doom from these causes (label prefixes) does not advance
 _LUCKY: set[str] = set()        # what-if: every die of a test of these kinds is a 6 (``--luck``)
 _LUCK_NOW: list[bool] = []      # whether the test being rolled is lucky
-LUCK_KINDS = ("combat", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
+LUCK_KINDS = ("combat", "combat_epic", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
               "acquire", "spell", "other")
 
 
@@ -65,6 +65,10 @@ def instrument(rules) -> None:
         c = s["ctx"].get(c_id) or {}
         kind = "combat" if purpose.startswith("combat") else purpose if purpose != "effect" else \
             (c.get("enc") or ("spell" if (c.get("card") or {}).get("kind") == "spell" else "other"))
+        uid = (k.get("data") or {}).get("m")
+        if kind == "combat" and uid in s["monsters"]["board"] and \
+                (self.C.monsters.get(s["monsters"]["board"][uid]["kind"]) or {}).get("epic"):
+            kind = "combat_epic"   # a mystery's epic monster
         _LUCK_NOW.append(kind in _LUCKY)
         try:
             return orig_start(self, s, inv, skill, modifier, c_id, events, purpose, *a, **k)
