@@ -48,6 +48,9 @@ BENCHES: dict[str, Bench] = {
                    "drain", in_all=False, count="games"),
     "table": Bench("table_bench", "whole games through SimCord: public messages per decision, pings against "
                    "handovers, one-answer decisions (--game picks one game)", in_all=False, game=True),
+    "keeper-table": Bench("keeper_table_bench", "issue 22's tables with Keeper players through SimCord (uk, ru, en): "
+                          "per member messages, DMs, pings, clicks per decision, one-button clicks, other-language "
+                          "words; Keeper seats' DMs and pings (--game picks one)", in_all=False, game=True),
     "picture": Bench("picture_bench", "The Thing's table picture: render time per player count", count="renders"),
     "picture-unfathomable": Bench("unfathomable_picture_bench", "Unfathomable's ship picture: render time",
                                   count="renders"),

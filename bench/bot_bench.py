@@ -24,6 +24,7 @@ import contextlib
 import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -32,7 +33,7 @@ from types import SimpleNamespace
 import discord
 
 from bench.common import pct
-from bot.client import create_bot
+from bot.client import GIL_SWITCH_INTERVAL_S, create_bot
 from bot.db import WAL_LIMIT_BYTES, checkpoint_wal, create_tables, wal_size
 from bot.service import GameService
 from bot.settings import Settings
@@ -104,6 +105,7 @@ async def bench_bot():
         settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0,
                             database_url=f"sqlite+aiosqlite:///{Path(tmp) / 'bench.sqlite3'}")
         bot = create_bot(settings)
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # as the serving bot's start sets it (not called here)
         await create_tables(bot.db_engine)
         sink = _Sink()
         bot.get_channel = lambda channel_id: sink

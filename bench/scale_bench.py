@@ -71,8 +71,10 @@ WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fon
 SHARDS = 2
 # open loop: clicks arrive at this rate per shard (Poisson), each handled as it comes, the publisher
 # delivering beside them, as members' clicks reach a bot; 0 skips the phase
-RATE = float(os.environ.get("BENCH_RATE", 20))
-PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 600))  # per shard
+# default: 5 a shard, 10 a second in all (10,000 live games each clicked about once a quarter of an
+# hour: asynchronous play), about a third of what two shards serve back to back on 2 cores
+RATE = float(os.environ.get("BENCH_RATE", 5))
+PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 500))  # per shard
 MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: games served for the memory measure
 # diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
 # after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
@@ -196,8 +198,10 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     steps = await preflight(settings)  # as python -m bot: content packs, then the schema (once)
     checked = time.perf_counter() - start_all
     bot = create_bot(settings, schema_ready=True)
-    if os.environ.get("BENCH_SWITCH"):  # a diagnostic: another GIL switch interval than the bot's
-        sys.setswitchinterval(float(os.environ["BENCH_SWITCH"]))
+    # the interval the bot's process sets when it starts (KeeperBot.start, not called here);
+    # BENCH_SWITCH: a diagnostic, another one
+    from bot.client import GIL_SWITCH_INTERVAL_S
+    sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH") or GIL_SWITCH_INTERVAL_S))
     await bot.setup_hook()  # what the bot does before it connects: translator, cogs
     built = time.perf_counter() - start_all
     service = bot.service
@@ -320,6 +324,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
             await bot.publisher.idle()
             if took is not None:
                 (cold if round_ == 0 else replies).append(took)
+    steady_s = time.perf_counter() - steady_began  # the clicks only: not the collection and dump below
     if profiler is not None:
         profiler.dump_stats(PROFILE)
     gc.collect()
@@ -330,11 +335,12 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     steady_firsts = (sorted(round(x * 1e3, 1) for x in first_shapes), sorted(round(x * 1e3, 1) for x in first_prepares))
     steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
     # back to back (the phase above) each shard is busy all the time: the clicks it can serve a second
-    steady_rate = (len(cold) + len(replies)) / (time.perf_counter() - steady_began)
+    steady_rate = (len(cold) + len(replies)) / steady_s
 
     # open loop: clicks arrive at RATE a second (exponential gaps), each a task of its own, while
     # the publisher delivers; both shards at once (the barrier), on the games of the phase above
     paced, paced_checkpoints, paced_cpu_used, paced_s = [], {kind: [] for kind in KINDS}, 0.0, 0.0
+    paced_lag: list[float] = []  # from a click's arrival until its task ran: queueing the click→reply leaves out
     if RATE > 0 and served:
         if timed_done is not None:
             await asyncio.to_thread(timed_done.wait)
@@ -343,7 +349,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         arrivals = random.Random(1000 + shard)
         loop = asyncio.get_running_loop()
 
-        async def arriving(game_id: int) -> None:
+        async def arriving(game_id: int, due: float) -> None:
+            paced_lag.append(max(0.0, loop.time() - due))
             took = await click(game_id)
             if took is not None:
                 paced.append(took)
@@ -354,7 +361,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         for n in range(PACED_CLICKS):
             due += arrivals.expovariate(RATE)
             await asyncio.sleep(max(0.0, due - loop.time()))
-            tasks.append(asyncio.create_task(arriving(served[arrivals.randrange(len(served))])))
+            tasks.append(asyncio.create_task(arriving(served[arrivals.randrange(len(served))], due)))
         done = await asyncio.gather(*tasks, return_exceptions=True)
         refused += [type(exc).__name__ for exc in done if isinstance(exc, Exception)]
         await bot.publisher.idle()
@@ -390,7 +397,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
-            "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced, "firsts": steady_firsts,
+            "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced, "paced_lag": paced_lag, "firsts": steady_firsts,
             "paced_checkpoints": paced_checkpoints, "paced_s": paced_s, "paced_cpu_s": paced_cpu_used, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
 
@@ -455,6 +462,7 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
     click_cpu = [x for r in results for x in r["click_cpu"]]
     statements = [x for r in results for x in r["statements"]]
     paced = [x for r in results for x in r["paced"]]
+    paced_lag = [x for r in results for x in r["paced_lag"]]
     paced_checkpoints = {kind: [x for r in results for x in r["paced_checkpoints"].get(kind, [])] for kind in KINDS}
     paced_s = max(r["paced_s"] for r in results)
     return {"count": count, **filled, "shards": results,
@@ -472,6 +480,8 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
                       "busy": max(r["paced_cpu_s"] / r["paced_s"] for r in results) if paced_s else 0,
                       "click_p50_ms": statistics.median(paced) * 1e3 if paced else None,
                       "click_p99_ms": pct(paced, 0.99) if paced else None,
+                      "lag_p50_ms": statistics.median(paced_lag) * 1e3 if paced_lag else None,
+                      "lag_p99_ms": pct(paced_lag, 0.99) if paced_lag else None,
                       "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in paced_checkpoints.items() if v},
                       "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in paced_checkpoints.items() if v}},
             "burst_clicks_s": max(r["burst_clicks_s"] for r in results),
@@ -547,9 +557,12 @@ def _paced_line(r: dict) -> str:
     if not p.get("clicks"):
         return ""
     kinds = ", ".join(f"{k} {p['checkpoint_p50_ms'][k]:.1f}/{v:.1f}" for k, v in p["checkpoint_p99_ms"].items())
-    return (f"  clicks arriving at {p['rate']:.0f} a second over both shards (open loop, {RATE:g} a second a shard, "
-            f"each handled as it comes, deliveries beside them; a shard process busy {p['busy'] * 100:.0f} % of the time): "
-            f"click→reply p50 {p['click_p50_ms']:.1f} ms, p99 {p['click_p99_ms']:.1f} ms over {p['clicks']} clicks; "
+    lag = (f"; a click's wait from its arrival until its task ran (not in click→reply) p50 {p['lag_p50_ms']:.1f} ms, "
+           f"p99 {p['lag_p99_ms']:.1f} ms" if p.get("lag_p99_ms") is not None else "")
+    return (f"  clicks arriving open loop ({RATE:g} a second a shard, each handled as it comes, deliveries beside "
+            f"them): {p['rate']:.0f} timed clicks a second over both shards, the phase's delivery tail included "
+            f"(a shard process busy {p['busy'] * 100:.0f} % of the time): "
+            f"click→reply p50 {p['click_p50_ms']:.1f} ms, p99 {p['click_p99_ms']:.1f} ms over {p['clicks']} clicks{lag}; "
             f"checkpoint p50/p99: {kinds} ms\n")
 
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import simcord
 
-from bot.client import create_bot
+from bot.client import GIL_SWITCH_INTERVAL_S, create_bot
 from bot.settings import Settings
 from engine.core import shapes
 from engine.core.record import GameRecord
@@ -134,6 +134,7 @@ async def play_game(env, kind: str, members: int, seed: int, extra: dict):
 async def measure(label: str, kind: str, members: int, seed: int, extra: dict, folder: Path) -> dict:
     settings = Settings(_env_file=None, token="offline", deadline_check_seconds=0,
                         database_url=f"sqlite+aiosqlite:///{folder / f'{kind}{members}.sqlite3'}")
+    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # as the serving bot's start sets it (not called here)
     # a loaded machine may take a while over one click: SimCord waits for it (no figure depends on it)
     async with simcord.run(create_bot(settings), check_errors=False, settle_timeout=120) as env:
         from tests.bot.helpers import Versions

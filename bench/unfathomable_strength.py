@@ -7,6 +7,7 @@ rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
         [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos] [--trace GAME]
+        [--honest-traitor hinder|actions|choices ...]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
@@ -16,6 +17,14 @@ Deep One's attack never defeats a Human), ``no_damage`` (a Deep One never damage
 ``feed1`` (a monarch in the Depths adds 1 Deep One there, not 2), ``no_hull_defeat`` (a placed damage
 card defeats nobody in its zone), ``no_hydra`` (Mother Hydra on the board damages nothing),
 ``no_dagon`` (Father Dagon on the board places no Deep Ones), ``no_chaos`` (checks take no chaos card).
+
+The traitor figures (totals): who went to the Brig by what, hindering cards a traitor added
+hidden and revealed, attacks between the sides, each loyal seat's top suspect at the game's end;
+the calibration of the decider's pass chance (``CostModel.pass_chance``) against the checks'
+results. ``--honest-traitor PART`` (repeatable, simulation only) has traitors play that part of
+their game as loyal players, to weigh what it costs the Humans: ``hinder`` (their check cards),
+``actions`` (their actions, the reveal among them), ``choices`` (crisis answers, the course
+card, track, windows).
 
 ``--trace GAME`` prints game number GAME (0-based, seed ``--seed + GAME``) turn by turn instead:
 each turn's table (dials, damage, Deep Ones, tracks, hands), every action and decision, each check
@@ -57,19 +66,31 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
             ctx["now"] = "action:" + (action.get("ability") or action["type"]).split(":")[0] \
                 + (":" + action["ability"].split(":")[1] if action.get("ability") else "")
             counters["actions"][ctx["now"] + ("->" + action["to"] if action.get("type") == "move" else "")] += 1
+        _traitor_action(state, prompts[0], action, counters)
         events = rules.apply_in_place(state, action)
         tell(agents, events)
+        _traitor_events(state, events, ctx, counters)
         if printer is not None:
             printer.step(prompts[0], action, events)
         for e in events:
             if e["type"] == "turn_started":
                 turns += 1
+            if e["type"] == "check_started" and state.get("turn"):   # the pass chance the agents price it at
+                from engine.unfathomable.keeper import CostModel
+                who = state["turn"]["player"]
+                ctx["predicted"] = CostModel(rules.view(state, who), who).pass_chance(
+                    {"target": e["target"], "positive": e["positive"]})
+            if e["type"] == "check_result" and ctx.get("predicted") is not None:
+                band = min(4, int(ctx.pop("predicted") * 5))
+                counters["calibration"][f"{band * 20:02d}-{band * 20 + 20}% n"] += 1
+                counters["calibration"][f"{band * 20:02d}-{band * 20 + 20}% passed"] += e["result"] == "pass"
             if e["type"] == "check_started":   # what the table holds when a check begins
                 counters["at_check_start"]["cards in all hands"] += sum(len(h) for h in state["hands"].values())
                 counters["at_check_start"]["players in the Sick Bay"] += sum(
                     z == "sick_bay" for z in state["zone_of"].values())
             _count(e, ctx, counters, by_round, (turns - 1) // players)
     counters["distance"]["final"] += state["distance"]
+    _traitor_end(state, agents, counters)
     if printer is not None:
         printer.line(f"END {rules.outcome(state)} dials {state['resources']} damaged {sorted(state['damage'])}")
     return rules.outcome(state)
@@ -140,6 +161,58 @@ class _Printer:
                 keys = _SHOWN_EVENTS[t]
                 keys = (keys,) if isinstance(keys, str) else keys
                 self.line(f"  {t} " + " ".join(f"{k}={e.get(k)}" for k in keys if e.get(k) is not None))
+
+
+def _side(state, p) -> str:
+    """A seat's side as the reader sees it (the bench reads the state; no agent does)."""
+    cards = state["loyalty"].get(p) or ()
+    return "hybrid" if "hybrid" in cards else "cultist" if "cultist" in cards else "human"
+
+
+def _traitor_action(state, prompt, action, counters) -> None:
+    """Before an action is applied: hindering cards a hidden traitor adds to a check, the
+    Captain's Cabin used and against whom."""
+    p = action.get("player")
+    side = _side(state, p)
+    if action.get("type") == "contribute" and state["checks"]:
+        positive = set(state["checks"][-1]["positive"])
+        hinder = sum(1 for c in action.get("cards") or () if ":" in c and c.split(":", 1)[0] not in positive)
+        if side != "human":
+            counters["traitors"][f"{side} hindering cards ({'revealed' if p in state['revealed'] else 'hidden'})"] += hinder
+    if action.get("type") == "use" and action.get("ability") == "zone:captains_cabin":
+        counters["traitors"][f"cabin used by {side}"] += 1
+    if prompt.get("kind") == "choose" and prompt.get("purpose") == "player" and action.get("type") == "choose" \
+            and state["zone_of"].get(p) == "captains_cabin":
+        counters["traitors"][f"cabin names a {_side(state, action.get('value'))}"] += 1
+
+
+def _traitor_events(state, events, ctx, counters) -> None:
+    for e in events:
+        if e.get("audience") != "all":
+            continue
+        if e["type"] == "player_moved" and e.get("to") == "brig" and e.get("frm") != "brig":
+            side = _side(state, e["player"])
+            how = "defeat" if e.get("reason") != "sent_to_brig" else ctx.get("now", "?")
+            counters["traitors"][f"{side} to the Brig by {how}"] += 1
+        elif e["type"] == "revealed":
+            counters["traitors"][f"{_side(state, e['player'])} revealed"] += 1
+        elif e["type"] == "attack_resolved" and not str(e.get("target", "")).startswith("deep_one"):
+            counters["traitors"][f"{_side(state, e['player'])} attacks a {_side(state, e['target'])}"
+                                 f"{' (hit)' if e.get('hit') else ''}"] += 1
+
+
+def _traitor_end(state, agents, counters) -> None:
+    """At a game's end: where the traitors stand, and whom the loyal seats suspect most."""
+    for p in state["players"]:
+        side = _side(state, p)
+        if side == "human":
+            agent = agents[p]
+            top = max(agent.suspicion, key=agent.suspicion.get, default=None) if getattr(agent, "suspicion", None) else None
+            counters["traitors"][f"human's top suspect at the end: {_side(state, top) if top else 'none'}"] += 1
+            continue
+        counters["traitors"][f"{side} seats"] += 1
+        if state["zone_of"].get(p) == "brig":
+            counters["traitors"][f"{side} in the Brig at the end"] += 1
 
 
 def _count(e, ctx, counters, by_round, rnd) -> None:
@@ -217,6 +290,35 @@ def _what_if(rules, switches) -> None:
         object.__setattr__(rules.pack.skill_cards.chaos_deck, "cards_per_check", 0)
 
 
+def _honest_traitors(parts) -> None:
+    """Simulation only: a traitor plays part of its game as a loyal player, to weigh what each
+    part of its play costs the Humans — ``hinder`` (its check cards), ``actions`` (its actions,
+    the reveal among them), ``choices`` (crisis options, the course card, track, windows)."""
+    from engine.unfathomable import keeper
+    agent = keeper.KeeperAgent
+    methods = {"hinder": "_contribution", "actions": "_action_score", "choices": "_score"}
+    base_traitor = agent._traitor
+
+    def traitor(self, view):
+        return False if getattr(self, "_honest_now", None) in parts else base_traitor(self, view)
+
+    def masked(name, part):
+        method = getattr(agent, name)
+
+        def run(self, *args, **kwargs):
+            before = getattr(self, "_honest_now", None)
+            self._honest_now = part
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self._honest_now = before
+        return run
+
+    agent._traitor = traitor
+    for part, name in methods.items():
+        setattr(agent, name, masked(name, part))
+
+
 def main(argv: int | list[str] | None = None) -> None:
     """`python -m bench.<this> [options]`, or `python -m bench <name> --count GAMES`."""
     if isinstance(argv, int):
@@ -229,18 +331,21 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--top", type=int, default=12)
     ap.add_argument("--what-if", action="append", default=[], choices=("no_hits", "no_damage", "feed1", "no_hull_defeat",
                                                                          "no_hydra", "no_dagon", "no_chaos"))
+    ap.add_argument("--honest-traitor", action="append", default=[], choices=("hinder", "actions", "choices"),
+                    help="what-if: traitors play this part of their game as loyal players")
     ap.add_argument("--trace", type=int, default=None, metavar="GAME",
                     help="print game GAME (seed --seed + GAME) turn by turn, no totals")
     args = ap.parse_args([] if argv is None else argv)
     rules = rules_for("unfathomable")
     _what_if(rules, args.what_if)
+    _honest_traitors(set(args.honest_traitor))
     if args.no_traitor:
         base = rules.loyalty_deck_for
         rules.loyalty_deck_for = lambda s: ["human"] * len(base(s))
     names = ("damage", "deep_ones_placed", "lost", "lost_res", "passengers_defeated", "passengers_risked",
              "passengers_rescued", "repairs", "deep_ones_defeated", "checks", "track_steps", "distance",
              "humans_defeated", "humans_defeated_where", "actions", "at_check_start", "check_margin",
-             "deep_one_attack_modified")
+             "deep_one_attack_modified", "traitors", "calibration")
     counters = {n: Counter() for n in names}
     by_round: Counter = Counter()
     if args.trace is not None:
@@ -269,6 +374,9 @@ def main(argv: int | list[str] | None = None) -> None:
             continue
         top = ", ".join(f"{k if isinstance(k, str) else '/'.join(k)} {v / max(1, per):.2f}"
                         for k, v in c.most_common(args.top))
+        if n in ("traitors", "calibration"):   # totals over all games
+            print(f"{n} (totals): " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
+            continue
         if n == "at_check_start":
             print(f"{n} (a check): {top}")
             continue

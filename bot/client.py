@@ -56,6 +56,12 @@ class KeeperBot(commands.Bot):
         self.publisher = Publisher(self)
         self.user_languages: dict[int, str] = {}
 
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        # the process's event loop over its picture thread (GIL_SWITCH_INTERVAL_S): set by the
+        # process that serves Discord, not by building a bot (tests and tools build many)
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+        await super().start(token, reconnect=reconnect)
+
     async def setup_hook(self) -> None:
         if not self.schema_ready:
             await create_tables(self.db_engine)
@@ -122,5 +128,4 @@ GIL_SWITCH_INTERVAL_S = 0.0005
 def create_bot(settings: Settings | None = None, schema_ready: bool = False) -> KeeperBot:
     """``schema_ready``: the start-up check upgraded and checked the schema (python -m bot)."""
     settings = settings or Settings()
-    sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)  # the process's loop over its picture thread
     return (ShardedKeeperBot if settings.shards() else KeeperBot)(settings, schema_ready=schema_ready)

@@ -13,7 +13,8 @@ import zlib
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event
+from sqlalchemy import JSON, BigInteger, Column, Index, Integer, UniqueConstraint, event, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.types import TypeDecorator
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlmodel import Field, SQLModel
@@ -262,6 +263,11 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
                               "pool_use_lifo": True, "json_serializer": compact_json}
     if url.startswith("sqlite"):
         kwargs["connect_args"] = {"timeout": busy_seconds}
+    elif make_url(url).get_driver_name() == "asyncpg":
+        # asyncpg drops a cached statement 300 s after it was prepared, however often it is used:
+        # the change statements prepared at a connection's first checkout (below) would be
+        # prepared again in checkpoints every 5 minutes. Kept until the cache's size evicts them
+        kwargs["connect_args"] = {"max_cached_statement_lifetime": 0}
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.driver == "asyncpg":
         @event.listens_for(engine.sync_engine, "connect")
@@ -276,8 +282,13 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
             # use; at the first checkout that finds the schema (a new database has none yet)
             if not record.info.get("changes_prepared"):
                 from bot.service import prepare_change_statements  # bot.service imports this module
-                record.info["changes_prepared"] = dbapi_connection.run_async(
-                    lambda driver: prepare_change_statements(driver, engine.dialect))
+                try:
+                    record.info["changes_prepared"] = dbapi_connection.run_async(
+                        lambda driver: prepare_change_statements(driver, engine.dialect))
+                except Exception as error:
+                    if dbapi_connection.driver_connection.is_closed():  # lost: the pool connects anew
+                        raise DisconnectionError(str(error)) from error
+                    raise
     if url.startswith("sqlite"):
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_connection, _record):  # WAL: readers never block the writer

@@ -49,6 +49,9 @@ NO_PINGS = discord.AllowedMentions.none()
 MIN_ROWS = 3
 # notice parameters that name members (rendered as mentions)
 MEMBER_PARAMS = {"player", "players", "old", "new"}
+# notices that say what the table waits for once the step is over: they follow the step's lines
+# (the others, such as "Keeper played for …", say why the step happened and come first)
+AFTER_THE_STEP = frozenset({"group.keeper_waits"})
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -65,8 +68,10 @@ def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
     return out
 
 
-def notice_line(lang: str, item: dict) -> str:
-    params = {}
+def notice_line(lang: str, item: dict, button: str = "") -> str:
+    """A notice in ``lang``; ``button``: the label of the game's hand button, which a line that
+    sends a member to their panel names (the one they see under the table)."""
+    params = {"button": button}
     for key, value in item.get("params", {}).items():
         if key in MEMBER_PARAMS:
             value = ", ".join(mention(p, lang) for p in value) or "—" if isinstance(value, list) \
@@ -344,7 +349,7 @@ class Publisher:
         channel = self.bot.get_channel(game.channel_id)
         where = f"#{getattr(channel, 'name', None) or game.channel_id}"
         texts = chunks([f"**{t(member_lang, 'kind.' + game.kind)}** · {where}",
-                        t(member_lang, "publish.prompt_dm")] + list(lines))
+                        t(member_lang, "publish.prompt_dm", button=ui.hand_button_label(member_lang))] + list(lines))
         try:
             for index, text in enumerate(texts):
                 if index < row.progress:
@@ -407,8 +412,12 @@ class Publisher:
         ui = ui_for(game.kind)
         payload = row.payload
         try:
-            entries = [[item.get("line"), notice_line(lang, item)] for item in payload.get("notices", [])]
+            button = ui.hand_button_label(lang)
+            notices = [[item.get("line"), notice_line(lang, item, button), item.get("key") in AFTER_THE_STEP]
+                       for item in payload.get("notices", [])]
+            entries = [entry[:2] for entry in notices if not entry[2]]
             entries += [[None, line] for line in ui.public_lines(payload.get("events", []), lang)]
+            entries += [entry[:2] for entry in notices if entry[2]]
         except Exception:  # noqa: BLE001 - one line that cannot be rendered never holds the others
             log.exception("public row %s of game %s cannot be rendered; left out", row.id, game.id)
             return []
@@ -532,7 +541,8 @@ class Publisher:
         waited = {w["player"] for w in waiting}
         advisers = [p for p in players if p not in waited]
         if advisers:
-            lines.append(t(lang, "group.ping_advisers", players=", ".join(mention(p) for p in advisers)))
+            lines.append(t(lang, "group.ping_advisers", players=", ".join(mention(p) for p in advisers),
+                           button=ui.hand_button_label(lang)))
         return lines
 
     async def _table(self, game: Game, lang: str) -> dict:

@@ -1713,7 +1713,9 @@ async def prepare_change_statements(driver, dialect) -> bool:
     one's first use on each pooled connection added a round trip (asyncpg prepares a statement
     before its first run) and the planning of a large statement to that checkpoint, about 1 %
     of checkpoints at 10,000 games (`bench scale`: each 5-22 ms). False: the database has no
-    (or an older) schema yet; nothing prepared."""
+    (or an older) schema yet, or refused a statement otherwise (a lock or statement timeout
+    while a migration holds a table, ...): not prepared now, tried again at a later checkout.
+    Preparing is only a head start, so its failure never fails the operation checking out."""
     import asyncpg
     try:
         for guarded, shape in change_shapes():
@@ -1721,6 +1723,11 @@ async def prepare_change_statements(driver, dialect) -> bool:
             await driver.fetchval(statement.sql, *[[] if model is not None else None
                                                    for model, _key, _process in statement.params])
     except (asyncpg.UndefinedTableError, asyncpg.UndefinedColumnError):
+        return False
+    except asyncpg.PostgresError as error:
+        if driver.is_closed():  # the server ended the connection: bot.db's listener connects anew
+            raise
+        log.warning("change statements not prepared ahead on this connection: %s", error)
         return False
     return True
 

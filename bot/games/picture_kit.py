@@ -274,11 +274,16 @@ def draw_text(d: ImageDraw.ImageDraw, xy, text: str, f, fill, anchor: str) -> No
     """``d.text(xy, text, font=f, fill=fill, anchor=anchor)``, the same pixels, each distinct text
     rendered once (:func:`_text_mask`); through Pillow's drawing core, else ``d.text`` itself."""
     x, y = xy
-    try:
-        mask, (dx, dy) = _text_mask(text, f, anchor, (math.modf(x)[0], math.modf(y)[0]))
-        d.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, d._getink(fill)[0])
-    except (AttributeError, TypeError, ValueError):  # another Pillow's internals: its own way
-        d.text(xy, text, font=f, fill=fill, anchor=anchor)
+    # the cached mask is one line rendered in "L": Pillow splits lines itself, and renders in "1"
+    # on a palette or bilevel image
+    if "\n" not in text and getattr(d, "fontmode", None) == "L":
+        try:
+            mask, (dx, dy) = _text_mask(text, f, anchor, (math.modf(x)[0], math.modf(y)[0]))
+            d.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, d._getink(fill)[0])
+            return
+        except (AttributeError, TypeError, ValueError):  # another Pillow's internals: its own way
+            pass
+    d.text(xy, text, font=f, fill=fill, anchor=anchor)
 
 
 def star(c: Canvas, cx, cy, r, fill):

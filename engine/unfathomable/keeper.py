@@ -3,7 +3,11 @@
 A loyal Human defends the ship: it fights the Deep Ones in its zone and walks up to those about
 to do harm, steams on from the Boiler Room (a crew picks Strength characters for it), repairs,
 rescues threatened passengers, adds to each check the helping cards it needs (no more) and sends
-a suspect (blamed for hindering cards in revealed checks) to the Brig. Short of cards it draws
+a suspect to the Brig: each other player's traitor chance starts from the loyalty deck's
+Hybrids over the cards it cannot see and rises with the hindering cards blamed on it in revealed
+checks and its crisis answers dearer by the printed effects; the likeliest from 0.65 is arrested
+(Jamie's Arrest Order), accused (the Captain) or sent from the Captain's Cabin, and a revealed
+traitor is hunted. Short of cards it draws
 five at the Galley; its last action of a turn weighs where it will stand until its next one
 (Deep Ones there or walking in attack, a deck is swept by the Banishment). Answers with printed
 consequences — crisis options, the Captain's course card, the track choice, item/character/title
@@ -60,9 +64,13 @@ RITUAL_END = 4              # the ritual track's last space (the Great Banishmen
 RITUAL_STEP = 0.8           # one ritual step short of the end
 HUMAN_ON_DECK = 3.0         # a Human on a deck at the Banishment (defeated: the Sick Bay)
 RESCUE_RITUAL = 3           # a rescue is worth more the nearer the Banishment (it defeats passengers on decks)
-SUSPECT = 1.5               # blamed hindering cards before I send a player to the Brig
+SUSPECT = 0.65              # the chance a player is a traitor before I send it to the Brig
 CABIN = 16                  # the Captain's Cabin check against a suspect
 CABIN_HAND = 4              # Influence/Observation value in hand to try it
+ARREST = 30                 # Jamie's Arrest Order on the suspect in my zone (no check: the surest Brig)
+ARREST_MOVE = 16            # walking (first action) into the suspect's zone to arrest it next
+TRAITOR_ATTACK = 22         # attacking a revealed traitor out of the Brig (defeated, it goes there)
+TRAITOR_HUNT = 12           # walking (first action) up to a revealed traitor out of the Brig
 COVER_GAP = 6               # a hidden traitor picks the worse answer only when it is not plainly worse
 BOILER_CARD = 0.1           # a Strength card's value kept for later, per point
 AVG_CARD = 51 / 21          # a skill card's average value (each deck: 1 x7, 2 x5, 3 x4, 4 x3, 5 x2)
@@ -71,7 +79,13 @@ DEFEAT_COST = 10            # a Human defeated (the Sick Bay: one card drawn, an
 STAND_HERE = 0.5            # chance the Deep Ones in my zone activate before my next turn
 STAND_INBOUND = 0.2         # ... those one arrow away walk in and then attack
 STAND_BANISH = {3: 0.8, 2: 0.4, 1: 0.15}   # chance the Banishment comes before my next turn, by ritual space
+DRAW_STRENGTH = 1           # Strength cards wanted beyond an even spread of types when drawing
 CHECK_MARGIN = 2            # a loyal player adds helping cards until the check's expected total passes by this
+TRAITOR_MOST = 2            # a hidden traitor adds at most this many (hindering) cards to a check
+HINDER_CARD = 3.0           # a traitor's hindering card in a check (its highest off-type cards: 3.0 on average, 120 cards of 25 games)
+BLAME_ODDS = 1.5            # log-odds a blamed hindering card adds to "this player is a traitor"
+CHOICE_BLAME = 0.7          # blame for a crisis answer dearer than another, printed-effects alone (no check)
+CHOICE_GAP = 1.0            # ... by more than this
 
 
 class KeeperAgent(BaseAgent):
@@ -83,6 +97,7 @@ class KeeperAgent(BaseAgent):
         self._check: dict | None = None   # the check being built: who added how many, chaos cards
         self.suspicion: dict = {}   # player -> hindering cards I blame on them (public reveals)
         self._to_brig = False       # my next player pick sends someone to the Brig
+        self._choices: list = []    # crisis answers others chose, judged at my next decision
         _option_index(), _course_effects(), _ability_effects("")   # printed effects, read once
 
     def observe(self, events):
@@ -99,6 +114,44 @@ class KeeperAgent(BaseAgent):
                 self._check["added"][ev["player"]] = ev.get("count", 0)
             elif t == "check_revealed" and self._check is not None:
                 self._suspect_from_check(ev)
+            elif t == "option_chosen" and ev.get("player") not in (None, self.player) and ev.get("card"):
+                self._choices.append((ev["player"], ev["card"], ev.get("option")))
+
+    def _suspect_from_choices(self, view):
+        """A crisis answer dearer for the Humans than another, by the printed effects alone (no
+        skill check, no pick whose worth depends on who judges): a loyal player would not take it."""
+        for player, card, option in self._choices:
+            options = _crisis_options().get(card)
+            if options is None or not isinstance(option, int) or option >= len(options):
+                continue
+            model = CostModel(view, self.player)
+            costs = [model.cost(o) for o in options]
+            gap = costs[option] - min(costs)
+            if gap > CHOICE_GAP:
+                self.suspicion[player] = self.suspicion.get(player, 0.0) + CHOICE_BLAME * min(1.0, gap / COVER_GAP)
+        self._choices = []
+
+    def traitor_chance(self, view, player) -> float:
+        """How likely ``player`` plays against the ship, from the public view: revealed, known,
+        else the loyalty deck's Hybrids spread over the cards I cannot see (``loyalty.yaml``), the
+        odds raised by each hindering card I blame on them."""
+        if player in view["revealed"]:
+            return 1.0
+        you = view.get("you") or {}
+        known = (you.get("known_loyalty") or {}).get(player)
+        if known and "hybrid" in known:
+            return 1.0
+        mine = you.get("loyalty") or []
+        hybrids = _loyalty_deck(len(view["players"])).get("hybrid", 0) - sum(1 for c in mine if c == "hybrid") \
+            - sum(1 for c in view["revealed"].values() if c == "hybrid")
+        unseen = 2 * len(view["players"]) - len(mine) - sum(1 for c in view["revealed"].values() if c == "hybrid")
+        held = (view.get("loyalty_counts") or {}).get(player, 1) - (len(known) if known else 0)
+        if hybrids <= 0 or held <= 0 or unseen <= 0:
+            prior = 0.02
+        else:
+            prior = min(0.95, 1 - (1 - hybrids / unseen) ** held)
+        odds = prior / (1 - prior) * math.exp(BLAME_ODDS * self.suspicion.get(player, 0.0))
+        return odds / (1 + odds)
 
     def _suspect_from_check(self, ev):
         """Hindering cards beyond the chaos cards were added by players (Keeper's loyal players
@@ -117,8 +170,8 @@ class KeeperAgent(BaseAgent):
         """The player I would send to the Brig: the most suspected one, hidden and free."""
         free = [p for p in view["players"] if p != self.player and p not in view["revealed"]
                 and view["zone_of"].get(p) != "brig"]
-        best = max(free, key=lambda p: self.suspicion.get(p, 0.0), default=None)
-        return best if best is not None and self.suspicion.get(best, 0.0) >= SUSPECT else None
+        best = max(free, key=lambda p: self.traitor_chance(view, p), default=None)
+        return best if best is not None and self.traitor_chance(view, best) >= SUSPECT else None
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
@@ -157,6 +210,8 @@ class KeeperAgent(BaseAgent):
     def decide(self, view, prompt, rng):
         if prompt is None:
             return None
+        if self._choices:
+            self._suspect_from_choices(view)
         kind = prompt["kind"]
         shape = prompt.get("shape", "one")
         if shape == "subset":
@@ -180,7 +235,7 @@ class KeeperAgent(BaseAgent):
         chosen = options[max(scored)[2]]
         if kind == "action":
             self._acts["n"] += 1
-            self._to_brig = chosen.get("ability") == "zone:captains_cabin"
+            self._to_brig = chosen.get("ability") in ("zone:captains_cabin", "feat:arrest_order")
         elif kind == "choose" and prompt.get("purpose") == "player":
             self._to_brig = False
         elif kind == "choose" and prompt.get("labels") and prompt.get("purpose") == "option":
@@ -218,7 +273,7 @@ class KeeperAgent(BaseAgent):
         """Each answer's expected harm to the Humans, from the printed effects (public)."""
         index = _option_index()
         card = (view.get("mythos") or {}).get("card")
-        model = CostModel(view, self.player)
+        model = CostModel(view, self.player, self._suspect(view))
         out = []
         for label in prompt["labels"]:
             effects = index.get((card, label), index.get((None, label)))
@@ -270,6 +325,10 @@ class KeeperAgent(BaseAgent):
             bad = (purpose == "attack" and value < 4) or (purpose == "deep_one_attack" and value >= 6)
             if traitor:
                 bad = not bad and purpose in ("attack", "deep_one_attack")
+            elif roller not in (None, self.player):
+                # everyone answers a window unseen and every reroll played resolves: only the
+                # roller rerolls (three Humans spent 15-16 Combat Trainings a game, in twos and threes)
+                return -1
             return 4 if bad else -1
         check = view.get("check") or {}
         if title == "determination" and check.get("total") is not None:
@@ -365,7 +424,9 @@ class KeeperAgent(BaseAgent):
                 return -5
             return 0.5 if t == "end_actions" else -1
         if t == "attack":
-            return ATTACK + deep.get(zone, 0) if str(o["target"]).startswith(DEEP_ONE) else 15
+            if str(o["target"]).startswith(DEEP_ONE):
+                return ATTACK + deep.get(zone, 0)
+            return TRAITOR_ATTACK if o["target"] in view["revealed"] else 15
         if t == "repair":
             return 18
         if t == "move":
@@ -393,6 +454,9 @@ class KeeperAgent(BaseAgent):
                     and view["resources"]["food"] >= GALLEY_FOOD else -1
             if ability == "zone:cargo_hold":
                 return 3
+            if ability == "feat:arrest_order":
+                suspect = self._suspect(view)
+                return ARREST if suspect and view["zone_of"].get(suspect) == zone else -1
             if ability == "zone:captains_cabin":
                 return CABIN if self._suspect(view) and self._cabin_hand(view) else -1
             if ability == "zone:brig":
@@ -462,6 +526,13 @@ class KeeperAgent(BaseAgent):
         here, there = deep.get(zone, 0), deep.get(to, 0)
         if here and here < SWARM:
             return -3   # stay and fight what is here
+        if not self._acted_this_turn(view):
+            others = [q for q, z in view["zone_of"].items() if z == to and q != me]
+            suspect = self._suspect(view)
+            if suspect in others and view["feats"].get(me) == "arrest_order":
+                return ARREST_MOVE
+            if any(q in view["revealed"] for q in others) and to != "brig":
+                return TRAITOR_HUNT
         if there:
             return self._hunt_value(view, to)
         if here >= SWARM:
@@ -583,6 +654,8 @@ class KeeperAgent(BaseAgent):
         ids = list(spec["ids"])
         if kind == "contribute":
             return self.answer(prompt, self._contribution(view, ids, spec["max"], rng))
+        if prompt.get("purpose") == "skill_types" and not self._traitor(view):
+            return self.answer(prompt, self._draw_types(view, ids, spec["min"]))
         if kind == "starting_hand":
             # Strength first (the Boiler Room), then the set's other types as printed
             ids.sort(key=lambda t: t != "strength")
@@ -594,6 +667,23 @@ class KeeperAgent(BaseAgent):
             return self.answer(prompt, cheap[:spec["min"]])
         return {"player": self.player, **prompt["default"]} if isinstance(prompt.get("default"), dict) \
             else self.fallback(prompt, rng)
+
+    def _draw_types(self, view, ids, count) -> list:
+        """The types of the skill cards I draw (the Galley): each check helps with 2-3 of the five
+        types, evenly spread over the crises (data/unfathomable/mythos.yaml), so a hand of many
+        types helps more checks; Strength counts one short (the Boiler Room, Rampage)."""
+        held = {}
+        for c in view["you"]["hand"]:
+            if ":" in c:
+                held[card_type(c)] = held.get(card_type(c), 0) + 1
+        pool, chosen = list(ids), []
+        for _ in range(count):
+            best = min(dict.fromkeys(pool), key=lambda t: (held.get(t, 0) - (DRAW_STRENGTH if t == "strength" else 0),
+                                                           pool.index(t)))
+            pool.remove(best)
+            chosen.append(best)
+            held[best] = held.get(best, 0) + 1
+        return chosen
 
     def _contribution(self, view, ids, most, rng) -> list:
         check = view.get("check") or {}
@@ -627,24 +717,34 @@ class KeeperAgent(BaseAgent):
         added = check.get("added") or {}
         revealed = view.get("revealed") or {}
 
-        def sign(p) -> int:  # a revealed traitor's or a suspect's cards hinder
-            return -1 if p in revealed or self.suspicion.get(p, 0.0) >= SUSPECT else 1
+        def worth(p, n) -> float:
+            """n cards from p: helping, unless p is a traitor — then one or two high hindering
+            ones (three or more cards is a loyal player's way: the odds fall)."""
+            q = self.traitor_chance(view, p)
+            if p not in revealed and n > TRAITOR_MOST:
+                q *= 0.2
+            return (1 - q) * n * AVG_CARD - q * min(n, TRAITOR_MOST) * HINDER_CARD
 
         # counts are public: each card at the average value
-        before = sum(n * AVG_CARD * sign(p) for p, n in added.items() if p != self.player)
+        before = sum(worth(p, n) for p, n in added.items() if p != self.player)
         order = list(view["players"])
         current = (view.get("turn") or {}).get("player", order[0])
         start = order.index(current) if current in order else 0
         seq = order[start + 1:] + order[:start + 1]     # left of the current player, ending with them
         later = seq[seq.index(self.player) + 1:] if self.player in seq else []
-        after = sum(self._still_to_add(view, p, revealed) for p in later if p not in added) * share * AVG_CARD * LATER_SHARE
-        after -= sum(1 for p in later if p not in added and p in revealed and view["hand_sizes"].get(p)) * AVG_CARD
+        after = 0.0
+        for p in later:
+            if p in added:
+                continue
+            q = self.traitor_chance(view, p)
+            after += (1 - q) * self._still_to_add(view, p, revealed) * share * AVG_CARD * LATER_SHARE
+            after -= q * HINDER_CARD * min(1, view["hand_sizes"].get(p, 0))
         return chaos + before + after
 
     def _still_to_add(self, view, player, revealed) -> int:
         """The cards a player still to add may help with: none from a suspect or a revealed
         traitor, at most one from the Brig (checks.py: checklist 81), else their hand."""
-        if player in revealed or self.suspicion.get(player, 0.0) >= SUSPECT:
+        if player in revealed:
             return 0
         return min(view["hand_sizes"].get(player, 0), 1 if view["zone_of"].get(player) == "brig" else 99)
 
@@ -670,6 +770,7 @@ def _card_title(ability: str) -> str | None:
 DEEP_ONE_COST = 1.3         # one more Deep One on board (about a tenth of the supply, and harm to come)
 DAMAGE_COST = 3.0           # one damaged zone (six end the game)
 BRIG_COST = 7.0             # the chooser in the Brig (no moves; turns lost until a check frees it)
+SUSPECT_BRIG = 6.0          # the suspect in the Brig (one card a check, no title, no item, no move)
 JOURNEY_STEP = 2.5          # one step of the journey track (twenty win the game)
 CARD_COST = 0.7             # one skill card discarded
 CHAOS_TREACHERY_COST = 1.2  # one Treachery card in the chaos deck (it hinders a check to come, ~3 points)
@@ -678,6 +779,11 @@ UNKNOWN_COST = 0.5          # an effect the estimate does not know
 ACTIVATION_COST = 0.8       # one activation of one Deep One on board (moves in, damages, attacks)
 COURSE_DISTANCE = 3.0       # one point of course distance (twelve, then one more Arrival, win)
 ZONE_COUNTS = {"deck": 8, "water": 8, "interior": 6}
+# a check's pass chance, logistic in (my helping value - target) / 5, (others' cards x helping share)
+# / 5, the chaos cards' sign (2 x share - 1) and a bias: fitted on 612 crisis and zone checks of 60
+# Keeper games with traitors (4 players, seeds 5000-5059; the former hand-set formula put 308 of
+# them under 20 % and passed 19 %, and 94 at 80 %+ that passed 53 %)
+PASS_FIT = (0.496, 0.691, 0.347, -0.8)
 
 
 def _option_index() -> dict:
@@ -710,6 +816,39 @@ def _option_index() -> dict:
 
 
 _OPTIONS = None
+_CRISES = None
+_LOYALTY = None
+
+
+def _loyalty_deck(players: int) -> dict:
+    """The loyalty deck's cards by kind for this many players (public content)."""
+    global _LOYALTY
+    if _LOYALTY is None:
+        _LOYALTY = _data_file("loyalty.yaml").get("deck_by_players") or {}
+    return _LOYALTY.get(players) or {}
+
+
+def _crisis_options() -> dict:
+    """crisis card id -> its one choice's option effect lists, for the cards whose answer can be
+    judged from the printed effects alone: one choice, no skill check, no pick, no requirement."""
+    global _CRISES
+    if _CRISES is None:
+        _CRISES = {}
+
+        def count(node, key):
+            if isinstance(node, dict):
+                return (key in node) + sum(count(v, key) for v in node.values())
+            if isinstance(node, list):
+                return sum(count(v, key) for v in node)
+            return 0
+
+        for card in _data_file("mythos.yaml").get("mythos") or ():
+            crisis = card.get("crisis") or []
+            if count(crisis, "choice") != 1 or count(crisis, "skill_check") or count(crisis, "pick_player") \
+                    or count(crisis, "requires") or not (isinstance(crisis[0], dict) and "choice" in crisis[0]):
+                continue
+            _CRISES[card["id"]] = [o.get("effect") or [] for o in crisis[0]["choice"].get("options") or ()]
+    return _CRISES
 _COURSE = None
 _ABILITIES = None
 
@@ -755,10 +894,11 @@ def _course_effects() -> dict:
 
 
 class CostModel:
-    """Expected harm to the Humans of an effect list, read from the public view and my hand."""
+    """Expected harm to the Humans of an effect list, read from the public view and my hand
+    (``suspect``: whom I would send to the Brig, when an effect lets me pick)."""
 
-    def __init__(self, view, me):
-        self.view, self.me = view, me
+    def __init__(self, view, me, suspect=None):
+        self.view, self.me, self.suspect = view, me, suspect
         self.res = dict(view["resources"])
 
     def pass_chance(self, check: dict) -> float:
@@ -768,9 +908,10 @@ class CostModel:
         share = len(positive) / 5
         mine = sum(card_value(c) for c in self.view["you"]["hand"] if card_type(c) in positive)
         others = sum(n for p, n in self.view["hand_sizes"].items() if p != self.me)
-        expected = mine + others * share * 2.2 * 0.6 + 2 * 2.5 * (2 * share - 1) - 2.5
         target = check.get("target") or 0
-        return 1 / (1 + math.exp(-(expected - target) / 3))
+        w_mine, w_others, w_chaos, w_bias = PASS_FIT
+        logit = w_mine * (mine - target) / 5 + w_others * others * share / 5 + w_chaos * (2 * share - 1) + w_bias
+        return 1 / (1 + math.exp(-logit))
 
     def banishment(self) -> float:
         """What the Great Banishment gains the Humans now: the Deep Ones on the water and decks
@@ -819,7 +960,8 @@ class CostModel:
                 return 1000.0
             return DAMAGE_COST * times
         if kind == "send_to_brig":
-            return BRIG_COST
+            # the picked player (the chooser picks my suspect) leaves the game's checks and titles
+            return -SUSPECT_BRIG if spec.get("who") == "target" and self.suspect else BRIG_COST
         if kind == "discard_skill_cards":
             n = spec.get("count", 1)
             return CARD_COST * (n if isinstance(n, int) else 2)

@@ -567,10 +567,15 @@ async def test_a_postgresql_connection_has_every_change_statement_prepared_befor
         await engine.dispose()
         service = GameService(session_factory(engine))
         game = await started_game(service)
-        counts = {}
+        async def tables(conn) -> dict:  # every row of the tables a change writes, as text
+            return {name: (await conn.execute(text(f"SELECT count(*), md5(string_agg(t::text, '|' ORDER BY t.id)) "
+                                                   f"FROM {name} t"))).one() for name in ("games", "action_log", "news", "outbox")}
+
         async with engine.connect() as conn:
-            for name in ("games", "action_log", "news", "outbox"):
-                counts[name] = (await conn.execute(text(f"SELECT count(*) FROM {name}"))).scalar()
+            written = await tables(conn)
+        await engine.dispose()  # a new connection: its first checkout runs every change statement once
+        async with engine.connect() as conn:
+            assert await tables(conn) == written  # ... changing nothing
             prepared = set((await conn.execute(text("SELECT statement FROM pg_prepared_statements"))).scalars())
             wanted = {_change_statement(guarded, shape, engine.dialect).sql for guarded, shape in change_shapes()}
             assert len(wanted) == 15 and wanted <= prepared, len(wanted - prepared)
@@ -579,7 +584,86 @@ async def test_a_postgresql_connection_has_every_change_statement_prepared_befor
         async with engine.connect() as conn:
             after = set((await conn.execute(text("SELECT statement FROM pg_prepared_statements"))).scalars())
             assert not [sql for sql in after - prepared if "UPDATE games" in sql or "unnest" in sql]
-            assert (await conn.execute(text("SELECT count(*) FROM games"))).scalar() == counts["games"]
+    finally:
+        await engine.dispose()
+
+
+async def test_change_statements_prepared_ahead_stay_prepared_past_five_minutes(tmp_path):
+    """asyncpg's statement cache drops an entry ``max_cached_statement_lifetime`` seconds after it
+    was prepared (300 by default), however often it is used: the change statements prepared at a
+    connection's first checkout would then be prepared again inside checkpoints every 5 minutes.
+    The engine's connections keep them (evicted only by the cache's size)."""
+    from bot.service import _change_statement, change_shapes
+
+    engine = make_engine(database_url("postgres", tmp_path))
+    try:
+        await create_tables(engine)
+        async with engine.connect() as conn:
+            driver = (await conn.get_raw_connection()).driver_connection
+            assert driver._stmt_cache.get_max_lifetime() == 0
+            cached = {entry[0] for entry in driver._stmt_cache._entries}
+            assert {_change_statement(g, s, engine.dialect).sql for g, s in change_shapes()} <= cached
+    finally:
+        await engine.dispose()
+
+
+async def test_a_change_statement_the_database_refuses_ahead_fails_no_operation(tmp_path, monkeypatch):
+    """Preparing the change statements at a checkout is only a head start: a statement the server
+    refuses for another reason than a missing schema (here a division by zero; in life a lock
+    timeout while a migration holds a table) leaves the operation that checked the connection
+    out unharmed, and a later checkout prepares them."""
+    import types
+
+    import bot.service as service_module
+    from bot.service import _change_statement, change_shapes
+
+    engine = make_engine(database_url("postgres", tmp_path))
+    try:
+        await create_tables(engine)
+        await engine.dispose()  # fresh connections: the next checkout prepares
+        refused = types.SimpleNamespace(sql="SELECT 1 / 0", params=[])
+        monkeypatch.setattr(service_module, "_change_statement", lambda *args: refused)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM games"))).scalar() is not None
+            record = (await conn.get_raw_connection())._connection_record
+            assert record.info["changes_prepared"] is False
+        monkeypatch.undo()
+        async with engine.connect() as conn:  # the same connection (LIFO), prepared at this checkout
+            assert (await conn.get_raw_connection())._connection_record is record
+            assert record.info["changes_prepared"] is True
+            prepared = set((await conn.execute(text("SELECT statement FROM pg_prepared_statements"))).scalars())
+            assert {_change_statement(g, s, engine.dialect).sql for g, s in change_shapes()} <= prepared
+    finally:
+        await engine.dispose()
+
+
+async def test_a_connection_lost_while_preparing_ahead_is_replaced_by_the_pool(tmp_path, monkeypatch):
+    """A connection the server ends while its change statements are prepared at a checkout is
+    not handed to the operation (its first statement would fail on it): the pool connects anew
+    and that connection is prepared."""
+    import types
+
+    import bot.service as service_module
+    from bot.service import _change_statement, change_shapes
+
+    engine = make_engine(database_url("postgres", tmp_path))
+    try:
+        await create_tables(engine)
+        await engine.dispose()
+        ended = []
+
+        def ending_once(*args):  # the first statement prepared ends its own connection
+            if not ended:
+                ended.append(True)
+                return types.SimpleNamespace(sql="SELECT pg_terminate_backend(pg_backend_pid())", params=[])
+            return _change_statement(*args)
+        monkeypatch.setattr(service_module, "_change_statement", ending_once)
+        async with engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM games"))).scalar() is not None
+            assert (await conn.get_raw_connection())._connection_record.info["changes_prepared"] is True
+            prepared = set((await conn.execute(text("SELECT statement FROM pg_prepared_statements"))).scalars())
+        assert ended
+        assert {_change_statement(g, s, engine.dialect).sql for g, s in change_shapes()} <= prepared
     finally:
         await engine.dispose()
 

@@ -204,3 +204,30 @@ def test_a_pack_key_follows_its_files_and_code(tmp_path):
     monsters = next((root / "unfathomable").glob("*.yaml"))
     monsters.write_bytes(monsters.read_bytes() + b"\n")
     assert pack_key("unfathomable", root) != before
+
+
+async def test_the_gil_switch_interval_is_the_serving_process_s_not_every_bot_s(tmp_path, monkeypatch):
+    """Building a bot (tests, SimCord, tools build many in one process) leaves the process's GIL
+    switch interval alone; the bot that starts serving Discord sets it (bot.client.GIL_SWITCH_INTERVAL_S:
+    the event loop takes the GIL back from a picture thread sooner)."""
+    from bot.client import GIL_SWITCH_INTERVAL_S, create_bot
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    try:
+        bot = create_bot(Settings(_env_file=None, token="offline",
+                                  database_url=f"sqlite+aiosqlite:///{tmp_path / 'keeper.sqlite3'}"))
+        assert sys.getswitchinterval() == pytest.approx(0.005)
+
+        class Stop(Exception):
+            pass
+
+        async def login(token):  # the start goes no further than Discord's login
+            raise Stop
+        monkeypatch.setattr(bot, "login", login)
+        with pytest.raises(Stop):
+            await bot.start("offline")
+        assert sys.getswitchinterval() == pytest.approx(GIL_SWITCH_INTERVAL_S)
+        await bot.db_engine.dispose()
+    finally:
+        sys.setswitchinterval(before)

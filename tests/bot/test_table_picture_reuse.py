@@ -65,3 +65,20 @@ def test_a_text_rendered_once_draws_the_same_pixels_as_pillow_draws_it():
         assert ours.tobytes() == pillows.tobytes()
         assert ours.getbbox() is not None and ours.getcolors(4096)[0][0] < 320 * 120  # words were drawn
     assert _text_mask.cache_info().hits == len(texts)
+
+
+@pytest.mark.parametrize("mode, text", [("RGB", "Doom\n12"), ("P", "Ктилла"), ("1", "Doom 12")])
+def test_a_text_pillow_draws_its_own_way_is_drawn_as_pillow_draws_it(mode, text):
+    """picture_kit.draw_text stands for ImageDraw.text for any caller: a text of several lines
+    (Pillow lays each line out) and a palette or bilevel image (Pillow renders the glyphs
+    without grey levels there) come out as Pillow draws them, not as one cached grey mask."""
+    from PIL import Image, ImageDraw
+
+    from bot.games.picture_kit import draw_text, font
+
+    fill = {"RGB": (242, 243, 245), "P": 5, "1": 1}[mode]
+    ours, pillows = Image.new(mode, (160, 80)), Image.new(mode, (160, 80))
+    draw_text(ImageDraw.Draw(ours), (10.5, 8.25), text, font(18), fill, "la")
+    ImageDraw.Draw(pillows).text((10.5, 8.25), text, font=font(18), fill=fill, anchor="la")
+    assert pillows.getbbox() is not None  # words were drawn
+    assert ours.tobytes() == pillows.tobytes()

@@ -269,7 +269,8 @@ async def test_a_member_with_closed_dms_contributes_through_the_panel(simcord_en
     assert not closed_user.dm_channel.history()
     public = public_text(channel)
     notices = [line for line in lines_of(public) if line.startswith(f"📬 {mention(closed)}")]
-    assert notices and all("press **My hand**" in line for line in notices)
+    label = ui.hand_button_label("en")  # the button the table shows, named by the line
+    assert notices and all(f"press **{label}**" in line for line in notices)
     for card in added:
         assert not any(ui.card_name("en", card) in line for line in notices)
     # nothing is lost: the member reads their loyalty and their contribution in /hand

@@ -352,3 +352,160 @@ def test_unfathomable_check_estimate_counts_revealed_traitors_and_the_brig_as_th
     assert estimate(revealed=["a"]) < loyal
     assert estimate(zone_of={"a": "brig"}) < loyal
     assert estimate(revealed=["a", "b"]) < 0 < loyal
+
+
+def _blame(agent, player, cards):
+    """``agent`` sees a revealed check where only ``player`` added cards and the pile holds
+    ``cards`` hindering cards beyond its two chaos cards (Keeper's loyal players add none)."""
+    agent.observe([{"type": "check_started", "audience": "all"},
+                   {"type": "chaos_added", "count": 2, "audience": "all"},
+                   {"type": "check_added", "player": player, "count": cards, "audience": "all"},
+                   {"type": "check_revealed", "positive": ["strength"], "audience": "all",
+                    "cards": ["lore:lesser_banishment:3:1"] * (cards + 2)}])
+
+
+def test_unfathomable_traitor_chance_from_the_loyalty_deck_and_blamed_cards():
+    """data/unfathomable/loyalty.yaml: 4 players share a deck of 1 Hybrid, 1 Cultist and 6
+    Humans, one card each at setup. Holding a Human, a loyal player puts each other player at
+    1 in 7; a hindering card in a check that only p2 could have added (beyond the chaos
+    cards) makes p2 the likeliest traitor, and from two such cards the suspect."""
+    rules, state, _ = _unfathomable_view()
+    me = "p1"
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    agent = keeper_for("unfathomable", me)
+    view = rules.view(state, me)
+    assert agent.traitor_chance(view, "p2") == pytest.approx(1 / 7)
+    assert agent._suspect(view) is None
+    _blame(agent, "p2", 1)
+    assert agent.traitor_chance(view, "p2") > agent.traitor_chance(view, "p3") == pytest.approx(1 / 7)
+    _blame(agent, "p2", 1)
+    assert agent._suspect(view) == "p2"
+
+
+def test_unfathomable_arrest_order_sends_the_suspect_to_the_brig():
+    """Jamie's feat Arrest Order (data/unfathomable/feats.yaml: "Action: send a player in your
+    zone to the Brig", no check): a loyal Jamie with the suspect in its zone uses it on the
+    suspect rather than attack a Deep One; with the suspect elsewhere it walks there first."""
+    rules, state, _ = _unfathomable_view()
+    me = state["players"][0]   # holding Jamie's feat
+    suspect = next(p for p in state["players"] if p != me)
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    state["feats"][me] = "arrest_order"
+    state["deep_ones"] = {z: 0 for z in state["deep_ones"]}
+    state["deep_ones"]["d4"] = 1
+    for p in state["players"]:
+        state["zone_of"][p] = "sick_bay"
+    state["zone_of"][me] = state["zone_of"][suspect] = "galley"
+    state["turn"] = {**(state.get("turn") or {}), "player": me, "number": 99}
+    agent = keeper_for("unfathomable", me)
+    _blame(agent, suspect, 2)
+    view = rules.view(state, me)
+    act = {"id": 1, "player": me, "kind": "action", "shape": "one",
+           "options": [{"type": "use", "ability": "feat:arrest_order"}, {"type": "move", "to": "d4"},
+                       {"type": "end_actions"}]}
+    assert agent.decide(view, act, random.Random(1))["ability"] == "feat:arrest_order"
+    pick = {"id": 2, "player": me, "kind": "choose", "shape": "one", "purpose": "player",
+            "options": [{"type": "choose", "value": p} for p in state["players"] if p != me]}
+    assert agent.decide(view, pick, random.Random(1))["value"] == suspect
+    state["zone_of"][suspect] = "cargo_hold"
+    agent = keeper_for("unfathomable", me)
+    _blame(agent, suspect, 2)
+    walk = {"id": 3, "player": me, "kind": "action", "shape": "one",
+            "options": [{"type": "move", "to": z} for z in ("cargo_hold", "bridge", "chapel")] + [{"type": "end_actions"}]}
+    assert agent.decide(rules.view(state, me), walk, random.Random(1))["to"] == "cargo_hold"
+
+
+def test_unfathomable_loyal_captain_accuses_the_suspect():
+    """Accusation (data/unfathomable/mythos.yaml): the Captain either sends a player of its
+    choice to the Brig or discards cards and shuffles 2 Treachery cards into the chaos deck. With
+    no suspect a loyal Captain pays; with a suspect it sends the suspect to the Brig."""
+    rules, state, captain = _unfathomable_view()
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    state["mythos"] = {"card": "accusation"}
+    suspect = next(p for p in state["players"] if p != captain)
+    prompt = {"id": 1, "player": captain, "kind": "choose", "shape": "one", "purpose": "option",
+              "labels": ["Send a player to the Brig", "Discard cards and taint the chaos deck"],
+              "options": [{"type": "choose", "value": 0}, {"type": "choose", "value": 1}]}
+    agent = keeper_for("unfathomable", captain)
+    assert agent.decide(rules.view(state, captain), prompt, random.Random(1))["value"] == 1
+    _blame(agent, suspect, 2)
+    assert agent.decide(rules.view(state, captain), prompt, random.Random(1))["value"] == 0
+    pick = {"id": 2, "player": captain, "kind": "choose", "shape": "one", "purpose": "player",
+            "options": [{"type": "choose", "value": p} for p in state["players"] if p != captain]}
+    assert agent.decide(rules.view(state, captain), pick, random.Random(1))["value"] == suspect
+
+
+def test_unfathomable_loyal_player_attacks_a_revealed_traitor_first():
+    """A revealed traitor may be attacked by Humans, and defeated goes to the Brig (seed 000,
+    checklist: revealed traitors; engine/unfathomable/combat.py): a loyal player in a zone with a
+    revealed traitor and one Deep One attacks the traitor (out of the Brig it attacks Humans,
+    defeats passengers and blocks the zone's Action)."""
+    rules, state, _ = _unfathomable_view()
+    me, traitor = state["players"][0], state["players"][1]
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    state["loyalty"][traitor] = ["hybrid"]
+    state["revealed"] = {traitor: "hybrid"}
+    state["zone_of"][me] = state["zone_of"][traitor] = "galley"
+    state["deep_ones"] = {z: 0 for z in state["deep_ones"]}
+    state["deep_ones"]["galley"] = 1
+    prompt = {"id": 1, "player": me, "kind": "action", "shape": "one",
+              "options": [{"type": "attack", "target": "deep_one:galley"}, {"type": "attack", "target": traitor},
+                          {"type": "end_actions"}]}
+    answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
+    assert answer["target"] == traitor
+
+
+def test_unfathomable_only_the_roller_rerolls_with_combat_training():
+    """Combat Training: "reroll" after a combat roll (data/unfathomable/skill_cards.yaml). Every
+    player answers a window unseen and each reroll played resolves in turn, so a loyal player
+    rerolls only its own missed attack; another player's miss it leaves to the roller."""
+    rules, state, _ = _unfathomable_view()
+    me, other = state["players"][0], state["players"][1]
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    card = "card:strength:combat_training:1:1"
+    window = {"id": 1, "player": me, "kind": "window", "shape": "one", "timing": "after_roll",
+              "options": [{"type": "pass"}, {"type": "use", "ability": card}]}
+    for roller, expected in ((me, "use"), (other, "pass")):
+        view = rules.view(state, me)
+        view["roll"] = {"value": 2, "purpose": "attack", "player": roller}
+        answer = keeper_for("unfathomable", me).decide(view, window, random.Random(1))
+        assert answer["type"] == expected, roller
+
+
+def test_unfathomable_galley_draws_a_spread_of_types():
+    """The Galley draws skill cards of the types the player names (data/unfathomable/board.yaml
+    galley_action); each crisis check helps with 2-3 of the five types, evenly spread
+    (data/unfathomable/mythos.yaml): a loyal player holding two Influence cards draws one of
+    each type it lacks, two of Strength (the Boiler Room)."""
+    rules, state, _ = _unfathomable_view()
+    me = state["players"][0]
+    state["loyalty"] = {p: ["human"] for p in state["players"]}
+    state["hands"][me] = ["influence:nothing_to_hide:3:1", "influence:nothing_to_hide:4:2"]
+    types = ["influence", "lore", "observation", "strength", "will"]
+    prompt = {"id": 1, "player": me, "kind": "choose_cards", "shape": "subset", "purpose": "skill_types",
+              "subset": {"ids": [t for t in types for _ in range(5)], "min": 5, "max": 5, "field": "cards",
+                         "action": {"type": "choose_cards"}}}
+    answer = keeper_for("unfathomable", me).decide(rules.view(state, me), prompt, random.Random(1))
+    assert sorted(answer["cards"]) == ["lore", "observation", "strength", "strength", "will"]
+
+
+def test_unfathomable_check_estimate_at_five_players_trusts_a_large_contribution():
+    """data/unfathomable/loyalty.yaml: 5 players share 2 Hybrids among 10 loyalty cards, so after
+    the Awakening each other player is a traitor about one time in two. A hidden traitor adds one
+    or two hindering cards; four cards added is a loyal player's way, and a loyal player still to
+    add counts them as help (it was counting them near worthless and emptied its hand)."""
+    agent = keeper_for("unfathomable", "me")
+    players = ["me", "a", "b", "c", "d"]
+    helping = ["strength", "lore"]
+
+    def estimate(added):
+        view = {"players": players, "turn": {"player": "me"}, "hand_sizes": {p: 5 for p in players},
+                "revealed": {}, "zone_of": {}, "loyalty_counts": {p: 2 for p in players},
+                "you": {"loyalty": ["human", "human"], "known_loyalty": {}}}
+        return agent._expected_others(view, {"chaos_count": 2, "added": added}, helping)
+
+    assert estimate({"a": 4}) - estimate({"a": 0}) > 4 * AVG_CARD_FLOOR
+    assert estimate({"a": 2}) < estimate({"a": 4})
+
+
+AVG_CARD_FLOOR = 1.5   # a card added by a likely loyal player is worth at least this much

@@ -984,7 +984,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
         embed.add_field(name=t(lang, f"{K}.panel.news"), value="\n".join(news)[-1024:], inline=False)
     footer = t(lang, f"{K}.panel.footer", doom=view["doom"], omen=t(lang, f"{K}.omen.{view['omen']}")
                if view["omen"] in OMENS else view["omen"], round=view["round"])
-    if not prompts:
+    if not prompts and not me.get("questions"):  # a proposal asked of the member is a decision too
         footer = t(lang, f"{K}.panel.no_decision") + " · " + footer
     embed.set_footer(text=footer[:2048])
     return embed
