@@ -13,7 +13,9 @@ clues gained/spent, mysteries solved, rumors failed/solved per card, investigato
 
 ``--spare CAUSE`` (repeatable; omen_gates, defeat, reckoning, mythos_effect, ao, encounter,
 no_gate_left) is a what-if: doom from that cause does not advance before the awakening — the win
-rate then says what that procedure costs. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
+rate then says what that procedure costs. ``--luck KIND`` (repeatable; combat, combat_epic, other_world, research,
+location, mystery, expedition, rumor, special, acquire, spell, other) makes every die of those tests a 6: what
+their failures cost. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
 Per round (averaged over the games still going): doom, open gates, clues held. Tests attempted and
 passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
@@ -31,6 +33,10 @@ from engine.registry import rules_for
 _DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
 _CAUSE: list[str] = []
 _SPARED: set[str] = set()       # what-if: doom from these causes (label prefixes) does not advance
+_LUCKY: set[str] = set()        # what-if: every die of a test of these kinds is a 6 (``--luck``)
+_LUCK_NOW: list[bool] = []      # whether the test being rolled is lucky
+LUCK_KINDS = ("combat", "combat_epic", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
+              "acquire", "spell", "other")
 
 
 def instrument(rules) -> None:
@@ -51,6 +57,29 @@ def instrument(rules) -> None:
             finally:
                 _CAUSE.pop()
         setattr(cls, name, wrapper)
+
+    orig_start = cls.start_test
+
+    def start_test(self, s, inv, skill, modifier, c_id, events, purpose="effect", *a, **k):
+        """What-if ``--luck``: every die of a test of these kinds shows a 6."""
+        c = s["ctx"].get(c_id) or {}
+        kind = "combat" if purpose.startswith("combat") else purpose if purpose != "effect" else \
+            (c.get("enc") or ("spell" if (c.get("card") or {}).get("kind") == "spell" else "other"))
+        uid = (k.get("data") or {}).get("m")
+        if kind == "combat" and uid in s["monsters"]["board"] and \
+                (self.C.monsters.get(s["monsters"]["board"][uid]["kind"]) or {}).get("epic"):
+            kind = "combat_epic"   # a mystery's epic monster
+        _LUCK_NOW.append(kind in _LUCKY)
+        try:
+            return orig_start(self, s, inv, skill, modifier, c_id, events, purpose, *a, **k)
+        finally:
+            _LUCK_NOW.pop()
+    cls.start_test = start_test
+    orig_die = cls.die
+
+    def die(self, s):
+        return 6 if _LUCK_NOW and _LUCK_NOW[-1] else orig_die(self, s)
+    cls.die = die
 
     caused("advance_omen", "omen_gates")
     caused("_op_set_omen", "omen_gates")
@@ -124,6 +153,7 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     if show:
         print(f"{v['ancient_one']}: doom {v['doom']}, gates {v['gates']}, mystery {(v.get('mystery') or {}).get('id')}")
     mysteries = []   # [mystery, round drawn, round solved or None]
+    tests = TestTracker(c)
     steps = 0
     for ev in events:   # the first mystery is drawn at setup
         if ev["type"] == "mystery_drawn":
@@ -135,6 +165,7 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
         tell(agents, events)
         steps += 1
         count_events(events, c)
+        tests.see(state, events)
         if show:
             print_events(rules, state, names[0], events)
         if any(ev["type"] == "round_started" for ev in events):   # the board each round begins with
@@ -155,10 +186,107 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
                 mysteries[-1][2] = state["round"]
     out = rules.outcome(state)
     c["rounds"] = out["rounds"]
+    if out["winner"] != "investigators":   # clues left in hand when the game was lost
+        c["hold_lost_clues"] += sum(len(i["clues"]) for i in state["inv"].values())
+        c["hold_lost_games"] += 1
     for m in mysteries:
         m[2] = (m[2] - m[1]) if m[2] is not None else -(out["rounds"] - m[1])
     return {"counts": c, "winner": out["winner"], "reason": out["reason"], "ao": state["ao"],
             "mysteries": mysteries, "per_round": per_round}
+
+
+class TestTracker:
+    """Every test of a game, booked by what it was for (the encounter kind, a fight, a purchase, an
+    action, the Mythos phase), its skill, its dice, where its bonus came from and the rerolls spent:
+    ``test|<for>|<skill>|<field>`` counters. Also what each investigator holds as each round starts
+    (``hold|r<round>|<what>``, summed over the active investigators)."""
+
+    def __init__(self, c: Counter):
+        self.c = c
+        self.ctx: dict = {}    # investigator -> what its next test is for
+        self.open: dict = {}   # investigator -> the test under way
+
+    def see(self, state, events) -> None:
+        c = self.c
+        for ev in events:
+            t, inv = ev["type"], ev.get("inv")
+            if t in ("phase", "round_started", "turn"):
+                self.ctx.clear()
+            if t == "round_started":
+                for i in state["inv"].values():
+                    if i["status"] != "active":
+                        continue
+                    key = f"hold|r{ev['round']:02d}|"
+                    c[key + "invs"] += 1
+                    c[key + "assets"] += len(i["assets"])
+                    c[key + "spells"] += len(i["spells"])
+                    c[key + "artifacts"] += len(i["artifacts"])
+                    c[key + "improved"] += sum(1 for v in i["improve"].values() if v)
+                    c[key + "clues"] += len(i["clues"])
+            if t == "mythos_drawn":
+                self.ctx["*"] = "mythos"
+            elif t == "encounter" and inv:
+                self.ctx[inv] = "enc_" + str(ev.get("what"))
+            elif t == "combat" and inv:   # the epic monster of a mystery apart
+                epic = (rules_for("eldritch").C.monsters.get(ev.get("kind")) or {}).get("epic")
+                self.ctx[inv] = "combat_epic" if epic else "combat"
+            elif t == "action" and inv:
+                self.ctx[inv] = "act_" + str(ev.get("action"))
+            elif t == "test_rolled":
+                self.open[inv] = {"for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
+                                  "dice": len(ev["dice"]), "bonus": ev.get("bonus", 0), "extra": ev.get("extra", 0),
+                                  "improve": state["inv"][inv]["improve"].get(ev["skill"], 0),
+                                  "clue_rerolls": 0, "other_rerolls": 0}
+            elif t == "spent" and inv in self.open and ev.get("what") in ("clues", "sanity"):
+                self.open[inv]["clue_rerolls"] += 1
+            elif t in ("rerolled", "die_bonus") and inv in self.open:
+                self.open[inv]["other_rerolls"] += 1
+            elif t == "test_result" and inv in self.open:
+                rec = self.open.pop(inv)
+                rec["other_rerolls"] -= rec["clue_rerolls"] if t == "test_result" else 0
+                for key in (f"test|{rec['for']}|{rec['skill']}|", f"test|{rec['for']}|*|", f"test|*|{rec['skill']}|",
+                            "test|*|*|"):
+                    c[key + "n"] += 1
+                    c[key + "passed"] += bool(ev.get("passed"))
+                    c[key + "dice"] += rec["dice"]
+                    c[key + "bonus"] += rec["bonus"]
+                    c[key + "with_bonus"] += rec["bonus"] > 0
+                    c[key + "extra"] += rec["extra"]
+                    c[key + "improve"] += rec["improve"]
+                    c[key + "clue_rerolls"] += rec["clue_rerolls"]
+                    c[key + "other_rerolls"] += max(0, rec["other_rerolls"])
+                    if not ev.get("passed"):   # failed with clues in hand: successes left on the table?
+                        c[key + "failed_with_clues"] += bool(state["inv"][inv]["clues"])
+                        c[key + "failed_clues_held"] += len(state["inv"][inv]["clues"])
+
+
+def print_tests(total: Counter, n: int) -> None:
+    """The tests by purpose and skill (``TestTracker``), and holdings by round."""
+    rows = sorted({k.rsplit("|", 1)[0] for k in total if k.startswith("test|")},
+                  key=lambda r: -total[r + "|n"])
+    print("  tests by purpose|skill: per game, pass %, dice, bonus (% with one), extra dice, improvements, "
+          "clue rerolls and other rerolls per test, failed with clues in hand (% of failures, clues held)")
+    for r in rows:
+        k = total[r + "|n"]
+        fails = k - total[r + "|passed"]
+        if k / n < 0.05:
+            continue
+        print(f"    {r[5:]:<28} {k / n:5.2f}/game {100 * total[r + '|passed'] / k:4.0f} % pass, "
+              f"{total[r + '|dice'] / k:.2f} dice, bonus {total[r + '|bonus'] / k:.2f} "
+              f"({100 * total[r + '|with_bonus'] / k:.0f} %), extra {total[r + '|extra'] / k:.2f}, "
+              f"improve {total[r + '|improve'] / k:.2f}, rerolls {total[r + '|clue_rerolls'] / k:.2f} clue "
+              f"{total[r + '|other_rerolls'] / k:.2f} other; failed with clues "
+              f"{100 * total[r + '|failed_with_clues'] / max(1, fails):.0f} % "
+              f"({total[r + '|failed_clues_held'] / max(1, fails):.1f} held)")
+    rounds = sorted({k.split("|")[1] for k in total if k.startswith("hold|")})
+    print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues")
+    for r in rounds:
+        k = total[f"hold|{r}|invs"]
+        if k:
+            print(f"    {r}: " + ", ".join(f"{w} {total[f'hold|{r}|{w}'] / k:.2f}"
+                                          for w in ("assets", "spells", "artifacts", "improved", "clues")))
+    if total["hold_lost_games"]:
+        print(f"  clues held when a game was lost: {total['hold_lost_clues'] / total['hold_lost_games']:.2f} a game")
 
 
 QUIET = {"test_rolled", "turn", "phase", "encounter_discarded", "reserve_refilled", "mythos_discarded", "die_rolled",
@@ -254,7 +382,11 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--spare", action="append", default=[],
                     choices=SPARE_CAUSES,
                     help="what-if: doom from this cause does not advance before the awakening (weighs a procedure)")
+    ap.add_argument("--luck", action="append", default=[], choices=LUCK_KINDS,
+                    help="what-if: every die of a test of this kind (a fight, an encounter's kind, a purchase, a "
+                         "spell, any other) shows a 6 — what its failures cost")
     a = ap.parse_args([] if argv is None else argv)
+    _LUCKY.update(a.luck)
     rules = rules_for("eldritch")
     instrument(rules)
     if a.no_doom:
@@ -285,7 +417,8 @@ def main(argv: int | list[str] | None = None) -> None:
             ends[g["ao"]]["wins"] += 1
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
-    luck = (f", every die a {a.dice}" if a.dice else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
+    luck = (f", every die a {a.dice}" if a.dice else "") + (f", every die a 6 in {'/'.join(a.luck)} tests"
+                                                           if a.luck else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
     print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
@@ -306,8 +439,9 @@ def main(argv: int | list[str] | None = None) -> None:
     for skill in sorted({k[5:] for k in total if k.startswith("test_") and not k.endswith("_passed")}):
         tried = total[f"test_{skill}"]
         print(f"  tests {skill}: {tried / n:.2f} per game, {100 * total[f'test_{skill}_passed'] / tried:.0f} % passed")
+    print_tests(total, n)
     for key in sorted(total):
-        if not key.startswith("test_"):
+        if not key.startswith(("test_", "test|", "hold|", "hold_")):
             print(f"  {key}: {total[key] / n:.2f} per game")
     if total["round_starts"]:
         print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -28,3 +30,20 @@ def test_each_mystery_drawn_is_counted_and_no_doom_advances_before_the_awakening
     assert all(k.startswith(("spared_", "awakened_")) for k, _ in booked)
     start = re.search(r"round  1 \(2 games\): doom ([\d.]+)", out).group(1)
     assert set(re.findall(r"round +\d+ \(2 games\): doom ([\d.]+)", out)) == {start}   # while both games run
+
+
+def _test_rows(out: str) -> dict:
+    """``purpose|skill`` -> (tests a game, pass %) from the bench's table of tests."""
+    return {k: (float(n), int(p)) for k, n, p in re.findall(r"^    (\S+\|\S+) +([\d.]+)/game +(\d+) % pass", out, re.M)}
+
+
+def test_tests_are_booked_by_purpose_and_luck_makes_one_kind_pass():
+    """Every test is booked by what it was for; ``--luck combat`` makes every die of a fight a 6
+    (a fight's test always passes) and leaves the other tests to their dice."""
+    plain = _test_rows(_bench("--players", "2", "--games", "2", "--seed", "7"))
+    lucky = _test_rows(_bench("--players", "2", "--games", "2", "--seed", "7", "--luck", "combat"))
+    assert plain["*|*"][0] > 0 and plain["*|*"][1] < 100
+    assert sum(n for k, (n, _) in plain.items() if k.endswith("|*") and k != "*|*") == \
+        pytest.approx(plain["*|*"][0], abs=0.05)   # each test under one purpose
+    assert lucky["combat|*"][0] > 0 and all(p == 100 for k, (_, p) in lucky.items() if k.startswith("combat|"))
+    assert any(p < 100 for k, (_, p) in lucky.items() if not k.startswith(("combat", "*")))
