@@ -73,9 +73,10 @@ class _Sink:
 
 
 def fake_bot(service, journal: Path | None = None):
+    from bot.pictures import PictureDrawer
     sink = _Sink(journal)
     return SimpleNamespace(service=service, user_languages={}, get_channel=lambda cid: sink,
-                           get_user=lambda uid: sink)
+                           get_user=lambda uid: sink, pictures=PictureDrawer())
 
 
 async def child(database: Path, seed: int) -> None:

@@ -202,6 +202,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     # BENCH_SWITCH: a diagnostic, another one
     from bot.client import GIL_SWITCH_INTERVAL_S
     sys.setswitchinterval(float(os.environ.get("BENCH_SWITCH") or GIL_SWITCH_INTERVAL_S))
+    bot.pictures.use_processes(settings.picture_processes)  # as the serving bot's start does
     await bot.setup_hook()  # what the bot does before it connects: translator, cogs
     built = time.perf_counter() - start_all
     service = bot.service
@@ -399,6 +400,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         gc.collect()
         halves.append(((rss_kib() - before) / max(len(half), 1), len(half)))
     GameService._checkpoint = original
+    bot.pictures.shutdown()
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
             "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,

@@ -52,7 +52,9 @@ class KeeperBot(commands.Bot):
                                      pool_size=settings.pool_size(), pool_timeout=settings.db_busy_seconds)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
                                    settings.default_language, busy_seconds=settings.db_busy_seconds, shards=shards)
+        from bot.pictures import PictureDrawer
         from bot.publisher import Publisher
+        self.pictures = PictureDrawer()  # in a thread until the serving bot starts its worker
         self.publisher = Publisher(self)
         self.user_languages: dict[int, str] = {}
 
@@ -60,6 +62,7 @@ class KeeperBot(commands.Bot):
         # the process's event loop over its picture thread (GIL_SWITCH_INTERVAL_S): set by the
         # process that serves Discord, not by building a bot (tests and tools build many)
         sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
+        self.pictures.use_processes(self.settings.picture_processes)  # bot.pictures: why
         await super().start(token, reconnect=reconnect)
 
     async def setup_hook(self) -> None:
@@ -109,6 +112,7 @@ class KeeperBot(commands.Bot):
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - never blocks the shutdown
             log.warning("deliveries still running at shutdown stay queued")
         self.cleanup.cancel()
+        self.pictures.shutdown()
         await super().close()
         await self.db_engine.dispose()
 

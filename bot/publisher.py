@@ -551,9 +551,9 @@ class Publisher:
         embed = ui.table_embed(game.state, game.names, lang)
         files = []
         if hasattr(ui, "table_picture"):
-            # drawn off the event loop: other channels' clicks go on meanwhile (a game's picture
-            # module draws each distinct picture once: bot.games.picture_kit.DrawnCache)
-            picture = await asyncio.to_thread(ui.table_picture, game.state, game.names, lang)
+            # drawn off the event loop (bot.pictures): other channels' clicks go on meanwhile (a
+            # game's picture module draws each distinct picture once: picture_kit.DrawnCache)
+            picture = await self.bot.pictures.draw(game.kind, game.state, game.names, lang)
             files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
         return {"embed": embed, "attachments": files, "view": table_view(game, lang)}

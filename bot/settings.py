@@ -34,6 +34,8 @@ class Settings(BaseSettings):
     cleanup_check_minutes: float = Field(60.0, description="How often the clean-up runs (0 = never).")
     shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")
     shard_ids: str | None = Field(None, description="This process's shards: '0-3' or '0,2'; needs shard_count.")
+    picture_processes: int = Field(1, ge=0, description="Worker processes that draw the table pictures, at a "
+                                   "lower CPU priority than the bot (0: a thread of the bot's own process).")
 
     def pool_size(self) -> int:
         """Connections per process: SQLite has one writer at a time (more connections would only
