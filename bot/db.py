@@ -253,6 +253,13 @@ def _array_probe() -> str:
     return "SELECT " + ", ".join(f"${n}::{kind}[]" for n, kind in enumerate(kinds, 1))
 
 
+# What a pooled PostgreSQL connection prepares at its first checkout that finds the schema:
+# coroutine functions (asyncpg connection, dialect) -> bool (False: try again at a later
+# checkout), registered by the module that owns the statements (bot.service, its change
+# statements), so this module imports none of them
+CONNECTION_PREPARERS: list = []
+
+
 def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_timeout: float = 30.0) -> AsyncEngine:
     """The async engine with an explicitly sized pool: every operation holds one session (one
     connection) at a time, so ``pool_size`` concurrent operations never starve each other; in a
@@ -280,11 +287,10 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
         def _change_statements(dbapi_connection, record, _proxy):
             # each statement a checkpoint may send, prepared once per connection before its first
             # use; at the first checkout that finds the schema (a new database has none yet)
-            if not record.info.get("changes_prepared"):
-                from bot.service import prepare_change_statements  # bot.service imports this module
+            if not record.info.get("changes_prepared") and CONNECTION_PREPARERS:
                 try:
-                    record.info["changes_prepared"] = dbapi_connection.run_async(
-                        lambda driver: prepare_change_statements(driver, engine.dialect))
+                    record.info["changes_prepared"] = all([dbapi_connection.run_async(
+                        lambda driver, prepare=prepare: prepare(driver, engine.dialect)) for prepare in CONNECTION_PREPARERS])
                 except Exception as error:
                     if dbapi_connection.driver_connection.is_closed():  # lost: the pool connects anew
                         raise DisconnectionError(str(error)) from error

@@ -32,7 +32,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import select
 from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
 
-from bot.db import (CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
+from bot.db import (CONNECTION_PREPARERS, CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for
@@ -1730,6 +1730,9 @@ async def prepare_change_statements(driver, dialect) -> bool:
         log.warning("change statements not prepared ahead on this connection: %s", error)
         return False
     return True
+
+
+CONNECTION_PREPARERS.append(prepare_change_statements)
 
 
 @functools.lru_cache(maxsize=64)
