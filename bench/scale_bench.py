@@ -514,10 +514,14 @@ def backends(count: int) -> list[tuple[str, str]]:
     return out
 
 
+def _per_kind(p50: dict, p99: dict) -> str:
+    """"thing 3.4/8.5, unfathomable ...": each game's p50/p99 in ms."""
+    return ", ".join(f"{k} {p50[k]:.1f}/{v:.1f}" for k, v in p99.items())
+
+
 def report(name: str, r: dict) -> str:
-    kinds = ", ".join(f"{k} {r['checkpoint_p50_ms'][k]:.1f}/{v:.1f}" for k, v in r["checkpoint_p99_ms"].items())
-    cpu_kinds = ", ".join(f"{k} {r['checkpoint_cpu_p50_ms'][k]:.1f}/{v:.1f}"
-                          for k, v in r["checkpoint_cpu_p99_ms"].items())
+    kinds = _per_kind(r["checkpoint_p50_ms"], r["checkpoint_p99_ms"])
+    cpu_kinds = _per_kind(r["checkpoint_cpu_p50_ms"], r["checkpoint_cpu_p99_ms"])
     phases = ", ".join(f"{k} {v:.1f} s" for k, v in r["phases"].items())
     low, high = r.get("checkpoint_statements") or (None, None)
     statements = "" if low is None else (f"{low}" if low == high else f"{low} to {high}")
@@ -563,7 +567,7 @@ def _paced_line(r: dict) -> str:
     p = r.get("paced") or {}
     if not p.get("clicks"):
         return ""
-    kinds = ", ".join(f"{k} {p['checkpoint_p50_ms'][k]:.1f}/{v:.1f}" for k, v in p["checkpoint_p99_ms"].items())
+    kinds = _per_kind(p["checkpoint_p50_ms"], p["checkpoint_p99_ms"])
     lag = (f"; a click's wait from its arrival until its task ran (not in click→reply) p50 {p['lag_p50_ms']:.1f} ms, "
            f"p99 {p['lag_p99_ms']:.1f} ms" if p.get("lag_p99_ms") is not None else "")
     return (f"  clicks arriving open loop ({RATE:g} a second a shard, each handled as it comes, deliveries beside "

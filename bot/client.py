@@ -122,10 +122,11 @@ class ShardedKeeperBot(KeeperBot, commands.AutoShardedBot):
     settings, and its deadline and outbox loops serve only those shards' guilds."""
 
 
-# How long a thread may hold the GIL while another waits for it (CPython's default: 5 ms). The
-# table pictures are drawn in a worker thread; while one draws, every await the event loop returns
-# from (a click's reads, its checkpoint) waited up to 5 ms for the GIL. Measured by `bench scale`
-# (open loop, clicks arriving while pictures are drawn): checkpoint p99 about halved at 0.5 ms.
+# How long a thread may hold the GIL while another waits for it (CPython's default: 5 ms). While a
+# thread of the bot draws a table picture (KEEPER_PICTURE_PROCESSES=0, or its worker process
+# unavailable: bot.pictures), every await the event loop returns from (a click's reads, its
+# checkpoint) waited up to 5 ms for the GIL. Measured by `bench scale` with the pictures in a
+# thread (open loop, clicks arriving while pictures are drawn): checkpoint p99 about halved at 0.5 ms.
 GIL_SWITCH_INTERVAL_S = 0.0005
 
 
