@@ -17,7 +17,8 @@ How a step is read
     * a word of the vocabulary through ``<game>.w.<value>``; an id of the pack by its name in the
       language (the game's ``names``);
     * a nested effect, condition or model read out the same way;
-    * an empty or absent value as nothing.
+    * an empty or absent value as nothing, or as ``<game>.empty.<Model>.<field>`` where the
+      template's sentence needs one (a spell's result that does nothing: "nothing happens").
 
     A placeholder of a set value goes through ``<game>.part.<field>`` when there is one (the words
     around an optional piece: " — pass: {text}"). A parameter the template does not name and whose
@@ -154,7 +155,11 @@ class EffectText:
         return text
 
     def part(self, owner: str, field: str) -> str | None:
-        for key in (self.key("part", owner, field), self.key("part", field)):
+        return self.specific("part", owner, field)
+
+    def specific(self, section: str, owner: str, field: str) -> str | None:
+        """The key of ``section`` for ``field`` of the model ``owner`` (else of ``field`` anywhere), if any."""
+        for key in (self.key(section, owner, field), self.key(section, field)):
             if self.has(key):
                 return key
         return None
@@ -175,7 +180,8 @@ class EffectText:
     # ------------------------------------------------------------ one parameter
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
         if value is None or value == [] or value == {}:
-            return ""
+            empty = self.specific("empty", owner, field) if in_template else None
+            return self.say(lang, empty) if empty else ""
         text = self._value(lang, field, value, owner)
         part = self.part(owner, field)
         if in_template and text and part:
