@@ -1,13 +1,48 @@
 """Issue 22's play-through at Keeper-player tables, four texts members read wrong: Eldritch
-spell results that read "result at least 2:" with nothing after."""
+spell results that read "result at least 2:" with nothing after; the uk/ru name of ``/hand``
+(``/карти``, "cards") at an Eldritch table, whose button reads "Мої дослідники"; the reply after
+a saved action whose panel failed ("press **My hand**", a button no Eldritch table shows)."""
 from __future__ import annotations
 
 import re
+import sys
 
+import discord
 import pytest
 
-from bot.i18n import LANGUAGES
+from bot.games import ui_for
+from bot.i18n import LANGUAGES, t
+from tests.bot.helpers import all_text, panel_of
+from tests.bot.test_eldritch_table import open_panel
 from tests.bot.test_effect_text import pack_nodes, writer
+from tests.bot.test_no_english_at_uk_ru_tables import client_language  # noqa: F401 - a fixture
+
+GAMES = ("thing", "unfathomable", "eldritch")
+NAMES = {"en": ["Ann", "Bob"], "uk": ["Олена", "Богдан"], "ru": ["Ольга", "Борис"]}
+
+
+async def table(env, lang: str, kind: str, members: int, keepers: int = 0, monkeypatch=None, seed: int | None = None):
+    """A guild whose admin set ``/settings language`` to ``lang``; ``members`` members and
+    ``keepers`` Keeper players (the lobby's button, by its label in ``lang``) at a table of
+    ``kind``, started (``seed`` pins the game's seed). Returns (channel, members)."""
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    people = [guild.add_member(env.create_user(name), roles=[mods] if i == 0 else [])
+              for i, name in enumerate(NAMES[lang][:members])]
+    channel = guild.create_text_channel("table")
+    await people[0].slash(channel, "settings language", language=lang)
+    await people[0].slash(channel, "game new", kind=kind)
+    lobby = channel.last_message
+    for member in people[1:]:
+        await member.click(lobby, label=t(lang, "lobby.join"))
+    for _ in range(keepers):
+        await people[0].click(lobby, label=t(lang, "lobby.keeper_add"))
+    if seed is not None:
+        import bot.service
+        monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)
+    await people[0].click(lobby, label=t(lang, "lobby.start"))
+    return channel, people
 
 # a colon followed by nothing: the end, or straight into the next piece's punctuation
 NOTHING_AFTER_A_COLON = re.compile(r":\s*(?:[;,.)]|$)")
@@ -29,3 +64,59 @@ def test_every_eldritch_effect_text_says_something_after_each_colon(lang):
     for result in ranges:
         text = module.WRITER.value(lang, "outcomes", [result])
         assert not NOTHING_AFTER_A_COLON.search(text), (lang, text)
+
+
+def words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text.lower()))
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+async def test_the_hand_commands_name_fits_every_games_button(simcord_env, client_language, lang):  # noqa: F811
+    """One command opens the member's panel in every game, and the lines name it beside the
+    game's button ("press **Мої дослідники** or use `/карти`" at an Eldritch table). Its name,
+    as Discord shows a uk/ru member, is what the start message tells them to type, and is no word
+    of one game's button that another game's button lacks (``карти`` is The Thing's, not
+    Eldritch's)."""
+    env = simcord_env
+    client_language["lang"] = lang
+    channel, _ = await table(env, lang, "eldritch", 1)
+    synced = env.backend.commands[None][("hand", 1)]["name_localizations"][lang]
+    button = ui_for("eldritch").hand_button_label(lang)
+    told = [line for message in channel.history() for line in all_text(message).splitlines()
+            if f"**{button}**" in line and "`/" in line]
+    assert told, "the start message says how to act"
+    assert all(f"`/{synced}`" in line for line in told), (synced, told)
+    buttons = [words(ui_for(kind).hand_button_label(lang)) for kind in GAMES]
+    assert all(synced in b for b in buttons) or not any(synced in b for b in buttons), (synced, buttons)
+    assert t(lang, "commands.names.hand") == synced
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_saved_action_whose_panel_failed_names_the_games_own_button(simcord_env, client_language,  # noqa: F811
+                                                                             monkeypatch, lang):
+    """The action stands, the panel showing it failed: the member is sent to the button their
+    table shows (Eldritch's reads "My investigators"), never to **My hand**, which it lacks."""
+    env = simcord_env
+    client_language["lang"] = {"en": "en-US"}.get(lang, lang)
+    channel, (member,) = await table(env, lang, "eldritch", 1)
+    panel = await open_panel(member, channel)
+    game = await env.bot.service.live_game(channel.id)
+    played = len((await env.bot.service.record(game.id)).actions)
+    play = sys.modules["cogs.play"]  # the loaded extension
+
+    async def broken_panel(*args, **kwargs):
+        raise discord.HTTPException(type("R", (), {"status": 500, "reason": "boom"})(), "reply failed")
+    monkeypatch.setattr(play, "show_panel", broken_panel)
+    control = next(c for row in panel.components for c in row.get("components", [])
+                   if c.get("custom_id", "").startswith(("keeper:opt:", "keeper:sel:")))
+    if control["type"] == 3:
+        result = await member.select(panel, [control["options"][0]["value"]], custom_id=control["custom_id"])
+    else:
+        result = await member.click(panel, custom_id=control["custom_id"])
+    text = panel_of(result).content
+    assert len((await env.bot.service.record(game.id)).actions) > played, "the action was saved"
+    assert text.startswith(t(lang, "errors.after_commit")), text
+    assert f"**{ui_for('eldritch').hand_button_label(lang)}**" in text, text
+    assert f"`/{t(lang, 'commands.names.hand')}`" in text, text
+    for kind in ("thing", "unfathomable"):
+        assert ui_for(kind).hand_button_label(lang) not in text, text
