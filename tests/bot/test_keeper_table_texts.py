@@ -1,4 +1,5 @@
-"""Issue 22's play-through at Keeper-player tables, four texts members read wrong: Eldritch
+"""Issue 22's play-through at Keeper-player tables, four texts members read wrong: an
+Unfathomable response window named the Keeper players among those it waited for; Eldritch
 spell results that read "result at least 2:" with nothing after; the uk/ru name of ``/hand``
 (``/карти``, "cards") at an Eldritch table, whose button reads "Мої дослідники"; the reply after
 a saved action whose panel failed ("press **My hand**", a button no Eldritch table shows)."""
@@ -7,11 +8,14 @@ from __future__ import annotations
 import re
 import sys
 
+import random
+
 import discord
 import pytest
 
 from bot.games import ui_for
 from bot.i18n import LANGUAGES, t
+from bot.seats import is_keeper, is_member, keeper_name, mention
 from tests.bot.helpers import all_text, panel_of
 from tests.bot.test_eldritch_table import open_panel
 from tests.bot.test_effect_text import pack_nodes, writer
@@ -120,3 +124,35 @@ async def test_a_saved_action_whose_panel_failed_names_the_games_own_button(simc
     assert f"`/{t(lang, 'commands.names.hand')}`" in text, text
     for kind in ("thing", "unfathomable"):
         assert ui_for(kind).hand_button_label(lang) not in text, text
+
+
+def waiting_field(table, lang: str) -> str:
+    field = next(f for f in table.embeds[0].fields if f.name == t(lang, "unfathomable.table.waiting"))
+    return field.value
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_a_response_window_names_the_members_it_asked_not_the_keeper_players(simcord_env, client_language,  # noqa: F811
+                                                                                   monkeypatch, lang):
+    """One member and two Keeper players: every window asked all three, and the table's
+    "Waiting for" named the Keeper players too until it closed, though they answer the moment it
+    opens; at this table it read as if Keeper made the member wait. A window still names every
+    member it asked, answered or not (RULINGS C8: the table never sees who has answered), and no
+    Keeper player: theirs is answered at once whatever they hold, so leaving it out tells nothing."""
+    from tests.bot.unfathomable_driver import RULES, play_unfathomable, table_of
+    env = simcord_env
+    client_language["lang"] = {"en": "en-US"}.get(lang, lang)
+    channel, (member,) = await table(env, lang, "unfathomable", 1, keepers=2, monkeypatch=monkeypatch, seed=57)
+
+    def window_asks_a_keeper_and_the_member(game) -> bool:
+        asked = [a["player"] for a in RULES.window_asked(game.state) or []]
+        return any(is_keeper(p) for p in asked) and any(is_member(p) for p in asked)
+
+    await play_unfathomable(env, channel, [member], random.Random(57), max_clicks=200,
+                            stop=window_asks_a_keeper_and_the_member)
+    game = await env.bot.service.live_game(channel.id)
+    assert window_asks_a_keeper_and_the_member(game), "a window asked the member and a Keeper player"
+    text = waiting_field(table_of(env, channel, game), lang)
+    assert mention(str(member.id)) in text, text
+    for seat in ("keeper-1", "keeper-2"):
+        assert keeper_name(seat, lang) not in text, text
