@@ -71,13 +71,17 @@ class EffectText:
     ``names(lang, field, value)`` gives the pack name of an id (or None when ``value`` is no id
     of that field); ``hooks(lang, id)`` the meaning of a hook; ``one_of`` the models of which
     exactly one field is set; ``signed`` the number fields said with their sign; ``skip`` the
-    parameters that never change what a member is told (documentation, labels)."""
+    parameters that never change what a member is told (documentation, labels); ``variant(model)``
+    a shape of a model read through its own template ``<game>.obj.<Model>_<name>``, as
+    (name, the fields that template leaves unsaid because it says them otherwise), or None."""
 
     def __init__(self, game: str, *, names: Callable[[str, str, str], str | None],
                  hooks: Callable[[str, str], str | None] | None = None, one_of: frozenset = frozenset(),
                  signed: frozenset = frozenset(), skip: frozenset = frozenset(),
-                 amounts: tuple = (), quiet: frozenset = frozenset()):
+                 amounts: tuple = (), quiet: frozenset = frozenset(),
+                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None):
         self.game = game
+        self.variant = variant or (lambda model: None)
         self.names = names
         self.hooks = hooks or (lambda lang, hook: None)
         self.one_of = one_of
@@ -219,6 +223,9 @@ class EffectText:
                     and type(value).__name__ == "Quantity":
                 return self.quantity(lang, value)
             name = type(value).__name__
+            shape = self.variant(value)
+            if shape is not None:
+                return self.model(lang, self.key("obj", f"{name}_{shape[0]}"), value, skip=shape[1])
             if name in self.one_of:
                 field_set = next((f for f in type(value).model_fields if getattr(value, f) not in (None, False)), None)
                 return self.model(lang, self.key("obj", f"{name}_{field_set}"), value)

@@ -56,7 +56,8 @@ NOTHING_AFTER_A_COLON = re.compile(r":\s*(?:[;,.)]|$)")
 def test_every_eldritch_effect_text_says_something_after_each_colon(lang):
     """A spell's back lists what each casting result does; a result that does nothing more (the
     card's blank, "2+: no extra effect") read "result at least 2:" and stopped. Every generated
-    text of the pack, and every result range on its own, says what follows its colon."""
+    text of the pack, and every result range on its own, says what follows its colon (and a
+    range of one result names it once: "result 0", not "result at least 0 and at most 0")."""
     module = writer("eldritch")
     entries, _ = pack_nodes("eldritch")
     ranges = [r for entry in entries for r in getattr(entry, "outcomes", None) or []
@@ -68,6 +69,8 @@ def test_every_eldritch_effect_text_says_something_after_each_colon(lang):
     for result in ranges:
         text = module.WRITER.value(lang, "outcomes", [result])
         assert not NOTHING_AFTER_A_COLON.search(text), (lang, text)
+        assert not re.search(r"(?<!\d)(\d+)–\1(?!\d)", text), (lang, text)   # "result 0", not "0–0"
+        assert str(result.min) in text and (result.max is None or str(result.max) in text), (lang, text)
 
 
 def words(text: str) -> set[str]:
