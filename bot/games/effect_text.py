@@ -73,14 +73,19 @@ class EffectText:
     exactly one field is set; ``signed`` the number fields said with their sign; ``skip`` the
     parameters that never change what a member is told (documentation, labels); ``variant(model)``
     a shape of a model read through its own template ``<game>.obj.<Model>_<name>``, as
-    (name, the fields that template leaves unsaid because it says them otherwise), or None."""
+    (name, the fields that template leaves unsaid because it says them otherwise), or None;
+    ``cases`` maps ``"<step>.<field>"`` to the grammatical case the step's sentence puts that
+    model in: it reads through ``<game>.obj.<Model>_<case>`` (its words ``wf.<Model>_<case>.*``),
+    the same words as the plain template in a language without cases."""
 
     def __init__(self, game: str, *, names: Callable[[str, str, str], str | None],
                  hooks: Callable[[str, str], str | None] | None = None, one_of: frozenset = frozenset(),
                  signed: frozenset = frozenset(), skip: frozenset = frozenset(),
                  amounts: tuple = (), quiet: frozenset = frozenset(),
-                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None):
+                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None,
+                 cases: dict[str, str] | None = None):
         self.game = game
+        self.cases = cases or {}
         self.variant = variant or (lambda model: None)
         self.names = names
         self.hooks = hooks or (lambda lang, hook: None)
@@ -143,10 +148,12 @@ class EffectText:
             said = [self.amount(lang, f, getattr(spec, f)) for f in self.amounts if f in fields]
             params["amounts"] = ", ".join(x for x in said if x)
             used = used | {f for f in self.amounts if f in fields}
-        if isinstance(template, Plural):   # the form follows the number itself, written as a number
-            raw = getattr(spec, template.by, None) if template.by in cls.model_fields else None
-            if isinstance(raw, int) and not isinstance(raw, bool):
-                params[template.by] = f"{raw:+d}" if self.is_signed(owner, template.by) else raw
+        raw = getattr(spec, template.by, None) if isinstance(template, Plural) and template.by in cls.model_fields \
+            else None
+        if isinstance(raw, int) and not isinstance(raw, bool):   # the form follows the number, written as one
+            params[template.by] = f"{raw:+d}" if self.is_signed(owner, template.by) else raw
+        if isinstance(raw, BaseModel) and self.has(self.key("some", owner)):
+            key = self.key("some", owner)   # a count computed in play: "gain Clues equal to ...", no form to pick
         text = self.say(lang, key, **params)
         for field in fields:
             value = getattr(spec, field)
@@ -155,7 +162,10 @@ class EffectText:
                 continue
             mod = self.key("mod", owner, field)
             mod = mod if self.has(mod) else self.key("mod", field)
-            text = self.say(lang, mod, text=text, value=params.get(field, ""))
+            said = params.get(field, "")
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0 and self.has(f"{mod}_negative"):
+                mod, said = f"{mod}_negative", str(-value)   # "the successes minus 2", not "-2"
+            text = self.say(lang, mod, text=text, value=said)
         return text
 
     def part(self, owner: str, field: str) -> str | None:
@@ -196,8 +206,8 @@ class EffectText:
         if isinstance(value, bool):
             return ""
         if isinstance(value, int):
-            noun = self.key("noun", field)
-            if self.has(noun):
+            noun = self.specific("noun", owner, field)
+            if noun:
                 return self.say(lang, noun, count=value)
             return f"{value:+d}" if self.is_signed(owner, field) else str(value)
         if isinstance(value, float):
@@ -221,8 +231,13 @@ class EffectText:
         if isinstance(value, BaseModel):
             if getattr(value, "of", None) and self.has(self.key("qty", str(value.of))) \
                     and type(value).__name__ == "Quantity":
-                return self.quantity(lang, value)
+                some = self.key("some", owner, field)   # "damage equal to ..." where a count of a noun goes
+                said = self.quantity(lang, value)
+                return self.say(lang, some, value=said) if owner and self.has(some) else said
             name = type(value).__name__
+            case = self.cases.get(f"{owner}.{field}")   # the case the step's sentence puts it in (uk/ru)
+            if case and self.has(self.key("obj", f"{name}_{case}")):
+                return self.model(lang, self.key("obj", f"{name}_{case}"), value)
             shape = self.variant(value)
             if shape is not None:
                 return self.model(lang, self.key("obj", f"{name}_{shape[0]}"), value, skip=shape[1])

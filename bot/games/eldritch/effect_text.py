@@ -67,8 +67,14 @@ def _variant(model) -> tuple[str, frozenset] | None:
     return None
 
 
+# the case a step's sentence puts its monsters in (uk «завдати вибраному монстру», «скинути
+# вибраного монстра»); obj.Monsters_<case> in the catalogs
+CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
+         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative"}
+
 WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
-                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant)
+                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant,
+                    cases=CASES)
 
 
 def has_effect(entry) -> bool:

@@ -1,0 +1,199 @@
+"""Eldritch effect texts read as sentences in en, uk and ru (issue 22's polish): every text the pack
+generates (every entry, all three languages, as ``test_effect_text`` iterates them) is checked for
+the faults a member tripped over, one class each:
+
+* ``amount`` — a computed amount that reads as arithmetic or as a pile of things instead of a
+  number: "the test's successes -2", "Health equal to the Items held", uk «здоров'я, скільки
+  жетони…», ru «в количестве: …», a quantity standing where a count goes ("gain the test's
+  successes Clues");
+* ``damage`` — the monster a damage goes to after a colon (uk «завдати 2 шкоди: вибраний монстр»):
+  uk and ru put it in the dative, as the rulebook's own sentence has it;
+* ``agreement`` — a noun after a number in the wrong CLDR form (uk «1 розуму», ru «1 здоровья»);
+* ``doubled`` — a word said twice in a row ("give assets to to any investigator");
+* ``raw`` — a vocabulary id or template placeholder left raw; ``english`` — an English word at a uk
+  or ru table.
+
+Run as a module (``python -m tests.bot.test_eldritch_effect_sentences``) it prints the count of
+texts per class and language, and the texts themselves with ``-v``."""
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+from functools import lru_cache
+
+import pytest
+from babel import Locale
+
+from bot.i18n import LANGUAGES, Plural, catalog
+from tests.bot.test_effect_text import pack_nodes, writer
+
+# "successes -2": a sign glued to a number after a word (a test's modifier "(-1)" stands alone)
+SIGNED_AFTER_A_WORD = re.compile(r"\w\s[-−]\d")
+# a count of things where the text needs a number ("equal to the Items held", "by the gates")
+THINGS_AS_A_NUMBER = {
+    "en": re.compile(r"\b(?:equal to|by|costing|at least|at most|repeat) the (?:gates|monsters|Cultists|Rumors|"
+                     r"Eldritch tokens|health tokens|Clues|solved|spells|Items|conditions|skill improvements|"
+                     r"Mythos cards|dice|test's successes)\b"),
+    # «здоров'я, скільки жетони…»: a nominative where «стільки…, скільки» wants a number
+    "uk": re.compile(r"(?<!стільки )(?:здоров'я|розум|докази), скільки\b"),
+    "ru": re.compile(r"в количестве:"),
+}
+# the mass nouns of the rulebooks after a number: uk «1 розум», «3 розуму» (002, «втрачає 1 розум»,
+# «втратити 3 розуму»); ru «1 здоровье», «1 рассудок» (004: «теряет 1 здоровье», «1 рассудок»);
+# the CLDR categories each form may follow
+MASS_NOUNS = {
+    "uk": {"розум": {"one"}, "розуму": {"few", "many", "other"}},
+    "ru": {"здоровье": {"one"}, "здоровья": {"few", "many", "other"},
+           "рассудок": {"one"}, "рассудка": {"few", "many", "other"},
+           "урон": {"one"}, "урона": {"few", "many", "other"}},
+}
+NUMBER_AND_WORD = re.compile(r"(?<![\d–\-−+.,])(\d+) ([^\W\d_]+(?:'[^\W\d_]+)?)")
+DAMAGE_AFTER_A_COLON = {"uk": re.compile(r"шкоди: "), "ru": re.compile(r"урона: ")}
+DOUBLED = re.compile(r"(?<![\w'])(\w+) \1(?!\w)", re.IGNORECASE)
+RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\{|\}")
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+CLASSES = ("amount", "count slot", "damage", "agreement", "doubled", "raw", "english")
+
+
+@lru_cache(maxsize=None)
+def plural_forms(lang: str) -> dict[str, set[str]]:
+    """Every word the Eldritch catalogs write after ``{count}`` -> the CLDR categories it follows."""
+    out: dict[str, set[str]] = {}
+    for key, message in catalog(lang).items():
+        if key.startswith("eldritch.") and isinstance(message, Plural):
+            for category, form in message.items():
+                for word in re.findall(r"\{\w+\} ([^\W\d_]+(?:'[^\W\d_]+)?)", form):
+                    out.setdefault(word, set()).add(category)
+    for word, categories in MASS_NOUNS.get(lang, {}).items():
+        out[word] = set(categories)
+    return out
+
+
+def wrong_forms(lang: str, text: str) -> list[str]:
+    """Each "number word" whose word the catalogs never put after a number of that category."""
+    if lang == "en":
+        return []
+    forms, locale = plural_forms(lang), Locale.parse(lang)
+    out = []
+    for number, word in NUMBER_AND_WORD.findall(text):
+        allowed = forms.get(word.lower())
+        if allowed is not None and locale.plural_form(int(number)) not in allowed:
+            out.append(f"{number} {word}")
+    return out
+
+
+def faults(lang: str, text: str) -> set[str]:
+    """The classes of fault ``text`` (a generated text in ``lang``) shows."""
+    out = set()
+    if SIGNED_AFTER_A_WORD.search(text) or THINGS_AS_A_NUMBER[lang].search(text):
+        out.add("amount")
+    if lang in DAMAGE_AFTER_A_COLON and DAMAGE_AFTER_A_COLON[lang].search(text):
+        out.add("damage")
+    if wrong_forms(lang, text):
+        out.add("agreement")
+    if DOUBLED.search(re.sub(r"«[^»]*»", "", text)):
+        out.add("doubled")
+    if RAW.search(text):
+        out.add("raw")
+    if lang != "en" and ENGLISH.search(text):
+        out.add("english")
+    return out
+
+
+def quantity_as_a_count(lang: str) -> list[str]:
+    """Steps whose plural template counts a computed quantity ("gain {count} Clues" with the test's
+    successes for ``count``): the quantity must not stand where the number goes ("gain the test's
+    successes Clues", uk «отримати кількість успіхів перевірки доказу»)."""
+    module = writer("eldritch")
+    _, steps = pack_nodes("eldritch")
+    out = []
+    for step in steps:
+        template = catalog("en").get(f"eldritch.fx.{step.name}")
+        if not isinstance(template, Plural) or step.kind != "primitive":
+            continue
+        value = getattr(step.spec, template.by, None)
+        if value is None or isinstance(value, int) or type(value).__name__ != "Quantity":
+            continue
+        phrase = module.WRITER.quantity(lang, value)
+        text = module.WRITER.step(lang, step)
+        nouns = {m for form in catalog(lang)[f"eldritch.fx.{step.name}"].values()
+                 for m in re.findall(r"\{" + template.by + r"\} ([^\W\d_]+)", form)}
+        if any(re.search(re.escape(phrase) + r"(?: \([^)]*\))* " + re.escape(noun), text) for noun in nouns):
+            out.append(text)
+    return out
+
+
+def census(verbose: bool = False) -> Counter:
+    """(class, language) -> how many distinct generated texts show it."""
+    module = writer("eldritch")
+    entries, _ = pack_nodes("eldritch")
+    counts: Counter = Counter()
+    for lang in LANGUAGES:
+        texts = {module.entry_text(lang, entry) for entry in entries}
+        for text in sorted(texts):
+            for fault in faults(lang, text):
+                counts[fault, lang] += 1
+                if verbose:
+                    print(f"[{fault} {lang}] {text}")
+        for text in quantity_as_a_count(lang):
+            counts["count slot", lang] += 1
+            if verbose:
+                print(f"[count slot {lang}] {text}")
+    return counts
+
+
+@lru_cache(maxsize=None)
+def all_texts() -> dict[str, list[str]]:
+    module = writer("eldritch")
+    entries, _ = pack_nodes("eldritch")
+    return {lang: sorted({module.entry_text(lang, entry) for entry in entries}) for lang in LANGUAGES}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_computed_amount_reads_as_a_number(lang):
+    """A spell's result "prevent the loss of Health equal to the test's successes -2" read as
+    arithmetic; "lose Health equal to the Items held" counts things as a number. Every amount
+    computed from the game reads as a number: "the number of successes in the test minus 2"."""
+    bad = [text for text in all_texts()[lang] if "amount" in faults(lang, text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_computed_quantity_never_stands_where_a_count_goes(lang):
+    assert quantity_as_a_count(lang) == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_monster_a_damage_goes_to_is_in_the_dative(lang):
+    """uk «завдати 2 шкоди: вибраний монстр» named the monster after a colon; the target goes
+    where the language puts it: «завдати вибраному монстру 2 шкоди», ru «нанести выбранному
+    монстру 2 урона»."""
+    bad = [text for text in all_texts()[lang] if "damage" in faults(lang, text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_a_noun_after_a_number_takes_its_cldr_form(lang):
+    """uk «втратити 1 розуму», ru «потерять 1 здоровья»: after 1 the rulebooks write «1 розум»
+    (002: «Вона втрачає 1 розум»), «1 здоровье», «1 рассудок» (004: «теряет 1 здоровье»)."""
+    bad = [(text, wrong_forms(lang, text)) for text in all_texts()[lang] if wrong_forms(lang, text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_is_said_twice_in_a_row(lang):
+    bad = [text for text in all_texts()[lang] if "doubled" in faults(lang, text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_raw_id_and_no_english_at_a_uk_or_ru_table(lang):
+    bad = [text for text in all_texts()[lang] if faults(lang, text) & {"raw", "english"}]
+    assert bad == []
+
+
+if __name__ == "__main__":
+    counts = census(verbose="-v" in sys.argv)
+    for fault in CLASSES:
+        print(f"{fault:12}", "  ".join(f"{lang}={counts[fault, lang]}" for lang in LANGUAGES))
