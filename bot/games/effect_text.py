@@ -12,8 +12,14 @@ How a step is read
     ``<game>.obj.<Model>_<field>`` for a model of which exactly one field is set; a quantity:
     ``<game>.qty.<of>``), formatted with every parameter read out:
 
-    * a number as written, or through the plural noun ``<game>.noun.<field>`` where there is one
-      ("2 Health", «2 здоров'я»), signed for the fields the game names ``signed``;
+    * a number as written, or through the plural noun ``<game>.noun.<step>.<field>`` or
+      ``<game>.noun.<field>`` where there is one ("2 Health", «2 здоров'я»), signed for the fields
+      the game names ``signed``;
+    * a quantity computed in play (``<game>.qty.<of>``, a noun phrase that reads as a number: "the
+      number of gates on the board"), inside ``<game>.some.<step>.<field>`` where the step counts a
+      noun ("damage equal to …", uk «стільки шкоди, скільки становить …»); a step whose plural
+      template counts a quantity reads as ``<game>.some.<step>`` ("gain Clues equal to …": no
+      form to pick);
     * a word of the vocabulary through ``<game>.w.<value>``; an id of the pack by its name in the
       language (the game's ``names``);
     * a nested effect, condition or model read out the same way;
@@ -23,7 +29,9 @@ How a step is read
     A placeholder of a set value goes through ``<game>.part.<field>`` when there is one (the words
     around an optional piece: " — pass: {text}"). A parameter the template does not name and whose
     value is not the default is said by the modifier ``<game>.mod.<field>`` (``{text}`` is the text
-    so far, ``{value}`` the parameter): nothing the engine reads is left unsaid.
+    so far, ``{value}`` the parameter): nothing the engine reads is left unsaid. A negative number
+    of a signed field reads through ``<mod>_negative`` with the number alone, where there is one
+    ("the number of successes in the test minus 2", not "… -2").
 
 A missing template is recorded in :attr:`EffectText.missing` (the tests require none) and reads
 as the English one, then as the key, never as an error: a text never breaks a panel.

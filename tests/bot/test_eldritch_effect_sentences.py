@@ -8,8 +8,14 @@ the faults a member tripped over, one class each:
   successes Clues");
 * ``damage`` — the monster a damage goes to after a colon (uk «завдати 2 шкоди: вибраний монстр»):
   uk and ru put it in the dative, as the rulebook's own sentence has it;
-* ``agreement`` — a noun after a number in the wrong CLDR form (uk «1 розуму», ru «1 здоровья»);
-* ``doubled`` — a word said twice in a row ("give assets to to any investigator");
+* ``colon`` — a uk/ru text with more colons than its English: a colon standing in for a case
+  (uk «перевірка: Воля», «покласти 1 жетон Стародавніх: ця карта», «у локації з: монстр»);
+  ``colon word`` counts the texts with one of the colons this branch replaced by the case;
+* ``agreement`` — a noun after a number in the wrong CLDR form (uk «1 розуму», ru «1 здоровья»),
+  or a verb of the third person before "you" (uk «(вибирає ви)»);
+* ``doubled`` — a word said twice in a row ("give assets to to any investigator"), or a preposition
+  before an adverb ("on anywhere");
+* ``one-value range`` — a die's single face read as a range ("roll a die: 1–1");
 * ``raw`` — a vocabulary id or template placeholder left raw; ``english`` — an English word at a uk
   or ru table.
 
@@ -49,11 +55,25 @@ MASS_NOUNS = {
            "урон": {"one"}, "урона": {"few", "many", "other"}},
 }
 NUMBER_AND_WORD = re.compile(r"(?<![\d–\-−+.,])(\d+) ([^\W\d_]+(?:'[^\W\d_]+)?)")
+# a verb in the third person before "you" (uk «вибирає ви», ru «выбирает вы»)
+PERSON = re.compile(r"\b(?:вибирає ви|выбирает вы)\b")
 DAMAGE_AFTER_A_COLON = {"uk": re.compile(r"шкоди: "), "ru": re.compile(r"урона: ")}
 DOUBLED = re.compile(r"(?<![\w'])(\w+) \1(?!\w)", re.IGNORECASE)
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\{|\}")
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
-CLASSES = ("amount", "count slot", "damage", "agreement", "doubled", "raw", "english")
+CLASSES = ("amount", "count slot", "damage", "colon", "colon word", "agreement", "doubled", "one-value range",
+           "raw", "english")
+# a die's outcome of one face read as a range ("roll a die: 1–1"); "on anywhere"
+ONE_VALUE_RANGE = re.compile(r"(?<![\d–])(\d+)–\1(?![\d–])")
+ON_ANYWHERE = re.compile(r"\bon (?:anywhere|everywhere)\b")
+# the colons the uk/ru catalogs wrote where the language has a case (the test, a token's card, what
+# a space holds or lacks, the monster discarded, defeated, moved; a token put on a card)
+COLON_FOR_A_CASE = {
+    "uk": re.compile(r"перевірка: |жетон(?:и|ів|а)? (?:Стародавніх|здоров'я|таємниці): |локаці\w+ (?:з|без): |доказами з: |"
+                     r"(?:скинути|перемогти|перемістити): (?:цей|вибраний|той|кожен|випадковий) монстр|на карту: "),
+    "ru": re.compile(r"проверка: |жетон(?:а|ов)? (?:Древних|здоровья|тайны): |локаци\w+ (?:с|без): |уликами с: |"
+                     r"(?:сбросить|победить|переместить): (?:этот|выбранный|тот|каждый|случайный) монстр|на карту: "),
+}
 
 
 @lru_cache(maxsize=None)
@@ -90,9 +110,11 @@ def faults(lang: str, text: str) -> set[str]:
         out.add("amount")
     if lang in DAMAGE_AFTER_A_COLON and DAMAGE_AFTER_A_COLON[lang].search(text):
         out.add("damage")
-    if wrong_forms(lang, text):
+    if wrong_forms(lang, text) or PERSON.search(text):
         out.add("agreement")
-    if DOUBLED.search(re.sub(r"«[^»]*»", "", text)):
+    if ONE_VALUE_RANGE.search(text):
+        out.add("one-value range")
+    if DOUBLED.search(re.sub(r"«[^»]*»", "", text)) or ON_ANYWHERE.search(text):
         out.add("doubled")
     if RAW.search(text):
         out.add("raw")
@@ -124,6 +146,13 @@ def quantity_as_a_count(lang: str) -> list[str]:
     return out
 
 
+def colon_faults(lang: str, text: str, english: str) -> set[str]:
+    if lang == "en":
+        return set()
+    out = {"colon"} if text.count(":") > english.count(":") else set()
+    return out | ({"colon word"} if COLON_FOR_A_CASE[lang].search(text) else set())
+
+
 def census(verbose: bool = False) -> Counter:
     """(class, language) -> how many distinct generated texts show it."""
     module = writer("eldritch")
@@ -136,6 +165,11 @@ def census(verbose: bool = False) -> Counter:
                 counts[fault, lang] += 1
                 if verbose:
                     print(f"[{fault} {lang}] {text}")
+        for entry in entries:
+            for fault in colon_faults(lang, module.entry_text(lang, entry), module.entry_text("en", entry)):
+                counts[fault, lang] += 1
+                if verbose:
+                    print(f"[{fault} {lang}] {module.entry_text(lang, entry)}")
         for text in quantity_as_a_count(lang):
             counts["count slot", lang] += 1
             if verbose:
@@ -174,16 +208,34 @@ def test_the_monster_a_damage_goes_to_is_in_the_dative(lang):
 
 
 @pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_a_case_is_said_by_the_case_not_by_a_colon(lang):
+    """uk «перевірка: Воля», «покласти 1 жетон Стародавніх: ця карта», «у локації з: монстр»,
+    «скинути: вибраний монстр»: a colon stood where the language declines the word. The rulebook
+    says «перевірку волі», «перевірку спостережливості» (002); the catalogs give each such place
+    its case (wf.test.skill, wf.where, wf.has, wf.without, obj.Monsters_accusative)."""
+    module = writer("eldritch")
+    entries, _ = pack_nodes("eldritch")
+    bad = sorted({text for text in (module.entry_text(lang, e) for e in entries) if COLON_FOR_A_CASE[lang].search(text)})
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_a_noun_after_a_number_takes_its_cldr_form(lang):
     """uk «втратити 1 розуму», ru «потерять 1 здоровья»: after 1 the rulebooks write «1 розум»
     (002: «Вона втрачає 1 розум»), «1 здоровье», «1 рассудок» (004: «теряет 1 здоровье»)."""
-    bad = [(text, wrong_forms(lang, text)) for text in all_texts()[lang] if wrong_forms(lang, text)]
+    bad = [(text, wrong_forms(lang, text)) for text in all_texts()[lang] if "agreement" in faults(lang, text)]
     assert bad == []
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_word_is_said_twice_in_a_row(lang):
     bad = [text for text in all_texts()[lang] if "doubled" in faults(lang, text)]
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_single_face_of_a_die_reads_as_one_number(lang):
+    bad = [text for text in all_texts()[lang] if "one-value range" in faults(lang, text)]
     assert bad == []
 
 

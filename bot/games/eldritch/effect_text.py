@@ -61,8 +61,8 @@ def _hook(lang: str, hook: str) -> str | None:
 
 
 def _variant(model) -> tuple[str, frozenset] | None:
-    """A result range of one value reads "result 0", not "result 0–0"."""
-    if type(model).__name__ == "Range" and model.max == model.min:
+    """A result range of one value reads "result 0", not "result 0–0" (a die's "1", not "1–1")."""
+    if type(model).__name__ in ("Range", "Outcome") and model.max == model.min:
         return "exact", frozenset({"max"})
     return None
 
