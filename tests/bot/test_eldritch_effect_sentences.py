@@ -154,7 +154,7 @@ def colon_faults(lang: str, text: str, english: str) -> set[str]:
 
 
 def census(verbose: bool = False) -> Counter:
-    """(class, language) -> how many distinct generated texts show it."""
+    """(class, language) -> how many distinct generated texts show it (``count slot``: steps)."""
     module = writer("eldritch")
     entries, _ = pack_nodes("eldritch")
     counts: Counter = Counter()
@@ -165,11 +165,12 @@ def census(verbose: bool = False) -> Counter:
                 counts[fault, lang] += 1
                 if verbose:
                     print(f"[{fault} {lang}] {text}")
-        for entry in entries:
-            for fault in colon_faults(lang, module.entry_text(lang, entry), module.entry_text("en", entry)):
+        pairs = {(module.entry_text(lang, entry), module.entry_text("en", entry)) for entry in entries}
+        for text, english in sorted(pairs):
+            for fault in colon_faults(lang, text, english):
                 counts[fault, lang] += 1
                 if verbose:
-                    print(f"[{fault} {lang}] {module.entry_text(lang, entry)}")
+                    print(f"[{fault} {lang}] {text}")
         for text in quantity_as_a_count(lang):
             counts["count slot", lang] += 1
             if verbose:
