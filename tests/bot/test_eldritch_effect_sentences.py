@@ -12,7 +12,8 @@ the faults a member tripped over, one class each:
   (uk «перевірка: Воля», «покласти 1 жетон Стародавніх: ця карта», «у локації з: монстр»);
   ``colon word`` counts the texts with one of the colons this branch replaced by the case;
 * ``agreement`` — a noun after a number in the wrong CLDR form (uk «1 розуму», ru «1 здоровья»),
-  or a verb of the third person before "you" (uk «(вибирає ви)»);
+  a verb of the third person before "you" (uk «(вибирає ви)»), or a nominative where ru «не менее»
+  wants the genitive («не менее число сыщиков»);
 * ``doubled`` — a word said twice in a row ("give assets to to any investigator"), or a preposition
   before an adverb ("on anywhere");
 * ``one-value range`` — a die's single face read as a range ("roll a die: 1–1");
@@ -57,6 +58,9 @@ MASS_NOUNS = {
 NUMBER_AND_WORD = re.compile(r"(?<![\d–\-−+.,])(\d+) ([^\W\d_]+(?:'[^\W\d_]+)?)")
 # a verb in the third person before "you" (uk «вибирає ви», ru «выбирает вы»)
 PERSON = re.compile(r"\b(?:вибирає ви|выбирает вы)\b")
+# ru «не менее»/«не более» govern the genitive: «не менее число сыщиков» is broken («не меньше, чем …»)
+NOMINATIVE_AFTER_GENITIVE = re.compile(r"не (?:менее|более) (?:число|количество|половина|суммарная|стойкость|цена|"
+                                       r"значение)\b")
 DAMAGE_AFTER_A_COLON = {"uk": re.compile(r"шкоди: "), "ru": re.compile(r"урона: ")}
 DOUBLED = re.compile(r"(?<![\w'])(\w+) \1(?!\w)", re.IGNORECASE)
 RAW = re.compile(r"\b[a-z]+_[a-z_]+\b|\{|\}")
@@ -110,7 +114,7 @@ def faults(lang: str, text: str) -> set[str]:
         out.add("amount")
     if lang in DAMAGE_AFTER_A_COLON and DAMAGE_AFTER_A_COLON[lang].search(text):
         out.add("damage")
-    if wrong_forms(lang, text) or PERSON.search(text):
+    if wrong_forms(lang, text) or PERSON.search(text) or NOMINATIVE_AFTER_GENITIVE.search(text):
         out.add("agreement")
     if ONE_VALUE_RANGE.search(text):
         out.add("one-value range")
