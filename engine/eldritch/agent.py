@@ -35,6 +35,8 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.agent import BaseAgent
 
 MYSTERY_READY = 3.0  # a mystery step in hand outweighs every other goal
@@ -73,12 +75,47 @@ MYSTERY_TRIGGER = {"hunting_the_thousand": "monster_defeated", "omen_of_devastat
                    "where_the_old_ones_broke_through": "gate_closed", "arcane_understanding": "test_result"}
 # what declining a "may" must never bring
 DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
+# spells a step of a spell mystery costs: Where the Old Ones Broke Through gives up 2 with a gate
+# closed, Arcane Understanding 1 with its Lore test passed (and a clue)
+SPELL_MYSTERIES = {"where_the_old_ones_broke_through": 2, "arcane_understanding": 1}
+SPELL_CITY = 12.0      # a city whose location encounters give spells, for an investigator short of them
+SPELL_ENCOUNTER = 9    # its location encounter then (above an Other World's 8)
+SPELL_CITY_GAIN = 0.5  # spells a location encounter there gives on average, at least (Arkham 0.86)
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
 
 
 def _condition_ids() -> set:
     return set(_content().conditions)
+
+
+@lru_cache(maxsize=1)
+def _spell_cities() -> frozenset:
+    """The spaces whose location encounters give a spell on average (Arkham, Buenos Aires), read
+    from the printed region decks: a passed test counted at 0.6, a failed one at 0.4."""
+    def spells(effect, weight):
+        total = 0.0
+        for st in effect or ():
+            if not isinstance(st, dict):
+                continue
+            op = st.get("op")
+            if op == "gain_spell":
+                total += weight * (st.get("count") if isinstance(st.get("count"), int) else 1)
+            elif op == "test":
+                total += spells(st.get("pass"), weight * 0.6) + spells(st.get("fail"), weight * 0.4)
+            elif op == "choose_one":
+                total += max((spells(o.get("effect"), weight) for o in st.get("options") or ()), default=0.0)
+            else:
+                total += sum(spells(st.get(k), weight) for k in ("then", "effect") if isinstance(st.get(k), list))
+        return total
+    gained: dict = {}
+    for deck in _content().decks.values():
+        if deck.get("kind") != "region":
+            continue
+        for card in deck["cards"].values():
+            for space, section in (card.get("sections") or {}).items():
+                gained.setdefault(space, []).append(spells(section.get("effect"), 1.0))
+    return frozenset(sp for sp, got in gained.items() if sum(got) / len(got) >= SPELL_CITY_GAIN)
 
 
 def _content():
@@ -214,6 +251,13 @@ class KeeperAgent(BaseAgent):
         omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
+        spells_needed = SPELL_MYSTERIES.get(mystery.get("id"), 0)
+        if spells_needed:
+            if len(inv.get("spells") or ()) < spells_needed:
+                for city in _spell_cities():   # the mystery's price: its spells
+                    add(city, SPELL_CITY)
+            elif progress == "gates":
+                gate_bonus = 2.5   # 2 spells in hand: the next gate closed is the mystery's
         for gate in view["gates"]:
             colour = spaces.get(gate, {}).get("gate")
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
@@ -437,9 +481,18 @@ class KeeperAgent(BaseAgent):
         if what == "mystery" and inv is not None and \
                 inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["location"] - 1   # its price not in hand: its dangers for nothing
+        if what == "location" and inv is not None and self._spells_short(view, inv) and \
+                inv["space"] in _spell_cities():
+            return SPELL_ENCOUNTER   # the spells a spell mystery costs
         if what == "other_world" and inv is not None and self._critical(inv):
             return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
+
+    @staticmethod
+    def _spells_short(view, inv) -> bool:
+        """Whether ``inv`` holds fewer spells than a step of the active spell mystery costs."""
+        need = SPELL_MYSTERIES.get((view.get("mystery") or {}).get("id"), 0)
+        return len(inv.get("spells") or ()) < need
 
     def _score_roll(self, view, inv, o) -> float:
         t = o["type"]
