@@ -80,6 +80,7 @@ DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
 SPELL_MYSTERIES = {"where_the_old_ones_broke_through": 2, "arcane_understanding": 1}
 SPELL_CITY = 12.0      # a city whose location encounters give spells, for an investigator short of them
 SPELL_ENCOUNTER = 9    # its location encounter then (above an Other World's 8)
+SPELL_STEP = 9.9       # a spell cast that advances the mystery (or hurts its monster) now
 SPELL_CITY_GAIN = 0.5  # spells a location encounter there gives on average, at least (Arkham 0.86)
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
@@ -413,10 +414,33 @@ class KeeperAgent(BaseAgent):
             move = self._own_move(o.get("card"))
             if move is not None:   # an action that moves its user (Silas Marsh's sail)
                 return self._move_value(inv, goal, move)
+            spell = self._spell_cast_value(view, inv, o.get("card"))
+            if spell is not None:
+                return spell
             if o.get("card") == "lily_chen":   # health into sanity or back: only to even them out
                 return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    def _spell_cast_value(self, view, inv, card_id):
+        """A spell's action with a purpose now (None: no opinion): for Arcane Understanding every
+        Lore test passed for a spell is a step (a clue in hand pays it); a spell that damages a
+        monster here (Shriveling) is cast at the mystery's epic monster or at a monster guarding
+        the goal here. Not when one bad roll from defeat (the backs cost health or sanity)."""
+        front = (_content().spells.get(card_id) or {}).get("front")
+        if not front or self._critical(inv):
+            return None
+        effect = [st for ab in front if ab.get("timing") == "action" for st in ab.get("effect") or ()]
+        if not effect:
+            return None
+        if (view.get("mystery") or {}).get("id") == "arcane_understanding" and inv["clues"] >= 1:
+            return SPELL_STEP
+        damages = any(st.get("op") == "damage_monsters" for t in effect if t.get("op") == "test"
+                      for st in t.get("pass") or ())
+        if damages and self._monster_here(view, inv["space"]) and \
+                (inv["space"] in self._hunted_spaces(view) or self._best_goal(view, inv) == inv["space"]):
+            return SPELL_STEP - 0.2
+        return None
 
     @staticmethod
     def _own_move(card_id):
