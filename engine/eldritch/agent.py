@@ -242,7 +242,8 @@ class KeeperAgent(BaseAgent):
                 # the mystery itself, for everyone: its damage stays, so every fight is progress
                 # (hunting only when armed — a success a fight — solved fewer: 0.81 vs 0.91 a game)
                 add(m["space"], EPIC_HUNT)
-            elif progress == "monster_toughness" and ready and not (monsters.get(m["kind"]) or {}).get("epic"):
+            elif progress == "monster_toughness" and self._trophies_ready(view, inv) and \
+                    not (monsters.get(m["kind"]) or {}).get("epic"):
                 # a trophy: its share of the toughness still missing (a lone clue's worth before)
                 left = max(1, 2 * len(view["investigators"]) - self._mystery_progress(view))
                 add(m["space"], TROPHY * min(self._toughness(m), left) / left)
@@ -513,6 +514,14 @@ class KeeperAgent(BaseAgent):
         return ENCOUNTER_VALUE.get(what, 0)
 
     @staticmethod
+    def _trophies_ready(view, inv) -> bool:
+        """Whether a monster ``inv`` defeats now is a trophy of the active mystery (Hunting the
+        Thousand, its 2 clues in hand)."""
+        card = _content().mysteries.get((view.get("mystery") or {}).get("id"), {})
+        return (card.get("progress") or {}).get("what") == "monster_toughness" and \
+            inv["clues"] >= MYSTERY_STEP_CLUES.get(card.get("id"), 0)
+
+    @staticmethod
     def _spells_short(view, inv) -> bool:
         """Whether ``inv`` holds fewer spells than a step of the active spell mystery costs."""
         need = SPELL_MYSTERIES.get((view.get("mystery") or {}).get("id"), 0)
@@ -609,6 +618,8 @@ class KeeperAgent(BaseAgent):
         monsters here it does not hunt; Clairvoyance (research at a clue anywhere) only without one."""
         here = inv["space"]
         hunted = self._hunted_kinds(view)
+        if self._trophies_ready(view, inv):   # Hunting the Thousand: the monsters here are the mystery
+            hunted = hunted | {m["kind"] for m in view["monsters"].values()}
         guarded = any(m["space"] == here and m["kind"] not in hunted for m in view["monsters"].values())
         if guarded:
             return 1
