@@ -64,6 +64,8 @@ OPTION_VALUE = {"gain_asset": 2.0, "gain_spell": 1.5, "gain_artifact": 3.0, "imp
 
 # what passing a skill's tests is worth (how often it is tested, what it brings: gates, clues, fights)
 SKILL_WEIGHT = {"lore": 1.5, "observation": 1.3, "will": 1.3, "strength": 1.0, "influence": 0.7}
+EPIC_SKILL = 2.5   # Strength and Will weigh this much more while the mystery is an epic monster to defeat
+OMEN_IN_REACH = 3.0   # Omen of Devastation: a gate of the current omen this round's move reaches, a clue in hand
 
 # clues a mystery's step costs (the rest of its progress is paid with tokens from research)
 MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
@@ -265,6 +267,9 @@ class KeeperAgent(BaseAgent):
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
             if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
                 value *= 1.5   # its own omen is the current one
+                if inv["clues"] >= 1 and \
+                        _content().dist[inv["space"]].get(gate, 99) <= 1 + sum(inv["tickets"].values()):
+                    value *= OMEN_IN_REACH   # closed this round, while the omen is still its colour
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -562,7 +567,7 @@ class KeeperAgent(BaseAgent):
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
         if self._about == "skill" and inv is not None:
-            return self._improve_value(inv, o.get("value"))
+            return self._improve_value(view, inv, o.get("value"))
         if self._about == "spend" and inv is not None and self.card.get(inv["id"], ("",))[0] == "action":
             return -abs(o.get("value", 0) - self._convert_amount(inv))
         if self._about == "option" and inv is not None:
@@ -639,13 +644,16 @@ class KeeperAgent(BaseAgent):
         low = min(inv["health"] / inv["max_health"], inv["sanity"] / inv["max_sanity"])
         return low <= HURT and abs(inv["health"] - inv["sanity"]) >= 3
 
-    def _improve_value(self, inv, skill) -> float:
+    def _improve_value(self, view, inv, skill) -> float:
         """A skill to improve: the chance a die more adds to its tests (most on a skill of few
         dice), weighed by what its tests bring (Lore closes gates, Observation finds clues)."""
         if skill not in SKILL_WEIGHT:
             return 0
         dice = self._combat_dice(inv, skill, 0)
-        return SKILL_WEIGHT[skill] * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
+        weight = SKILL_WEIGHT[skill]
+        if skill in ("strength", "will") and self._hunted_kinds(view):
+            weight *= EPIC_SKILL   # the epic monster's fight: a Will test, then a Strength test
+        return weight * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
 
     def _card_effect(self, inv):
         """The printed effect ``inv`` is resolving: its encounter card, the monster it fights, or
