@@ -362,6 +362,8 @@ def count_events(events, c: Counter) -> None:
             c[f"mythos_{ev.get('colour')}"] += 1
         elif t in ("rumor_failed", "rumor_solved"):   # which rumors end games or get stopped
             c[f"{t}_{ev.get('card')}"] += 1
+        elif t == "traded":   # what trades move between investigators
+            c[f"traded_{ev.get('what')}"] += 1
         elif t == "prevented" and ev.get("what") == "close_gate":
             c["gate_close_prevented"] += 1
 

@@ -83,7 +83,8 @@ SPELL_MYSTERIES = {"where_the_old_ones_broke_through": 2, "arcane_understanding"
 SPELL_CITY = 12.0      # a city whose location encounters give spells, for an investigator short of them
 SPELL_ENCOUNTER = 9    # its location encounter then (above an Other World's 8)
 SPELL_STEP = 9.9       # a spell cast that advances the mystery (or hurts its monster) now
-SPELL_CITY_GAIN = 0.5  # spells a location encounter there gives on average, at least (Arkham 0.86)
+SPELL_CITY_GAIN = 0.5
+TRADE = 9.6            # a trade that pools a mystery's price, before travelling on  # spells a location encounter there gives on average, at least (Arkham 0.86)
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
 
@@ -138,6 +139,8 @@ class KeeperAgent(BaseAgent):
         self.recent: set = set()              # the event types of the latest step
         self.mythos_card = None               # the mythos card drawn last
         self.starting = None                  # the investigator whose encounter turn just began
+        self.trade_plan: list = []            # the moves of the trade this agent's investigator is building
+        self.proposed: list = []              # the moves of the latest trade proposed to it (public to the two)
 
     def observe(self, events):
         self.recent = {ev["type"] for ev in events}
@@ -155,6 +158,8 @@ class KeeperAgent(BaseAgent):
                 self.card[ev["inv"]] = ("action", None, ev["card"], None)   # its choices follow
             if ev["type"] == "combat" and ev.get("inv"):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
+            if ev["type"] == "trade_proposed":
+                self.proposed = list(ev.get("moves") or ())
             if ev["type"] == "mythos_drawn":
                 self.mythos_card = ev.get("card")
             elif ev["type"] == "round_started":
@@ -179,8 +184,16 @@ class KeeperAgent(BaseAgent):
         self._purpose = prompt.get("purpose")
         self._about = prompt.get("about")
         self._goal_of = {}   # the goals of this decision's view, computed once
+        self._planned: dict = {}
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
-        return self.act(prompt, options[-max(scored)[1]])
+        best = options[-max(scored)[1]]
+        if kind == "action" and best["type"] == "trade":
+            self.trade_plan = list(self._planned.get(best.get("with"), ()))
+        elif kind == "trade" and best["type"] in ("give", "take") and self.trade_plan:
+            self.trade_plan.pop(0)
+        elif kind == "trade":
+            self.trade_plan = []
+        return self.act(prompt, best)
 
     def _clue_need(self, view, inv) -> int:
         """Clues ``inv`` keeps for the active mystery: its steps still to pay, shared out among
@@ -406,6 +419,13 @@ class KeeperAgent(BaseAgent):
                 return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
+        if t == "trade":
+            other = self._inv(view, o.get("with"))
+            plan = self._trade_plan(view, inv, other) if other else []
+            if plan:
+                self._planned[o.get("with")] = plan
+                return TRADE
+            return -0.5   # no trade without a plan
         if t == "acquire":   # the budget is the successes of an Influence test
             dice = min(4, self._combat_dice(inv, "influence", 0)) / 4
             return (ACQUIRE if goal == here or goal is None else ACQUIRE / 2) * dice
@@ -501,7 +521,76 @@ class KeeperAgent(BaseAgent):
                 + 0.5 * skills.get("observation", 0) + 0.3 * skills.get("lore", 0))
 
     def _score_trade(self, view, inv, o) -> float:
-        return 1 if o["type"] == "cancel" else 0
+        """Building the planned trade: its next move, then the proposal (nothing else)."""
+        if self.trade_plan:
+            move = self.trade_plan[0]
+            return 2 if (o["type"], o.get("what"), o.get("card")) == (move["dir"], move["what"], move["card"]) else -1
+        return 1 if o["type"] == "propose" else 0 if o["type"] == "cancel" else -1
+
+    def _score_trade_ok(self, view, inv, o) -> float:
+        """A trade proposed to it: accepted when it is the plan this agent computes for the pair
+        (mirrored) or only gives to it."""
+        if o["type"] != "accept" or inv is None:
+            return 0
+        if not self.proposed:
+            return -1
+        if all(m.get("dir") == "give" for m in self.proposed):
+            return 1
+        frm = next((i for i in view["investigators"] if i["id"] != inv["id"] and i["space"] == inv["space"]
+                    and i["status"] == "active"), None)
+        mine = self._trade_plan(view, inv, frm) if frm else []
+        mirror = [{"dir": "take" if m["dir"] == "give" else "give", "what": m["what"], "card": m.get("card")}
+                  for m in mine]
+        key = lambda ms: sorted((m["dir"], m["what"], str(m.get("card"))) for m in ms)   # noqa: E731
+        return 1 if key(mirror) == key(self.proposed) else -1
+
+    def _trade_plan(self, view, inv, other) -> list:
+        """Moves (from ``inv``'s side) that put in one hand what a step of the active mystery costs
+        and neither holds alone: Where the Old Ones Broke Through's 2 spells, a mystery's 2 clues
+        (to the one nearer its spaces) — and, while the mystery is a fight, a second Strength
+        weapon to an unarmed partner (bonuses of one skill do not add up). Both sides compute the
+        same plan from the view."""
+        if other is None or other["status"] != "active" or other["space"] != inv["space"]:
+            return []
+        mystery = (view.get("mystery") or {}).get("id")
+        need = SPELL_MYSTERIES.get(mystery, 0)
+        a, b = list(inv.get("spells") or ()), list(other.get("spells") or ())
+        if need >= 2 and len(a) < need and len(b) < need and len(a) + len(b) >= need:
+            if (len(a), inv["skills"]["lore"], inv["id"]) > (len(b), other["skills"]["lore"], other["id"]):
+                return [{"dir": "take", "what": "spell", "card": c} for c in b[:need - len(a)]]
+            return [{"dir": "give", "what": "spell", "card": c} for c in a[:need - len(b)]]
+        step = MYSTERY_STEP_CLUES.get(mystery, 0)
+        ca, cb = inv["clues"], other["clues"]
+        if step >= 2 and ca < step and cb < step and ca + cb >= step:
+            near_a, near_b = self._mystery_distance(view, inv), self._mystery_distance(view, other)
+            if (-near_a, ca, inv["id"]) > (-near_b, cb, other["id"]):
+                return [{"dir": "take", "what": "clue", "card": None}] * (step - ca)
+            return [{"dir": "give", "what": "clue", "card": None}] * (step - cb)
+        if self._hunted_kinds(view) or mystery == "the_deep_ones_attack":
+            wa, wb = self._weapons(inv), self._weapons(other)
+            if len(wa) >= 2 and not wb:
+                return [{"dir": "give", "what": "asset", "card": wa[1]}]
+            if len(wb) >= 2 and not wa:
+                return [{"dir": "take", "what": "asset", "card": wb[1]}]
+        return []
+
+    def _mystery_distance(self, view, inv) -> int:
+        """Steps from ``inv`` to the nearest space where the active mystery is worked (99: none)."""
+        mystery = view.get("mystery") or {}
+        spaces = set(mystery.get("placed") or ()) | set(view.get("eldritch") or ())
+        if view.get("mystery_token"):
+            spaces.add(view["mystery_token"])
+        dist = _content().dist[inv["space"]]
+        return min((dist.get(sp, 99) for sp in spaces), default=99)
+
+    @staticmethod
+    def _weapons(inv) -> list:
+        """Its assets with a Strength bonus, the largest first."""
+        def bonus(card_id):
+            return max((st.get("amount") or 0 for ab in (_content().assets.get(card_id) or {}).get("abilities") or ()
+                        for st in ab.get("effect") or () if st.get("op") == "skill_bonus"
+                        and st.get("skill") == "strength"), default=0)
+        return sorted((a for a in inv.get("assets") or () if bonus(a) > 0), key=lambda a: (-bonus(a), a))
 
     # --- encounters and tests ------------------------------------------------------------------
     def _score_encounter(self, view, inv, o) -> float:
