@@ -80,7 +80,7 @@ DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
 # spells a step of a spell mystery costs: Where the Old Ones Broke Through gives up 2 with a gate
 # closed, Arcane Understanding 1 with its Lore test passed (and a clue)
 SPELL_MYSTERIES = {"where_the_old_ones_broke_through": 2, "arcane_understanding": 1}
-SPELL_CITY = 12.0      # a city whose location encounters give spells, for an investigator short of them
+SPELL_CITY = 20.0      # a city whose location encounters give spells, for an investigator short of them
 SPELL_ENCOUNTER = 9    # its location encounter then (above an Other World's 8)
 SPELL_STEP = 9.9       # a spell cast that advances the mystery (or hurts its monster) now
 SPELL_CITY_GAIN = 0.5
