@@ -4,7 +4,9 @@ member (messages from the lobby on, clicks from the start on): public messages, 
 pings against handovers, clicks (interactions) per own decision, one-button clicks (a prompt
 with one answer the member still clicked: its kind is listed), words in another language (at a
 uk/ru table: Latin words, the check of ``tests/bot/test_no_english_at_uk_ru_tables.py``); the
-Keeper players' share of the decisions, and any DM or ping a Keeper seat got (never one).
+Keeper players' share of the decisions, any DM or ping a Keeper seat got (never one), and the
+public message versions whose waiting lines (⏳) name a Keeper player (a response window once
+named them all, though they answer as it opens).
 
     python -m bench keeper-table                        # all three tables (--game picks one)
     python -m bench.keeper_table_bench [GAME] --dump DIR   # and the channel, panels and DMs to DIR
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import random
+import re
 import sys
 import tempfile
 import time
@@ -37,6 +40,7 @@ TABLES = [
     ("Eldritch Horror, 1 member + 1 Keeper investigator (en)", "eldritch", 1, 1, "en", 101),
 ]
 NAMES = {"uk": ["Олена", "Богдан"], "ru": ["Ольга", "Борис"], "en": ["Ann", "Bob"]}
+KEEPER_AWAITED = re.compile(r"⏳[^\n]*🤖 Keeper")  # a waiting line naming a Keeper seat (seat.keeper)
 
 
 async def open_table(env, kind, members, keepers, lang, seed, mp):
@@ -181,6 +185,8 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
                     "decisions": by_actor[pid], "clicks": clicks[pid], "dms": dms[pid], "panels": panels[pid],
                     "pings": pings[pid], "handovers": handovers[pid], "forced": forced[pid]} for pid in ids],
                 "keeper_pings": sum(n for uid, n in pings.items() if uid not in ids),
+                "keeper_awaited": sum(1 for shown in versions.public.values() for text in shown
+                                      if KEEPER_AWAITED.search(text)),
                 "keeper_dms": keeper_dms, "forced_kinds": {k: n for k, n in forced.items() if k.startswith("kind:")}, "lone": lone, "seconds": seconds,
                 "foreign": dict(sorted((w, sorted(p)) for w, p in watch.seen.items())) if watch else {},
                 "foreign_lines": dict(watch.lines) if watch else {},
@@ -219,13 +225,14 @@ def main(which: str = "all", dump: Path | None = None) -> None:
             print(f"  played {label} in {row['seconds']:.0f} s", file=sys.stderr)
     print("| table | decisions (Keeper players') | public messages | edits | per member: own decisions, "
           "clicks, clicks per decision, DMs, panels, pings, handovers, one-button clicks | one-button decisions "
-          "| Keeper seats' DMs / pings | words in another language |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| Keeper seats' DMs / pings | versions naming a Keeper seat as awaited | words in another language |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         each = "; ".join(f"{m['decisions']}, {m['clicks']}, {m['clicks'] / max(m['decisions'], 1):.1f}, "
                          f"{m['dms']}, {m['panels']}, {m['pings']}, {m['handovers']}, {m['forced']}" for m in r["members"])
         print(f"| {r['label']} | {r['decisions']} ({r['keeper_decisions']}) | {r['public']} | {r['edits']} "
-              f"| {each} | {r['lone']} | {r['keeper_dms']} / {r['keeper_pings']} | {len(r['foreign'])} |")
+              f"| {each} | {r['lone']} | {r['keeper_dms']} / {r['keeper_pings']} | {r['keeper_awaited']} "
+              f"| {len(r['foreign'])} |")
     for r in rows:
         kinds = {k[5:]: n for k, n in r["forced_kinds"].items()}
         if kinds:

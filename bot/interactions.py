@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import operations
+from bot.games import ui_for
 from bot.i18n import catalog, language_of, t
 from bot.service import ServiceError
 from engine.core.errors import RuleError
@@ -31,7 +32,12 @@ def hand_button(game_id: int, label: str) -> discord.ui.Button:
 
 class AfterCommit(Exception):
     """Something failed after the change was saved: the member must hear that it was saved,
-    never that "nothing was changed"."""
+    never that "nothing was changed". ``kind``: the game whose panel shows the change (the
+    member is sent there by that game's own button), or None (a setting, the lobby)."""
+
+    def __init__(self, kind: str | None = None):
+        super().__init__(kind)
+        self.kind = kind
 
 
 def user_lang(interaction: discord.Interaction) -> str:
@@ -43,18 +49,20 @@ def user_lang(interaction: discord.Interaction) -> str:
     return lang
 
 
-async def after_commit(awaitable):
+async def after_commit(awaitable, kind: str | None = None):
     """Run what follows a saved change (announce, confirm): a failure there must tell the member
-    that the change stands."""
+    that the change stands (and, with ``kind``, where that game shows it)."""
     try:
         return await awaitable
     except Exception as exc:  # noqa: BLE001 - the change stands; say so
-        raise AfterCommit() from exc
+        raise AfterCommit(kind) from exc
 
 
 def error_text(lang: str, exc: Exception) -> str:
     if isinstance(exc, AfterCommit):
-        return t(lang, "errors.after_commit")
+        if exc.kind is None:
+            return t(lang, "errors.after_commit")
+        return t(lang, "errors.after_commit_panel", button=ui_for(exc.kind).hand_button_label(lang))
     if isinstance(exc, RuleError):
         params = dict(exc.params)
         text = t(lang, f"errors.rule.{exc.code}", **params)

@@ -210,7 +210,7 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game)
     try:
-        await after_commit(show_panel(interaction, game_id, game=outcome.game))  # the member first
+        await after_commit(show_panel(interaction, game_id, game=outcome.game), outcome.game.kind)  # the member first
     finally:
         bot.publisher.schedule(game_id)  # then the channel, off the click's path
 
@@ -337,7 +337,7 @@ class ProposeSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], temp
         line = proposal_notice(game, prompt, interaction.user.id, option, lang)
         game = await bot.service.propose(game.id, interaction.user.id, self.epoch, self.prompt_id, option, line)
         try:
-            await after_commit(show_panel(interaction, game.id, again=True))  # the adviser sees their proposal listed
+            await after_commit(show_panel(interaction, game.id, again=True), game.kind)  # the adviser sees their proposal listed
         finally:
             announce_proposal(bot, game.id, interaction.user.id)
 

@@ -1,5 +1,6 @@
 """What every game's renderer shares and no game knows of: the public lines of a batch of events
-(with, at the start, how a member acts) and the digest of the public table."""
+(with, at the start, how a member acts), who the table is shown waiting for, and the digest of
+the public table."""
 from __future__ import annotations
 
 import hashlib
@@ -7,6 +8,7 @@ import json
 from typing import Callable
 
 from bot.i18n import t
+from bot.seats import is_keeper
 from engine.core.events import is_public
 
 
@@ -14,6 +16,15 @@ def how_to_act(lang: str, button: str) -> str:
     """How a member acts, by the act button's exact label and the ``/hand`` command's name in
     ``lang`` (the name Discord shows that member: ``commands.names.hand``)."""
     return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.hand"))
+
+
+def held_by(waiting: list[dict], window_kinds) -> list[dict]:
+    """The waits a table names: ``waiting`` (prompts' public part) but a Keeper player's in a
+    response window (``window_kinds``). A window is shown with everyone it asked until it closes,
+    so that nobody's answer shows; a Keeper player answers the moment the window opens, whatever
+    it holds, so leaving its seat out tells nothing, while naming it read as if Keeper held the
+    table (at a one-member table, the member alone is waited for)."""
+    return [w for w in waiting if not (w.get("kind") in window_kinds and is_keeper(w.get("player")))]
 
 
 def public_lines(events: list[dict], lang: str, line: Callable[[dict], str | None], button: str,

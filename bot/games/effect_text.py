@@ -17,7 +17,8 @@ How a step is read
     * a word of the vocabulary through ``<game>.w.<value>``; an id of the pack by its name in the
       language (the game's ``names``);
     * a nested effect, condition or model read out the same way;
-    * an empty or absent value as nothing.
+    * an empty or absent value as nothing, or as ``<game>.empty.<Model>.<field>`` where the
+      template's sentence needs one (a spell's result that does nothing: "nothing happens").
 
     A placeholder of a set value goes through ``<game>.part.<field>`` when there is one (the words
     around an optional piece: " — pass: {text}"). A parameter the template does not name and whose
@@ -70,13 +71,17 @@ class EffectText:
     ``names(lang, field, value)`` gives the pack name of an id (or None when ``value`` is no id
     of that field); ``hooks(lang, id)`` the meaning of a hook; ``one_of`` the models of which
     exactly one field is set; ``signed`` the number fields said with their sign; ``skip`` the
-    parameters that never change what a member is told (documentation, labels)."""
+    parameters that never change what a member is told (documentation, labels); ``variant(model)``
+    a shape of a model read through its own template ``<game>.obj.<Model>_<name>``, as
+    (name, the fields that template leaves unsaid because it says them otherwise), or None."""
 
     def __init__(self, game: str, *, names: Callable[[str, str, str], str | None],
                  hooks: Callable[[str, str], str | None] | None = None, one_of: frozenset = frozenset(),
                  signed: frozenset = frozenset(), skip: frozenset = frozenset(),
-                 amounts: tuple = (), quiet: frozenset = frozenset()):
+                 amounts: tuple = (), quiet: frozenset = frozenset(),
+                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None):
         self.game = game
+        self.variant = variant or (lambda model: None)
         self.names = names
         self.hooks = hooks or (lambda lang, hook: None)
         self.one_of = one_of
@@ -154,7 +159,11 @@ class EffectText:
         return text
 
     def part(self, owner: str, field: str) -> str | None:
-        for key in (self.key("part", owner, field), self.key("part", field)):
+        return self.specific("part", owner, field)
+
+    def specific(self, section: str, owner: str, field: str) -> str | None:
+        """The key of ``section`` for ``field`` of the model ``owner`` (else of ``field`` anywhere), if any."""
+        for key in (self.key(section, owner, field), self.key(section, field)):
             if self.has(key):
                 return key
         return None
@@ -175,7 +184,8 @@ class EffectText:
     # ------------------------------------------------------------ one parameter
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
         if value is None or value == [] or value == {}:
-            return ""
+            empty = self.specific("empty", owner, field) if in_template else None
+            return self.say(lang, empty) if empty else ""
         text = self._value(lang, field, value, owner)
         part = self.part(owner, field)
         if in_template and text and part:
@@ -213,6 +223,9 @@ class EffectText:
                     and type(value).__name__ == "Quantity":
                 return self.quantity(lang, value)
             name = type(value).__name__
+            shape = self.variant(value)
+            if shape is not None:
+                return self.model(lang, self.key("obj", f"{name}_{shape[0]}"), value, skip=shape[1])
             if name in self.one_of:
                 field_set = next((f for f in type(value).model_fields if getattr(value, f) not in (None, False)), None)
                 return self.model(lang, self.key("obj", f"{name}_{field_set}"), value)

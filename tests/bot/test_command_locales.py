@@ -80,7 +80,7 @@ def _command_paths(lang: str) -> set[str]:
 
 
 def test_messages_name_commands_in_their_own_language():
-    """`/hand` in an English message is `/карти` in a Ukrainian one: every command a message
+    """`/hand` in an English message is `/панель` in a Ukrainian one: every command a message
     names is a command path of that message's language, and uk/ru messages name none in English."""
     english = _command_paths("en")
     for lang in LANGUAGES:

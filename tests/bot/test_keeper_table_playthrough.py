@@ -36,7 +36,7 @@ async def test_a_decision_by_dm_names_the_button_the_table_shows(simcord_env, cl
 
     def asks():  # the DMs that ask for a decision (they name the panel and the command)
         dms = member.user.dm_channel.history() if member.user.dm_channel else []
-        return [m.content for m in dms if "`/карти`" in (m.content or "")]
+        return [m.content for m in dms if "`/панель`" in (m.content or "")]
 
     await play_unfathomable(env, channel, members, random.Random(35), max_clicks=400, stop=lambda game: asks())
     label = t("uk", "unfathomable.table.hand_button")

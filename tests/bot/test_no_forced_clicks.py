@@ -188,7 +188,7 @@ async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(sim
         ui = ui_for(kind)
         for lang in ("en", "uk", "ru"):
             lines = ui.public_lines([{"type": "game_started", "audience": "all"}], lang)
-            command = "/" + t(lang, "commands.names.hand")   # named in that language (/hand, /карти, /карты)
+            command = "/" + t(lang, "commands.names.hand")   # named in that language (/hand, /панель)
             assert any(f"**{ui.hand_button_label(lang)}**" in line and command in line for line in lines)
 
 

@@ -776,3 +776,63 @@ async def test_a_connection_lost_in_a_one_statement_write_is_not_handed_to_the_n
         assert (await service.get(game.id)).version == game.version
     finally:
         await engine.dispose()
+
+
+async def test_only_the_outboxs_own_records_commit_without_waiting_for_the_wal_flush(tmp_path):
+    """On PostgreSQL the outbox's records (a claim, the delivered marks, the live log message, a
+    retry's progress) commit with ``synchronous_commit`` off for their transaction only: a
+    database crash may lose the last of them, as a bot killed between a send and its record
+    does, and delivery recovers from that (claims lapse, nonces match a redelivery). A game's
+    change still waits for its flush, and the setting never stays on a pooled connection."""
+    from datetime import timedelta
+
+    from sqlalchemy import event
+
+    from bot.db import utcnow
+
+    engine = await _logged_engine(database_url("postgres", tmp_path), [])
+    service = GameService(session_factory(engine))
+    relaxed = "SET LOCAL synchronous_commit TO OFF"
+    sent: list[list[str]] = []  # the statements of each transaction SQLAlchemy ran, in order
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _begin(_conn):
+        sent.append([])
+
+    @event.listens_for(engine.sync_engine, "before_cursor_execute")
+    def _statement(_conn, _cursor, statement, *_args):
+        if sent:
+            sent[-1].append(statement)
+
+    try:
+        game = await started_game(service)
+        sent.clear()
+        prompt = service.prompts(game)[0]
+        acted = await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})
+        assert acted.game.version > game.version  # a checkpoint (one statement the driver runs itself)
+        assert not any(relaxed in q for t in sent for q in t)
+
+        async def relaxed_writes(operation) -> list[list[str]]:
+            sent.clear()
+            await operation
+            writes = [t for t in sent if any(q.lstrip().upper().startswith("UPDATE") for q in t)]
+            assert writes
+            return writes
+
+        later = utcnow() + timedelta(hours=1)
+        claimed = await relaxed_writes(service.claim_outbox(game.id, "another process", now=later))
+        rows = (await service.claim_outbox(game.id, "another process", now=later))[1]
+        assert rows
+        for writes in (claimed,
+                       await relaxed_writes(service.outbox_retry(rows[0], "429", 1.0, 0)),
+                       await relaxed_writes(service.outbox_done([row.id for row in rows])),
+                       await relaxed_writes(service.save_log(game.id, {"id": 77, "seq": 1}, delivered=[rows[0].id])),
+                       await relaxed_writes(service.set_table_message(game.id, 78))):
+            for transaction in writes:  # read at its commit: set before the first change
+                first_change = next(n for n, q in enumerate(transaction) if q.lstrip().upper().startswith("UPDATE"))
+                assert relaxed in transaction[:first_change], transaction
+        async with engine.connect() as one, engine.connect() as two, engine.connect() as three:
+            for conn in (one, two, three):  # every pooled connection: SET LOCAL ended with its transaction
+                assert (await conn.execute(text("SHOW synchronous_commit"))).scalar() == "on"
+    finally:
+        await engine.dispose()

@@ -60,8 +60,15 @@ def _hook(lang: str, hook: str) -> str | None:
     return in_language(meaning, lang) if meaning is not None else None
 
 
+def _variant(model) -> tuple[str, frozenset] | None:
+    """A result range of one value reads "result 0", not "result 0–0"."""
+    if type(model).__name__ == "Range" and model.max == model.min:
+        return "exact", frozenset({"max"})
+    return None
+
+
 WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
-                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}))
+                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant)
 
 
 def has_effect(entry) -> bool:

@@ -425,9 +425,10 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
-    """Who the table waits for, and for what (one line a member: their first decision)."""
+    """Who the table waits for, and for what (one line a member: their first decision); a
+    response window names the members it asked, not the Keeper players (:func:`common.held_by`)."""
     seen, lines = set(), []
-    for prompt in waiting:
+    for prompt in common.held_by(waiting, _rules().WINDOW_KINDS):
         if prompt["player"] in seen:
             continue
         seen.add(prompt["player"])
