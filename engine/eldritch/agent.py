@@ -10,15 +10,23 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
   on first), clues (more when the mystery needs clues it lacks), the mystery's epic monster
   (everyone's, fought while an average fight leaves any health and sanity), for Hunting the
-  Thousand with its 2 clues in hand a monster (its share of the toughness still missing) —, each
+  Thousand with its 2 clues in hand a monster (its share of the toughness still missing), for a
+  spell mystery short of its spells the cities whose location encounters give spells (Arkham,
+  Buenos Aires; then gates 2.5x with Where the Old Ones Broke Through's 2 spells in hand), for
+  Omen of Devastation with a clue a gate of the current omen within this round's reach (3x) —, each
   goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity, stepping off a space whose monsters would defeat it before anything else;
   uses a held condition's action first (Detained's way out), acquires assets in
-  a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
-  nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
-* chooses its encounter by value: the mystery (only with its price in hand), an Other World
+  a quiet city when its Influence makes a purchase likely, a spell's action with a purpose
+  (Arcane Understanding's step with a clue in hand; Shriveling at the epic monster or a guard of
+  the goal here), an asset's or spell's action when nothing better is left (one that moves its
+  user, Silas Marsh's sail, only toward the goal); trades with a partner on its space to pool
+  what a step of the mystery costs (2 spells, 2 clues, a second Strength weapon for a fight),
+  accepting exactly the plan it computes for the pair;
+* chooses its encounter by value: the mystery (only with its price in hand), a spell city's
+  location while short of a spell mystery's spells, an Other World
   (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
   an expedition, else the location;
 * rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
@@ -28,8 +36,9 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
   clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
-  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt; prices each
-  option of a printed "choose one"; improves the skill where a die more adds most;
+  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt (nor
+  Hunting the Thousand's trophies); prices each option of a printed "choose one"; improves the
+  skill where a die more adds most (Strength and Will 2.5x while the mystery is an epic monster);
 * sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
