@@ -142,6 +142,7 @@ class KeeperAgent(BaseAgent):
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
         self._about = None
+        self._options: list = []
         self._goal_of: dict = {}
         self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
         self.card: dict[str, tuple] = {}      # investigator -> (what, deck, card, section) of that encounter
@@ -192,6 +193,7 @@ class KeeperAgent(BaseAgent):
         inv = self._inv(view, prompt.get("inv"))
         self._purpose = prompt.get("purpose")
         self._about = prompt.get("about")
+        self._options = options
         self._goal_of = {}   # the goals of this decision's view, computed once
         self._planned: dict = {}
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
@@ -668,6 +670,9 @@ class KeeperAgent(BaseAgent):
             return self._improve_value(view, inv, o.get("value"))
         if self._about == "spend" and inv is not None and self.card.get(inv["id"], ("",))[0] == "action":
             return -abs(o.get("value", 0) - self._convert_amount(inv))
+        if self._about == "discard" and inv is not None and self.mythos_card and \
+                self.card.get(inv["id"]) is None:
+            return self._discard_value(view, inv, o.get("value"))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
@@ -826,6 +831,45 @@ class KeeperAgent(BaseAgent):
                 value += 4 if st.get("name") == "blessed" else 0
         return value
 
+    def _discard_value(self, view, inv, count) -> float:
+        """A mythos card's "discard any number" followed by a loss per card kept (Burden of Greed:
+        1 health an item; Treacherous Magic: 1 sanity a spell and a madness): enough is discarded
+        that the loss leaves more than 1 health or sanity; beyond that an item is kept (worth more
+        than a health a rest brings back), a spell only while a spell mystery needs it."""
+        if not isinstance(count, int):
+            return 0
+        effect = (_content().mythos.get(self.mythos_card) or {}).get("effect") or []
+
+        def loss(node):
+            if isinstance(node, dict):
+                if node.get("op") == "lose":
+                    for pool in ("health", "sanity"):
+                        amount = node.get(pool)
+                        if isinstance(amount, dict) and amount.get("of") in ("items_held", "spells_held"):
+                            return pool, amount["of"]
+                for v in node.values():
+                    found = loss(v)
+                    if found:
+                        return found
+            elif isinstance(node, list):
+                for v in node:
+                    found = loss(v)
+                    if found:
+                        return found
+            return None
+        found = loss(effect)
+        if not found:
+            return -count   # no printed price for keeping: keep everything
+        pool, what = found
+        held = max((o.get("value") for o in self._options if isinstance(o.get("value"), int)), default=0)
+        kept = held - count
+        if inv[pool] - kept <= CRITICAL:
+            return -20 - kept   # a defeat, or one bad roll from it
+        keep = 1.2 if what == "items_held" else (1.5 if SPELL_MYSTERIES.get((view.get("mystery") or {}).get("id"))
+                                                   else 0.3)
+        madness = 2 if what == "spells_held" and kept else 0
+        return kept * (keep - 1) - madness
+
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
         possessions), read from the printed card."""
@@ -840,7 +884,7 @@ class KeeperAgent(BaseAgent):
         def walk(node):
             if isinstance(node, dict):
                 if node.get("op") == "may":
-                    if dire(node.get("otherwise")):
+                    if dire(node.get("otherwise")) or self._defeating(inv, node.get("otherwise")):
                         out.add("dire")
                     for c in node.get("cost") or ():
                         if c.get("op") == "spend":
@@ -854,6 +898,17 @@ class KeeperAgent(BaseAgent):
                     walk(v)
         walk(effect)
         return out
+
+    @staticmethod
+    def _defeating(inv, steps) -> bool:
+        """Whether a printed loss among ``steps`` (Haunting Nightmares' 2 sanity if the clue is not
+        paid) would leave ``inv`` at 0 health or sanity."""
+        for st in steps or ():
+            if isinstance(st, dict) and st.get("op") == "lose":
+                h, sa = st.get("health"), st.get("sanity")
+                if (isinstance(h, int) and h >= inv["health"]) or (isinstance(sa, int) and sa >= inv["sanity"]):
+                    return True
+        return False
 
     def _mystery_may(self, view, inv) -> bool:
         """Whether a "may" is most likely the active mystery's own step: asked during a mystery

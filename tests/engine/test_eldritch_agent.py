@@ -398,3 +398,33 @@ def test_two_investigators_on_one_space_pool_the_spells_of_a_gate():
     taker.observe([{"type": "trade_proposed", "inv": first["id"], "to": second["id"],
                     "moves": [{"dir": "take", "what": "spell", "card": "shriveling"}]}])
     assert taker.decide(view, ok, random.Random(1))["type"] == "decline"
+
+
+def test_burden_of_greed_discards_the_items_whose_price_would_defeat():
+    """Burden of Greed: «discard any number of items, then lose 1 health per item held». Seed 1,
+    4 investigators, round 7: Mark Harrigan at 2 health with 4 items (the agent kept them all
+    before: the default 0, a defeat). At 2 health every item goes; at 7 health all are kept."""
+    _, view, inv = _solo_view()
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "burden_of_greed"}])
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "discard", "options": [{"type": "choose", "value": k} for k in range(5)]}
+    inv["health"] = 2
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 4
+    inv["health"] = 7
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 0
+
+
+def test_a_may_is_paid_when_declining_it_would_defeat():
+    """Haunting Nightmares: «spend 1 clue, or lose 2 sanity and gain a madness»: the clue owed to
+    the mystery is kept at full sanity, paid at 2 sanity (declining would defeat)."""
+    _, view, inv = _solo_view()
+    inv["clues"] = 1
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "haunting_nightmares"}])
+    prompt = {"id": 1, "player": "p1", "kind": "group", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    inv["sanity"] = inv["max_sanity"]
+    assert agent.decide(view, prompt, random.Random(1))["value"] is False
+    inv["sanity"] = 2
+    assert agent.decide(view, prompt, random.Random(1))["value"] is True
