@@ -39,6 +39,8 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   its encounter turn begins (Mists of Releh) only with monsters here it does not hunt (nor
   Hunting the Thousand's trophies); prices each option of a printed "choose one"; improves the
   skill where a die more adds most (Strength and Will 2.5x while the mystery is an epic monster);
+  pays a "may" whose declining would take all the health or sanity left; prices a mythos card's
+  "discard any number" by the loss each card kept brings (Burden of Greed, Treacherous Magic);
 * sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
