@@ -311,10 +311,22 @@ def print_events(rules, state, viewer: str, events) -> None:
         print(f"  {ev['type']}: {detail}")
 
 
+_DOING = ["start"]   # what the investigators were last seen doing (a fight, an encounter, the Mythos phase)
+
+
 def count_events(events, c: Counter) -> None:
     cause = "effect"
     for ev in events:
         t = ev["type"]
+        if t == "combat":
+            epic = (rules_for("eldritch").C.monsters.get(ev.get("kind")) or {}).get("epic")
+            _DOING[0] = "combat_epic" if epic else "combat"
+        elif t == "encounter":
+            _DOING[0] = f"encounter_{ev.get('what')}"
+        elif t in ("mythos_drawn", "action"):
+            _DOING[0] = "mythos" if t == "mythos_drawn" else f"action_{ev.get('action')}"
+        elif t in ("investigator_defeated", "devoured"):
+            c[f"defeated_in_{_DOING[0]}"] += 1
         if t == "omen":
             cause = "omen"
         elif t == "no_gate_left":
@@ -362,6 +374,8 @@ def count_events(events, c: Counter) -> None:
             c[f"mythos_{ev.get('colour')}"] += 1
         elif t in ("rumor_failed", "rumor_solved"):   # which rumors end games or get stopped
             c[f"{t}_{ev.get('card')}"] += 1
+        elif t == "traded":   # what trades move between investigators
+            c[f"traded_{ev.get('what')}"] += 1
         elif t == "prevented" and ev.get("what") == "close_gate":
             c["gate_close_prevented"] += 1
 

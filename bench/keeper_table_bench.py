@@ -44,24 +44,11 @@ KEEPER_AWAITED = re.compile(r"⏳[^\n]*🤖 Keeper")  # a waiting line naming a 
 
 
 async def open_table(env, kind, members, keepers, lang, seed, mp):
-    import discord
-
     import bot.service
+    from tests.bot.helpers import seat_table
     from tests.bot.test_eldritch_table import mythos_deck
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    people = [guild.add_member(env.create_user(name), roles=[mods] if i == 0 else [])
-              for i, name in enumerate(NAMES[lang][:members])]
-    channel = guild.create_text_channel({"uk": "стіл", "ru": "стол"}.get(lang, "table"))
-    if lang != "en":
-        await people[0].slash(channel, "settings language", language=lang)
-    await people[0].slash(channel, "game new", kind=kind)
-    lobby = channel.last_message
-    for member in people[1:]:
-        await member.click(lobby, label=t(lang, "lobby.join"))
-    for _ in range(keepers):
-        await people[0].click(lobby, label=t(lang, "lobby.keeper_add"))
+    channel, people, lobby = await seat_table(env, lang, kind, NAMES[lang][:members], keepers,
+                                              {"uk": "стіл", "ru": "стол"}.get(lang, "table"))
     if kind == "eldritch":  # a short mythos deck: a whole game in minutes
         game = await env.bot.service.live_game(channel.id)
         await env.bot.service.set_setup(game.id, {"mythos": mythos_deck()[:3]})

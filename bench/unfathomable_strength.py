@@ -7,7 +7,7 @@ rolls a Human's card changed (+ helps the Deep One), where Humans are defeated.
 
     python -m bench.unfathomable_strength [--players 4] [--games 40] [--seed 1] [--no-traitor]
         [--what-if no_hits|no_damage|feed1|no_hull_defeat|no_hydra|no_dagon|no_chaos] [--trace GAME]
-        [--honest-traitor hinder|actions|choices ...]
+        [--honest-traitor hinder|actions|choices ...] [--oracle K [--oracle-kind option|action ...]]
 
 A cause is what was resolving when the event came: a crisis (``crisis:<card>``), a monster's
 activation (``act:<monster>``), a course card, the Great Banishment, a player's action. With
@@ -26,6 +26,14 @@ their game as loyal players, to weigh what it costs the Humans: ``hinder`` (thei
 ``actions`` (their actions, the reveal among them), ``choices`` (crisis answers, the course
 card, track, windows).
 
+``--oracle K`` (simulation only, cheating on purpose) bounds what a determinised one-ply lookahead
+could gain: a loyal player's crisis answers (``--oracle-kind option``, the default) or actions
+(``action``) are chosen by trying each answer on K reseeded copies of the true state, played on by
+copies of the agents until the crisis is resolved / the turn is over, and scored by
+``position_value``; ``oracle`` counts how often that differs from the agent's own answer. Each game
+also reports the dial that ran out, the dials at the end, resources lost per dial by round, and
+the Great Banishments cast with the Deep Ones they returned.
+
 ``--trace GAME`` prints game number GAME (0-based, seed ``--seed + GAME``) turn by turn instead:
 each turn's table (dials, damage, Deep Ones, tracks, hands), every action and decision, each check
 with who added how many cards and how many hindering cards the chaos cannot explain, the crises,
@@ -35,6 +43,7 @@ loyalty is printed first (the reader is not a player).
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import random
 from collections import Counter
@@ -61,6 +70,8 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
     while not rules.is_over(state):
         prompts = rules.prompts(state)
         action = ask(rules, state, agents[prompts[0]["player"]], prompts[0], rng)
+        if ORACLE and _oracle_wanted(state, prompts[0]):
+            action = _oracle(rules, state, agents, prompts[0], action, rng, counters)
         if action.get("type") in ("attack", "move", "rescue", "use", "repair", "trade", "reveal",
                                   "defeat_passenger") and ctx.get("phase") == "actions":
             ctx["now"] = "action:" + (action.get("ability") or action["type"]).split(":")[0] \
@@ -90,6 +101,10 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
                     z == "sick_bay" for z in state["zone_of"].values())
             _count(e, ctx, counters, by_round, (turns - 1) // players)
     counters["distance"]["final"] += state["distance"]
+    for res, v in state["resources"].items():   # the dial that ran out, and the dials at the end
+        counters["dials_at_end"][res] += v
+        if v <= 0:
+            counters["dial_emptied"][res] += 1
     _traitor_end(state, agents, counters)
     if printer is not None:
         printer.line(f"END {rules.outcome(state)} dials {state['resources']} damaged {sorted(state['damage'])}")
@@ -201,6 +216,90 @@ def _traitor_events(state, events, ctx, counters) -> None:
                                  f"{' (hit)' if e.get('hit') else ''}"] += 1
 
 
+ORACLE = 0   # --oracle K: loyal crisis deciders look ahead on K copies of the true state (cheating: a bound)
+
+
+ORACLE_KINDS = ("option",)
+ORACLE_BLIND = False   # --oracle-blind: the copies take every hidden traitor for loyal
+
+
+def _oracle_wanted(state, prompt) -> bool:
+    if prompt["kind"] == "action" and "action" in ORACLE_KINDS:
+        return _side(state, prompt["player"]) == "human" and len(prompt["options"]) > 1 \
+            and prompt["player"] not in state["revealed"]
+    return "option" in ORACLE_KINDS and prompt["kind"] == "choose" and prompt.get("purpose") == "option" and prompt.get("labels") \
+        and _side(state, prompt["player"]) == "human" and len(prompt["options"]) > 1
+
+
+def _oracle(rules, state, agents, prompt, mine, rng, counters) -> dict:
+    """Simulation only (an upper bound of a determinised one-ply lookahead, which would have to
+    guess what this one reads): each answer applied on K copies of the TRUE state (hands, decks,
+    roles), reseeded, played on by copies of the agents until the crisis is resolved (its context
+    ends) or, for an action, until the turn is over (mythos and activation included), scored by
+    ``position_value``; the best mean is played instead of the agent's answer ``mine``."""
+    import copy
+    cid = state["stack"][-1].get("c")
+    turns = state.get("turns_taken", 0)
+    action = prompt["kind"] == "action"
+    means = []
+    for o in prompt["options"]:
+        total = 0.0
+        for k in range(ORACLE):
+            s2 = copy.deepcopy(state)
+            s2["rng"]["seed"] = rng.randrange(1 << 30)
+            if ORACLE_BLIND:   # the copies do not know who the hidden traitors are: every one loyal
+                for p in s2["players"]:
+                    if p not in s2["revealed"]:
+                        s2["loyalty"][p] = ["human"] * len(s2["loyalty"][p])
+            a2 = copy.deepcopy(agents)
+            r2 = random.Random(k)
+            rules.apply_in_place(s2, {"player": prompt["player"], **o})
+            steps = 0
+            while not rules.is_over(s2) and steps < 600 and (
+                    s2.get("turns_taken", 0) == turns if action else cid in s2["ctx"]):
+                p2 = rules.prompts(s2)[0]
+                rules.apply_in_place(s2, ask(rules, s2, a2[p2["player"]], p2, r2))
+                steps += 1
+            total += position_value(s2)
+        means.append(total / ORACLE)
+    best = max(range(len(means)), key=means.__getitem__)
+    counters["oracle"]["agreed" if mine == {"player": prompt["player"], **prompt["options"][best]} else "differed"] += 1
+    return {"player": prompt["player"], **prompt["options"][best]}
+
+
+LOST = 1000.0
+AWAY_SICK_BAY = 3.0         # a Human in the Sick Bay (one card a turn, an action to walk out)
+PASSENGER_ON_DECK = 0.9     # the chance a passenger on a deck is defeated before it is rescued
+
+
+def dial_worth(left: int) -> float:
+    """A dial at ``left``: the CostModel's loss of n from r, n (1 + 4/(r - n)), is the fall of
+    r + 4 ln r; 0 loses the game."""
+    return -LOST if left <= 0 else left + 4 * math.log(left)
+
+
+def position_value(s: dict) -> float:
+    """The Humans' worth of a table, in the CostModel's units (engine/unfathomable/keeper.py):
+    dials, damage, Deep Ones on board, journey and distance, passengers on decks, the loyal
+    hands and who of them is away (Sick Bay, Brig); a finished game +-LOST."""
+    from engine.unfathomable import keeper as K
+    if s.get("result"):
+        return LOST if s["result"].get("team") == "humans" else -LOST
+    value = sum(dial_worth(v) for v in s["resources"].values())
+    damaged = len(s["damage"])
+    value -= K.DAMAGE_COST * damaged + (LOST if damaged >= 6 else 0)
+    value -= K.DEEP_ONE_COST * sum(n for z, n in s["deep_ones"].items() if z != "depths")
+    value += K.JOURNEY_STEP * s["tracks"]["journey"] + K.COURSE_DISTANCE * s["distance"]
+    souls = s["resources"].get("souls", 8)
+    # a passenger on a deck is mostly defeated later (Deep Ones, the Banishment): a Soul's loss
+    on_deck = sum(len(v) for v in s["passengers"].values())
+    value -= PASSENGER_ON_DECK * K.PASSENGER_SOULS * on_deck * (dial_worth(souls) - dial_worth(souls - 1))
+    loyal = [p for p in s["players"] if _side(s, p) == "human"]
+    value += K.CARD_COST * sum(len(s["hands"][p]) for p in loyal)
+    away = {"sick_bay": AWAY_SICK_BAY, "brig": K.BRIG_COST}
+    return value - sum(away.get(s["zone_of"].get(p), 0) for p in loyal)
+
+
 def _traitor_end(state, agents, counters) -> None:
     """At a game's end: where the traitors stand, and whom the loyal seats suspect most."""
     for p in state["players"]:
@@ -229,6 +328,8 @@ def _count(e, ctx, counters, by_round, rnd) -> None:
         ctx["now"] = "course:" + e["card"]
     elif t == "great_banishment":
         ctx["now"] = "banishment"
+        counters["banishment"]["cast"] += 1
+        counters["banishment"]["deep ones returned"] += e.get("deep_ones_returned", 0)
     elif t == "zone_damaged":
         counters["damage"][_cause(ctx)] += 1
         by_round[("damage", rnd)] += 1
@@ -240,6 +341,7 @@ def _count(e, ctx, counters, by_round, rnd) -> None:
             if d < 0:
                 counters["lost"][(res, _cause(ctx) if e.get("reason") != "passenger" else "passenger<-" + _cause(ctx))] -= d
                 counters["lost_res"][res] -= d
+                by_round[("lost " + res, rnd)] -= d
     elif t == "passenger_defeated":
         counters["passengers_defeated"][_cause(ctx)] += 1
     elif t == "passenger_risked":
@@ -333,11 +435,22 @@ def main(argv: int | list[str] | None = None) -> None:
                                                                          "no_hydra", "no_dagon", "no_chaos"))
     ap.add_argument("--honest-traitor", action="append", default=[], choices=("hinder", "actions", "choices"),
                     help="what-if: traitors play this part of their game as loyal players")
+    ap.add_argument("--oracle", type=int, default=0, metavar="K",
+                    help="simulation only: loyal players look ahead on K copies of the true state (a bound)")
+    ap.add_argument("--oracle-kind", action="append", choices=("option", "action"),
+                    help="which decisions --oracle looks ahead on (default: crisis options)")
+    ap.add_argument("--oracle-blind", action="store_true",
+                    help="--oracle's copies take every hidden traitor for loyal (what a lookahead cannot know)")
     ap.add_argument("--trace", type=int, default=None, metavar="GAME",
                     help="print game GAME (seed --seed + GAME) turn by turn, no totals")
     args = ap.parse_args([] if argv is None else argv)
     rules = rules_for("unfathomable")
     _what_if(rules, args.what_if)
+    global ORACLE
+    ORACLE = args.oracle
+    global ORACLE_KINDS, ORACLE_BLIND
+    ORACLE_BLIND = args.oracle_blind
+    ORACLE_KINDS = tuple(args.oracle_kind or ["option"])
     _honest_traitors(set(args.honest_traitor))
     if args.no_traitor:
         base = rules.loyalty_deck_for
@@ -345,7 +458,7 @@ def main(argv: int | list[str] | None = None) -> None:
     names = ("damage", "deep_ones_placed", "lost", "lost_res", "passengers_defeated", "passengers_risked",
              "passengers_rescued", "repairs", "deep_ones_defeated", "checks", "track_steps", "distance",
              "humans_defeated", "humans_defeated_where", "actions", "at_check_start", "check_margin",
-             "deep_one_attack_modified", "traitors", "calibration")
+             "deep_one_attack_modified", "traitors", "calibration", "dial_emptied", "dials_at_end", "banishment", "oracle")
     counters = {n: Counter() for n in names}
     by_round: Counter = Counter()
     if args.trace is not None:
@@ -374,7 +487,7 @@ def main(argv: int | list[str] | None = None) -> None:
             continue
         top = ", ".join(f"{k if isinstance(k, str) else '/'.join(k)} {v / max(1, per):.2f}"
                         for k, v in c.most_common(args.top))
-        if n in ("traitors", "calibration"):   # totals over all games
+        if n in ("traitors", "calibration", "dial_emptied", "oracle"):   # totals over all games
             print(f"{n} (totals): " + ", ".join(f"{k} {v}" for k, v in sorted(c.items())))
             continue
         if n == "at_check_start":
@@ -382,7 +495,7 @@ def main(argv: int | list[str] | None = None) -> None:
             continue
         print(f"{n}: {total / g:.2f} a game — {top}")
     last = max((r for _, r in by_round), default=0)
-    for what in ("damage", "placed"):
+    for what in ("damage", "placed", "lost fuel", "lost food", "lost sanity", "lost souls"):
         print(what + " by round: " + " ".join(f"{by_round[(what, r)] / g:.1f}" for r in range(last + 1)))
 
 

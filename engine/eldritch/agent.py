@@ -10,15 +10,23 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   rest when it holds the clues a step costs, no goal without them), open gates (those of the omen the next advance lands
   on first), clues (more when the mystery needs clues it lacks), the mystery's epic monster
   (everyone's, fought while an average fight leaves any health and sanity), for Hunting the
-  Thousand with its 2 clues in hand a monster (its share of the toughness still missing) —, each
+  Thousand with its 2 clues in hand a monster (its share of the toughness still missing), for a
+  spell mystery short of its spells the cities whose location encounters give spells (Arkham,
+  Buenos Aires; then gates 2.5x with Where the Old Ones Broke Through's 2 spells in hand), for
+  Omen of Devastation with a clue a gate of the current omen within this round's reach (3x) —, each
   goal's value shrinking
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity, stepping off a space whose monsters would defeat it before anything else;
   uses a held condition's action first (Detained's way out), acquires assets in
-  a quiet city when its Influence makes a purchase likely, an asset's or spell's action when
-  nothing better is left (one that moves its user, Silas Marsh's sail, only toward the goal);
-* chooses its encounter by value: the mystery (only with its price in hand), an Other World
+  a quiet city when its Influence makes a purchase likely, a spell's action with a purpose
+  (Arcane Understanding's step with a clue in hand; Shriveling at the epic monster or a guard of
+  the goal here), an asset's or spell's action when nothing better is left (one that moves its
+  user, Silas Marsh's sail, only toward the goal); trades with a partner on its space to pool
+  what a step of the mystery costs (2 spells, 2 clues, a second Strength weapon for a fight),
+  accepting exactly the plan it computes for the pair;
+* chooses its encounter by value: the mystery (only with its price in hand), a spell city's
+  location while short of a spell mystery's spells, an Other World
   (closing the gate; not at 1 health or sanity), a rumor, a research encounter where a clue lies,
   an expedition, else the location;
 * rerolls a failed test of a fight or of an Other World, mystery, rumor, research or expedition
@@ -28,12 +36,17 @@ carries nearly all; the agent also remembers the dice of its investigators' test
 * reads the printed "may"s of its current encounter card, mythos card or monster: pays whatever
   declining would cost a solved mystery, doom or a gate; takes the mystery's own step always; pays
   clues only with clues to spare (or for a rumor), health or sanity not at 1; an ability asked as
-  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt; prices each
-  option of a printed "choose one"; improves the skill where a die more adds most;
+  its encounter turn begins (Mists of Releh) only with monsters here it does not hunt (nor
+  Hunting the Thousand's trophies); prices each option of a printed "choose one"; improves the
+  skill where a die more adds most (Strength and Will 2.5x while the mystery is an epic monster);
+  pays a "may" whose declining would take all the health or sanity left; prices a mythos card's
+  "discard any number" by the loss each card kept brings (Burden of Greed, Treacherous Magic);
 * sets the omen (when a card lets it) where the next two advances meet the fewest gates;
 * answers every other prompt with its printed default (the safest option is listed first).
 """
 from __future__ import annotations
+
+from functools import lru_cache
 
 from engine.core.agent import BaseAgent
 
@@ -62,6 +75,8 @@ OPTION_VALUE = {"gain_asset": 2.0, "gain_spell": 1.5, "gain_artifact": 3.0, "imp
 
 # what passing a skill's tests is worth (how often it is tested, what it brings: gates, clues, fights)
 SKILL_WEIGHT = {"lore": 1.5, "observation": 1.3, "will": 1.3, "strength": 1.0, "influence": 0.7}
+EPIC_SKILL = 2.5   # Strength and Will weigh this much more while the mystery is an epic monster to defeat
+OMEN_IN_REACH = 3.0   # Omen of Devastation: a gate of the current omen this round's move reaches, a clue in hand
 
 # clues a mystery's step costs (the rest of its progress is paid with tokens from research)
 MYSTERY_STEP_CLUES = {"seed_of_the_daemon_sultan": 2, "the_true_name": 2, "rituals_in_the_wild": 2,
@@ -73,12 +88,49 @@ MYSTERY_TRIGGER = {"hunting_the_thousand": "monster_defeated", "omen_of_devastat
                    "where_the_old_ones_broke_through": "gate_closed", "arcane_understanding": "test_result"}
 # what declining a "may" must never bring
 DIRE = {"unsolve_mystery", "advance_doom", "spawn_gates", "devour", "defeat"}
+# spells a step of a spell mystery costs: Where the Old Ones Broke Through gives up 2 with a gate
+# closed, Arcane Understanding 1 with its Lore test passed (and a clue)
+SPELL_MYSTERIES = {"where_the_old_ones_broke_through": 2, "arcane_understanding": 1}
+SPELL_CITY = 20.0      # a city whose location encounters give spells, for an investigator short of them
+SPELL_ENCOUNTER = 9    # its location encounter then (above an Other World's 8)
+SPELL_STEP = 9.9       # a spell cast that advances the mystery (or hurts its monster) now
+SPELL_CITY_GAIN = 0.5
+TRADE = 9.6            # a trade that pools a mystery's price, before travelling on  # spells a location encounter there gives on average, at least (Arkham 0.86)
 # encounters whose tests are worth a clue or sanity on a reroll
 WORTH_A_CLUE = {"other_world", "mystery", "rumor", "expedition", "research", "special"}
 
 
 def _condition_ids() -> set:
     return set(_content().conditions)
+
+
+@lru_cache(maxsize=1)
+def _spell_cities() -> frozenset:
+    """The spaces whose location encounters give a spell on average (Arkham, Buenos Aires), read
+    from the printed region decks: a passed test counted at 0.6, a failed one at 0.4."""
+    def spells(effect, weight):
+        total = 0.0
+        for st in effect or ():
+            if not isinstance(st, dict):
+                continue
+            op = st.get("op")
+            if op == "gain_spell":
+                total += weight * (st.get("count") if isinstance(st.get("count"), int) else 1)
+            elif op == "test":
+                total += spells(st.get("pass"), weight * 0.6) + spells(st.get("fail"), weight * 0.4)
+            elif op == "choose_one":
+                total += max((spells(o.get("effect"), weight) for o in st.get("options") or ()), default=0.0)
+            else:
+                total += sum(spells(st.get(k), weight) for k in ("then", "effect") if isinstance(st.get(k), list))
+        return total
+    gained: dict = {}
+    for deck in _content().decks.values():
+        if deck.get("kind") != "region":
+            continue
+        for card in deck["cards"].values():
+            for space, section in (card.get("sections") or {}).items():
+                gained.setdefault(space, []).append(spells(section.get("effect"), 1.0))
+    return frozenset(sp for sp, got in gained.items() if sum(got) / len(got) >= SPELL_CITY_GAIN)
 
 
 def _content():
@@ -92,12 +144,15 @@ class KeeperAgent(BaseAgent):
         self.dice: dict[str, dict] = {}   # investigator -> {"dice", "faces"} of its test under way
         self._purpose = None              # the purpose of the prompt being answered
         self._about = None
+        self._options: list = []
         self._goal_of: dict = {}
         self.encounter: dict[str, str] = {}   # investigator -> the kind of its latest encounter
         self.card: dict[str, tuple] = {}      # investigator -> (what, deck, card, section) of that encounter
         self.recent: set = set()              # the event types of the latest step
         self.mythos_card = None               # the mythos card drawn last
         self.starting = None                  # the investigator whose encounter turn just began
+        self.trade_plan: list = []            # the moves of the trade this agent's investigator is building
+        self.proposed: list = []              # the moves of the latest trade proposed to it (public to the two)
 
     def observe(self, events):
         self.recent = {ev["type"] for ev in events}
@@ -115,6 +170,8 @@ class KeeperAgent(BaseAgent):
                 self.card[ev["inv"]] = ("action", None, ev["card"], None)   # its choices follow
             if ev["type"] == "combat" and ev.get("inv"):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
+            if ev["type"] == "trade_proposed":
+                self.proposed = list(ev.get("moves") or ())
             if ev["type"] == "mythos_drawn":
                 self.mythos_card = ev.get("card")
             elif ev["type"] == "round_started":
@@ -138,9 +195,18 @@ class KeeperAgent(BaseAgent):
         inv = self._inv(view, prompt.get("inv"))
         self._purpose = prompt.get("purpose")
         self._about = prompt.get("about")
+        self._options = options
         self._goal_of = {}   # the goals of this decision's view, computed once
+        self._planned: dict = {}
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
-        return self.act(prompt, options[-max(scored)[1]])
+        best = options[-max(scored)[1]]
+        if kind == "action" and best["type"] == "trade":
+            self.trade_plan = list(self._planned.get(best.get("with"), ()))
+        elif kind == "trade" and best["type"] in ("give", "take") and self.trade_plan:
+            self.trade_plan.pop(0)
+        elif kind == "trade":
+            self.trade_plan = []
+        return self.act(prompt, best)
 
     def _clue_need(self, view, inv) -> int:
         """Clues ``inv`` keeps for the active mystery: its steps still to pay, shared out among
@@ -204,7 +270,8 @@ class KeeperAgent(BaseAgent):
                 # the mystery itself, for everyone: its damage stays, so every fight is progress
                 # (hunting only when armed — a success a fight — solved fewer: 0.81 vs 0.91 a game)
                 add(m["space"], EPIC_HUNT)
-            elif progress == "monster_toughness" and ready and not (monsters.get(m["kind"]) or {}).get("epic"):
+            elif progress == "monster_toughness" and self._trophies_ready(view, inv) and \
+                    not (monsters.get(m["kind"]) or {}).get("epic"):
                 # a trophy: its share of the toughness still missing (a lone clue's worth before)
                 left = max(1, 2 * len(view["investigators"]) - self._mystery_progress(view))
                 add(m["space"], TROPHY * min(self._toughness(m), left) / left)
@@ -214,11 +281,21 @@ class KeeperAgent(BaseAgent):
         omen = track[(view["omen_index"] + 1) % len(track)]   # the omen the next advance lands on
         spaces = _content().spaces
         gate_bonus = 1.5 if progress == "gates" else 1.0
+        spells_needed = SPELL_MYSTERIES.get(mystery.get("id"), 0)
+        if spells_needed:
+            if len(inv.get("spells") or ()) < spells_needed:
+                for city in _spell_cities():   # the mystery's price: its spells
+                    add(city, SPELL_CITY)
+            elif progress == "gates":
+                gate_bonus = 2.5   # 2 spells in hand: the next gate closed is the mystery's
         for gate in view["gates"]:
             colour = spaces.get(gate, {}).get("gate")
             value = GOAL_VALUE["omen_gate"] if colour == omen else GOAL_VALUE["gate"]
             if mystery.get("id") == "omen_of_devastation" and colour == view.get("omen"):
                 value *= 1.5   # its own omen is the current one
+                if inv["clues"] >= 1 and \
+                        _content().dist[inv["space"]].get(gate, 99) <= 1 + sum(inv["tickets"].values()):
+                    value *= OMEN_IN_REACH   # closed this round, while the omen is still its colour
             add(gate, value * gate_bonus)
         for space, n in view["clues"].items():
             add(space, clue_value * min(n, 2))
@@ -355,6 +432,13 @@ class KeeperAgent(BaseAgent):
                 return 9.5   # no rest beside a monster: step away first
             closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
             return 8 + closer if closer > 0 else -2
+        if t == "trade":
+            other = self._inv(view, o.get("with"))
+            plan = self._trade_plan(view, inv, other) if other else []
+            if plan:
+                self._planned[o.get("with")] = plan
+                return TRADE
+            return -0.5   # no trade without a plan
         if t == "acquire":   # the budget is the successes of an Influence test
             dice = min(4, self._combat_dice(inv, "influence", 0)) / 4
             return (ACQUIRE if goal == here or goal is None else ACQUIRE / 2) * dice
@@ -369,10 +453,33 @@ class KeeperAgent(BaseAgent):
             move = self._own_move(o.get("card"))
             if move is not None:   # an action that moves its user (Silas Marsh's sail)
                 return self._move_value(inv, goal, move)
+            spell = self._spell_cast_value(view, inv, o.get("card"))
+            if spell is not None:
+                return spell
             if o.get("card") == "lily_chen":   # health into sanity or back: only to even them out
                 return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    def _spell_cast_value(self, view, inv, card_id):
+        """A spell's action with a purpose now (None: no opinion): for Arcane Understanding every
+        Lore test passed for a spell is a step (a clue in hand pays it); a spell that damages a
+        monster here (Shriveling) is cast at the mystery's epic monster or at a monster guarding
+        the goal here. Not when one bad roll from defeat (the backs cost health or sanity)."""
+        front = (_content().spells.get(card_id) or {}).get("front")
+        if not front or self._critical(inv):
+            return None
+        effect = [st for ab in front if ab.get("timing") == "action" for st in ab.get("effect") or ()]
+        if not effect:
+            return None
+        if (view.get("mystery") or {}).get("id") == "arcane_understanding" and inv["clues"] >= 1:
+            return SPELL_STEP
+        damages = any(st.get("op") == "damage_monsters" for t in effect if t.get("op") == "test"
+                      for st in t.get("pass") or ())
+        if damages and self._monster_here(view, inv["space"]) and \
+                (inv["space"] in self._hunted_spaces(view) or self._best_goal(view, inv) == inv["space"]):
+            return SPELL_STEP - 0.2
+        return None
 
     @staticmethod
     def _own_move(card_id):
@@ -427,7 +534,76 @@ class KeeperAgent(BaseAgent):
                 + 0.5 * skills.get("observation", 0) + 0.3 * skills.get("lore", 0))
 
     def _score_trade(self, view, inv, o) -> float:
-        return 1 if o["type"] == "cancel" else 0
+        """Building the planned trade: its next move, then the proposal (nothing else)."""
+        if self.trade_plan:
+            move = self.trade_plan[0]
+            return 2 if (o["type"], o.get("what"), o.get("card")) == (move["dir"], move["what"], move["card"]) else -1
+        return 1 if o["type"] == "propose" else 0 if o["type"] == "cancel" else -1
+
+    def _score_trade_ok(self, view, inv, o) -> float:
+        """A trade proposed to it: accepted when it is the plan this agent computes for the pair
+        (mirrored) or only gives to it."""
+        if o["type"] != "accept" or inv is None:
+            return 0
+        if not self.proposed:
+            return -1
+        if all(m.get("dir") == "give" for m in self.proposed):
+            return 1
+        frm = next((i for i in view["investigators"] if i["id"] != inv["id"] and i["space"] == inv["space"]
+                    and i["status"] == "active"), None)
+        mine = self._trade_plan(view, inv, frm) if frm else []
+        mirror = [{"dir": "take" if m["dir"] == "give" else "give", "what": m["what"], "card": m.get("card")}
+                  for m in mine]
+        key = lambda ms: sorted((m["dir"], m["what"], str(m.get("card"))) for m in ms)   # noqa: E731
+        return 1 if key(mirror) == key(self.proposed) else -1
+
+    def _trade_plan(self, view, inv, other) -> list:
+        """Moves (from ``inv``'s side) that put in one hand what a step of the active mystery costs
+        and neither holds alone: Where the Old Ones Broke Through's 2 spells, a mystery's 2 clues
+        (to the one nearer its spaces) — and, while the mystery is a fight, a second Strength
+        weapon to an unarmed partner (bonuses of one skill do not add up). Both sides compute the
+        same plan from the view."""
+        if other is None or other["status"] != "active" or other["space"] != inv["space"]:
+            return []
+        mystery = (view.get("mystery") or {}).get("id")
+        need = SPELL_MYSTERIES.get(mystery, 0)
+        a, b = list(inv.get("spells") or ()), list(other.get("spells") or ())
+        if need >= 2 and len(a) < need and len(b) < need and len(a) + len(b) >= need:
+            if (len(a), inv["skills"]["lore"], inv["id"]) > (len(b), other["skills"]["lore"], other["id"]):
+                return [{"dir": "take", "what": "spell", "card": c} for c in b[:need - len(a)]]
+            return [{"dir": "give", "what": "spell", "card": c} for c in a[:need - len(b)]]
+        step = MYSTERY_STEP_CLUES.get(mystery, 0)
+        ca, cb = inv["clues"], other["clues"]
+        if step >= 2 and ca < step and cb < step and ca + cb >= step:
+            near_a, near_b = self._mystery_distance(view, inv), self._mystery_distance(view, other)
+            if (-near_a, ca, inv["id"]) > (-near_b, cb, other["id"]):
+                return [{"dir": "take", "what": "clue", "card": None}] * (step - ca)
+            return [{"dir": "give", "what": "clue", "card": None}] * (step - cb)
+        if self._hunted_kinds(view) or mystery == "the_deep_ones_attack":
+            wa, wb = self._weapons(inv), self._weapons(other)
+            if len(wa) >= 2 and not wb:
+                return [{"dir": "give", "what": "asset", "card": wa[1]}]
+            if len(wb) >= 2 and not wa:
+                return [{"dir": "take", "what": "asset", "card": wb[1]}]
+        return []
+
+    def _mystery_distance(self, view, inv) -> int:
+        """Steps from ``inv`` to the nearest space where the active mystery is worked (99: none)."""
+        mystery = view.get("mystery") or {}
+        spaces = set(mystery.get("placed") or ()) | set(view.get("eldritch") or ())
+        if view.get("mystery_token"):
+            spaces.add(view["mystery_token"])
+        dist = _content().dist[inv["space"]]
+        return min((dist.get(sp, 99) for sp in spaces), default=99)
+
+    @staticmethod
+    def _weapons(inv) -> list:
+        """Its assets with a Strength bonus, the largest first."""
+        def bonus(card_id):
+            return max((st.get("amount") or 0 for ab in (_content().assets.get(card_id) or {}).get("abilities") or ()
+                        for st in ab.get("effect") or () if st.get("op") == "skill_bonus"
+                        and st.get("skill") == "strength"), default=0)
+        return sorted((a for a in inv.get("assets") or () if bonus(a) > 0), key=lambda a: (-bonus(a), a))
 
     # --- encounters and tests ------------------------------------------------------------------
     def _score_encounter(self, view, inv, o) -> float:
@@ -437,9 +613,26 @@ class KeeperAgent(BaseAgent):
         if what == "mystery" and inv is not None and \
                 inv["clues"] < MYSTERY_STEP_CLUES.get((view.get("mystery") or {}).get("id"), 0):
             return ENCOUNTER_VALUE["location"] - 1   # its price not in hand: its dangers for nothing
+        if what == "location" and inv is not None and self._spells_short(view, inv) and \
+                inv["space"] in _spell_cities():
+            return SPELL_ENCOUNTER   # the spells a spell mystery costs
         if what == "other_world" and inv is not None and self._critical(inv):
             return ENCOUNTER_VALUE["location"] - 0.5   # an Other World mauls the wounded
         return ENCOUNTER_VALUE.get(what, 0)
+
+    @staticmethod
+    def _trophies_ready(view, inv) -> bool:
+        """Whether a monster ``inv`` defeats now is a trophy of the active mystery (Hunting the
+        Thousand, its 2 clues in hand)."""
+        card = _content().mysteries.get((view.get("mystery") or {}).get("id"), {})
+        return (card.get("progress") or {}).get("what") == "monster_toughness" and \
+            inv["clues"] >= MYSTERY_STEP_CLUES.get(card.get("id"), 0)
+
+    @staticmethod
+    def _spells_short(view, inv) -> bool:
+        """Whether ``inv`` holds fewer spells than a step of the active spell mystery costs."""
+        need = SPELL_MYSTERIES.get((view.get("mystery") or {}).get("id"), 0)
+        return len(inv.get("spells") or ()) < need
 
     def _score_roll(self, view, inv, o) -> float:
         t = o["type"]
@@ -476,9 +669,12 @@ class KeeperAgent(BaseAgent):
         if self._about == "omen":
             return self._omen_value(view, o.get("value"))
         if self._about == "skill" and inv is not None:
-            return self._improve_value(inv, o.get("value"))
+            return self._improve_value(view, inv, o.get("value"))
         if self._about == "spend" and inv is not None and self.card.get(inv["id"], ("",))[0] == "action":
             return -abs(o.get("value", 0) - self._convert_amount(inv))
+        if self._about == "discard" and inv is not None and self.mythos_card and \
+                self.card.get(inv["id"]) is None:
+            return self._discard_value(view, inv, o.get("value"))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
@@ -532,6 +728,8 @@ class KeeperAgent(BaseAgent):
         monsters here it does not hunt; Clairvoyance (research at a clue anywhere) only without one."""
         here = inv["space"]
         hunted = self._hunted_kinds(view)
+        if self._trophies_ready(view, inv):   # Hunting the Thousand: the monsters here are the mystery
+            hunted = hunted | {m["kind"] for m in view["monsters"].values()}
         guarded = any(m["space"] == here and m["kind"] not in hunted for m in view["monsters"].values())
         if guarded:
             return 1
@@ -551,13 +749,16 @@ class KeeperAgent(BaseAgent):
         low = min(inv["health"] / inv["max_health"], inv["sanity"] / inv["max_sanity"])
         return low <= HURT and abs(inv["health"] - inv["sanity"]) >= 3
 
-    def _improve_value(self, inv, skill) -> float:
+    def _improve_value(self, view, inv, skill) -> float:
         """A skill to improve: the chance a die more adds to its tests (most on a skill of few
         dice), weighed by what its tests bring (Lore closes gates, Observation finds clues)."""
         if skill not in SKILL_WEIGHT:
             return 0
         dice = self._combat_dice(inv, skill, 0)
-        return SKILL_WEIGHT[skill] * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
+        weight = SKILL_WEIGHT[skill]
+        if skill in ("strength", "will") and self._hunted_kinds(view):
+            weight *= EPIC_SKILL   # the epic monster's fight: a Will test, then a Strength test
+        return weight * ((2 / 3) ** dice - (2 / 3) ** (dice + 1))
 
     def _card_effect(self, inv):
         """The printed effect ``inv`` is resolving: its encounter card, the monster it fights, or
@@ -632,6 +833,45 @@ class KeeperAgent(BaseAgent):
                 value += 4 if st.get("name") == "blessed" else 0
         return value
 
+    def _discard_value(self, view, inv, count) -> float:
+        """A mythos card's "discard any number" followed by a loss per card kept (Burden of Greed:
+        1 health an item; Treacherous Magic: 1 sanity a spell and a madness): enough is discarded
+        that the loss leaves more than 1 health or sanity; beyond that an item is kept (worth more
+        than a health a rest brings back), a spell only while a spell mystery needs it."""
+        if not isinstance(count, int):
+            return 0
+        effect = (_content().mythos.get(self.mythos_card) or {}).get("effect") or []
+
+        def loss(node):
+            if isinstance(node, dict):
+                if node.get("op") == "lose":
+                    for pool in ("health", "sanity"):
+                        amount = node.get(pool)
+                        if isinstance(amount, dict) and amount.get("of") in ("items_held", "spells_held"):
+                            return pool, amount["of"]
+                for v in node.values():
+                    found = loss(v)
+                    if found:
+                        return found
+            elif isinstance(node, list):
+                for v in node:
+                    found = loss(v)
+                    if found:
+                        return found
+            return None
+        found = loss(effect)
+        if not found:
+            return -count   # no printed price for keeping: keep everything
+        pool, what = found
+        held = max((o.get("value") for o in self._options if isinstance(o.get("value"), int)), default=0)
+        kept = held - count
+        if inv[pool] - kept <= CRITICAL:
+            return -20 - kept   # a defeat, or one bad roll from it
+        keep = 1.2 if what == "items_held" else (1.5 if SPELL_MYSTERIES.get((view.get("mystery") or {}).get("id"))
+                                                   else 0.3)
+        madness = 2 if what == "spells_held" and kept else 0
+        return kept * (keep - 1) - madness
+
     def _may_costs(self, inv) -> set:
         """What the "may"s of ``inv``'s current encounter card cost (clues, health, sanity,
         possessions), read from the printed card."""
@@ -646,7 +886,7 @@ class KeeperAgent(BaseAgent):
         def walk(node):
             if isinstance(node, dict):
                 if node.get("op") == "may":
-                    if dire(node.get("otherwise")):
+                    if dire(node.get("otherwise")) or self._defeating(inv, node.get("otherwise")):
                         out.add("dire")
                     for c in node.get("cost") or ():
                         if c.get("op") == "spend":
@@ -660,6 +900,17 @@ class KeeperAgent(BaseAgent):
                     walk(v)
         walk(effect)
         return out
+
+    @staticmethod
+    def _defeating(inv, steps) -> bool:
+        """Whether a printed loss among ``steps`` (Haunting Nightmares' 2 sanity if the clue is not
+        paid) would leave ``inv`` at 0 health or sanity."""
+        for st in steps or ():
+            if isinstance(st, dict) and st.get("op") == "lose":
+                h, sa = st.get("health"), st.get("sanity")
+                if (isinstance(h, int) and h >= inv["health"]) or (isinstance(sa, int) and sa >= inv["sanity"]):
+                    return True
+        return False
 
     def _mystery_may(self, view, inv) -> bool:
         """Whether a "may" is most likely the active mystery's own step: asked during a mystery

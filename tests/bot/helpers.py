@@ -350,3 +350,26 @@ def record_live_postings(env) -> list[tuple[set, set, str]]:
 
     env.backend.commit_message = note
     return postings
+
+
+async def seat_table(env, lang: str, kind: str, names: list[str], keepers: int = 0, channel_name: str = "table"):
+    """A guild whose first member (an admin) set ``/settings language`` to ``lang`` (unless en)
+    and opened ``/game new``: the other ``names`` joined by the lobby's button, ``keepers``
+    Keeper players added by the admin, all by the labels in ``lang``; not started yet.
+    Returns (channel, members, lobby)."""
+    import discord
+    await env.bot.tree.sync()
+    guild = env.create_guild()
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    members = [guild.add_member(env.create_user(name), roles=[mods] if i == 0 else [])
+               for i, name in enumerate(names)]
+    channel = guild.create_text_channel(channel_name)
+    if lang != "en":
+        await members[0].slash(channel, "settings language", language=lang)
+    await members[0].slash(channel, "game new", kind=kind)
+    lobby = channel.last_message
+    for member in members[1:]:
+        await member.click(lobby, label=t(lang, "lobby.join"))
+    for _ in range(keepers):
+        await members[0].click(lobby, label=t(lang, "lobby.keeper_add"))
+    return channel, members, lobby

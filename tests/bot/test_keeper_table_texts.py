@@ -16,7 +16,7 @@ import pytest
 from bot.games import ui_for
 from bot.i18n import LANGUAGES, t
 from bot.seats import is_keeper, is_member, keeper_name, mention
-from tests.bot.helpers import all_text, panel_of
+from tests.bot.helpers import all_text, panel_of, seat_table
 from tests.bot.test_eldritch_table import open_panel
 from tests.bot.test_effect_text import pack_nodes, writer
 from tests.bot.test_no_english_at_uk_ru_tables import client_language  # noqa: F401 - a fixture
@@ -29,19 +29,7 @@ async def table(env, lang: str, kind: str, members: int, keepers: int = 0, monke
     """A guild whose admin set ``/settings language`` to ``lang``; ``members`` members and
     ``keepers`` Keeper players (the lobby's button, by its label in ``lang``) at a table of
     ``kind``, started (``seed`` pins the game's seed). Returns (channel, members)."""
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    people = [guild.add_member(env.create_user(name), roles=[mods] if i == 0 else [])
-              for i, name in enumerate(NAMES[lang][:members])]
-    channel = guild.create_text_channel("table")
-    await people[0].slash(channel, "settings language", language=lang)
-    await people[0].slash(channel, "game new", kind=kind)
-    lobby = channel.last_message
-    for member in people[1:]:
-        await member.click(lobby, label=t(lang, "lobby.join"))
-    for _ in range(keepers):
-        await people[0].click(lobby, label=t(lang, "lobby.keeper_add"))
+    channel, people, lobby = await seat_table(env, lang, kind, NAMES[lang][:members], keepers)
     if seed is not None:
         import bot.service
         monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)

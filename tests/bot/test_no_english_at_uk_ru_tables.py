@@ -25,7 +25,7 @@ import simcord.interactions
 from PIL import ImageDraw
 
 from bot.i18n import t
-from tests.bot.helpers import all_text, choose, option_components, panel_of, table_message, waiting_on
+from tests.bot.helpers import all_text, choose, option_components, panel_of, seat_table, table_message, waiting_on
 
 ALLOWED = {"Keeper"}
 LATIN = re.compile(r"[A-Za-z]{2,}")
@@ -162,18 +162,7 @@ async def table_in(env, lang: str, kind: str, players: int, monkeypatch=None, se
     the first opens ``/game new``, the others join by the button's label in ``lang``, the
     first starts. ``seed`` pins the game's seed, ``setup`` is a test builder's setup (through
     the service). Returns (channel, members)."""
-    import discord
-    await env.bot.tree.sync()
-    guild = env.create_guild()
-    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
-    members = [guild.add_member(env.create_user(name), roles=[mods] if i == 0 else [])
-               for i, name in enumerate(NAMES[lang][:players])]
-    channel = guild.create_text_channel("гра")
-    await members[0].slash(channel, "settings language", language=lang)
-    await members[0].slash(channel, "game new", kind=kind)
-    lobby = channel.last_message
-    for member in members[1:]:
-        await member.click(lobby, label=t(lang, "lobby.join"))
+    channel, members, lobby = await seat_table(env, lang, kind, NAMES[lang][:players], channel_name="гра")
     if setup is not None:
         game = await env.bot.service.live_game(channel.id)
         await env.bot.service.set_setup(game.id, setup)

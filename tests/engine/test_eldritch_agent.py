@@ -311,3 +311,120 @@ def test_the_epic_monster_is_fought_even_when_an_average_fight_leaves_one_health
     assert agent._best_goal(view, inv) == nug
     view["mystery"] = {**view["mystery"], "id": "occult_research"}   # Nug no longer the mystery's
     assert agent._deadly(view, inv, nug)
+
+
+def test_a_spell_mystery_sends_an_investigator_short_of_spells_to_a_spell_city():
+    """Where the Old Ones Broke Through: «having closed a gate, give up 2 Spells to keep that gate
+    on this card». Arkham's location encounters give a spell (0.86 a visit, read from the region
+    deck): short of spells, the investigator goes there rather than to a clue as near, and takes
+    that location encounter over the Other World; with 2 spells in hand a gate comes first."""
+    rules, view, inv = _board("where_the_old_ones_broke_through", clues=0, spells=[])
+    from engine.eldritch.agent import _spell_cities
+    assert "arkham" in _spell_cities() and "london" not in _spell_cities()
+    inv["space"] = _at(rules, "arkham", 1)
+    view["clues"] = {_at(rules, inv["space"], 1, avoid=("arkham",)): 1}
+    agent = keeper_for("eldritch", "p1")
+    assert agent._best_goal(view, inv) == "arkham"
+    gate = _at(rules, inv["space"], 1, avoid=("arkham", *view["clues"]))
+    view["gates"] = [gate]
+    inv["spells"] = ["wither", "shriveling"]
+    assert keeper_for("eldritch", "p1")._best_goal(view, inv) == gate
+    inv.update(space="arkham", spells=["wither"])
+    prompt = {"id": 1, "player": "p1", "kind": "encounter", "shape": "one", "inv": inv["id"],
+              "options": [{"type": "encounter", "what": "other_world"}, {"type": "encounter", "what": "location"}]}
+    assert agent.decide(view, prompt, random.Random(1))["what"] == "location"
+
+
+def test_arcane_understanding_casts_a_spell_when_a_clue_pays_the_step():
+    """Arcane Understanding: «passing a Lore test for a Spell, pay 1 clue and give up that Spell for
+    a token». With a clue in hand the spell's action is cast at once (before travelling on);
+    without one it waits."""
+    rules, view, inv = _board("arcane_understanding", clues=1, spells=["feed_the_mind"])
+    view["clues"] = {_at(rules, inv["space"], 2): 1}
+    cast = {"type": "component", "card": "feed_the_mind"}
+    travel = {"type": "travel", "to": next(iter(rules.C.adj[inv["space"]]))}
+    agent = keeper_for("eldritch", "p1")
+    assert agent.decide(view, _action_prompt(inv, travel, cast), random.Random(1)) == {"player": "p1", **cast}
+    inv["clues"] = 0
+    assert agent.decide(view, _action_prompt(inv, travel, cast), random.Random(1))["type"] != "component"
+
+
+def test_mists_of_releh_does_not_slip_past_the_trophies_of_hunting_the_thousand():
+    """Seed 7, 2 investigators: Akachi Onyele stood on a trophy's space rounds 4-9 with 2-3 clues
+    and cast Mists every encounter phase (1 sanity each), never fighting it. With Hunting the
+    Thousand's 2 clues in hand the monster here is the mystery: no Mists; without them it is a
+    guard to slip past."""
+    rules, view, inv = _solo_view()
+    inv["spells"] = ["mists_of_releh"]
+    view["mystery"] = {"id": "hunting_the_thousand", "monsters": [], "toughness": []}
+    view["monsters"] = {"m1": {"kind": "cultist", "space": inv["space"], "damage": 0}}
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    for clues, cast in ((2, False), (0, True)):
+        inv["clues"] = clues
+        agent = keeper_for("eldritch", "p1")
+        agent.observe([{"type": "phase", "phase": "encounter"},
+                       {"type": "turn", "phase": "encounter", "inv": inv["id"]}])
+        assert agent.decide(view, prompt, random.Random(1))["value"] is cast
+
+
+def test_two_investigators_on_one_space_pool_the_spells_of_a_gate():
+    """Where the Old Ones Broke Through costs 2 spells at once and each of the two holds one. Seed
+    002 l. 425: «Дослідник може обмінюватися майном (активами, артефактами, доказами, заклинаннями
+    та квитками) з іншим дослідником у тій самій локації». The one with fewer Lore gives its spell,
+    the other accepts exactly that plan and refuses a trade that only takes from it."""
+    rules, view = _pair_view()
+    first, second = view["investigators"]
+    view["mystery"] = {"id": "where_the_old_ones_broke_through", "gates": []}
+    second["space"] = first["space"]
+    first["spells"], second["spells"] = ["wither"], ["shriveling"]
+    first["skills"] = {**first["skills"], "lore": 1}
+    second["skills"] = {**second["skills"], "lore": 4}
+    giver = keeper_for("eldritch", first["player"])
+    prompt = {**_action_prompt(first, {"type": "trade", "with": second["id"]}), "player": first["player"]}
+    assert giver.decide(view, prompt, random.Random(1))["type"] == "trade"
+    build = {"id": 2, "player": first["player"], "kind": "trade", "shape": "one", "inv": first["id"],
+             "options": [{"type": "cancel"}, {"type": "give", "what": "spell", "card": "wither"},
+                         {"type": "take", "what": "spell", "card": "shriveling"}]}
+    assert giver.decide(view, build, random.Random(1))["type"] == "give"
+    build["options"] = [{"type": "propose"}, {"type": "cancel"}, {"type": "take", "what": "spell", "card": "shriveling"}]
+    assert giver.decide(view, build, random.Random(1))["type"] == "propose"
+    taker = keeper_for("eldritch", second["player"])
+    ok = {"id": 3, "player": second["player"], "kind": "trade_ok", "shape": "one", "inv": second["id"],
+          "options": [{"type": "decline"}, {"type": "accept"}]}
+    taker.observe([{"type": "trade_proposed", "inv": first["id"], "to": second["id"],
+                    "moves": [{"dir": "give", "what": "spell", "card": "wither"}]}])
+    assert taker.decide(view, ok, random.Random(1))["type"] == "accept"
+    taker.observe([{"type": "trade_proposed", "inv": first["id"], "to": second["id"],
+                    "moves": [{"dir": "take", "what": "spell", "card": "shriveling"}]}])
+    assert taker.decide(view, ok, random.Random(1))["type"] == "decline"
+
+
+def test_burden_of_greed_discards_the_items_whose_price_would_defeat():
+    """Burden of Greed: «discard any number of items, then lose 1 health per item held». Seed 1,
+    4 investigators, round 7: Mark Harrigan at 2 health with 4 items (the agent kept them all
+    before: the default 0, a defeat). At 2 health every item goes; at 7 health all are kept."""
+    _, view, inv = _solo_view()
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "burden_of_greed"}])
+    prompt = {"id": 1, "player": "p1", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "discard", "options": [{"type": "choose", "value": k} for k in range(5)]}
+    inv["health"] = 2
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 4
+    inv["health"] = 7
+    assert agent.decide(view, prompt, random.Random(1))["value"] == 0
+
+
+def test_a_may_is_paid_when_declining_it_would_defeat():
+    """Haunting Nightmares: «spend 1 clue, or lose 2 sanity and gain a madness»: the clue owed to
+    the mystery is kept at full sanity, paid at 2 sanity (declining would defeat)."""
+    _, view, inv = _solo_view()
+    inv["clues"] = 1
+    agent = keeper_for("eldritch", "p1")
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "haunting_nightmares"}])
+    prompt = {"id": 1, "player": "p1", "kind": "group", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    inv["sanity"] = inv["max_sanity"]
+    assert agent.decide(view, prompt, random.Random(1))["value"] is False
+    inv["sanity"] = 2
+    assert agent.decide(view, prompt, random.Random(1))["value"] is True
