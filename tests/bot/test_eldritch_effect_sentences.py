@@ -5,7 +5,7 @@ the faults a member tripped over, one class each:
 * ``amount`` — a computed amount that reads as arithmetic or as a pile of things instead of a
   number: "the test's successes -2", "Health equal to the Items held", uk «здоров'я, скільки
   жетони…», ru «в количестве: …», a quantity standing where a count goes ("gain the test's
-  successes Clues");
+  successes Clues"), a plural hedged as «раз(и)»;
 * ``damage`` — the monster a damage goes to after a colon (uk «завдати 2 шкоди: вибраний монстр»):
   uk and ru put it in the dative, as the rulebook's own sentence has it;
 * ``colon`` — a uk/ru text with more colons than its English: a colon standing in for a case
@@ -37,6 +37,8 @@ from tests.bot.test_effect_text import pack_nodes, writer
 
 # "successes -2": a sign glued to a number after a word (a test's modifier "(-1)" stands alone)
 SIGNED_AFTER_A_WORD = re.compile(r"\w\s[-−]\d")
+# a plural hedged instead of picked (uk «повторити … раз(и)»): the CLDR form, or no number at all
+HEDGED_PLURAL = re.compile(r"\w\((?:и|а|s)\)")
 # a count of things where the text needs a number ("equal to the Items held", "by the gates")
 THINGS_AS_A_NUMBER = {
     "en": re.compile(r"\b(?:equal to|by|costing|at least|at most|repeat) the (?:gates|monsters|Cultists|Rumors|"
@@ -110,7 +112,7 @@ def wrong_forms(lang: str, text: str) -> list[str]:
 def faults(lang: str, text: str) -> set[str]:
     """The classes of fault ``text`` (a generated text in ``lang``) shows."""
     out = set()
-    if SIGNED_AFTER_A_WORD.search(text) or THINGS_AS_A_NUMBER[lang].search(text):
+    if SIGNED_AFTER_A_WORD.search(text) or THINGS_AS_A_NUMBER[lang].search(text) or HEDGED_PLURAL.search(text):
         out.add("amount")
     if lang in DAMAGE_AFTER_A_COLON and DAMAGE_AFTER_A_COLON[lang].search(text):
         out.add("damage")
