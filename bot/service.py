@@ -35,7 +35,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of th
 from bot.db import (CONNECTION_PREPARERS, CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
                     Outbox, Proposal, utcnow)
 from engine.core import shapes
-from engine.core.agent import ask, keeper_for
+from engine.core.agent import ask, keeper_for, tell
 from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
@@ -636,8 +636,19 @@ class GameService:
             settings = await self.guild_settings(game.guild_id, session)
             leads = await self._leads(session, game, rules, settings, release_leads)
             autopass_off = await self._autopass_off(session, game, rules)
+            await self._ready_minds(session, game, rules, needed=bool(keepers(game.players) or game.autopilot
+                                                                      or stand_in is not None))
+        try:
+            return await self._step_ready(session, game, rules, state, events, applied, reveals, settings, leads,
+                                          autopass_off, action, actor, notices, close_window, stand_in)
+        except BaseException:
+            _MINDS.pop(game.id, None)  # they saw steps that were not saved: rebuilt at the next use
+            raise
+
+    async def _step_ready(self, session, game: Game, rules, state, events, applied, reveals, settings, leads,
+                          autopass_off, action, actor, notices, close_window, stand_in) -> Outcome:
         if action is not None:
-            state, events = _engine(rules.apply, state, action)
+            state, events = _told(game, _engine(rules.apply, state, action))
             applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
         elif stand_in is not None:
             state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
@@ -654,7 +665,30 @@ class GameService:
         await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
                                notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts,
                                settings=settings)
+        minds = _MINDS.get(game.id)
+        if minds is not None:
+            minds.key = _minds_key(game)
         return Outcome(game=game, events=events, applied=applied)
+
+    async def _ready_minds(self, session, game: Game, rules, needed: bool) -> None:
+        """The game's Keeper agents as they stand after its saved actions (:class:`_Minds`): kept
+        from its last step in this process, else (``needed``: a Keeper seat, a kicked member or
+        a stand-in may decide in this step) rebuilt from its action log."""
+        minds = _MINDS.get(game.id)
+        if minds is not None and minds.key != _minds_key(game):
+            del _MINDS[game.id]  # the game moved on elsewhere (an undo, a replacement, another process)
+            minds = None
+        if minds is not None:
+            _MINDS.move_to_end(game.id)
+        elif needed:
+            rows = (await session.exec(select(ActionLog).where(
+                ActionLog.game_id == game.id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number))).all()
+            minds = _Minds.rebuilt(game, rules, rows)
+            if minds is not None:
+                _MINDS[game.id] = minds
+                while len(_MINDS) > MINDS_KEPT:
+                    _MINDS.popitem(last=False)
 
     def _autopilot(self, game: Game, rules, state, applied, reveals, autopass_off=frozenset(), close_window=False,
                    plain: bool = False, leads: Leads | None = None):
@@ -688,7 +722,7 @@ class GameService:
             if action is None:
                 break
             try:
-                state, more = _engine(rules.apply, state, action)
+                state, more = _told(game, _engine(rules.apply, state, action))
             except RuleError:
                 if action is not free:
                     raise
@@ -729,7 +763,7 @@ class GameService:
             chosen = _agent_action(game, rules, state, player, prompt, len(applied))
         if chosen is not None:
             try:
-                new_state, events = _engine(rules.apply, state, chosen)
+                new_state, events = _told(game, _engine(rules.apply, state, chosen))
             except RuleError as exc:
                 log.warning("Keeper's action %s in game %s refused (%s); the default stands in", chosen, game.id, exc)
             else:
@@ -739,7 +773,7 @@ class GameService:
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
         action = {"player": player, "type": "default", "prompt": prompt["id"]}
-        new_state, events = _engine(rules.apply, state, action)
+        new_state, events = _told(game, _engine(rules.apply, state, action))
         applied.append(_loggable(action))
         reveals.append(any(e.get("reveal") for e in events))
         return new_state, events
@@ -1939,13 +1973,63 @@ def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: di
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
 
 
+MINDS_KEPT = 256  # games whose Keeper agents this process keeps (the least recently played go)
+
+
+class _Minds:
+    """The Keeper agents of one game, one a seat, each having observed every event its seat
+    could see, action by action, as in a simulation (``engine.core.agent.tell``): what an agent
+    remembers (who hindered a check, who showed which card, the dice it may reroll) decides
+    as it does there. Kept per process between steps and fed each applied action's events
+    (:func:`_told`); ``key`` is the saved game they stand at (:func:`_minds_key`)."""
+
+    def __init__(self, key: tuple, agents: dict):
+        self.key, self.agents = key, agents
+
+    def tell(self, events: list[dict]) -> None:
+        tell(self.agents, events)
+
+    @classmethod
+    def rebuilt(cls, game: Game, rules, rows: list) -> "_Minds | None":
+        """The agents after the logged ``rows``, replayed action by action; None if the log no
+        longer replays (the agents then decide from the view alone, as before)."""
+        record = _record(game, rows)
+        agents = {seat: keeper_for(game.kind, seat) for seat in game.players}
+        try:
+            state, events = rules.new_game(record.players, record.seed, record.options, record.setup)
+            tell(agents, events)
+            for action in record.actions:
+                tell(agents, rules.apply_in_place(state, action))
+        except Exception:  # noqa: BLE001 - memory is a strength, never a condition to play
+            log.warning("game %s: its Keeper agents' memory could not be rebuilt", game.id, exc_info=True)
+            return None
+        return cls(_minds_key(game), agents)
+
+
+_MINDS: OrderedDict[int, _Minds] = OrderedDict()  # game id -> its agents, least recently played first
+
+
+def _minds_key(game: Game) -> tuple:
+    return game.epoch, game.last_action, tuple(game.players)
+
+
+def _told(game: Game, applied: tuple) -> tuple:
+    """``applied`` ((state, events) of one action) after the game's kept agents observed it."""
+    minds = _MINDS.get(game.id)
+    if minds is not None:
+        minds.tell(applied[1])
+    return applied
+
+
 def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int,
                   among: list[dict] | None = None) -> dict | None:
     """What the Keeper agent seated as ``player`` does (answers ``prompt``, or with None takes a
     free action or nothing), deciding from that player's view only (``among``: only these of the
     prompt's options); None if it has no answer (or fails: the default then stands in)."""
     try:  # seeded by the game and its position: the same situation gets the same answer
-        action = ask(rules, state, keeper_for(game.kind, player), prompt,
+        minds = _MINDS.get(game.id)
+        agent = minds.agents.get(player) if minds is not None else None
+        action = ask(rules, state, agent or keeper_for(game.kind, player), prompt,
                      random.Random(f"{game.id}:{game.last_action + step}"), among=among)
     except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
         log.exception("Keeper agent failed in game %s", game.id)
