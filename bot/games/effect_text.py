@@ -12,8 +12,14 @@ How a step is read
     ``<game>.obj.<Model>_<field>`` for a model of which exactly one field is set; a quantity:
     ``<game>.qty.<of>``), formatted with every parameter read out:
 
-    * a number as written, or through the plural noun ``<game>.noun.<field>`` where there is one
-      ("2 Health", «2 здоров'я»), signed for the fields the game names ``signed``;
+    * a number as written, or through the plural noun ``<game>.noun.<step>.<field>`` or
+      ``<game>.noun.<field>`` where there is one ("2 Health", «2 здоров'я»), signed for the fields
+      the game names ``signed``;
+    * a quantity computed in play (``<game>.qty.<of>``, a noun phrase that reads as a number: "the
+      number of gates on the board"), inside ``<game>.some.<step>.<field>`` where the step counts a
+      noun ("damage equal to …", uk «стільки шкоди, скільки становить …»); a step whose plural
+      template counts a quantity reads as ``<game>.some.<step>`` ("gain Clues equal to …": no
+      form to pick);
     * a word of the vocabulary through ``<game>.w.<value>``; an id of the pack by its name in the
       language (the game's ``names``);
     * a nested effect, condition or model read out the same way;
@@ -23,7 +29,9 @@ How a step is read
     A placeholder of a set value goes through ``<game>.part.<field>`` when there is one (the words
     around an optional piece: " — pass: {text}"). A parameter the template does not name and whose
     value is not the default is said by the modifier ``<game>.mod.<field>`` (``{text}`` is the text
-    so far, ``{value}`` the parameter): nothing the engine reads is left unsaid.
+    so far, ``{value}`` the parameter): nothing the engine reads is left unsaid. A negative number
+    of a signed field reads through ``<mod>_negative`` with the number alone, where there is one
+    ("the number of successes in the test minus 2", not "… -2").
 
 A missing template is recorded in :attr:`EffectText.missing` (the tests require none) and reads
 as the English one, then as the key, never as an error: a text never breaks a panel.
@@ -73,14 +81,19 @@ class EffectText:
     exactly one field is set; ``signed`` the number fields said with their sign; ``skip`` the
     parameters that never change what a member is told (documentation, labels); ``variant(model)``
     a shape of a model read through its own template ``<game>.obj.<Model>_<name>``, as
-    (name, the fields that template leaves unsaid because it says them otherwise), or None."""
+    (name, the fields that template leaves unsaid because it says them otherwise), or None;
+    ``cases`` maps ``"<step>.<field>"`` to the grammatical case the step's sentence puts that
+    model in: it reads through ``<game>.obj.<Model>_<case>`` (its words ``wf.<Model>_<case>.*``),
+    the same words as the plain template in a language without cases."""
 
     def __init__(self, game: str, *, names: Callable[[str, str, str], str | None],
                  hooks: Callable[[str, str], str | None] | None = None, one_of: frozenset = frozenset(),
                  signed: frozenset = frozenset(), skip: frozenset = frozenset(),
                  amounts: tuple = (), quiet: frozenset = frozenset(),
-                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None):
+                 variant: Callable[[BaseModel], tuple[str, frozenset] | None] | None = None,
+                 cases: dict[str, str] | None = None):
         self.game = game
+        self.cases = cases or {}
         self.variant = variant or (lambda model: None)
         self.names = names
         self.hooks = hooks or (lambda lang, hook: None)
@@ -143,10 +156,12 @@ class EffectText:
             said = [self.amount(lang, f, getattr(spec, f)) for f in self.amounts if f in fields]
             params["amounts"] = ", ".join(x for x in said if x)
             used = used | {f for f in self.amounts if f in fields}
-        if isinstance(template, Plural):   # the form follows the number itself, written as a number
-            raw = getattr(spec, template.by, None) if template.by in cls.model_fields else None
-            if isinstance(raw, int) and not isinstance(raw, bool):
-                params[template.by] = f"{raw:+d}" if self.is_signed(owner, template.by) else raw
+        raw = getattr(spec, template.by, None) if isinstance(template, Plural) and template.by in cls.model_fields \
+            else None
+        if isinstance(raw, int) and not isinstance(raw, bool):   # the form follows the number, written as one
+            params[template.by] = f"{raw:+d}" if self.is_signed(owner, template.by) else raw
+        if isinstance(raw, BaseModel) and self.has(self.key("some", owner)):
+            key = self.key("some", owner)   # a count computed in play: "gain Clues equal to ...", no form to pick
         text = self.say(lang, key, **params)
         for field in fields:
             value = getattr(spec, field)
@@ -155,7 +170,10 @@ class EffectText:
                 continue
             mod = self.key("mod", owner, field)
             mod = mod if self.has(mod) else self.key("mod", field)
-            text = self.say(lang, mod, text=text, value=params.get(field, ""))
+            said = params.get(field, "")
+            if isinstance(value, int) and not isinstance(value, bool) and value < 0 and self.has(f"{mod}_negative"):
+                mod, said = f"{mod}_negative", str(-value)   # "the successes minus 2", not "-2"
+            text = self.say(lang, mod, text=text, value=said)
         return text
 
     def part(self, owner: str, field: str) -> str | None:
@@ -196,8 +214,8 @@ class EffectText:
         if isinstance(value, bool):
             return ""
         if isinstance(value, int):
-            noun = self.key("noun", field)
-            if self.has(noun):
+            noun = self.specific("noun", owner, field)
+            if noun:
                 return self.say(lang, noun, count=value)
             return f"{value:+d}" if self.is_signed(owner, field) else str(value)
         if isinstance(value, float):
@@ -221,8 +239,13 @@ class EffectText:
         if isinstance(value, BaseModel):
             if getattr(value, "of", None) and self.has(self.key("qty", str(value.of))) \
                     and type(value).__name__ == "Quantity":
-                return self.quantity(lang, value)
+                some = self.key("some", owner, field)   # "damage equal to ..." where a count of a noun goes
+                said = self.quantity(lang, value)
+                return self.say(lang, some, value=said) if owner and self.has(some) else said
             name = type(value).__name__
+            case = self.cases.get(f"{owner}.{field}")   # the case the step's sentence puts it in (uk/ru)
+            if case and self.has(self.key("obj", f"{name}_{case}")):
+                return self.model(lang, self.key("obj", f"{name}_{case}"), value)
             shape = self.variant(value)
             if shape is not None:
                 return self.model(lang, self.key("obj", f"{name}_{shape[0]}"), value, skip=shape[1])

@@ -176,12 +176,15 @@ def _skills_in(node, skills, optional: set | None = None) -> set[str]:
     return out
 
 
-def _skill_word(game, lang, skill):
+def _skill_words(game, lang, skill) -> list[str]:
+    """The skill's name, and in Eldritch every case form a step reads it in (uk «перевірка Волі»)."""
     if game == "eldritch":
-        return catalog(lang)[f"eldritch.w.{skill}"]
+        forms = [value for key, value in catalog(lang).items()
+                 if re.fullmatch(rf"eldritch\.wf\.\w+\.skill\.{skill}", key)]
+        return [catalog(lang)[f"eldritch.w.{skill}"], *forms]
     from bot.games.unfathomable import render
     word = render.named(lang, "skill_type", skill)
-    return word[:1].upper() + word[1:]
+    return [word[:1].upper() + word[1:]]
 
 
 @pytest.mark.parametrize("game", ("eldritch", "unfathomable"))
@@ -198,7 +201,8 @@ def test_a_generated_text_names_exactly_the_skills_of_its_effect(game):
         for lang in LANGUAGES:
             text = _strip_names(module.WRITER.step(lang, step))
             def says(s, t):
-                return re.search(rf"(?<!\w){re.escape(_skill_word(game, lang, s))}(?!\w)", t)
+                words = "|".join(re.escape(w) for w in _skill_words(game, lang, s))
+                return re.search(rf"(?<!\w)(?:{words})(?!\w)", t)
             said = {s for s in skills if says(s, text)}
             nested = " ".join(_template(game, lang, x) for x in _tagged(step))
             own = {s for s in skills if says(s, nested)}   # "skip the Strength test", "Treachery cards"

@@ -61,14 +61,20 @@ def _hook(lang: str, hook: str) -> str | None:
 
 
 def _variant(model) -> tuple[str, frozenset] | None:
-    """A result range of one value reads "result 0", not "result 0–0"."""
-    if type(model).__name__ == "Range" and model.max == model.min:
+    """A result range of one value reads "result 0", not "result 0–0" (a die's "1", not "1–1")."""
+    if type(model).__name__ in ("Range", "Outcome") and model.max == model.min:
         return "exact", frozenset({"max"})
     return None
 
 
+# the case a step's sentence puts its monsters in (uk «завдати вибраному монстру», «скинути
+# вибраного монстра»); obj.Monsters_<case> in the catalogs
+CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
+         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative"}
+
 WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
-                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant)
+                    amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant,
+                    cases=CASES)
 
 
 def has_effect(entry) -> bool:
