@@ -1127,8 +1127,10 @@ class GameService:
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
             # ``count`` members' actions, with the steps made by themselves after them (a step the
-            # bot made because it had one answer would only be made again)
-            moves = [i for i, row in enumerate(rows) if not row.action.get("auto")]
+            # bot made because it had one answer would only be made again; a Keeper player's move
+            # is made at once by the step before it: undone alone, its decision would stay pending
+            # with nothing to make it, unnamed in a response window's wait)
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)]
             if count < 1 or count > len(moves):
                 raise ServiceError("undo_range", available=len(moves))
             cut = moves[-count]

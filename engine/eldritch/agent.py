@@ -151,8 +151,6 @@ class KeeperAgent(BaseAgent):
         self.recent: set = set()              # the event types of the latest step
         self.mythos_card = None               # the mythos card drawn last
         self.starting = None                  # the investigator whose encounter turn just began
-        self.trade_plan: list = []            # the moves of the trade this agent's investigator is building
-        self.proposed: list = []              # the moves of the latest trade proposed to it (public to the two)
 
     def observe(self, events):
         self.recent = {ev["type"] for ev in events}
@@ -170,8 +168,6 @@ class KeeperAgent(BaseAgent):
                 self.card[ev["inv"]] = ("action", None, ev["card"], None)   # its choices follow
             if ev["type"] == "combat" and ev.get("inv"):
                 self.card[ev["inv"]] = ("combat", None, ev.get("kind"), None)
-            if ev["type"] == "trade_proposed":
-                self.proposed = list(ev.get("moves") or ())
             if ev["type"] == "mythos_drawn":
                 self.mythos_card = ev.get("card")
             elif ev["type"] == "round_started":
@@ -197,16 +193,9 @@ class KeeperAgent(BaseAgent):
         self._about = prompt.get("about")
         self._options = options
         self._goal_of = {}   # the goals of this decision's view, computed once
-        self._planned: dict = {}
+        self._prompt = prompt
         scored = [(scorer(view, inv, o), -i) for i, o in enumerate(options)]
-        best = options[-max(scored)[1]]
-        if kind == "action" and best["type"] == "trade":
-            self.trade_plan = list(self._planned.get(best.get("with"), ()))
-        elif kind == "trade" and best["type"] in ("give", "take") and self.trade_plan:
-            self.trade_plan.pop(0)
-        elif kind == "trade":
-            self.trade_plan = []
-        return self.act(prompt, best)
+        return self.act(prompt, options[-max(scored)[1]])
 
     def _clue_need(self, view, inv) -> int:
         """Clues ``inv`` keeps for the active mystery: its steps still to pay, shared out among
@@ -434,9 +423,7 @@ class KeeperAgent(BaseAgent):
             return 8 + closer if closer > 0 else -2
         if t == "trade":
             other = self._inv(view, o.get("with"))
-            plan = self._trade_plan(view, inv, other) if other else []
-            if plan:
-                self._planned[o.get("with")] = plan
+            if other and self._trade_plan(view, inv, other):
                 return TRADE
             return -0.5   # no trade without a plan
         if t == "acquire":   # the budget is the successes of an Influence test
@@ -534,10 +521,16 @@ class KeeperAgent(BaseAgent):
                 + 0.5 * skills.get("observation", 0) + 0.3 * skills.get("lore", 0))
 
     def _score_trade(self, view, inv, o) -> float:
-        """Building the planned trade: its next move, then the proposal (nothing else)."""
-        if self.trade_plan:
-            move = self.trade_plan[0]
-            return 2 if (o["type"], o.get("what"), o.get("card")) == (move["dir"], move["what"], move["card"]) else -1
+        """Building the planned trade: its next move, then the proposal (nothing else). The plan
+        is computed again from the view and the prompt's draft (``with``, ``moves``) at each
+        move: the bot asks a new agent at every decision, so nothing is remembered between them."""
+        other = self._inv(view, self._prompt.get("with"))
+        left = [(m["dir"], m["what"], m["card"]) for m in self._trade_plan(view, inv, other)] if inv else []
+        for move in self._prompt.get("moves") or ():
+            if (move["dir"], move["what"], move["card"]) in left:
+                left.remove((move["dir"], move["what"], move["card"]))
+        if left:
+            return 2 if (o["type"], o.get("what"), o.get("card")) == left[0] else -1
         return 1 if o["type"] == "propose" else 0 if o["type"] == "cancel" else -1
 
     def _score_trade_ok(self, view, inv, o) -> float:
@@ -545,9 +538,10 @@ class KeeperAgent(BaseAgent):
         (mirrored) or only gives to it."""
         if o["type"] != "accept" or inv is None:
             return 0
-        if not self.proposed:
+        proposed = self._prompt.get("moves") or []   # the moves proposed to it (told to the two)
+        if not proposed:
             return -1
-        if all(m.get("dir") == "give" for m in self.proposed):
+        if all(m.get("dir") == "give" for m in proposed):
             return 1
         frm = next((i for i in view["investigators"] if i["id"] != inv["id"] and i["space"] == inv["space"]
                     and i["status"] == "active"), None)
@@ -555,7 +549,7 @@ class KeeperAgent(BaseAgent):
         mirror = [{"dir": "take" if m["dir"] == "give" else "give", "what": m["what"], "card": m.get("card")}
                   for m in mine]
         key = lambda ms: sorted((m["dir"], m["what"], str(m.get("card"))) for m in ms)   # noqa: E731
-        return 1 if key(mirror) == key(self.proposed) else -1
+        return 1 if key(mirror) == key(proposed) else -1
 
     def _trade_plan(self, view, inv, other) -> list:
         """Moves (from ``inv``'s side) that put in one hand what a step of the active mystery costs

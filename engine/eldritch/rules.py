@@ -52,7 +52,8 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
         **{k: Choice(default="first") for k in PICK_KINDS},
         **{k: GroupDecision() for k in GROUP_KINDS},
     )
-    PROMPT_KEYS = ("inv", "purpose", "card", "about")
+    # a trade's partner and its draft so far (its own player's alone; trade_ok: the moves proposed)
+    PROMPT_KEYS = ("inv", "purpose", "card", "about", "with", "moves")
     # a cooperative game: every option follows from the public table (hidden backs are never options)
     OPEN_KINDS = frozenset({"action", "roll", "trade", *PICK_KINDS, *GROUP_KINDS})
 

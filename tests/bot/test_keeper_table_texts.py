@@ -147,3 +147,31 @@ async def test_a_response_window_names_the_members_it_asked_not_the_keeper_playe
     assert mention(str(member.id)) in text, text
     for seat in ("keeper-1", "keeper-2"):
         assert keeper_name(seat, lang) not in text, text
+
+
+async def test_an_undo_takes_back_the_members_action_not_a_keeper_players_answer(simcord_env, client_language,  # noqa: F811
+                                                                                  monkeypatch):
+    """``/gm undo`` counts members' actions: a Keeper player's answer is made at once by the
+    step before it (a window's pass, as it opens). Undo 1 took back only Keeper's pass: the
+    window then waited for a Keeper player whom its wait never names, and nothing made Keeper
+    answer until the member did (at Keeper's own turn, nothing at all until a deadline)."""
+    from tests.bot.unfathomable_driver import RULES, play_unfathomable
+    env = simcord_env
+    client_language["lang"] = "en-US"
+    channel, (member,) = await table(env, "en", "unfathomable", 1, keepers=2, monkeypatch=monkeypatch, seed=57)
+
+    def window_asks_a_keeper_and_the_member(game) -> bool:
+        asked = [a["player"] for a in RULES.window_asked(game.state) or []]
+        return any(is_keeper(p) for p in asked) and any(is_member(p) for p in asked)
+
+    await play_unfathomable(env, channel, [member], random.Random(57), max_clicks=200,
+                            stop=window_asks_a_keeper_and_the_member)
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    actions = (await service.record(game.id)).actions
+    assert is_keeper(actions[-1]["player"]), "Keeper answered last"
+    members_last = max(n for n, a in enumerate(actions) if is_member(a["player"]) and not a.get("auto"))
+    await service.undo(game.id, 1, force=True)
+    game = await service.live_game(channel.id)
+    assert (await service.record(game.id)).actions == actions[:members_last], "the member's action is undone"
+    assert not [p for p in service.prompts(game) if is_keeper(p["player"]) and p["kind"] == "window"]

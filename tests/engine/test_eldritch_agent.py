@@ -1,7 +1,7 @@
 """Keeper's Eldritch agent: the clues a mystery asks for are kept for it, not spent on rerolls."""
 import random
 
-from engine.core.agent import keeper_for
+from engine.core.agent import ask, keeper_for
 from engine.registry import rules_for
 
 
@@ -383,21 +383,50 @@ def test_two_investigators_on_one_space_pool_the_spells_of_a_gate():
     giver = keeper_for("eldritch", first["player"])
     prompt = {**_action_prompt(first, {"type": "trade", "with": second["id"]}), "player": first["player"]}
     assert giver.decide(view, prompt, random.Random(1))["type"] == "trade"
+    # each decision by a new agent, as the bot asks them: the draft is the prompt's own
     build = {"id": 2, "player": first["player"], "kind": "trade", "shape": "one", "inv": first["id"],
+             "with": second["id"], "moves": [],
              "options": [{"type": "cancel"}, {"type": "give", "what": "spell", "card": "wither"},
                          {"type": "take", "what": "spell", "card": "shriveling"}]}
-    assert giver.decide(view, build, random.Random(1))["type"] == "give"
+    assert keeper_for("eldritch", first["player"]).decide(view, build, random.Random(1))["type"] == "give"
+    build["moves"] = [{"dir": "give", "what": "spell", "card": "wither"}]
     build["options"] = [{"type": "propose"}, {"type": "cancel"}, {"type": "take", "what": "spell", "card": "shriveling"}]
-    assert giver.decide(view, build, random.Random(1))["type"] == "propose"
-    taker = keeper_for("eldritch", second["player"])
+    assert keeper_for("eldritch", first["player"]).decide(view, build, random.Random(1))["type"] == "propose"
     ok = {"id": 3, "player": second["player"], "kind": "trade_ok", "shape": "one", "inv": second["id"],
+          "moves": [{"dir": "give", "what": "spell", "card": "wither"}],
           "options": [{"type": "decline"}, {"type": "accept"}]}
-    taker.observe([{"type": "trade_proposed", "inv": first["id"], "to": second["id"],
-                    "moves": [{"dir": "give", "what": "spell", "card": "wither"}]}])
-    assert taker.decide(view, ok, random.Random(1))["type"] == "accept"
-    taker.observe([{"type": "trade_proposed", "inv": first["id"], "to": second["id"],
-                    "moves": [{"dir": "take", "what": "spell", "card": "shriveling"}]}])
-    assert taker.decide(view, ok, random.Random(1))["type"] == "decline"
+    assert keeper_for("eldritch", second["player"]).decide(view, ok, random.Random(1))["type"] == "accept"
+    ok["moves"] = [{"dir": "take", "what": "spell", "card": "shriveling"}]
+    assert keeper_for("eldritch", second["player"]).decide(view, ok, random.Random(1))["type"] == "decline"
+
+
+def test_a_trade_prompt_carries_its_partner_and_draft_so_a_new_agent_carries_the_trade_through():
+    """The bot asks a new Keeper agent at every decision (bot.service._agent_action): the agent
+    that chose Trade for a plan forgot it at the next prompt and cancelled the trade (the action
+    spent), and a partner never accepted (it remembered no proposal). The engine's trade prompt
+    names the partner and the draft so far, trade_ok the moves proposed; new agents at each step
+    make the pooled spells' trade (seed 002 l. 425, as above)."""
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["p1", "p2"], 3, None)
+    first, second = list(state["inv"])[:2]
+    state["inv"][second]["space"] = state["inv"][first]["space"]
+    state["inv"][first]["spells"], state["inv"][second]["spells"] = ["wither"], ["shriveling"]
+    state["inv"][first]["skills"]["lore"], state["inv"][second]["skills"]["lore"] = 1, 4
+    state["mystery"] = {"id": "where_the_old_ones_broke_through", "gates": []}
+    made = []
+    for _ in range(8):
+        prompt = rules.prompts(state)[0]
+        if prompt["kind"] not in ("action", "trade", "trade_ok"):
+            break
+        among = [o for o in prompt["options"] if o["type"] in ("trade", "rest")] if prompt["kind"] == "action" else None
+        action = ask(rules, state, keeper_for("eldritch", prompt["player"]), prompt, random.Random(1), among=among)
+        made.append(action["type"])
+        state, _ = rules.apply(state, action)
+        if action["type"] in ("accept", "decline", "cancel"):
+            break
+    # the one with fewer Lore hands its spell over, whoever acts first
+    assert made in (["trade", "give", "propose", "accept"], ["trade", "take", "propose", "accept"]), made
+    assert sorted(state["inv"][second]["spells"]) == ["shriveling", "wither"], state["inv"]
 
 
 def test_burden_of_greed_discards_the_items_whose_price_would_defeat():
