@@ -48,15 +48,22 @@ def _solo_view(seed=3):
     return rules, view, view["investigators"][0]
 
 
-def test_declining_a_may_that_would_unsolve_a_mystery_is_never_chosen():
-    """All For Nothing: pool clues or a solved mystery goes back into its deck — paid even with
-    no clue to spare (the price of declining is a whole mystery)."""
+def _mythos_may(card: str):
+    """A solo investigator holding 1 clue, asked a mythos card's "may" (decline or pay):
+    (view, investigator, agent that saw the card drawn, prompt)."""
     _, view, inv = _solo_view()
     inv["clues"] = 1
     agent = keeper_for("eldritch", "p1")
-    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "all_for_nothing"}])
+    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": card}])
     prompt = {"id": 1, "player": "p1", "kind": "group", "shape": "one", "inv": inv["id"], "purpose": "resolve",
               "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    return view, inv, agent, prompt
+
+
+def test_declining_a_may_that_would_unsolve_a_mystery_is_never_chosen():
+    """All For Nothing: pool clues or a solved mystery goes back into its deck — paid even with
+    no clue to spare (the price of declining is a whole mystery)."""
+    view, inv, agent, prompt = _mythos_may("all_for_nothing")
     assert agent.decide(view, prompt, random.Random(1))["value"] is True
 
 
@@ -447,12 +454,7 @@ def test_burden_of_greed_discards_the_items_whose_price_would_defeat():
 def test_a_may_is_paid_when_declining_it_would_defeat():
     """Haunting Nightmares: «spend 1 clue, or lose 2 sanity and gain a madness»: the clue owed to
     the mystery is kept at full sanity, paid at 2 sanity (declining would defeat)."""
-    _, view, inv = _solo_view()
-    inv["clues"] = 1
-    agent = keeper_for("eldritch", "p1")
-    agent.observe([{"type": "phase", "phase": "mythos"}, {"type": "mythos_drawn", "card": "haunting_nightmares"}])
-    prompt = {"id": 1, "player": "p1", "kind": "group", "shape": "one", "inv": inv["id"], "purpose": "resolve",
-              "about": "may", "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+    view, inv, agent, prompt = _mythos_may("haunting_nightmares")
     inv["sanity"] = inv["max_sanity"]
     assert agent.decide(view, prompt, random.Random(1))["value"] is False
     inv["sanity"] = 2
