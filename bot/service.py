@@ -1657,10 +1657,12 @@ class GameService:
 
 async def _bookkeeping(session) -> None:
     """Let this transaction commit without waiting for its WAL flush (PostgreSQL; elsewhere
-    nothing). Only for the outbox's own records (claims, delivered marks, the live log message,
-    a retry's progress): a database crash can lose the last fraction of a second of them, which
-    is what a bot killed between a send and its record loses already, and what delivery recovers
-    from (a lapsed claim, the log message found again, a redelivery matched by its nonce). The
+    nothing). Only for records of what was sent (claims, delivered marks, the live log message,
+    a retry's progress, the lobby's message): a database crash can lose the last fraction of a
+    second of them, which is what a bot killed between a send and its record loses already, and
+    what delivery recovers from (a lapsed claim, the log message found again, a redelivery
+    matched by its nonce; a lobby whose message is forgotten is not edited, its old buttons
+    refuse). The
     game's changes keep waiting for their flush, and flush these with them. Each delivery's own
     flush otherwise queued on the disk beside the checkpoints' (`bench scale`)."""
     connection = await session.connection()
