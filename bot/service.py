@@ -636,41 +636,36 @@ class GameService:
             settings = await self.guild_settings(game.guild_id, session)
             leads = await self._leads(session, game, rules, settings, release_leads)
             autopass_off = await self._autopass_off(session, game, rules)
-            await self._ready_minds(session, game, rules, needed=bool(keepers(game.players) or game.autopilot
-                                                                      or stand_in is not None))
+            await self._ready_minds(session, game, needed=bool(keepers(game.players) or game.autopilot
+                                                               or stand_in is not None))
         try:
-            return await self._step_ready(session, game, rules, state, events, applied, reveals, settings, leads,
-                                          autopass_off, action, actor, notices, close_window, stand_in)
+            if action is not None:
+                state, events = _apply(game, rules, state, action)
+                applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
+            elif stand_in is not None:
+                state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
+            window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+            # the new state's prompts come back computed once, for the checkpoint below
+            state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
+                                                   close_window=close_window or window == 0,
+                                                   plain=settings.timeout_action == "default", leads=leads)
+            events.extend(more)
+            if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
+                leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
+                                  for p in (rules.prompts(state) if prompts is None else prompts)
+                                  if leads.waits(game, p) and p["id"] not in leads.pending]
+            await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
+                                   notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts,
+                                   settings=settings)
         except BaseException:
             _MINDS.pop(game.id, None)  # they saw steps that were not saved: rebuilt at the next use
             raise
-
-    async def _step_ready(self, session, game: Game, rules, state, events, applied, reveals, settings, leads,
-                          autopass_off, action, actor, notices, close_window, stand_in) -> Outcome:
-        if action is not None:
-            state, events = _told(game, _engine(rules.apply, state, action))
-            applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
-        elif stand_in is not None:
-            state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
-        window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
-        # the new state's prompts come back computed once, for the checkpoint below
-        state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
-                                               close_window=close_window or window == 0,
-                                               plain=settings.timeout_action == "default", leads=leads)
-        events.extend(more)
-        if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
-            leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
-                              for p in (rules.prompts(state) if prompts is None else prompts)
-                              if leads.waits(game, p) and p["id"] not in leads.pending]
-        await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
-                               notices=list(notices) + leads.notices, autopass_off=autopass_off, prompts=prompts,
-                               settings=settings)
         minds = _MINDS.get(game.id)
         if minds is not None:
             minds.key = _minds_key(game)
         return Outcome(game=game, events=events, applied=applied)
 
-    async def _ready_minds(self, session, game: Game, rules, needed: bool) -> None:
+    async def _ready_minds(self, session, game: Game, needed: bool) -> None:
         """The game's Keeper agents as they stand after its saved actions (:class:`_Minds`): kept
         from its last step in this process, else (``needed``: a Keeper seat, a kicked member or
         a stand-in may decide in this step) rebuilt from its action log."""
@@ -684,7 +679,7 @@ class GameService:
             rows = (await session.exec(select(ActionLog).where(
                 ActionLog.game_id == game.id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all()
-            minds = _Minds.rebuilt(game, rules, rows)
+            minds = _Minds.rebuilt(game, rows)
             if minds is not None:
                 _MINDS[game.id] = minds
                 while len(_MINDS) > MINDS_KEPT:
@@ -722,7 +717,7 @@ class GameService:
             if action is None:
                 break
             try:
-                state, more = _told(game, _engine(rules.apply, state, action))
+                state, more = _apply(game, rules, state, action)
             except RuleError:
                 if action is not free:
                     raise
@@ -763,7 +758,7 @@ class GameService:
             chosen = _agent_action(game, rules, state, player, prompt, len(applied))
         if chosen is not None:
             try:
-                new_state, events = _told(game, _engine(rules.apply, state, chosen))
+                new_state, events = _apply(game, rules, state, chosen)
             except RuleError as exc:
                 log.warning("Keeper's action %s in game %s refused (%s); the default stands in", chosen, game.id, exc)
             else:
@@ -773,7 +768,7 @@ class GameService:
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
         action = {"player": player, "type": "default", "prompt": prompt["id"]}
-        new_state, events = _told(game, _engine(rules.apply, state, action))
+        new_state, events = _apply(game, rules, state, action)
         applied.append(_loggable(action))
         reveals.append(any(e.get("reveal") for e in events))
         return new_state, events
@@ -1948,16 +1943,21 @@ def intact_state(game: Game) -> dict:
     return game.state
 
 
-def _engine(call, state, action):
-    """Run an engine step; a failure other than a rule refusal means the saved state is damaged
-    (or an engine bug): the game is refused clearly and nothing is written."""
+def _apply(game: Game, rules, state, action) -> tuple:
+    """Run an engine step (state, events) and tell the game's kept Keeper agents (:class:`_Minds`)
+    its events; a failure other than a rule refusal means the saved state is damaged (or an
+    engine bug): the game is refused clearly and nothing is written."""
     try:
-        return call(state, action)
+        applied = rules.apply(state, action)
     except RuleError:
         raise
     except Exception as exc:  # noqa: BLE001 - reported as a damaged game, logged with its cause
         log.exception("engine failed on a saved state")
         raise ServiceError("game_corrupt") from exc
+    minds = _MINDS.get(game.id)
+    if minds is not None:
+        minds.tell(applied[1])
+    return applied
 
 
 def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
@@ -1985,7 +1985,7 @@ class _Minds:
     could see, action by action, as in a simulation (``engine.core.agent.tell``): what an agent
     remembers (who hindered a check, who showed which card, the dice it may reroll) decides
     as it does there. Kept per process between steps and fed each applied action's events
-    (:func:`_told`); ``key`` is the saved game they stand at (:func:`_minds_key`)."""
+    (:func:`_apply`); ``key`` is the saved game they stand at (:func:`_minds_key`)."""
 
     def __init__(self, key: tuple, agents: dict):
         self.key, self.agents = key, agents
@@ -1994,16 +1994,12 @@ class _Minds:
         tell(self.agents, events)
 
     @classmethod
-    def rebuilt(cls, game: Game, rules, rows: list) -> "_Minds | None":
+    def rebuilt(cls, game: Game, rows: list) -> "_Minds | None":
         """The agents after the logged ``rows``, replayed action by action; None if the log no
         longer replays (the agents then decide from the view alone, as before)."""
-        record = _record(game, rows)
         agents = {seat: keeper_for(game.kind, seat) for seat in game.players}
-        try:
-            state, events = rules.new_game(record.players, record.seed, record.options, record.setup)
-            tell(agents, events)
-            for action in record.actions:
-                tell(agents, rules.apply_in_place(state, action))
+        try:  # a game begun under other rules or content replays as far as it can, as before
+            replay(_record(game, rows), allow_other_version=True, each_step=lambda events: tell(agents, events))
         except Exception:  # noqa: BLE001 - memory is a strength, never a condition to play
             log.warning("game %s: its Keeper agents' memory could not be rebuilt", game.id, exc_info=True)
             return None
@@ -2015,14 +2011,6 @@ _MINDS: OrderedDict[int, _Minds] = OrderedDict()  # game id -> its agents, least
 
 def _minds_key(game: Game) -> tuple:
     return game.epoch, game.last_action, tuple(game.players)
-
-
-def _told(game: Game, applied: tuple) -> tuple:
-    """``applied`` ((state, events) of one action) after the game's kept agents observed it."""
-    minds = _MINDS.get(game.id)
-    if minds is not None:
-        minds.tell(applied[1])
-    return applied
 
 
 def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int,

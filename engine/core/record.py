@@ -99,8 +99,11 @@ class Replay:
     applied: int
 
 
-def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: bool = False) -> Replay:
-    """Rebuild the game from its record; ``upto`` keeps only the first N actions (undo).
+def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: bool = False,
+           each_step=None) -> Replay:
+    """Rebuild the game from its record; ``upto`` keeps only the first N actions (undo);
+    ``each_step`` is called with the events of the deal, then of each action, in order (agents
+    observe a game step by step).
 
     A record made with other rules or content (``record.version`` differs from the engine's) is
     refused with a RecordError unless ``allow_other_version``; a record without a version
@@ -114,10 +117,15 @@ def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: 
             f"{rules.version} (rules version + content digest): its actions may mean another game now. "
             f"Replay it with allow_other_version=True (CLI: --allow-other-version) to try anyway.")
     state, events = rules.new_game(record.players, record.seed, record.options, record.setup)
+    if each_step is not None:
+        each_step(events)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):
         try:
-            events.extend(rules.apply_in_place(state, action))
+            step = rules.apply_in_place(state, action)
         except RuleError as exc:
             raise RecordError(f"action #{number} {action} was refused: {exc}") from exc
+        if each_step is not None:
+            each_step(step)
+        events.extend(step)
     return Replay(state=state, events=events, applied=len(actions))

@@ -13,7 +13,7 @@ from bot.db import ActionLog, create_tables, make_engine, session_factory
 from bot.seats import is_keeper
 from bot.service import GameService, _minds_key, _record
 from engine.core.events import visible_to
-from engine.registry import rules_for
+from engine.core.record import replay
 from tests.bot.helpers import database_url
 
 
@@ -26,12 +26,8 @@ async def service(tmp_path):
 
 
 def seen_by_seat(game, rows) -> dict[str, list[dict]]:
-    """What each seat could see of the logged game, replayed action by action."""
-    rules = rules_for(game.kind)
-    record = _record(game, rows)
-    state, events = rules.new_game(record.players, record.seed, record.options, record.setup)
-    for action in record.actions:
-        events = events + rules.apply_in_place(state, action)
+    """What each seat could see of the logged game."""
+    events = replay(_record(game, rows)).events
     return {seat: [e for e in events if visible_to(e, seat)] for seat in game.players}
 
 
