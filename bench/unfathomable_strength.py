@@ -279,6 +279,7 @@ def _oracle(rules, state, agents, prompt, mine, rng, counters) -> dict:
 RANDOM_KINDS = ()   # --random-kind KIND: loyal players answer these decisions at random (what they weigh)
 END_ORACLE = 0   # --end-oracle K: loyal players' answers tried on K copies of the true state, played to the end
 END_ORACLE_KINDS = ("option",)
+END_ORACLE_SHUFFLE = False   # --end-oracle-shuffle: the copies' face-down decks reshuffled
 END_ORACLE_FIRST = 4   # copies tried first: if every one is lost (or won) whatever the answer, no more
 END_ORACLE_TOP = 0   # --end-oracle-top M: only the agent's M best-scored answers are tried (actions)
 END_ORACLE_LOG = None   # a file: one line per decision the oracle looked at
@@ -299,6 +300,15 @@ def _end_oracle_wanted(state, prompt) -> bool:
     return (prompt.get("shape", "one") == "one" and len(prompt.get("options") or ()) > 1
             and _decision_kind(prompt) in END_ORACLE_KINDS
             and _side(state, prompt["player"]) == "human" and prompt["player"] not in state["revealed"])
+
+
+def _shuffle_hidden_decks(state, seed: int) -> None:
+    """--end-oracle-shuffle: the copy's face-down decks in a fresh order (the same for copy k of
+    every answer), so the oracle no longer knows the crises, cards and damage to come."""
+    r = random.Random(seed)
+    for deck in [*state["decks"].values(), state["chaos"], state["item_deck"], state["spell_deck"],
+                 state["course_deck"], state["mythos_deck"], state["damage_deck"]]:
+        r.shuffle(deck)
 
 
 def play_out(rules, state, agents, seed: int) -> bool:
@@ -337,6 +347,8 @@ def _end_oracle(rules, state, agents, prompt, mine, game_seed, counters, before=
             for k in range(tried, stop):
                 s2 = copy.deepcopy(state)
                 s2["rng"]["seed"] = seeds[k]
+                if END_ORACLE_SHUFFLE:
+                    _shuffle_hidden_decks(s2, seeds[k])
                 a2 = copy.deepcopy(agents)
                 tell(a2, rules.apply_in_place(s2, {"player": prompt["player"], **o}))
                 wins[i] += play_out(rules, s2, a2, seeds[k])
@@ -542,6 +554,8 @@ def main(argv: int | list[str] | None = None) -> None:
                     help="simulation only: loyal players try each answer on K copies of the true state played to the end")
     ap.add_argument("--end-oracle-kind", action="append", choices=("option", "course", "track", "action", "choose"),
                     help="which decisions --end-oracle looks at (default: crisis options)")
+    ap.add_argument("--end-oracle-shuffle", action="store_true",
+                    help="--end-oracle's copies reshuffle the face-down decks (it no longer knows what comes)")
     ap.add_argument("--end-oracle-top", type=int, default=0, metavar="M",
                     help="--end-oracle tries only the agent's M best-scored answers (and its own)")
     ap.add_argument("--random-kind", action="append", default=[], choices=("option", "course", "track", "action", "choose"),
@@ -561,7 +575,8 @@ def main(argv: int | list[str] | None = None) -> None:
     global END_ORACLE, END_ORACLE_KINDS, END_ORACLE_LOG
     END_ORACLE = args.end_oracle
     END_ORACLE_KINDS = tuple(args.end_oracle_kind or ["option"])
-    global END_ORACLE_TOP, RANDOM_KINDS
+    global END_ORACLE_TOP, RANDOM_KINDS, END_ORACLE_SHUFFLE
+    END_ORACLE_SHUFFLE = args.end_oracle_shuffle
     RANDOM_KINDS = tuple(args.random_kind)
     END_ORACLE_TOP = args.end_oracle_top
     END_ORACLE_LOG = open(args.end_oracle_log, "a") if args.end_oracle_log else None

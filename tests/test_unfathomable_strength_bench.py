@@ -83,3 +83,17 @@ def test_the_answer_with_most_wins_is_played_and_the_agents_on_a_tie(monkeypatch
         assert all(seeds[a] == seeds[0] for a in range(n))
     kind = "agreed" if expected == mine_i else "differed"
     assert counters["oracle"][f"option {kind}"] == 1
+
+
+def test_shuffled_copies_keep_every_card_and_lose_the_order():
+    rules, state, _, _, _ = _first_decision("option")
+    s2 = copy.deepcopy(state)
+    bench._shuffle_hidden_decks(s2, 5)
+    decks = ["chaos", "item_deck", "spell_deck", "course_deck", "mythos_deck", "damage_deck"]
+    for key in decks:
+        assert sorted(s2[key]) == sorted(state[key])
+    for t, deck in state["decks"].items():
+        assert sorted(s2["decks"][t]) == sorted(deck)
+    assert s2["mythos_deck"] != state["mythos_deck"]   # 60-odd cards: another order
+    assert {k: v for k, v in s2.items() if k not in decks + ["decks"]} == \
+        {k: v for k, v in state.items() if k not in decks + ["decks"]}   # hands, board, roles as they were
