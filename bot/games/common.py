@@ -13,9 +13,9 @@ from engine.core.events import is_public
 
 
 def how_to_act(lang: str, button: str) -> str:
-    """How a member acts, by the act button's exact label and the ``/hand`` command's name in
-    ``lang`` (the name Discord shows that member: ``commands.names.hand``)."""
-    return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.hand"))
+    """How a member acts, by the act button's exact label and the ``/panel`` command's name in
+    ``lang`` (the name Discord shows that member: ``commands.names.panel``)."""
+    return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.panel"))
 
 
 def held_by(waiting: list[dict], window_kinds) -> list[dict]:
