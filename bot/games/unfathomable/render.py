@@ -406,6 +406,12 @@ def public_line(ev: dict, lang: str) -> str | None:
     text = t(lang, key, **p)
     if text == key:   # an event this renderer does not know yet: say so plainly, never crash
         return t(lang, f"{K}.event.unknown", type=kind)
+    if kind in ("roll_started", "die_rolled"):  # "about to roll" stands until the roll is made
+        roll = f"roll:{ev.get('player')}:{ev.get('purpose')}"
+        return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
+    if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
+        choice = f"choice:{ev.get('player')}:{ev.get('card')}"
+        return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
     return text or None
 
 
@@ -421,7 +427,16 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
+                               merge=_merged)
+
+
+def _merged(before: dict, ev: dict) -> dict | None:
+    """Deep Ones moving one after another along the same way, told as one move of them all."""
+    if ev["type"] == before["type"] == "deep_ones_moved" and all(
+            ev.get(k) == before.get(k) for k in ("frm", "to", "reason", "audience")):
+        return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
+    return None
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
