@@ -2,11 +2,13 @@
 window closed." after every roll and check whose window nobody answered, though the next line (the
 roll, the result) already shows the game went on; "🎲 X is about to roll." stood above "🎲 X
 rolls: 4." with nothing between, "X decides the crisis of C." above "X chooses: …"; five Deep
-Ones moving along one way were five lines; The Thing's
-"X offers Y an exchange." stood above "X and Y exchange a card.". Now the close is said only when
-its step says nothing, an announcement of what is about to happen gives way to what happened when
-that comes next, and moves along one way are one line: every roll, exchange and move is still
-told (every change of the public table is announced)."""
+Ones moving along one way were five lines, "Food −1 → (every dial)" then "Fuel −1 → (every
+dial)" two; The Thing's "X offers Y an exchange." stood above "X and Y exchange a card.", three
+draws were three lines; an Eldritch test's dice were said twice, rolled and then judged. Now the
+close is said only when its step says nothing else (and then until the next line), an
+announcement of what is about to happen gives way to what happened when that comes next, and
+events in a row are one line: every roll, exchange, move and result is still told (every change
+of the public table is announced)."""
 from __future__ import annotations
 
 import random
@@ -123,3 +125,18 @@ def test_the_things_draws_in_a_row_are_one_line_with_how_many(lang):
     assert lines == [t(lang, "thing.event.panic_skipped_many", count=2),
                      t(lang, "thing.event.event_drawn_many", player=mention("101"), count=3)]
     assert render([drawn], lang) == [t(lang, "thing.event.event_drawn", player=mention("101"))]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unfathomables_resources_changed_in_a_row_are_one_line_with_the_dials_after(lang):
+    """"Food −1 → ⛽ 8 · 🍖 7 · …" then "Fuel −1 → ⛽ 7 · 🍖 7 · …" repeated every dial; one
+    line says both changes and the dials after them. The same resource changed twice stays two
+    lines (a sum would hide that it went down and back up)."""
+    render = ui_for("unfathomable").public_lines
+    dials = {"fuel": 8, "food": 7, "sanity": 8, "souls": 8}
+    food = {"type": "resources_changed", "delta": {"food": -1}, "resources": dials, "audience": "all"}
+    fuel = {"type": "resources_changed", "delta": {"fuel": -1}, "resources": {**dials, "fuel": 7}, "audience": "all"}
+    back = {"type": "resources_changed", "delta": {"fuel": 1}, "resources": dials, "audience": "all"}
+    (line,) = render([food, fuel], lang)
+    assert line == render([{**fuel, "delta": {"food": -1, "fuel": -1}}], lang)[0]
+    assert len(render([food, fuel, back], lang)) == 2

@@ -432,10 +432,15 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
 
 
 def _merged(before: dict, ev: dict) -> dict | None:
-    """Deep Ones moving one after another along the same way, told as one move of them all."""
-    if ev["type"] == before["type"] == "deep_ones_moved" and all(
-            ev.get(k) == before.get(k) for k in ("frm", "to", "reason", "audience")):
+    """Deep Ones moving one after another along the same way, told as one move of them all;
+    resources changed one after another (Food −1, then Fuel −1), each another resource, told as
+    one change and the dials after it."""
+    if ev["type"] != before["type"] or ev.get("audience") != before.get("audience"):
+        return None
+    if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
+    if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
+        return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
     return None
 
 
