@@ -63,7 +63,8 @@ async def test_unfathomable_says_a_window_closed_and_a_roll_coming_only_when_it_
     lines = [line for message in messages for line in message]
     rolls = [ev for ev in events if ev["type"] == "die_rolled"]
     assert len(rolls) > 5, "the game went through rolls"
-    # a window's close was followed, in its step, by what it let happen: never said alone here
+    # a window's close is left out where what it let happen follows, and otherwise said only
+    # until the next line (here, whatever came next stood in its place)
     assert t("en", "window.closed") not in lines
     # every roll is told, as it is rendered; its announcement went where nothing stood between
     render = ui_for("unfathomable").public_lines
