@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import weakref
 
@@ -61,6 +62,8 @@ UNTIL_NEXT = "until-next"
 # keys of the lines a game's renderer folds (bot.games.common.Line): an announcement of what is
 # about to happen, and the line of what happened, which stands in its place when it comes next
 OPENS, SETTLES = "opens:", "settles:"
+# the key of a line that tells an event the renderer may tell as one with the next (its JSON)
+MERGES = "merges:"
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -128,13 +131,27 @@ class ChannelLog:
         self.waiting = players
 
     def replace(self, key: str | None, text: str) -> bool:
-        if key is None or key == UNTIL_NEXT or key.startswith(OPENS):
-            return False
+        if key is None or key == UNTIL_NEXT or key.startswith((OPENS, MERGES)):
+            return False  # a notice's own key only (an adviser's proposal): a folding line's never
         for line in self.lines:
             if line[0] == key:
                 line[1] = text
                 return True
         return False
+
+    def fold(self, ui, key: str | None, text: str, lang: str) -> tuple[str | None, bool]:
+        """A new line (``key``: :meth:`Publisher._entries`'), folded into the lines: (the key to
+        append it with, whether it is told already: a keyed notice replaced, an event told as one
+        with the last line's). Lines it makes plain go: a notice said ``UNTIL_NEXT``, the lines
+        announcing what it settles."""
+        if self.replace(key, text) or _merge_into_last(ui, self, key, lang):
+            return key, True
+        if self.lines and self.lines[-1][0] == UNTIL_NEXT:
+            self.lines.pop()
+        if key is not None and key.startswith(SETTLES):
+            self.settle(key[len(SETTLES):])
+            key = None
+        return key, False
 
     def settle(self, what: str) -> None:
         """What the lines keyed ``OPENS + what`` announced has happened: those at the end of the
@@ -153,8 +170,27 @@ class ChannelLog:
 
 def _fold_key(line: str) -> str | None:
     """The channel log's key of a renderer's line (:class:`bot.games.common.Line`), if it folds."""
-    opens, settles = getattr(line, "opens", None), getattr(line, "settles", None)
-    return SETTLES + settles if settles else OPENS + opens if opens else None
+    opens, settles, event = getattr(line, "opens", None), getattr(line, "settles", None), getattr(line, "event", None)
+    if settles:
+        return SETTLES + settles
+    if opens:
+        return OPENS + opens
+    return MERGES + json.dumps(event, sort_keys=True, default=str) if event is not None else None
+
+
+def _merge_into_last(ui, chan_log: "ChannelLog", key: str | None, lang: str) -> bool:
+    """Tell the event of ``key`` as one with the last line's, if the game's renderer tells them
+    as one (its ``merged``: the same merge its lines make within a step, here across steps)."""
+    last = chan_log.lines[-1][0] if chan_log.lines else None
+    merge = getattr(ui, "merged", None)
+    if merge is None or not (key and last and key.startswith(MERGES) and last.startswith(MERGES)):
+        return False
+    both = merge(json.loads(last[len(MERGES):]), json.loads(key[len(MERGES):]))
+    lines = ui.public_lines([both], lang) if both is not None else []
+    if len(lines) != 1:
+        return False
+    chan_log.lines[-1] = [_fold_key(lines[0]), lines[0]]
+    return True
 
 
 def _with_lines(body: str, lines: list[str]) -> str:
@@ -459,6 +495,7 @@ class Publisher:
         and save the log with the rows marked delivered."""
         channel = await self.channel(game)
         chan_log = ChannelLog(game.channel_log)
+        ui = ui_for(game.kind)
         for row in rows:
             if row.kind != "public" or row.id <= chan_log.last_row:
                 continue  # a table refresh, or a line the log shows already (a redelivery)
@@ -468,13 +505,9 @@ class Publisher:
                     await self._close(game, channel, chan_log)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
             for key, text in self._entries(game, row, lang):
-                if chan_log.replace(key, text):
+                key, told = chan_log.fold(ui, key, text, lang)
+                if told:
                     continue
-                if chan_log.lines and chan_log.lines[-1][0] == UNTIL_NEXT:
-                    chan_log.lines.pop()  # said until this line, which makes it plain
-                if key is not None and key.startswith(SETTLES):
-                    chan_log.settle(key[len(SETTLES):])
-                    key = None
                 if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
                     await self._close(game, channel, chan_log)  # a long section goes on below
                 chan_log.lines.append([key, text])

@@ -32,13 +32,17 @@ class Line(str):
     says is about to happen (a roll about to be made, an exchange offered), ``settles`` what
     happened. A settling line that comes right after the lines opening it, in the live message,
     stands in their place: once the outcome is there, the announcement tells a reader nothing.
-    Anything said between them (a card played into the roll's window) keeps both."""
+    Anything said between them (a card played into the roll's window) keeps both. ``event``: the
+    event it tells, which the renderer's ``merged`` may tell as one with the next line's when
+    that comes right after it in a later step (a Deep One moving after another whose window a
+    member passed)."""
     opens: str | None
     settles: str | None
+    event: dict | None
 
-    def __new__(cls, text: str, opens: str | None = None, settles: str | None = None):
+    def __new__(cls, text: str, opens: str | None = None, settles: str | None = None, event: dict | None = None):
         line = super().__new__(cls, text)
-        line.opens, line.settles = opens, settles
+        line.opens, line.settles, line.event = opens, settles, event
         return line
 
 

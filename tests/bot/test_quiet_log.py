@@ -141,3 +141,41 @@ def test_unfathomables_resources_changed_in_a_row_are_one_line_with_the_dials_af
     (line,) = render([food, fuel], lang)
     assert line == render([{**fuel, "delta": {"food": -1, "fuel": -1}}], lang)[0]
     assert len(render([food, fuel, back], lang)) == 2
+
+
+def logged(kind: str, rows: list[list[dict]], notices: list[list[str]] | None = None) -> list[str]:
+    """The live message's lines after ``rows`` of public events (and notice keys before each),
+    each row delivered as the publisher does, English."""
+    from bot.publisher import ChannelLog, TOLD_BY_THE_NEXT, UNTIL_NEXT, _fold_key
+    ui, log = ui_for(kind), ChannelLog(None)
+    for n, events in enumerate(rows):
+        lines = [[_fold_key(line), line] for line in ui.public_lines(events, "en")]
+        said = [[UNTIL_NEXT if key in TOLD_BY_THE_NEXT else None, t("en", key)]
+                for key in (notices or [[]] * len(rows))[n] if not (lines and key in TOLD_BY_THE_NEXT)]
+        for key, text in said + lines:
+            key, told = log.fold(ui, key, text, "en")
+            if not told:
+                log.lines.append([key, text])
+    return log.body().split("\n")
+
+
+def test_lines_of_later_steps_fold_into_the_live_messages_last_line():
+    """A member's pass in a window splits the Deep Ones' moves into steps of their own: the
+    second move, right below the first, is told as one with it ("2 Deep Ones: …"); the roll a
+    window awaited stands in the place of "about to roll"; "The response window closed." stands
+    until the next line, and not at all above the roll its step made."""
+    one = {"type": "deep_ones_moved", "frm": "deck_2", "to": "bridge", "count": 1, "reason": "activation",
+           "audience": "all"}
+    render = ui_for("unfathomable").public_lines
+    assert logged("unfathomable", [[one], [one]]) == render([{**one, "count": 2}], "en")
+    assert logged("unfathomable", [[one], [{**one, "frm": "deck_1"}]]) == \
+        render([one], "en") + render([{**one, "frm": "deck_1"}], "en")
+    started = {"type": "roll_started", "player": "101", "purpose": "attack", "audience": "all"}
+    rolled = {"type": "die_rolled", "player": "101", "purpose": "attack", "raw": 4, "modifier": 0, "value": 4,
+              "audience": "all"}
+    assert logged("unfathomable", [[started], [rolled]], [[], ["window.closed"]]) == render([rolled], "en")
+    assert logged("unfathomable", [[started], []], [[], ["window.closed"]]) == \
+        render([started], "en") + [t("en", "window.closed")]
+    turn = {"type": "turn_started", "player": "101", "number": 3, "audience": "all"}
+    assert logged("unfathomable", [[started], [], [turn]], [[], ["window.closed"], []]) == \
+        render([started], "en") + render([turn], "en")

@@ -296,7 +296,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         faces = tuple(ev["faces"]) if ev.get("faces") else success_faces(dice, ev.get("successes", 0))
         p["dice"] = dice_text(dice, faces)
         p["n_successes"] = t(lang, f"{K}.count.successes", count=ev.get("successes", 0))
-        if ev.get("rolled"):  # the roll told in the same line (_merged)
+        if ev.get("rolled"):  # the roll told in the same line (merged)
             key = f"{K}.event.test_passed_rolled" if ev.get("passed") else f"{K}.event.test_failed_rolled"
             p["parts"] = _pool_parts(ev["rolled"], lang)
     elif kind == "die_rolled":
@@ -375,6 +375,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
+    if kind == "test_rolled":  # told as one with its result when that comes next: merged()
+        return common.Line(t(lang, key, **p), event=ev)
     return t(lang, key, **p)
 
 
@@ -420,10 +422,10 @@ def _pool_parts(ev: dict, lang: str) -> str:
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
-                               echo=_echo, merge=_merged)
+                               echo=_echo, merge=merged)
 
 
-def _merged(before: dict, ev: dict) -> dict | None:
+def merged(before: dict, ev: dict) -> dict | None:
     """A test rolled and its result, nothing between (no reroll, no bonus die): one line, the
     result's, with what the pool was made of (the dice are the same)."""
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and ev.get("inv") == before.get("inv") \

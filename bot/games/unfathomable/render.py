@@ -409,6 +409,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind in ("roll_started", "die_rolled"):  # "about to roll" stands until the roll is made
         roll = f"roll:{ev.get('player')}:{ev.get('purpose')}"
         return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
+    if kind in ("deep_ones_moved", "resources_changed"):  # told as one with the next: merged()
+        return common.Line(text, event=ev)
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
         return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
@@ -428,10 +430,10 @@ def _dials(lang: str, res: dict) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
-                               merge=_merged)
+                               merge=merged)
 
 
-def _merged(before: dict, ev: dict) -> dict | None:
+def merged(before: dict, ev: dict) -> dict | None:
     """Deep Ones moving one after another along the same way, told as one move of them all;
     resources changed one after another (Food −1, then Fuel −1), each another resource, told as
     one change and the dials after it."""
