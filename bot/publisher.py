@@ -10,8 +10,10 @@ its lines (the table and the button go) and a new live message is posted that pi
 nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
 the lines go on in the same message. A line that only says what the next one will make
 plain (a roll about to be made, a response window closed) gives way to it when it comes next in
-the live message. A long log continues in a new message, so no line is lost. A member is pinged only by the posting of a live message that waits for them,
-and only once per decision handed to them (a mention in a line never pings). Every message is
+the live message, and events in a row are told as one (the renderer's ``merged``). A long log
+continues in a new message, so no line is lost. A member is pinged only by the posting of a
+live message that waits for them, and only once per decision handed to them (a mention in a
+line never pings). Every message is
 sent with a nonce Discord enforces, and the log's state is saved with the rows it shows, so a
 redelivery after a crash edits the same message to the same text instead of posting it twice.
 

@@ -1,8 +1,9 @@
 """Issue 22's play-through at Keeper-player tables, four texts members read wrong: an
 Unfathomable response window named the Keeper players among those it waited for; Eldritch
 spell results that read "result at least 2:" with nothing after; the name of the panel command
-(``/карти``, "cards"; ``/hand``) at an Eldritch table, whose button reads "Мої дослідники"; the reply after
-a saved action whose panel failed ("press **My hand**", a button no Eldritch table shows)."""
+(``/карти``, "cards"; ``/hand``) at an Eldritch table, whose button reads "Мої дослідники"; the
+reply after a saved action whose panel failed ("press **My hand**", a button no Eldritch table
+shows)."""
 from __future__ import annotations
 
 import re
