@@ -13,9 +13,9 @@ plain (a roll about to be made, a response window closed) gives way to it when i
 the live message, and events in a row are told as one (the renderer's ``merged``). A long log
 continues in a new message, so no line is lost. A member is pinged only by the posting of a
 live message that waits for them, and only once per decision handed to them (a mention in a
-line never pings). Every message is
-sent with a nonce Discord enforces, and the log's state is saved with the rows it shows, so a
-redelivery after a crash edits the same message to the same text instead of posting it twice.
+line never pings). Every message is sent with a nonce Discord enforces, and the log's state is
+saved with the rows it shows, so a redelivery after a crash edits the same message to the same
+text instead of posting it twice.
 
 A 429 or a 5xx, a missing permission or a crash delays an announcement, never loses it: the row
 stays undelivered and is retried with backoff (or the rate limit's retry-after) by the outbox
@@ -180,15 +180,19 @@ def _fold_key(line: str) -> str | None:
     return MERGES + json.dumps(event, sort_keys=True, default=str) if event is not None else None
 
 
-def _merge_into_last(ui, chan_log: "ChannelLog", key: str | None, lang: str) -> bool:
+def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bool:
     """Tell the event of ``key`` as one with the last line's, if the game's renderer tells them
     as one (its ``merged``: the same merge its lines make within a step, here across steps)."""
     last = chan_log.lines[-1][0] if chan_log.lines else None
     merge = getattr(ui, "merged", None)
     if merge is None or not (key and last and key.startswith(MERGES) and last.startswith(MERGES)):
         return False
-    both = merge(json.loads(last[len(MERGES):]), json.loads(key[len(MERGES):]))
-    lines = ui.public_lines([both], lang) if both is not None else []
+    try:
+        both = merge(json.loads(last[len(MERGES):]), json.loads(key[len(MERGES):]))
+        lines = ui.public_lines([both], lang) if both is not None else []
+    except Exception:  # noqa: BLE001 - a merge that cannot be told leaves both lines as they are
+        log.exception("lines of %s and %s cannot be told as one", last, key)
+        return False
     if len(lines) != 1:
         return False
     chan_log.lines[-1] = [_fold_key(lines[0]), lines[0]]
