@@ -1113,8 +1113,21 @@ class GameService:
             return list(rows.all())
 
     # ------------------------------------------------------------------ admin
-    @resilient(retry_conflicts=False)
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
+        """Take back the last ``count`` moves of members still playing (:meth:`_undo`); what a
+        seat Keeper plays (a Keeper player, a kicked member) is asked again is answered at once,
+        as after a kick or a replacement, not left to a deadline."""
+        outcome = await self._undo(game_id, count, force)
+        game = outcome.game
+        if game.status == "active" and any(is_keeper(p["player"]) or p["player"] in game.autopilot
+                                           for p in self.prompts(game)):
+            settled = await self._settle(game_id)
+            return Outcome(game=settled.game, events=settled.events, applied=settled.applied,
+                           revealed=outcome.revealed)
+        return outcome
+
+    @resilient(retry_conflicts=False)
+    async def _undo(self, game_id: int, count: int, force: bool) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished") or game.archived_at is not None:
                 raise not_running(game)  # an archived game keeps its record, not its state
