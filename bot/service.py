@@ -50,7 +50,7 @@ log = logging.getLogger("keeper.service")
 CONFLICT_RETRIES = 3
 # what a waiting line may say of a decision besides who and what kind (public in every game)
 PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
-NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
+NEWS_SHOWN = 12  # the latest private news rows /panel shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
 # how stale another process's change of guild settings may be seen: this process's own changes
@@ -942,7 +942,7 @@ class GameService:
                        notices=(), before: frozenset = frozenset(), autopass_off=None,
                        prompts: list[dict] | None = None) -> list[tuple]:
         """News and outbox rows (``(model, values)`` pairs) for one committed change: private news
-        for each member entitled to it (kept for /hand), a DM to each but the actor (who sees
+        for each member entitled to it (kept for /panel), a DM to each but the actor (who sees
         theirs in the reply), the public lines with who is waited for, a DM with the controls of
         each newly pending prompt of a kind the game's UI answers by DM (``before``: the prompts
         announced already), and a refresh of the table. ``prompts``: the game's pending prompts,
@@ -1540,7 +1540,7 @@ class GameService:
     @resilient
     async def clean_up(self, retention: timedelta, now: datetime | None = None) -> dict[str, int]:
         """Delete what nobody reads any more once it is older than ``retention`` (of this
-        process's guilds): delivered announcements, private news /hand can no longer show (undone,
+        process's guilds): delivered announcements, private news /panel can no longer show (undone,
         or beyond a member's latest NEWS_SHOWN), and archive ended games: their state is cut to
         its version and result and their news, proposals and delivered rows go, while the record
         (seed, players, options, action log) stays for /gm export. Returns the counts."""
