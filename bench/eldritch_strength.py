@@ -170,7 +170,7 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     while not rules.is_over(state) and steps < MAX_ACTIONS:
         prompt = rules.prompts(state)[0]
         action = ask(rules, state, agents[prompt["player"]], prompt, rng)
-        if prompt.get("kind") == "action" and action and action.get("type") == "travel":
+        if prompt.get("kind") in ("action", "encounter"):
             budget.before(rules.view(state, prompt["player"]), agents[prompt["player"]], prompt, action)
         events = rules.apply_in_place(state, action)
         tell(agents, events)
@@ -285,6 +285,7 @@ class BudgetTracker:
         self.active: str | None = None
         self.travel_goal: dict = {}   # investigator -> the kind of goal its agent travels toward
         self.fighting: dict = {}      # investigator -> the monster it fights
+        self.heading: dict = {}       # investigator -> the goal of its latest Travel
 
     def goal_kind(self, view, goal) -> str:
         if goal is None:
@@ -310,10 +311,24 @@ class BudgetTracker:
         return "other"
 
     def before(self, view, agent, prompt, action) -> None:
-        """An action prompt answered with Travel: book the goal the agent claimed."""
+        """An action prompt answered with Travel: book the goal the agent claimed. An encounter
+        chosen: book whether its investigator stands on its goal (else how far it still is)."""
         if prompt.get("kind") == "action" and action and action.get("type") == "travel":
             goal = getattr(agent, "_goal_of", {}).get(prompt.get("inv"))
             self.travel_goal[prompt.get("inv")] = self.goal_kind(view, goal)
+            last = self.heading.get(prompt.get("inv"))
+            if self.active and last and last != goal:   # a goal given up on the way (not reached)
+                self.c[self.key("goal_switched")] += 1
+            self.heading[prompt.get("inv")] = goal
+        elif prompt.get("kind") == "encounter" and self.active and hasattr(agent, "_claim_goal"):
+            inv = next((i for i in view["investigators"] if i["id"] == prompt.get("inv")), None)
+            if inv is None:
+                return
+            goal = agent._claim_goal(view, inv)
+            d = rules_for("eldritch").C.dist[inv["space"]].get(goal, 99) if goal else None
+            where = "no_goal" if goal is None else "at_goal" if d == 0 else "goal_1_away" if d == 1 else \
+                "goal_2_away" if d == 2 else "goal_3+_away"
+            self.c[self.key("where_" + where)] += 1
 
     def key(self, what: str) -> str:
         return f"budget|{self.active}|{what}"
@@ -333,7 +348,9 @@ class BudgetTracker:
                 n = sum(1 for i in state["inv"].values() if i["status"] == "active")
                 c[self.key("rounds")] += 1
                 c[self.key("inv_rounds")] += n
-            elif t == "action" and inv:
+            elif t == "encounter" and inv and state["inv"][inv]["space"] == self.heading.get(inv):
+                self.heading.pop(inv, None)   # reached
+            if t == "action" and inv:
                 what = ev.get("action")
                 if what == "travel":
                     what = "travel_" + self.travel_goal.pop(inv, "?")
@@ -404,6 +421,10 @@ def print_budget(total: Counter, n: int) -> None:
             f"{e} {sum(total[f'budget|{m}|enc_{e}'] for m in mids) / ir:.2f}" for e in BUDGET_ENC) + ", tickets gained "
             f"{sum(total[f'budget|{m}|ticket_gained'] for m in mids) / ir:.2f}, spent "
             f"{sum(total[f'budget|{m}|ticket_spent'] for m in mids) / ir:.2f}")
+        print("    all mysteries, encounters chosen (per investigator-round) with the investigator: " + ", ".join(
+            f"{w} {sum(total[f'budget|{m}|where_{w}'] for m in mids) / ir:.2f}"
+            for w in ("at_goal", "goal_1_away", "goal_2_away", "goal_3+_away", "no_goal")) +
+            f"; goals given up on the way {sum(total[f'budget|{m}|goal_switched'] for m in mids) / ir:.2f}")
 
 
 def print_tests(total: Counter, n: int) -> None:

@@ -419,7 +419,9 @@ class KeeperAgent(BaseAgent):
                 return -1
             if self._hurt(inv) and self._monster_here(view, here):
                 return 9.5   # no rest beside a monster: step away first
-            closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
+            # the rides its tickets add after this step count: a step from which a held ticket
+            # rides on toward the goal beats an equally short one from which none does
+            closer = dist[here].get(goal, 99) - self._ride_reach(view, inv, o["to"], goal, inv["tickets"])
             return 8 + closer if closer > 0 else -2
         if t == "trade":
             other = self._inv(view, o.get("with"))
@@ -430,8 +432,7 @@ class KeeperAgent(BaseAgent):
             dice = min(4, self._combat_dice(inv, "influence", 0)) / 4
             return (ACQUIRE if goal == here or goal is None else ACQUIRE / 2) * dice
         if t == "prepare":   # Travel is one action a round: a ticket rides on further
-            far = goal is not None and dist[here].get(goal, 99) >= 2
-            return 5 if far and sum(inv["tickets"].values()) < 2 else 1
+            return self._prepare_value(view, inv, goal, o.get("ticket"))
         if t == "end_actions":
             return 0
         if t in ("component", "local") and o.get("card") in _condition_ids():
@@ -447,6 +448,49 @@ class KeeperAgent(BaseAgent):
                 return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    def _ride_reach(self, view, inv, start, goal, tickets) -> int:
+        """The distance to ``goal`` left after a Travel that ends on ``start`` and rides on with
+        ``tickets`` (each ride one route of its kind), never stopping on monsters it would not
+        survive short of the goal."""
+        dist, adj = _content().dist, _content().adj
+        best = dist[start].get(goal, 99)
+        if best == 0:
+            return 0
+        for nxt, kind in adj[start].items():
+            if tickets.get(kind, 0) > 0 and dist[nxt].get(goal, 99) < dist[start].get(goal, 99) and \
+                    (nxt == goal or not self._deadly(view, inv, nxt)):
+                best = min(best, self._ride_reach(view, inv, nxt, goal, {**tickets, kind: tickets[kind] - 1}))
+        return best
+
+    def _travel_reach(self, view, inv, goal, tickets) -> int:
+        """The distance to ``goal`` left after this round's best Travel with ``tickets``."""
+        here = inv["space"]
+        return min((self._ride_reach(view, inv, b, goal, tickets) for b in _content().adj[here]
+                    if not self._deadly(view, inv, b) or b == goal), default=99)
+
+    def _prepare_value(self, view, inv, goal, ticket) -> float:
+        """Prepare for Travel: before this round's Travel when the ticket rides the Travel on
+        toward a far goal (above the Travel itself: both actions move it); after it (or with the
+        Travel taken) a ticket of the kind the next Travel's path can ride, while tickets are
+        short; a ticket of a kind no step toward the goal rides is hardly worth an action."""
+        if goal is None or ticket not in ("train", "ship"):
+            return 1
+        here = inv["space"]
+        far = _content().dist[here].get(goal, 99)
+        if far < 2:
+            return 1
+        tickets = dict(inv["tickets"])
+        more = {**tickets, ticket: tickets.get(ticket, 0) + 1}
+        if any(o.get("type") == "travel" for o in self._options):   # Travel still to come this round
+            gain = self._travel_reach(view, inv, goal, tickets) - self._travel_reach(view, inv, goal, more)
+            if gain > 0:
+                return 8 + far - self._travel_reach(view, inv, goal, more) + 0.1
+        if sum(tickets.values()) >= 2:
+            return 1
+        # next round's Travel starts here or one step nearer (after this round's Travel)
+        gain = self._travel_reach(view, inv, goal, tickets) - self._travel_reach(view, inv, goal, more)
+        return 5 if gain > 0 or far >= 3 else 2
 
     def _spell_cast_value(self, view, inv, card_id):
         """A spell's action with a purpose now (None: no opinion): for Arcane Understanding every
@@ -503,7 +547,10 @@ class KeeperAgent(BaseAgent):
         if o["to"] != goal and (self._deadly(view, inv, o["to"]) or
                                 (self._hurt(inv) and self._monster_here(view, o["to"]))):
             return -2   # a ride never ends on monsters it is not after
-        return 1 if dist[o["to"]].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
+        if dist[o["to"]].get(goal, 99) >= dist[inv["space"]].get(goal, 99):
+            return -1
+        left = {**inv["tickets"], o["ticket"]: inv["tickets"].get(o["ticket"], 0) - 1}
+        return 1 + (dist[inv["space"]].get(goal, 99) - self._ride_reach(view, inv, o["to"], goal, left)) / 10
 
     def _score_acquire(self, view, inv, o) -> float:
         t = o["type"]

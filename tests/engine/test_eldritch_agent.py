@@ -459,3 +459,41 @@ def test_a_may_is_paid_when_declining_it_would_defeat():
     assert agent.decide(view, prompt, random.Random(1))["value"] is False
     inv["sanity"] = 2
     assert agent.decide(view, prompt, random.Random(1))["value"] is True
+
+
+def _two_ride_layout(rules):
+    """A city, a goal two routes away reached only with a ship ride on the second route (no
+    train route on any shortest path), and the neighbours on the way."""
+    C = rules.C
+    for city in sorted(C.space_ids):
+        if C.spaces[city]["type"] != "city" or set(C.adj[city].values()) < {"train", "ship"}:
+            continue
+        for goal in sorted(C.space_ids):
+            if C.dist[city][goal] != 2:
+                continue
+            ways = [(a, C.adj[a][b]) for a in C.adj[city] if C.dist[a][goal] == 1
+                    for b in C.adj[a] if b == goal]
+            kinds = {k for _, k in ways}
+            if kinds == {"ship"} and any(C.dist[a][goal] == 2 for a in C.adj[city]):
+                return city, goal, [a for a, _ in ways]
+    raise AssertionError("no such layout on the map")
+
+
+def test_a_ticket_prepared_before_travel_rides_on_to_a_goal_two_routes_away():
+    """Seed 002 l. 393 «Після переміщення дослідник може витратити будь-яку кількість квитків,
+    щоб переміститися на одну додаткову локацію» and l. 429 (Prepare: a ticket of one's choice in
+    a city): with a clue two routes away whose second route is a ship's, the investigator
+    prepares a ship ticket first and then travels to the neighbour the ticket rides on from —
+    the goal reached this round, not the next (tickets bought after Travel: 3 of 4 unspent)."""
+    rules, view, inv = _board("occult_research", clues=0)
+    city, goal, ways = _two_ride_layout(rules)
+    inv.update(space=city, tickets={"train": 0, "ship": 0})
+    view["clues"] = {goal: 1}
+    travel = [{"type": "travel", "to": b} for b in sorted(rules.C.adj[city])]
+    prepare = [{"type": "prepare", "ticket": "train"}, {"type": "prepare", "ticket": "ship"}]
+    agent = keeper_for("eldritch", "p1")
+    first = agent.decide(view, _action_prompt(inv, *prepare, *travel), random.Random(1))
+    assert (first["type"], first.get("ticket")) == ("prepare", "ship")
+    inv["tickets"] = {"train": 0, "ship": 1}
+    chosen = agent.decide(view, _action_prompt(inv, *travel), random.Random(1))
+    assert chosen["type"] == "travel" and chosen["to"] in ways
