@@ -319,6 +319,10 @@ class BudgetTracker:
             last = self.heading.get(prompt.get("inv"))
             if self.active and last and last != goal:   # a goal given up on the way (not reached)
                 self.c[self.key("goal_switched")] += 1
+                inv = next((i for i in view["investigators"] if i["id"] == prompt.get("inv")), None)
+                if inv is not None and hasattr(agent, "_goals"):   # was it still worth going to?
+                    self.c[self.key("goal_switched_live" if last in agent._goals(view, inv) else
+                                    "goal_switched_gone")] += 1
             self.heading[prompt.get("inv")] = goal
         elif prompt.get("kind") == "encounter" and self.active and hasattr(agent, "_claim_goal"):
             inv = next((i for i in view["investigators"] if i["id"] == prompt.get("inv")), None)
@@ -424,7 +428,8 @@ def print_budget(total: Counter, n: int) -> None:
         print("    all mysteries, encounters chosen (per investigator-round) with the investigator: " + ", ".join(
             f"{w} {sum(total[f'budget|{m}|where_{w}'] for m in mids) / ir:.2f}"
             for w in ("at_goal", "goal_1_away", "goal_2_away", "goal_3+_away", "no_goal")) +
-            f"; goals given up on the way {sum(total[f'budget|{m}|goal_switched'] for m in mids) / ir:.2f}")
+            f"; goals given up on the way {sum(total[f'budget|{m}|goal_switched'] for m in mids) / ir:.2f} "
+            f"(still a goal {sum(total[f'budget|{m}|goal_switched_live'] for m in mids) / ir:.2f})")
 
 
 def print_tests(total: Counter, n: int) -> None:

@@ -62,6 +62,7 @@ ESCAPE = 12.0   # stepping off a space whose monsters would defeat it, before an
 TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the mystery (less for a share)
 HUNT_MARGIN = 0   # health or sanity the average fight must leave on the epic monster's space
 EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
+BADLY_HURT = 0.5      # ... and before a ticket that rides this round's Travel on at or below this share (or 2)
 HURT = 0.7            # rest at or below this share of health or sanity
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
@@ -356,6 +357,10 @@ class KeeperAgent(BaseAgent):
         """One bad test from defeat: an Other World, a costly "may" or a fight is not risked."""
         return min(inv["health"], inv["sanity"]) <= CRITICAL
 
+    def _badly_hurt(self, inv) -> bool:
+        return min(inv["health"], inv["sanity"]) <= 2 or \
+            inv["health"] <= inv["max_health"] * BADLY_HURT or inv["sanity"] <= inv["max_sanity"] * BADLY_HURT
+
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
 
@@ -405,6 +410,11 @@ class KeeperAgent(BaseAgent):
         dist = _content().dist
         if t == "rest":
             if self._hurt(inv):
+                # a ticket just prepared to ride this round's Travel on: the Travel first (a Rest
+                # would take the last action), unless badly hurt (then no ticket comes first)
+                if "prepare" in (inv.get("actions") or ()) and not self._badly_hurt(inv) and goal is not None \
+                        and dist[here].get(goal, 99) >= 2 and any(p.get("type") == "travel" for p in self._options):
+                    return 8.5
                 return 10
             return 0.5 if inv["health"] < inv["max_health"] or inv["sanity"] < inv["max_sanity"] else -1
         if t == "travel":
@@ -482,7 +492,8 @@ class KeeperAgent(BaseAgent):
             return 1
         tickets = dict(inv["tickets"])
         more = {**tickets, ticket: tickets.get(ticket, 0) + 1}
-        if any(o.get("type") == "travel" for o in self._options):   # Travel still to come this round
+        if any(o.get("type") == "travel" for o in self._options) and \
+                not self._badly_hurt(inv):   # Travel still to come this round (badly hurt: Rest first)
             gain = self._travel_reach(view, inv, goal, tickets) - self._travel_reach(view, inv, goal, more)
             if gain > 0:
                 return 8 + far - self._travel_reach(view, inv, goal, more) + 0.1

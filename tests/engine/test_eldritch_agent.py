@@ -497,3 +497,21 @@ def test_a_ticket_prepared_before_travel_rides_on_to_a_goal_two_routes_away():
     inv["tickets"] = {"train": 0, "ship": 1}
     chosen = agent.decide(view, _action_prompt(inv, *travel), random.Random(1))
     assert chosen["type"] == "travel" and chosen["to"] in ways
+
+
+def test_a_hurt_investigator_travels_on_its_prepared_ticket_before_resting():
+    """Two actions a round, each once (seed 002 l. 374, 388): with a ship ticket just prepared
+    to ride this round's Travel on to a clue two routes away, a hurt investigator (5 of 7
+    health) travels with its last action — a Rest there would strand the ticket; badly hurt (2
+    health) it rests first and prepares no ticket before its Travel."""
+    rules, view, inv = _board("occult_research", clues=0)
+    city, goal, ways = _two_ride_layout(rules)
+    inv.update(space=city, tickets={"train": 0, "ship": 1}, actions=["prepare"], max_health=7, health=5)
+    view["clues"] = {goal: 1}
+    travel = [{"type": "travel", "to": b} for b in sorted(rules.C.adj[city])]
+    agent = keeper_for("eldritch", "p1")
+    chosen = agent.decide(view, _action_prompt(inv, {"type": "rest"}, *travel), random.Random(1))
+    assert chosen["type"] == "travel" and chosen["to"] in ways
+    inv.update(tickets={"train": 0, "ship": 0}, actions=[], health=2)
+    prepare = [{"type": "prepare", "ticket": "train"}, {"type": "prepare", "ticket": "ship"}]
+    assert agent.decide(view, _action_prompt(inv, {"type": "rest"}, *prepare, *travel), random.Random(1))["type"] == "rest"
