@@ -18,6 +18,9 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity, stepping off a space whose monsters would defeat it before anything else;
+  prepares a ticket of the kind its path rides — before the Travel when it rides that Travel on
+  toward a goal two or more routes away (a hurt investigator travels on it before resting, a
+  badly hurt one rests first) — and travels to the neighbour from which a held ticket rides on;
   uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, a spell's action with a purpose
   (Arcane Understanding's step with a clue in hand; Shriveling at the epic monster or a guard of
@@ -62,8 +65,8 @@ ESCAPE = 12.0   # stepping off a space whose monsters would defeat it, before an
 TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the mystery (less for a share)
 HUNT_MARGIN = 0   # health or sanity the average fight must leave on the epic monster's space
 EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
-BADLY_HURT = 0.5      # ... and before a ticket that rides this round's Travel on at or below this share (or 2)
 HURT = 0.7            # rest at or below this share of health or sanity
+BADLY_HURT = 0.5      # ... and before a ticket that rides this round's Travel on at or below this share (or 2)
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -492,15 +495,14 @@ class KeeperAgent(BaseAgent):
             return 1
         tickets = dict(inv["tickets"])
         more = {**tickets, ticket: tickets.get(ticket, 0) + 1}
-        if any(o.get("type") == "travel" for o in self._options) and \
+        reach = self._travel_reach(view, inv, goal, more)
+        gain = self._travel_reach(view, inv, goal, tickets) - reach
+        if gain > 0 and any(o.get("type") == "travel" for o in self._options) and \
                 not self._badly_hurt(inv):   # Travel still to come this round (badly hurt: Rest first)
-            gain = self._travel_reach(view, inv, goal, tickets) - self._travel_reach(view, inv, goal, more)
-            if gain > 0:
-                return 8 + far - self._travel_reach(view, inv, goal, more) + 0.1
+            return 8 + far - reach + 0.1
         if sum(tickets.values()) >= 2:
             return 1
-        # next round's Travel starts here or one step nearer (after this round's Travel)
-        gain = self._travel_reach(view, inv, goal, tickets) - self._travel_reach(view, inv, goal, more)
+        # for next round's Travel (from here, or a step nearer: the kind that rides from here on)
         return 5 if gain > 0 or far >= 3 else 2
 
     def _spell_cast_value(self, view, inv, card_id):
