@@ -31,6 +31,7 @@ import random
 from collections import Counter, defaultdict
 
 from engine.core.agent import ask, keeper_for, tell
+from engine.eldritch.agent import _spell_cities
 from engine.registry import rules_for
 
 _DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
@@ -304,7 +305,7 @@ class BudgetTracker:
             return "gate"
         if goal in view["clues"]:
             return "clue"
-        if goal in ("arkham", "buenos_aires"):
+        if goal in _spell_cities():
             return "spell_city"
         if monsters:
             return "monster"
@@ -367,8 +368,8 @@ class BudgetTracker:
             elif t == "encounter" and inv:
                 c[self.key("enc_" + str(ev.get("what")))] += 1
             elif t == "combat" and inv:
-                if inv in self.fighting:
-                    c[self.key("fight_lost")] += 1
+                if inv in self.fighting:   # its previous fight ended with the monster standing
+                    c[self.key("fight_lost_epic" if self.fighting[inv][1] else "fight_lost")] += 1
                 epic = (rules_for("eldritch").C.monsters.get(ev.get("kind")) or {}).get("epic")
                 self.fighting[inv] = (ev.get("monster"), bool(epic))
                 c[self.key("fight_epic" if epic else "fight")] += 1
