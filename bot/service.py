@@ -1121,11 +1121,15 @@ class GameService:
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
-            # ``count`` members' actions, with the steps made by themselves after them (a step the
-            # bot made because it had one answer would only be made again; a Keeper player's move
-            # is made at once by the step before it: undone alone, its decision would stay pending
-            # with nothing to make it, unnamed in a response window's wait)
-            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)]
+            # ``count`` moves of members still playing, with the steps made by themselves after them
+            # (a step the bot made because it had one answer would only be made again; a Keeper
+            # player's move, and a kicked member's that Keeper makes in their place, is made at
+            # once by the step before it: undone alone, its decision would stay pending with
+            # nothing to make it, unnamed in a response window's wait). A kicked member's rows are
+            # all Keeper's to remake: their own moves from before the kick go only with a later
+            # move of a present member
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)
+                     and row.actor not in game.autopilot]
             if count < 1 or count > len(moves):
                 raise ServiceError("undo_range", available=len(moves))
             cut = moves[-count]

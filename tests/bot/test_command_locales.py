@@ -51,7 +51,7 @@ async def test_every_command_group_and_option_is_named_and_described_in_uk_and_r
                     assert (choice.get("name_localizations") or {}).get(locale), (path, choice)
     assert seen > 30
     names = {p["name"] for p in payloads}
-    assert {"game", "hand", "rules", "gm", "settings"} <= names
+    assert {"game", "panel", "rules", "gm", "settings"} <= names
 
 
 async def test_sibling_names_stay_distinct_in_every_language(payloads):
@@ -80,7 +80,7 @@ def _command_paths(lang: str) -> set[str]:
 
 
 def test_messages_name_commands_in_their_own_language():
-    """`/hand` in an English message is `/панель` in a Ukrainian one: every command a message
+    """`/panel` in an English message is `/панель` in a Ukrainian one: every command a message
     names is a command path of that message's language, and uk/ru messages name none in English."""
     english = _command_paths("en")
     for lang in LANGUAGES:
