@@ -10,20 +10,9 @@ import random
 
 import pytest
 
-from bot.db import create_tables, make_engine, session_factory
-from bot.service import GameService
 from engine.registry import rules_for
-from tests.bot.helpers import database_url
 
 KICKED = "102"
-
-
-@pytest.fixture
-async def service(tmp_path):
-    engine = make_engine(database_url("sqlite", tmp_path))
-    await create_tables(engine)
-    yield GameService(session_factory(engine))
-    await engine.dispose()
 
 
 async def a_game_where_keeper_answered_last_for_a_kicked_member(service):
