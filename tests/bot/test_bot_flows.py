@@ -83,7 +83,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
         from bot.games import card_name
         assert card_name("en", "thing", card) in text
     # the panel's news is what is new since the member last looked (issue 20): seen once, it is
-    # not repeated, from the panel or from /hand; the hand itself stays in the panel
+    # not repeated, from the act button or from /panel; the hand itself stays in the panel
     again = all_text(await open_panel(closed, channel2))
     assert "Your starting hand:" not in again
     assert "Your starting hand:" not in all_text(panel_of(await closed.slash(channel2, "panel")))
@@ -300,7 +300,7 @@ async def test_hand_command_answers_privately_during_and_after_the_game(simcord_
     panel = panel_of(result)
     assert panel.ephemeral and "You are: **The Thing**" in all_text(panel)
     assert "The Thing, Suspicion, Change Places!, No Thanks!" in all_text(panel)
-    # burn the Thing: the game ends, and /hand still shows the member their last hand
+    # burn the Thing: the game ends, and /panel still shows the member their last hand
     panel = await open_panel(m[0], channel)
     await click_label(m[0], panel, "Flamethrower → player1")
     await click_label(m[1], await open_panel(m[1], channel), "Accept")

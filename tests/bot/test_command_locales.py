@@ -137,3 +137,18 @@ async def test_the_catalogs_command_keys_are_exactly_those_the_command_tree_asks
         keys = {k for k in catalog(lang) if k.startswith("commands.")}
         assert keys - asked == set(), f"{lang}: catalog keys no command uses"
         assert asked - keys == set(), f"{lang}: keys the commands ask for that the catalog lacks"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_command_discord_still_offers_under_an_old_name_is_answered_with_the_panels_name(lang):
+    """/hand became /panel: until the owner syncs the commands again (README: a deliberate
+    `python -m bot sync`, and then Discord's own delay), members are still offered /hand, which
+    the tree no longer has (discord.py's CommandNotFound). They are told so, and where their
+    panel is, not that Keeper failed."""
+    from discord import app_commands
+
+    from bot.i18n import t
+    from bot.interactions import error_text
+    text = error_text(lang, app_commands.CommandNotFound("hand", []))
+    assert text != t(lang, "errors.internal")
+    assert f"`/{t(lang, 'commands.names.panel')}`" in text

@@ -185,6 +185,6 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
             received |= lines_of(text)
         foreign = {line for line in received & set(entitled) if uid not in entitled[line]}
         assert not foreign, f"member {uid} saw another member's private lines: {sorted(foreign)[:3]}"
-    # the member with closed DMs got nothing by DM, and still read their own news in /hand
+    # the member with closed DMs got nothing by DM, and still read their own news in /panel
     assert not closed.user.dm_channel.history()
     assert lines_of("\n".join(seen[closed.id])) & {line for line, who in entitled.items() if closed.id in who}

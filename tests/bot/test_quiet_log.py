@@ -179,3 +179,13 @@ def test_lines_of_later_steps_fold_into_the_live_messages_last_line():
     turn = {"type": "turn_started", "player": "101", "number": 3, "audience": "all"}
     assert logged("unfathomable", [[started], [], [turn]], [[], ["window.closed"], []]) == \
         render([started], "en") + render([turn], "en")
+
+
+def test_the_things_draws_told_as_one_across_steps_count_every_card():
+    """A line of draws told as one with the next step's (itself three draws told as one) says
+    every card drawn: one and three are four, not two."""
+    drawn = {"type": "event_drawn", "player": "101", "audience": "all"}
+    skipped = {"type": "panic_skipped", "player": "101", "audience": "all"}
+    render = ui_for("thing").public_lines
+    assert logged("thing", [[drawn], [drawn, drawn, drawn]]) == render([{**drawn, "count": 4}], "en")
+    assert logged("thing", [[skipped], [skipped, skipped]]) == render([{**skipped, "count": 3}], "en")

@@ -225,7 +225,7 @@ async def test_a_failure_after_the_checkpoint_says_the_action_was_saved_and_keep
     assert await log_size(env, channel) == 2
     env.errors.clear() if hasattr(env.errors, "clear") else None
     monkeypatch.undo()
-    # the peek is not lost with the reply: /hand shows it again
+    # the peek is not lost with the reply: /panel shows it again
     again = all_text(panel_of(await m[0].slash(channel, "panel")))
     card = (await current_game(env, channel)).state["hands"][str(m[1].id)]
     from bot.games import card_name

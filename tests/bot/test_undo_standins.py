@@ -57,3 +57,33 @@ async def test_the_count_names_only_present_members_moves(service):
     with pytest.raises(ServiceError) as refused:
         await service.undo(game.id, len(present) + 1, force=True)
     assert refused.value.code == "undo_range" and refused.value.params["available"] == len(present)
+
+
+async def test_undo_makes_a_kicked_members_decision_again_at_once_when_it_waits_beside_a_present_members(service):
+    """Round and Round asks every seat at once. A present member passes, then the member later
+    kicked passes: ``undo 1`` takes back the present member's pass and, with it, the kicked
+    member's own (their moves from before the kick go with a later move of a present member).
+    Both seats are asked again; Keeper plays the kicked member's seat, so it answers at once, as
+    it does after a kick, and nothing of theirs waits for a deadline."""
+    game = await service.create_lobby(1, 43, "thing", 100)
+    for user in range(101, 104):
+        await service.join(game.id, user)
+    seats = [str(user) for user in range(100, 104)]
+    await service.set_setup(game.id, {"seats": seats, "first_player": "100", "deck_top": ["round_and_round"]})
+    game = (await service.start(game.id)).game
+    rules = rules_for("thing")
+    prompts = rules.prompts(game.state)
+    if [p["kind"] for p in prompts] == ["draw"]:  # the draw is made at once when it is the only answer
+        game = (await service.act(game.id, {"player": "100", "prompt": prompts[0]["id"],
+                                            **prompts[0]["options"][0]})).game
+    passing = {p["player"]: p for p in rules.prompts(game.state)}
+    assert sorted(passing) == seats and {p["kind"] for p in passing.values()} == {"pass"}
+    for player in ("101", KICKED):  # the present member first, then the member kicked below
+        prompt = passing[player]
+        game = (await service.act(game.id, {"player": player, "prompt": prompt["id"], **prompt["options"][0]})).game
+    game = (await service.kick(game.id, int(KICKED))).game
+    await service.undo(game.id, 1, force=True)
+    game = await service.get(game.id)
+    waiting = {p["player"] for p in service.prompts(game)}
+    assert "101" in waiting, "undo 1 took back the present member's pass"
+    assert KICKED not in waiting, "Keeper made the kicked member's pass again at once"

@@ -100,7 +100,7 @@ def merged(before: dict, ev: dict) -> dict | None:
     discarded unseen in a row, told as one line with how many."""
     if ev["type"] == before["type"] and ev["type"] in ("event_drawn", "panic_skipped") \
             and ev.get("player") == before.get("player"):
-        return {**before, "count": before.get("count", 1) + 1}
+        return {**before, "count": before.get("count", 1) + ev.get("count", 1)}  # either may be told as one
     return None
 
 
