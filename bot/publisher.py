@@ -112,11 +112,15 @@ class ChannelLog:
         self.waiting: list[str] = list(data.get("waiting", []))
         self.owed: list[str] = list(data.get("owed", []))
         self.rows: int = data.get("rows", 0)  # announced changes in the live message
+        # [row id, its lines shown]: a row whose lines closed a message on the way (they are in
+        # that message; a redelivery goes on after them)
+        self.partial: list | None = data.get("partial")
 
     @property
     def data(self) -> dict:
         return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
-                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows}
+                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows,
+                "partial": self.partial}
 
     def body(self) -> str:
         return "\n".join(text for _key, text in self.lines)
@@ -510,11 +514,15 @@ class Publisher:
                 if chan_log.lines or chan_log.id:
                     await self._close(game, channel, chan_log)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
-            for key, text in self._entries(game, row, lang):
+            shown = chan_log.partial[1] if chan_log.partial and chan_log.partial[0] == row.id else 0
+            for number, (key, text) in enumerate(self._entries(game, row, lang)):
+                if number < shown:
+                    continue  # in a message closed before a crash (a redelivery)
                 key, told = chan_log.fold(ui, key, text, lang)
                 if told:
                     continue
                 if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
+                    chan_log.partial = [row.id, number]  # saved with the close: these lines are shown
                     await self._close(game, channel, chan_log)  # a long section goes on below
                 chan_log.lines.append([key, text])
             if "notify" in row.payload:  # handed a decision (not a window Keeper passes for them)
@@ -523,6 +531,8 @@ class Publisher:
                 chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
             section = row.payload.get("section")
             chan_log.rows += 1
+            # the row is in the lines now: a close below saves it as shown
+            chan_log.last_row, chan_log.partial = row.id, None
             if section is not None and chan_log.section is not None and section != chan_log.section \
                     and (chan_log.lines or chan_log.id) and chan_log.owed and chan_log.rows >= MIN_ROWS:
                 # a new section posts a new live message only to notify someone handed a decision;
@@ -530,7 +540,6 @@ class Publisher:
                 await self._close(game, channel, chan_log)
             if section is not None:
                 chan_log.section = section
-            chan_log.last_row = row.id
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
