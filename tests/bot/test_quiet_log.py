@@ -189,3 +189,18 @@ def test_the_things_draws_told_as_one_across_steps_count_every_card():
     render = ui_for("thing").public_lines
     assert logged("thing", [[drawn], [drawn, drawn, drawn]]) == render([{**drawn, "count": 4}], "en")
     assert logged("thing", [[skipped], [skipped, skipped]]) == render([{**skipped, "count": 3}], "en")
+
+
+def test_an_eldritch_test_and_its_result_in_the_next_step_are_one_line():
+    """A roll that waits for a decision (a reroll that may be paid) is told in one step and its
+    result in the next; declined, the dice are the same, and the result's line tells both as
+    within a step. Rerolled dice keep both lines."""
+    rolled = {"type": "test_rolled", "inv": "akachi_onyele", "skill": "will", "dice": [4, 3, 1], "faces": [5, 6],
+              "value": 3, "modifier": -1, "audience": "all"}
+    result = {"type": "test_result", "inv": "akachi_onyele", "skill": "will", "dice": [4, 3, 1], "successes": 0,
+              "passed": False, "faces": [5, 6], "audience": "all"}
+    render = ui_for("eldritch").public_lines
+    assert logged("eldritch", [[rolled], [result]]) == render([rolled, result], "en")
+    assert len(render([rolled, result], "en")) == 1
+    changed = {**result, "dice": [5, 3, 1], "successes": 1, "passed": True}
+    assert logged("eldritch", [[rolled], [changed]]) == render([rolled], "en") + render([changed], "en")

@@ -375,7 +375,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
-    if kind == "test_rolled":  # told as one with its result when that comes next: merged()
+    if kind in ("test_rolled", "test_result"):  # a roll told as one with its result next: merged()
         return common.Line(t(lang, key, **p), event=ev)
     return t(lang, key, **p)
 
