@@ -17,7 +17,10 @@ rate then says what that procedure costs. ``--luck KIND`` (repeatable; combat, c
 location, mystery, expedition, rumor, special, acquire, spell, other) makes every die of those tests a 6: what
 their failures cost. ``--dice 6`` makes every die a 6 (every test passes, every fight is won): the luck taken out, what
 is left is the agents' planning against the clock of doom — an upper bound for their strength.
-Per round (averaged over the games still going): doom, open gates, clues held. Tests attempted and
+Per round (averaged over the games still going): doom, open gates, clues held. The time budget per
+mystery (``BudgetTracker``): the rounds each stood active, and per investigator-round its 2 action
+slots by kind (a Travel by the goal the agent travelled toward), the encounters by kind, fights won
+and lost, the mystery's progress steps and tickets gained and spent. Tests attempted and
 passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
 """
 from __future__ import annotations
@@ -28,6 +31,7 @@ import random
 from collections import Counter, defaultdict
 
 from engine.core.agent import ask, keeper_for, tell
+from engine.eldritch.agent import _spell_cities
 from engine.registry import rules_for
 
 _DOOM_BY: Counter = Counter()   # doom advanced, by the procedure or card behind it (``instrument``)
@@ -154,6 +158,12 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
         print(f"{v['ancient_one']}: doom {v['doom']}, gates {v['gates']}, mystery {(v.get('mystery') or {}).get('id')}")
     mysteries = []   # [mystery, round drawn, round solved or None]
     tests = TestTracker(c)
+    budget = BudgetTracker(c)
+    budget.active = next((ev["mystery"] for ev in events if ev["type"] == "mystery_drawn"), None)
+    if budget.active:
+        c[budget.key("activations")] += 1
+        c[budget.key("rounds")] += 1
+        c[budget.key("inv_rounds")] += players
     steps = 0
     for ev in events:   # the first mystery is drawn at setup
         if ev["type"] == "mystery_drawn":
@@ -161,11 +171,14 @@ def trace_game(rules, players: int, seed: int, options: dict | None = None, face
     while not rules.is_over(state) and steps < MAX_ACTIONS:
         prompt = rules.prompts(state)[0]
         action = ask(rules, state, agents[prompt["player"]], prompt, rng)
+        if prompt.get("kind") in ("action", "encounter"):
+            budget.before(rules.view(state, prompt["player"]), agents[prompt["player"]], prompt, action)
         events = rules.apply_in_place(state, action)
         tell(agents, events)
         steps += 1
         count_events(events, c)
         tests.see(state, events)
+        budget.see(state, events)
         if show:
             print_events(rules, state, names[0], events)
         if any(ev["type"] == "round_started" for ev in events):   # the board each round begins with
@@ -258,6 +271,166 @@ class TestTracker:
                     if not ev.get("passed"):   # failed with clues in hand: successes left on the table?
                         c[key + "failed_with_clues"] += bool(state["inv"][inv]["clues"])
                         c[key + "failed_clues_held"] += len(state["inv"][inv]["clues"])
+
+
+class BudgetTracker:
+    """Issue 22's time budget: while each mystery is the active one, what its investigators spent
+    their rounds on. Per investigator-round: the actions taken (a travel booked by the goal the
+    agent travelled toward: the mystery's own space, its epic monster, a trophy, a gate, a clue, a
+    spell city, anything else), the action phases lost to Delayed, the encounters by kind, the
+    fights (won when the monster fell), and the mystery's progress (its card's tokens, clues,
+    trophies or gates, and the epic monster's damage). ``budget|<mystery>|<what>`` counters."""
+
+    def __init__(self, c: Counter):
+        self.c = c
+        self.active: str | None = None
+        self.travel_goal: dict = {}   # investigator -> the kind of goal its agent travels toward
+        self.fighting: dict = {}      # investigator -> the monster it fights
+        self.heading: dict = {}       # investigator -> the goal of its latest Travel
+
+    def goal_kind(self, view, goal) -> str:
+        if goal is None:
+            return "no_goal"
+        mystery = view.get("mystery") or {}
+        spaces = set(mystery.get("placed") or ()) | set(view.get("eldritch") or ())
+        if view.get("mystery_token"):
+            spaces.add(view["mystery_token"])
+        C = rules_for("eldritch").C
+        monsters = [m for m in view["monsters"].values() if m["space"] == goal]
+        if any((C.monsters.get(m["kind"]) or {}).get("epic") for m in monsters):
+            return "epic"
+        if goal in spaces:
+            return "mystery_space"
+        if goal in view["gates"]:
+            return "gate"
+        if goal in view["clues"]:
+            return "clue"
+        if goal in _spell_cities():
+            return "spell_city"
+        if monsters:
+            return "monster"
+        return "other"
+
+    def before(self, view, agent, prompt, action) -> None:
+        """An action prompt answered with Travel: book the goal the agent claimed. An encounter
+        chosen: book whether its investigator stands on its goal (else how far it still is)."""
+        if prompt.get("kind") == "action" and action and action.get("type") == "travel":
+            goal = getattr(agent, "_goal_of", {}).get(prompt.get("inv"))
+            self.travel_goal[prompt.get("inv")] = self.goal_kind(view, goal)
+            last = self.heading.get(prompt.get("inv"))
+            if self.active and last and last != goal:   # a goal given up on the way (not reached)
+                self.c[self.key("goal_switched")] += 1
+                inv = next((i for i in view["investigators"] if i["id"] == prompt.get("inv")), None)
+                if inv is not None and hasattr(agent, "_goals"):   # was it still worth going to?
+                    self.c[self.key("goal_switched_live" if last in agent._goals(view, inv) else
+                                    "goal_switched_gone")] += 1
+            self.heading[prompt.get("inv")] = goal
+        elif prompt.get("kind") == "encounter" and self.active and hasattr(agent, "_claim_goal"):
+            inv = next((i for i in view["investigators"] if i["id"] == prompt.get("inv")), None)
+            if inv is None:
+                return
+            goal = agent._claim_goal(view, inv)
+            d = rules_for("eldritch").C.dist[inv["space"]].get(goal, 99) if goal else None
+            where = "no_goal" if goal is None else "at_goal" if d == 0 else "goal_1_away" if d == 1 else \
+                "goal_2_away" if d == 2 else "goal_3+_away"
+            self.c[self.key("where_" + where)] += 1
+
+    def key(self, what: str) -> str:
+        return f"budget|{self.active}|{what}"
+
+    def see(self, state, events) -> None:
+        c = self.c
+        for ev in events:
+            t, inv = ev["type"], ev.get("inv")
+            if t == "mystery_drawn":
+                self.active = ev["mystery"]
+                c[self.key("activations")] += 1
+            elif t == "mystery_solved":
+                self.active = None
+            if self.active is None:
+                continue
+            if t == "round_started":
+                n = sum(1 for i in state["inv"].values() if i["status"] == "active")
+                c[self.key("rounds")] += 1
+                c[self.key("inv_rounds")] += n
+            elif t == "encounter" and inv and state["inv"][inv]["space"] == self.heading.get(inv):
+                self.heading.pop(inv, None)   # reached
+            if t == "action" and inv:
+                what = ev.get("action")
+                if what == "travel":
+                    what = "travel_" + self.travel_goal.pop(inv, "?")
+                elif what in ("component", "local"):
+                    what = "card_action"
+                c[self.key("act_" + what)] += 1
+                c[self.key("actions")] += 1
+            elif t == "stood_up":
+                c[self.key("act_delayed")] += 2
+            elif t == "encounter" and inv:
+                c[self.key("enc_" + str(ev.get("what")))] += 1
+            elif t == "combat" and inv:
+                if inv in self.fighting:   # its previous fight ended with the monster standing
+                    c[self.key("fight_lost_epic" if self.fighting[inv][1] else "fight_lost")] += 1
+                epic = (rules_for("eldritch").C.monsters.get(ev.get("kind")) or {}).get("epic")
+                self.fighting[inv] = (ev.get("monster"), bool(epic))
+                c[self.key("fight_epic" if epic else "fight")] += 1
+            elif t == "monster_defeated":
+                for who, (m, epic) in list(self.fighting.items()):
+                    if m == ev.get("monster"):
+                        del self.fighting[who]
+                        c[self.key("fight_won_epic" if epic else "fight_won")] += 1
+            elif t in ("phase", "turn", "round_started", "investigator_defeated", "devoured"):
+                for who in list(self.fighting):
+                    if t in ("phase", "round_started") or who == inv:
+                        c[self.key("fight_lost_epic" if self.fighting[who][1] else "fight_lost")] += 1
+                        del self.fighting[who]
+            if t == "put_on_card" or (t == "monster_hurt" and (rules_for("eldritch").C.monsters.get(ev.get("kind"))
+                                                                or {}).get("epic")):
+                c[self.key("progress")] += 1
+            if t in ("investigator_defeated", "devoured"):
+                c[self.key("defeated")] += 1
+            if t in ("ticket_gained", "ticket_spent"):
+                c[self.key(t)] += 1
+
+
+BUDGET_ACTS = ("travel_mystery_space", "travel_epic", "travel_monster", "travel_gate", "travel_clue",
+               "travel_spell_city", "travel_other", "travel_no_goal", "travel_?", "rest", "acquire", "prepare", "trade",
+               "card_action", "end_actions", "delayed")
+BUDGET_ENC = ("mystery", "research", "other_world", "location", "rumor", "expedition", "special", "defeated")
+
+
+def print_budget(total: Counter, n: int) -> None:
+    """The time budget per mystery (``BudgetTracker``): rounds it stood active per activation, and per
+    investigator-round the action slots (2) spent by kind, the encounters by kind, fights won/lost,
+    progress steps."""
+    mids = sorted({k.split("|")[1] for k in total if k.startswith("budget|")},
+                  key=lambda m: -total[f"budget|{m}|inv_rounds"])
+    print("  time budget per mystery (per activation: rounds active; per investigator-round: the 2 action slots "
+          "by kind, encounters, fights won/lost, progress):")
+    for m in mids:
+        k = f"budget|{m}|"
+        ir = max(1, total[k + "inv_rounds"])   # a mystery drawn as the game ended stood no round
+        acts = ", ".join(f"{a.replace('travel_', 'T:')} {total[k + 'act_' + a] / ir:.2f}" for a in BUDGET_ACTS
+                         if total[k + "act_" + a])
+        encs = ", ".join(f"{e} {total[k + 'enc_' + e] / ir:.2f}" for e in BUDGET_ENC if total[k + "enc_" + e])
+        print(f"    {m}: {total[k + 'activations']} times, {total[k + 'rounds'] / max(1, total[k + 'activations']):.1f} "
+              f"rounds each, {ir / max(1, total[k + 'rounds']):.1f} investigators; per investigator-round: {acts}; "
+              f"encounters {encs}; fights {total[k + 'fight'] / ir:.2f} (won {total[k + 'fight_won'] / ir:.2f}), "
+              f"epic {total[k + 'fight_epic'] / ir:.2f} (won {total[k + 'fight_won_epic'] / ir:.2f}); "
+              f"progress {total[k + 'progress'] / ir:.2f}; defeated {total[k + 'defeated'] / ir:.2f}; tickets gained "
+              f"{total[k + 'ticket_gained'] / ir:.2f}, spent {total[k + 'ticket_spent'] / ir:.2f}")
+    ir = sum(total[f"budget|{m}|inv_rounds"] for m in mids)
+    if ir:
+        print("    all mysteries, per investigator-round: " + ", ".join(
+            f"{a.replace('travel_', 'T:')} {sum(total[f'budget|{m}|act_{a}'] for m in mids) / ir:.2f}"
+            for a in BUDGET_ACTS) + ", encounters " + ", ".join(
+            f"{e} {sum(total[f'budget|{m}|enc_{e}'] for m in mids) / ir:.2f}" for e in BUDGET_ENC) + ", tickets gained "
+            f"{sum(total[f'budget|{m}|ticket_gained'] for m in mids) / ir:.2f}, spent "
+            f"{sum(total[f'budget|{m}|ticket_spent'] for m in mids) / ir:.2f}")
+        print("    all mysteries, encounters chosen (per investigator-round) with the investigator: " + ", ".join(
+            f"{w} {sum(total[f'budget|{m}|where_{w}'] for m in mids) / ir:.2f}"
+            for w in ("at_goal", "goal_1_away", "goal_2_away", "goal_3+_away", "no_goal")) +
+            f"; goals given up on the way {sum(total[f'budget|{m}|goal_switched'] for m in mids) / ir:.2f} "
+            f"(still a goal {sum(total[f'budget|{m}|goal_switched_live'] for m in mids) / ir:.2f})")
 
 
 def print_tests(total: Counter, n: int) -> None:
@@ -454,8 +627,9 @@ def main(argv: int | list[str] | None = None) -> None:
         tried = total[f"test_{skill}"]
         print(f"  tests {skill}: {tried / n:.2f} per game, {100 * total[f'test_{skill}_passed'] / tried:.0f} % passed")
     print_tests(total, n)
+    print_budget(total, n)
     for key in sorted(total):
-        if not key.startswith(("test_", "test|", "hold|", "hold_")):
+        if not key.startswith(("test_", "test|", "hold|", "hold_", "budget|")):
             print(f"  {key}: {total[key] / n:.2f} per game")
     if total["round_starts"]:
         print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "

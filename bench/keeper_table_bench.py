@@ -1,6 +1,7 @@
 """Issue 22 as a member lives it: whole games at tables where Keeper players fill seats, played
 through the real bot offline (SimCord), the members clicking only what they are shown, and per
-member (messages from the lobby on, clicks from the start on): public messages, DMs, panels,
+member (messages from the lobby on, clicks from the start on): public messages and the lines
+of the channel's log at the end, DMs, panels,
 pings against handovers, clicks (interactions) per own decision, one-button clicks (a prompt
 with one answer the member still clicked: its kind is listed), words in another language (at a
 uk/ru table: Latin words, the check of ``tests/bot/test_no_english_at_uk_ru_tables.py``); the
@@ -146,6 +147,8 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
                 elif recorder.is_dm(message):
                     dms[str(recorder.recipient(message))] += 1
             keeper_dms = sum(n for uid, n in dms.items() if uid not in ids)
+            # the channel's log as a member scrolls it at the end: its lines (the tables' embeds aside)
+            lines = sum(len((message.content or "").splitlines()) for message in channel.history())
             if dump is not None:
                 out = dump / kind
                 out.mkdir(parents=True, exist_ok=True)
@@ -167,7 +170,7 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
             return {
                 "label": label, "decisions": decisions, "keeper_decisions": sum(
                     n for actor, n in by_actor.items() if actor.startswith("keeper-")),
-                "public": len(public), "edits": recorder.edits.count(channel.id),
+                "public": len(public), "lines": lines, "edits": recorder.edits.count(channel.id),
                 "members": [{
                     "decisions": by_actor[pid], "clicks": clicks[pid], "dms": dms[pid], "panels": panels[pid],
                     "pings": pings[pid], "handovers": handovers[pid], "forced": forced[pid]} for pid in ids],
@@ -210,14 +213,16 @@ def main(which: str = "all", dump: Path | None = None) -> None:
             row = asyncio.run(measure(label, kind, members, keepers, lang, seed, Path(folder), dump))
             rows.append(row)
             print(f"  played {label} in {row['seconds']:.0f} s", file=sys.stderr)
-    print("| table | decisions (Keeper players') | public messages | edits | per member: own decisions, "
+    print("| table | decisions (Keeper players') | public messages | lines in the channel | edits "
+          "| per member: own decisions, "
           "clicks, clicks per decision, DMs, panels, pings, handovers, one-button clicks | one-button decisions "
           "| Keeper seats' DMs / pings | versions naming a Keeper seat as awaited | words in another language |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in rows:
         each = "; ".join(f"{m['decisions']}, {m['clicks']}, {m['clicks'] / max(m['decisions'], 1):.1f}, "
                          f"{m['dms']}, {m['panels']}, {m['pings']}, {m['handovers']}, {m['forced']}" for m in r["members"])
-        print(f"| {r['label']} | {r['decisions']} ({r['keeper_decisions']}) | {r['public']} | {r['edits']} "
+        print(f"| {r['label']} | {r['decisions']} ({r['keeper_decisions']}) | {r['public']} | {r['lines']} "
+              f"| {r['edits']} "
               f"| {each} | {r['lone']} | {r['keeper_dms']} / {r['keeper_pings']} | {r['keeper_awaited']} "
               f"| {len(r['foreign'])} |")
     for r in rows:

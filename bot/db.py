@@ -152,7 +152,7 @@ class MemberSettings(SQLModel, table=True):
 
 
 class News(SQLModel, table=True):
-    """A member's private news (draws, peeks, shown hands), kept for ``/hand`` whatever became
+    """A member's private news (draws, peeks, shown hands), kept for ``/panel`` whatever became
     of the DM. ``number`` is the action that caused it (0: the deal)."""
 
     __tablename__ = "news"

@@ -67,6 +67,8 @@ def error_text(lang: str, exc: Exception) -> str:
         params = dict(exc.params)
         text = t(lang, f"errors.rule.{exc.code}", **params)
         return exc.message if text == f"errors.rule.{exc.code}" else text
+    if isinstance(exc, app_commands.CommandNotFound):  # a renamed command's old name, not synced away yet
+        return t(lang, "errors.command_gone", command="/" + t(lang, "commands.names.panel"))
     if isinstance(exc, ServiceError):
         params = dict(exc.params)
         if "kind" in params:
@@ -94,7 +96,10 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
         await reply(interaction, error_text(user_lang(interaction), error))
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s (%s: %s)", interaction.id, type(error).__name__, exc)
-    if not isinstance(error, (RuleError, ServiceError)):
+    if isinstance(error, app_commands.CommandNotFound):
+        log.warning("a member used /%s, a command Keeper no longer has: sync the commands (python -m bot sync)",
+                    error.name)
+    elif not isinstance(error, (RuleError, ServiceError)):
         cause = error.__cause__ if isinstance(error, AfterCommit) and error.__cause__ else error
         log.error("interaction %s failed", interaction.id, exc_info=cause)
 

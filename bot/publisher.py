@@ -8,11 +8,14 @@ live one carries the table (picture, state, who is waited for, the act button) a
 the channel. When the section moves on to a member handed a decision, the old message keeps only
 its lines (the table and the button go) and a new live message is posted that pings them; when
 nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
-the lines go on in the same message. A long log
-continues in a new message, so no line is lost. A member is pinged only by the posting of a live message that waits for them,
-and only once per decision handed to them (a mention in a line never pings). Every message is
-sent with a nonce Discord enforces, and the log's state is saved with the rows it shows, so a
-redelivery after a crash edits the same message to the same text instead of posting it twice.
+the lines go on in the same message. A line that only says what the next one will make
+plain (a roll about to be made, a response window closed) gives way to it when it comes next in
+the live message, and events in a row are told as one (the renderer's ``merged``). A long log
+continues in a new message, so no line is lost. A member is pinged only by the posting of a
+live message that waits for them, and only once per decision handed to them (a mention in a
+line never pings). Every message is sent with a nonce Discord enforces, and the log's state is
+saved with the rows it shows, so a redelivery after a crash edits the same message to the same
+text instead of posting it twice.
 
 A 429 or a 5xx, a missing permission or a crash delays an announcement, never loses it: the row
 stays undelivered and is retried with backoff (or the rate limit's retry-after) by the outbox
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import weakref
 
@@ -52,6 +56,16 @@ MEMBER_PARAMS = {"player", "players", "old", "new"}
 # notices that say what the table waits for once the step is over: they follow the step's lines
 # (the others, such as "Keeper played for …", say why the step happened and come first)
 AFTER_THE_STEP = frozenset({"group.keeper_waits"})
+# notices the next line makes plain: a response window's time was up ("The response window
+# closed"), followed by the roll or the result it let happen, or by the move it let be made. Left
+# out of a step with lines of its own; otherwise said until the next line stands in its place.
+TOLD_BY_THE_NEXT = frozenset({"window.closed"})
+UNTIL_NEXT = "until-next"
+# keys of the lines a game's renderer folds (bot.games.common.Line): an announcement of what is
+# about to happen, and the line of what happened, which stands in its place when it comes next
+OPENS, SETTLES = "opens:", "settles:"
+# the key of a line that tells an event the renderer may tell as one with the next (its JSON)
+MERGES = "merges:"
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -83,7 +97,9 @@ def notice_line(lang: str, item: dict, button: str = "") -> str:
 class ChannelLog:
     """The game's channel log as saved on its row (``Game.channel_log``): the live message's id,
     the section it belongs to, its lines (``[key, text]``: a keyed line, such as an adviser's
-    proposal, is replaced when its key comes again), the last outbox row it shows, who it
+    proposal, is replaced when its key comes again; an announcement a game's renderer folds,
+    ``OPENS``, gives way to the line settling it, and a notice ``UNTIL_NEXT`` to any next line:
+    each says nothing once that is there), the last outbox row it shows, who it
     waits for and who is owed a ping (handed a decision and not yet pinged for it)."""
 
     def __init__(self, data: dict | None):
@@ -96,11 +112,15 @@ class ChannelLog:
         self.waiting: list[str] = list(data.get("waiting", []))
         self.owed: list[str] = list(data.get("owed", []))
         self.rows: int = data.get("rows", 0)  # announced changes in the live message
+        # [row id, its lines shown]: a row whose lines closed a message on the way (they are in
+        # that message; a redelivery goes on after them)
+        self.partial: list | None = data.get("partial")
 
     @property
     def data(self) -> dict:
         return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
-                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows}
+                "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows,
+                "partial": self.partial}
 
     def body(self) -> str:
         return "\n".join(text for _key, text in self.lines)
@@ -117,16 +137,70 @@ class ChannelLog:
         self.waiting = players
 
     def replace(self, key: str | None, text: str) -> bool:
-        if key is None:
-            return False
+        if key is None or key == UNTIL_NEXT or key.startswith((OPENS, MERGES)):
+            return False  # a notice's own key only (an adviser's proposal): a folding line's never
         for line in self.lines:
             if line[0] == key:
                 line[1] = text
                 return True
         return False
 
+    def fold(self, ui, key: str | None, text: str, lang: str) -> tuple[str | None, bool]:
+        """A new line (``key``: :meth:`Publisher._entries`'), folded into the lines: (the key to
+        append it with, whether it is told already: a keyed notice replaced, an event told as one
+        with the last line's). Lines it makes plain go: a notice said ``UNTIL_NEXT``, the lines
+        announcing what it settles."""
+        if self.replace(key, text) or _merge_into_last(ui, self, key, lang):
+            return key, True
+        if self.lines and self.lines[-1][0] == UNTIL_NEXT:
+            self.lines.pop()
+        if key is not None and key.startswith(SETTLES):
+            self.settle(key[len(SETTLES):])
+            key = None
+        return key, False
+
+    def settle(self, what: str) -> None:
+        """What the lines keyed ``OPENS + what`` announced has happened: those at the end of the
+        message go (the line saying what happened follows in their place); one with other lines
+        after it stays, as said then, and is folded no more."""
+        key = OPENS + what
+        while self.lines and self.lines[-1][0] == key:
+            self.lines.pop()
+        for line in self.lines:
+            if line[0] == key:
+                line[0] = None
+
     def next_message(self) -> None:
         self.id, self.seq, self.lines, self.rows = None, self.seq + 1, [], 0
+
+
+def _fold_key(line: str) -> str | None:
+    """The channel log's key of a renderer's line (:class:`bot.games.common.Line`), if it folds."""
+    opens, settles, event = getattr(line, "opens", None), getattr(line, "settles", None), getattr(line, "event", None)
+    if settles:
+        return SETTLES + settles
+    if opens:
+        return OPENS + opens
+    return MERGES + json.dumps(event, sort_keys=True, default=str) if event is not None else None
+
+
+def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bool:
+    """Tell the event of ``key`` as one with the last line's, if the game's renderer tells them
+    as one (its ``merged``: the same merge its lines make within a step, here across steps)."""
+    last = chan_log.lines[-1][0] if chan_log.lines else None
+    merge = getattr(ui, "merged", None)
+    if merge is None or not (key and last and key.startswith(MERGES) and last.startswith(MERGES)):
+        return False
+    try:
+        both = merge(json.loads(last[len(MERGES):]), json.loads(key[len(MERGES):]))
+        lines = ui.public_lines([both], lang) if both is not None else []
+    except Exception:  # noqa: BLE001 - a merge that cannot be told leaves both lines as they are
+        log.exception("lines of %s and %s cannot be told as one", last, key)
+        return False
+    if len(lines) != 1:
+        return False
+    chan_log.lines[-1] = [_fold_key(lines[0]), lines[0]]
+    return True
 
 
 def _with_lines(body: str, lines: list[str]) -> str:
@@ -413,10 +487,13 @@ class Publisher:
         payload = row.payload
         try:
             button = ui.hand_button_label(lang)
-            notices = [[item.get("line"), notice_line(lang, item, button), item.get("key") in AFTER_THE_STEP]
-                       for item in payload.get("notices", [])]
+            lines = [[_fold_key(line), line] for line in ui.public_lines(payload.get("events", []), lang)]
+            notices = [[UNTIL_NEXT if item.get("key") in TOLD_BY_THE_NEXT else item.get("line"),
+                        notice_line(lang, item, button), item.get("key") in AFTER_THE_STEP]
+                       for item in payload.get("notices", [])
+                       if not (lines and item.get("key") in TOLD_BY_THE_NEXT)]
             entries = [entry[:2] for entry in notices if not entry[2]]
-            entries += [[None, line] for line in ui.public_lines(payload.get("events", []), lang)]
+            entries += lines
             entries += [entry[:2] for entry in notices if entry[2]]
         except Exception:  # noqa: BLE001 - one line that cannot be rendered never holds the others
             log.exception("public row %s of game %s cannot be rendered; left out", row.id, game.id)
@@ -428,6 +505,7 @@ class Publisher:
         and save the log with the rows marked delivered."""
         channel = await self.channel(game)
         chan_log = ChannelLog(game.channel_log)
+        ui = ui_for(game.kind)
         for row in rows:
             if row.kind != "public" or row.id <= chan_log.last_row:
                 continue  # a table refresh, or a line the log shows already (a redelivery)
@@ -436,10 +514,15 @@ class Publisher:
                 if chan_log.lines or chan_log.id:
                     await self._close(game, channel, chan_log)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
-            for key, text in self._entries(game, row, lang):
-                if chan_log.replace(key, text):
+            shown = chan_log.partial[1] if chan_log.partial and chan_log.partial[0] == row.id else 0
+            for number, (key, text) in enumerate(self._entries(game, row, lang)):
+                if number < shown:
+                    continue  # in a message closed before a crash (a redelivery)
+                key, told = chan_log.fold(ui, key, text, lang)
+                if told:
                     continue
                 if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
+                    chan_log.partial = [row.id, number]  # saved with the close: these lines are shown
                     await self._close(game, channel, chan_log)  # a long section goes on below
                 chan_log.lines.append([key, text])
             if "notify" in row.payload:  # handed a decision (not a window Keeper passes for them)
@@ -448,6 +531,8 @@ class Publisher:
                 chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
             section = row.payload.get("section")
             chan_log.rows += 1
+            # the row is in the lines now: a close below saves it as shown
+            chan_log.last_row, chan_log.partial = row.id, None
             if section is not None and chan_log.section is not None and section != chan_log.section \
                     and (chan_log.lines or chan_log.id) and chan_log.owed and chan_log.rows >= MIN_ROWS:
                 # a new section posts a new live message only to notify someone handed a decision;
@@ -455,7 +540,6 @@ class Publisher:
                 await self._close(game, channel, chan_log)
             if section is not None:
                 chan_log.section = section
-            chan_log.last_row = row.id
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id

@@ -50,7 +50,7 @@ log = logging.getLogger("keeper.service")
 CONFLICT_RETRIES = 3
 # what a waiting line may say of a decision besides who and what kind (public in every game)
 PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
-NEWS_SHOWN = 12  # the latest private news rows /hand shows a member (older ones are never shown again)
+NEWS_SHOWN = 12  # the latest private news rows /panel shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering
 # how stale another process's change of guild settings may be seen: this process's own changes
@@ -942,7 +942,7 @@ class GameService:
                        notices=(), before: frozenset = frozenset(), autopass_off=None,
                        prompts: list[dict] | None = None) -> list[tuple]:
         """News and outbox rows (``(model, values)`` pairs) for one committed change: private news
-        for each member entitled to it (kept for /hand), a DM to each but the actor (who sees
+        for each member entitled to it (kept for /panel), a DM to each but the actor (who sees
         theirs in the reply), the public lines with who is waited for, a DM with the controls of
         each newly pending prompt of a kind the game's UI answers by DM (``before``: the prompts
         announced already), and a refresh of the table. ``prompts``: the game's pending prompts,
@@ -1113,19 +1113,36 @@ class GameService:
             return list(rows.all())
 
     # ------------------------------------------------------------------ admin
-    @resilient(retry_conflicts=False)
     async def undo(self, game_id: int, count: int = 1, force: bool = False) -> Outcome:
+        """Take back the last ``count`` moves of members still playing (:meth:`_undo`); what a
+        seat Keeper plays (a Keeper player, a kicked member) is asked again is answered at once,
+        as after a kick or a replacement, not left to a deadline."""
+        outcome = await self._undo(game_id, count, force)
+        game = outcome.game
+        if game.status == "active" and any(is_keeper(p["player"]) or p["player"] in game.autopilot
+                                           for p in self.prompts(game)):
+            settled = await self._settle(game_id)
+            return Outcome(game=settled.game, events=settled.events, applied=settled.applied,
+                           revealed=outcome.revealed)
+        return outcome
+
+    @resilient(retry_conflicts=False)
+    async def _undo(self, game_id: int, count: int, force: bool) -> Outcome:
         async with self._locked(game_id) as (session, game):
             if game.status not in ("active", "finished") or game.archived_at is not None:
                 raise not_running(game)  # an archived game keeps its record, not its state
             rows = list((await session.exec(
                 select(ActionLog).where(ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                 .order_by(ActionLog.number))).all())
-            # ``count`` members' actions, with the steps made by themselves after them (a step the
-            # bot made because it had one answer would only be made again; a Keeper player's move
-            # is made at once by the step before it: undone alone, its decision would stay pending
-            # with nothing to make it, unnamed in a response window's wait)
-            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)]
+            # ``count`` moves of members still playing, with the steps made by themselves after them
+            # (a step the bot made because it had one answer would only be made again; a Keeper
+            # player's move, and a kicked member's that Keeper makes in their place, is made at
+            # once by the step before it: undone alone, its decision would stay pending with
+            # nothing to make it, unnamed in a response window's wait). A kicked member's rows are
+            # all Keeper's to remake: their own moves from before the kick go only with a later
+            # move of a present member
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)
+                     and row.actor not in game.autopilot]
             if count < 1 or count > len(moves):
                 raise ServiceError("undo_range", available=len(moves))
             cut = moves[-count]
@@ -1523,7 +1540,7 @@ class GameService:
     @resilient
     async def clean_up(self, retention: timedelta, now: datetime | None = None) -> dict[str, int]:
         """Delete what nobody reads any more once it is older than ``retention`` (of this
-        process's guilds): delivered announcements, private news /hand can no longer show (undone,
+        process's guilds): delivered announcements, private news /panel can no longer show (undone,
         or beyond a member's latest NEWS_SHOWN), and archive ended games: their state is cut to
         its version and result and their news, proposals and delivered rows go, while the record
         (seed, players, options, action log) stays for /gm export. Returns the counts."""

@@ -29,7 +29,7 @@ class Settings(BaseSettings):
     db_pool_size: int | None = Field(None, ge=1, description="Database connections per bot process (empty: 10 for "
                                      "SQLite, 20 for PostgreSQL).")
     wal_check_seconds: float = Field(5.0, description="How often SQLite's write-ahead log is checkpointed.")
-    retention_days: float = Field(30.0, gt=0, description="How long delivered announcements, news /hand no longer "
+    retention_days: float = Field(30.0, gt=0, description="How long delivered announcements, news /panel no longer "
                                   "shows and an ended game's live state are kept before clean-up.")
     cleanup_check_minutes: float = Field(60.0, description="How often the clean-up runs (0 = never).")
     shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")

@@ -1,4 +1,5 @@
-"""Playing: the "My hand" panel, option controls drawn from the answer's shape, free actions, `/hand`.
+"""Playing: the member's panel (the game's act button, `/panel`), option controls drawn from
+the answer's shape, free actions.
 
 Every button carries its game id and prompt id in its custom_id (DynamicItem), and every click
 reloads the game from the database, so buttons keep working after a restart and a stale or
@@ -205,7 +206,7 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int,
                          notices=(), game=None) -> None:
     """Apply an action, answer the actor with their panel (their private results are in its
-    news, and stay there for /hand), then deliver the action's announcements (and ``notices``).
+    news, and stay there for /panel), then deliver the action's announcements (and ``notices``).
     ``game``: the row the click just read (the service does not read it again)."""
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game)
@@ -416,9 +417,9 @@ class PlayCog(KeeperCog):
     def __init__(self, bot):
         self.bot = bot
 
-    @app_commands.command(name=cmd("hand"), description=desc("hand"))
+    @app_commands.command(name=cmd("panel"), description=desc("panel"))
     @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction) -> None:
+    async def panel(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         # the running game, or after the end the channel's last one (hands and roles stay readable)
         game = await self.bot.service.live_game(interaction.channel_id) or \

@@ -47,3 +47,19 @@ def test_tests_are_booked_by_purpose_and_luck_makes_one_kind_pass():
         pytest.approx(plain["*|*"][0], abs=0.05)   # each test under one purpose
     assert lucky["combat|*"][0] > 0 and all(p == 100 for k, (_, p) in lucky.items() if k.startswith("combat|"))
     assert any(p < 100 for k, (_, p) in lucky.items() if not k.startswith(("combat", "*")))
+
+
+def test_time_budget_books_each_activation_and_at_most_two_action_slots_a_round():
+    """The time budget: every mystery drawn is one activation, and an investigator's round holds
+    2 action slots (seed 002, 1907: two actions a round; Delayed loses both), so the slots booked
+    per investigator-round never exceed 2 and a Delayed phase books both."""
+    out = _bench("--players", "2", "--games", "3", "--seed", "11")
+    drawn = {m: int(n) for m, n in re.findall(r"mystery (\w+): drawn (\d+),", out)}
+    rows = re.findall(r"^    (\w+): (\d+) times, ([\d.]+) rounds each, [\d.]+ investigators; per investigator-round: "
+                      r"([^;]*);", out, re.M)
+    assert {m: int(n) for m, n, _, _ in rows} == drawn
+    stood = [acts for _, _, rounds, acts in rows if float(rounds) > 0]   # not drawn as the game ended
+    assert stood
+    for acts in stood:
+        slots = sum(float(x) for x in re.findall(r" ([\d.]+)(?:,|$)", acts))
+        assert 0.5 < slots <= 2.05, acts

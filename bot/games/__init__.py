@@ -50,6 +50,10 @@ class GameUI(Protocol):
     #   (copies of one card): cogs/play.py offers one control per distinct choice
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)
     #   -> [(name, value)] (the `/rules` command)
+    # optional: merged(event, next_event) -> one event telling both, or None (six Deep Ones moving
+    #   one way): public_lines tells them as one line, and the channel log does across steps for
+    #   lines that carry their event (bot.games.common.Line, which also marks a line announcing
+    #   what is about to happen and the line settling it: bot.publisher folds them)
 
 
 REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "private_lines", "table_embed",

@@ -13,9 +13,9 @@ from engine.core.events import is_public
 
 
 def how_to_act(lang: str, button: str) -> str:
-    """How a member acts, by the act button's exact label and the ``/hand`` command's name in
-    ``lang`` (the name Discord shows that member: ``commands.names.hand``)."""
-    return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.hand"))
+    """How a member acts, by the act button's exact label and the ``/panel`` command's name in
+    ``lang`` (the name Discord shows that member: ``commands.names.panel``)."""
+    return t(lang, "publish.how_to_act", button=button, command="/" + t(lang, "commands.names.panel"))
 
 
 def held_by(waiting: list[dict], window_kinds) -> list[dict]:
@@ -27,19 +27,47 @@ def held_by(waiting: list[dict], window_kinds) -> list[dict]:
     return [w for w in waiting if not (w.get("kind") in window_kinds and is_keeper(w.get("player")))]
 
 
+class Line(str):
+    """A public line the channel log may fold (:mod:`bot.publisher`): ``opens`` names what it
+    says is about to happen (a roll about to be made, an exchange offered), ``settles`` what
+    happened. A settling line that comes right after the lines opening it, in the live message,
+    stands in their place: once the outcome is there, the announcement tells a reader nothing.
+    Anything said between them (a card played into the roll's window) keeps both. ``event``: the
+    event it tells, which the renderer's ``merged`` may tell as one with the next line's when
+    that comes right after it in a later step (a Deep One moving after another whose window a
+    member passed)."""
+    opens: str | None
+    settles: str | None
+    event: dict | None
+
+    def __new__(cls, text: str, opens: str | None = None, settles: str | None = None, event: dict | None = None):
+        line = super().__new__(cls, text)
+        line.opens, line.settles, line.event = opens, settles, event
+        return line
+
+
 def public_lines(events: list[dict], lang: str, line: Callable[[dict], str | None], button: str,
-                 echo: Callable[[dict, dict], bool] | None = None) -> list[str]:
+                 echo: Callable[[dict, dict], bool] | None = None,
+                 merge: Callable[[dict, dict], dict | None] | None = None) -> list[str]:
     """The lines of the public ``events`` (``line``: one event's line, or None for none), each
-    event left out that only repeats the one before it (``echo(before, event)``), and after the
-    game's start how a member acts (``button``: the act button's label)."""
-    out, last = [], None
+    event left out that only repeats the one before it (``echo(before, event)``), an event and
+    the next told as one where ``merge(before, event)`` gives that one (five Deep Ones moving
+    along one way: one line, not five), and after the game's start how a member acts
+    (``button``: the act button's label)."""
+    public = []
     for ev in events:
         if not is_public(ev):
             continue
-        repeated = echo is not None and last is not None and echo(last, ev)
-        last = ev
-        if repeated:
+        if echo is not None and public and echo(public[-1][1], ev):
+            public[-1][1] = ev  # the next event is compared with this one
             continue
+        merged = merge(public[-1][0], ev) if merge is not None and public else None
+        if merged is not None:
+            public[-1] = [merged, ev]
+        else:
+            public.append([ev, ev])  # (the event told, the last event it stands for)
+    out = []
+    for ev, _last in public:
         text = line(ev)
         if text:
             out.append(text)

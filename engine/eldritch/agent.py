@@ -18,6 +18,9 @@ carries nearly all; the agent also remembers the dice of its investigators' test
   with the fights its monsters would take, preferring goals no other investigator is heading for,
   never a space (nor a ticket ride's stop) whose monsters would, on average dice, leave it at 1
   health or sanity, stepping off a space whose monsters would defeat it before anything else;
+  prepares a ticket of the kind its path rides — before the Travel when it rides that Travel on
+  toward a goal two or more routes away (a hurt investigator travels on it before resting, a
+  badly hurt one rests first) — and travels to the neighbour from which a held ticket rides on;
   uses a held condition's action first (Detained's way out), acquires assets in
   a quiet city when its Influence makes a purchase likely, a spell's action with a purpose
   (Arcane Understanding's step with a clue in hand; Shriveling at the epic monster or a guard of
@@ -63,6 +66,7 @@ TROPHY = 27.0   # Hunting the Thousand: a monster whose toughness completes the 
 HUNT_MARGIN = 0   # health or sanity the average fight must leave on the epic monster's space
 EPIC_HUNT = 80.0   # the mystery's epic monster as a goal (its guards still divide it): the mystery itself
 HURT = 0.7            # rest at or below this share of health or sanity
+BADLY_HURT = 0.5      # ... and before a ticket that rides this round's Travel on at or below this share (or 2)
 GOAL_VALUE = {"mystery": 9.0, "gate": 9.0, "omen_gate": 12.0, "clue": 5.0, "expedition": 1.5, "rumor": 5.0}
 ENCOUNTER_VALUE = {"mystery": 10, "other_world": 8, "rumor": 7, "research": 5, "expedition": 3, "location": 2,
                    "defeated": 1}
@@ -356,6 +360,10 @@ class KeeperAgent(BaseAgent):
         """One bad test from defeat: an Other World, a costly "may" or a fight is not risked."""
         return min(inv["health"], inv["sanity"]) <= CRITICAL
 
+    def _badly_hurt(self, inv) -> bool:
+        return min(inv["health"], inv["sanity"]) <= 2 or \
+            inv["health"] <= inv["max_health"] * BADLY_HURT or inv["sanity"] <= inv["max_sanity"] * BADLY_HURT
+
     def _hurt(self, inv) -> bool:
         return inv["health"] <= inv["max_health"] * HURT or inv["sanity"] <= inv["max_sanity"] * HURT
 
@@ -405,6 +413,11 @@ class KeeperAgent(BaseAgent):
         dist = _content().dist
         if t == "rest":
             if self._hurt(inv):
+                # a ticket just prepared to ride this round's Travel on: the Travel first (a Rest
+                # would take the last action), unless badly hurt (then no ticket comes first)
+                if "prepare" in (inv.get("actions") or ()) and not self._badly_hurt(inv) and goal is not None \
+                        and dist[here].get(goal, 99) >= 2 and any(p.get("type") == "travel" for p in self._options):
+                    return 8.5
                 return 10
             return 0.5 if inv["health"] < inv["max_health"] or inv["sanity"] < inv["max_sanity"] else -1
         if t == "travel":
@@ -419,7 +432,9 @@ class KeeperAgent(BaseAgent):
                 return -1
             if self._hurt(inv) and self._monster_here(view, here):
                 return 9.5   # no rest beside a monster: step away first
-            closer = dist[here].get(goal, 99) - dist[o["to"]].get(goal, 99)
+            # the rides its tickets add after this step count: a step from which a held ticket
+            # rides on toward the goal beats an equally short one from which none does
+            closer = dist[here].get(goal, 99) - self._ride_reach(view, inv, o["to"], goal, inv["tickets"])
             return 8 + closer if closer > 0 else -2
         if t == "trade":
             other = self._inv(view, o.get("with"))
@@ -430,8 +445,7 @@ class KeeperAgent(BaseAgent):
             dice = min(4, self._combat_dice(inv, "influence", 0)) / 4
             return (ACQUIRE if goal == here or goal is None else ACQUIRE / 2) * dice
         if t == "prepare":   # Travel is one action a round: a ticket rides on further
-            far = goal is not None and dist[here].get(goal, 99) >= 2
-            return 5 if far and sum(inv["tickets"].values()) < 2 else 1
+            return self._prepare_value(view, inv, goal, o.get("ticket"))
         if t == "end_actions":
             return 0
         if t in ("component", "local") and o.get("card") in _condition_ids():
@@ -447,6 +461,49 @@ class KeeperAgent(BaseAgent):
                 return 9.8 if self._convert_worth(inv) else -1
             return COMPONENT_ACTION if not self._hurt(inv) else -0.5
         return -0.5   # trades: not without a plan
+
+    def _ride_reach(self, view, inv, start, goal, tickets) -> int:
+        """The distance to ``goal`` left after a Travel that ends on ``start`` and rides on with
+        ``tickets`` (each ride one route of its kind), never stopping on monsters it would not
+        survive short of the goal."""
+        dist, adj = _content().dist, _content().adj
+        best = dist[start].get(goal, 99)
+        if best == 0:
+            return 0
+        for nxt, kind in adj[start].items():
+            if tickets.get(kind, 0) > 0 and dist[nxt].get(goal, 99) < dist[start].get(goal, 99) and \
+                    (nxt == goal or not self._deadly(view, inv, nxt)):
+                best = min(best, self._ride_reach(view, inv, nxt, goal, {**tickets, kind: tickets[kind] - 1}))
+        return best
+
+    def _travel_reach(self, view, inv, goal, tickets) -> int:
+        """The distance to ``goal`` left after this round's best Travel with ``tickets``."""
+        here = inv["space"]
+        return min((self._ride_reach(view, inv, b, goal, tickets) for b in _content().adj[here]
+                    if not self._deadly(view, inv, b) or b == goal), default=99)
+
+    def _prepare_value(self, view, inv, goal, ticket) -> float:
+        """Prepare for Travel: before this round's Travel when the ticket rides the Travel on
+        toward a far goal (above the Travel itself: both actions move it); after it (or with the
+        Travel taken) a ticket of the kind the next Travel's path can ride, while tickets are
+        short; a ticket of a kind no step toward the goal rides is hardly worth an action."""
+        if goal is None or ticket not in ("train", "ship"):
+            return 1
+        here = inv["space"]
+        far = _content().dist[here].get(goal, 99)
+        if far < 2:
+            return 1
+        tickets = dict(inv["tickets"])
+        more = {**tickets, ticket: tickets.get(ticket, 0) + 1}
+        reach = self._travel_reach(view, inv, goal, more)
+        gain = self._travel_reach(view, inv, goal, tickets) - reach
+        if gain > 0 and any(o.get("type") == "travel" for o in self._options) and \
+                not self._badly_hurt(inv):   # Travel still to come this round (badly hurt: Rest first)
+            return 8 + far - reach + 0.1
+        if sum(tickets.values()) >= 2:
+            return 1
+        # for next round's Travel (from here, or a step nearer: the kind that rides from here on)
+        return 5 if gain > 0 or far >= 3 else 2
 
     def _spell_cast_value(self, view, inv, card_id):
         """A spell's action with a purpose now (None: no opinion): for Arcane Understanding every
@@ -503,7 +560,10 @@ class KeeperAgent(BaseAgent):
         if o["to"] != goal and (self._deadly(view, inv, o["to"]) or
                                 (self._hurt(inv) and self._monster_here(view, o["to"]))):
             return -2   # a ride never ends on monsters it is not after
-        return 1 if dist[o["to"]].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
+        if dist[o["to"]].get(goal, 99) >= dist[inv["space"]].get(goal, 99):
+            return -1
+        left = {**inv["tickets"], o["ticket"]: inv["tickets"].get(o["ticket"], 0) - 1}
+        return 1 + (dist[inv["space"]].get(goal, 99) - self._ride_reach(view, inv, o["to"], goal, left)) / 10
 
     def _score_acquire(self, view, inv, o) -> float:
         t = o["type"]

@@ -83,10 +83,10 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
         from bot.games import card_name
         assert card_name("en", "thing", card) in text
     # the panel's news is what is new since the member last looked (issue 20): seen once, it is
-    # not repeated, from the panel or from /hand; the hand itself stays in the panel
+    # not repeated, from the act button or from /panel; the hand itself stays in the panel
     again = all_text(await open_panel(closed, channel2))
     assert "Your starting hand:" not in again
-    assert "Your starting hand:" not in all_text(panel_of(await closed.slash(channel2, "hand")))
+    assert "Your starting hand:" not in all_text(panel_of(await closed.slash(channel2, "panel")))
     assert all(card_name("en", "thing", card) in again for card in set(game.state["hands"][str(closed.id)]))
     # members with open DMs got theirs by DM
     assert any("Your starting hand" in (msg.content or "") for msg in m[1].user.dm_channel.history())
@@ -296,15 +296,15 @@ async def test_lobby_abort_frees_the_channel(simcord_env):
 async def test_hand_command_answers_privately_during_and_after_the_game(simcord_env):
     env = simcord_env
     _, channel, m = await new_game(env, 4, setup=fixed)
-    result = await m[1].slash(channel, "hand")
+    result = await m[1].slash(channel, "panel")
     panel = panel_of(result)
     assert panel.ephemeral and "You are: **The Thing**" in all_text(panel)
     assert "The Thing, Suspicion, Change Places!, No Thanks!" in all_text(panel)
-    # burn the Thing: the game ends, and /hand still shows the member their last hand
+    # burn the Thing: the game ends, and /panel still shows the member their last hand
     panel = await open_panel(m[0], channel)
     await click_label(m[0], panel, "Flamethrower → player1")
     await click_label(m[1], await open_panel(m[1], channel), "Accept")
-    after = panel_of(await m[2].slash(channel, "hand"))
+    after = panel_of(await m[2].slash(channel, "panel"))
     assert after.ephemeral and "Nothing to decide right now." in all_text(after)
 
 

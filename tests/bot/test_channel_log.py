@@ -165,3 +165,54 @@ async def test_the_live_message_pings_whom_it_means_to_and_names_the_waited_once
     for meant, pinged, text in postings:
         assert pinged == meant, text
     assert not twice, twice[:3]
+
+
+async def test_a_failed_post_after_a_long_rows_message_was_closed_shows_no_line_twice(simcord_env, monkeypatch):
+    """Defect 19.5 (review rev4): a row whose lines fill the live message closes it (its first
+    lines kept there) and goes on in a new message. The log was saved then as if none of the row
+    were shown, so when posting the new message failed (a 5xx, a crash) the row's redelivery put
+    its first lines in the new message again. Every line is said once."""
+    from datetime import timedelta
+
+    from sqlmodel import select
+
+    from bot import operations
+    from bot.db import Outbox, utcnow
+    from tests.bot.helpers import click_label
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    service, publisher = env.bot.service, env.bot.publisher
+    await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")
+    await publisher.idle()
+    game = await current_game(env, channel)
+    async with service.sessions() as session:  # the discard's public events, told again as three lines
+        told = (await session.exec(select(Outbox).where(Outbox.game_id == game.id, Outbox.kind == "public")
+                                   .order_by(Outbox.id.desc()))).first().payload["events"]
+    assert told
+    real_save, real_send = service.save_log, operations.send
+    closes, failed = [], []
+
+    async def save(game_id, log, delivered=()):
+        if not delivered and log.get("id") is None:
+            closes.append(log)  # a live message closed: the log goes on in a new one
+        return await real_save(game_id, log, delivered)
+
+    async def send(target, attempts=0, **kwargs):
+        if len(closes) >= 2 and not failed:
+            failed.append(kwargs.get("content"))
+            raise operations.Retry("HTTP 503 (0)", 0)  # the new live message is not posted
+        return await real_send(target, attempts, **kwargs)
+
+    before = len(channel.history())
+    monkeypatch.setattr("bot.publisher.MAX_MESSAGE", 40)  # each line fills a message
+    monkeypatch.setattr(service, "save_log", save)
+    monkeypatch.setattr(operations, "send", send)
+    await service.outbox_add(game, "public", {"events": told * 3, "notices": []})
+    await publisher.flush(game.id)
+    assert len(closes) >= 2 and failed, "the row closed messages on the way, then posting the next failed"
+    assert await service.pending_outbox(game.id) > 0  # kept for a retry
+    await publisher.deliver_due(now=utcnow() + timedelta(hours=1))
+    assert await service.pending_outbox(game.id) == 0
+    said = [line for message in channel.history()[before - 1:] for line in (message.content or "").split("\n")
+            if "discards" in line]
+    assert len(said) == 1 + 3, said  # the discard, then the row's three lines

@@ -1,5 +1,5 @@
 """Clean-up (issue 19, defect 8): after the retention period delivered announcements and news
-that /hand can no longer show are deleted, and ended games are archived with their records kept
+that /panel can no longer show are deleted, and ended games are archived with their records kept
 for export."""
 from __future__ import annotations
 
@@ -62,7 +62,7 @@ async def test_old_rows_are_cleaned_up_and_ended_games_archived_with_their_recor
         assert done["games"] == 1 and done["outbox"] > 0
         # delivered rows are gone, the undelivered one stays
         assert await count(service, Outbox) == 1
-        # the live game's members still see exactly the news /hand showed; older rows are gone
+        # the live game's members still see exactly the news /panel showed; older rows are gone
         assert {user: await service.news(live.id, user) for user in shown} == shown
         per_member = [await count(service, News, News.game_id == live.id, News.user_id == user) for user in shown]
         assert max(per_member) <= NEWS_SHOWN and sum(per_member) < news_before

@@ -51,7 +51,7 @@ async def test_every_command_group_and_option_is_named_and_described_in_uk_and_r
                     assert (choice.get("name_localizations") or {}).get(locale), (path, choice)
     assert seen > 30
     names = {p["name"] for p in payloads}
-    assert {"game", "hand", "rules", "gm", "settings"} <= names
+    assert {"game", "panel", "rules", "gm", "settings"} <= names
 
 
 async def test_sibling_names_stay_distinct_in_every_language(payloads):
@@ -80,7 +80,7 @@ def _command_paths(lang: str) -> set[str]:
 
 
 def test_messages_name_commands_in_their_own_language():
-    """`/hand` in an English message is `/панель` in a Ukrainian one: every command a message
+    """`/panel` in an English message is `/панель` in a Ukrainian one: every command a message
     names is a command path of that message's language, and uk/ru messages name none in English."""
     english = _command_paths("en")
     for lang in LANGUAGES:
@@ -137,3 +137,18 @@ async def test_the_catalogs_command_keys_are_exactly_those_the_command_tree_asks
         keys = {k for k in catalog(lang) if k.startswith("commands.")}
         assert keys - asked == set(), f"{lang}: catalog keys no command uses"
         assert asked - keys == set(), f"{lang}: keys the commands ask for that the catalog lacks"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_command_discord_still_offers_under_an_old_name_is_answered_with_the_panels_name(lang):
+    """/hand became /panel: until the owner syncs the commands again (README: a deliberate
+    `python -m bot sync`, and then Discord's own delay), members are still offered /hand, which
+    the tree no longer has (discord.py's CommandNotFound). They are told so, and where their
+    panel is, not that Keeper failed."""
+    from discord import app_commands
+
+    from bot.i18n import t
+    from bot.interactions import error_text
+    text = error_text(lang, app_commands.CommandNotFound("hand", []))
+    assert text != t(lang, "errors.internal")
+    assert f"`/{t(lang, 'commands.names.panel')}`" in text

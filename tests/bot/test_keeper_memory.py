@@ -9,20 +9,11 @@ from __future__ import annotations
 import pytest
 
 import bot.service
-from bot.db import ActionLog, create_tables, make_engine, session_factory
+from bot.db import ActionLog
 from bot.seats import is_keeper
-from bot.service import GameService, _minds_key, _record
+from bot.service import _minds_key, _record
 from engine.core.events import visible_to
 from engine.core.record import replay
-from tests.bot.helpers import database_url
-
-
-@pytest.fixture
-async def service(tmp_path):
-    engine = make_engine(database_url("sqlite", tmp_path))
-    await create_tables(engine)
-    yield GameService(session_factory(engine))
-    await engine.dispose()
 
 
 def seen_by_seat(game, rows) -> dict[str, list[dict]]:

@@ -170,14 +170,14 @@ async def test_gm_replace_hands_a_seat_to_a_keeper_player_and_back(simcord_env):
     played = [row for row in await env.bot.service.actions(game.id) if row.number > before]
     assert any(row.actor == "keeper-1" for row in played), "the Keeper player took the turn it was handed"
     assert not any(p["player"] == "keeper-1" for p in env.bot.service.prompts(game))
-    refused = await leaving.slash(channel, "hand")
+    refused = await leaving.slash(channel, "panel")
     assert "not playing" in all_text(refused.followups[-1] if refused.followups else refused.response)
     # the seat back, for another member: hand, and what the seat has seen, as their news
     newcomer = guild.add_member(env.create_user("newcomer"))
     await admin.slash(channel, "gm replace", seat="keeper-1", new=newcomer)
     game = await current_game(env, channel)
     assert "keeper-1" not in game.players and str(newcomer.id) in game.players
-    panel = await newcomer.slash(channel, "hand")
+    panel = await newcomer.slash(channel, "panel")
     text = all_text(panel.followups[-1] if panel.followups else panel.response)
     assert thing_ui.cards("en", game.state["hands"][str(newcomer.id)]) in text
     news = await env.bot.service.news(game.id, newcomer.id)

@@ -1,8 +1,9 @@
 """Issue 22's play-through at Keeper-player tables, four texts members read wrong: an
 Unfathomable response window named the Keeper players among those it waited for; Eldritch
-spell results that read "result at least 2:" with nothing after; the uk/ru name of ``/hand``
-(``/карти``, "cards") at an Eldritch table, whose button reads "Мої дослідники"; the reply after
-a saved action whose panel failed ("press **My hand**", a button no Eldritch table shows)."""
+spell results that read "result at least 2:" with nothing after; the name of the panel command
+(``/карти``, "cards"; ``/hand``) at an Eldritch table, whose button reads "Мої дослідники"; the
+reply after a saved action whose panel failed ("press **My hand**", a button no Eldritch table
+shows)."""
 from __future__ import annotations
 
 import re
@@ -65,17 +66,19 @@ def words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text.lower()))
 
 
-@pytest.mark.parametrize("lang", ["uk", "ru"])
-async def test_the_hand_commands_name_fits_every_games_button(simcord_env, client_language, lang):  # noqa: F811
+@pytest.mark.parametrize("lang", LANGUAGES)
+async def test_the_panel_commands_name_fits_every_games_button(simcord_env, client_language, lang):  # noqa: F811
     """One command opens the member's panel in every game, and the lines name it beside the
-    game's button ("press **Мої дослідники** or use `/карти`" at an Eldritch table). Its name,
-    as Discord shows a uk/ru member, is what the start message tells them to type, and is no word
-    of one game's button that another game's button lacks (``карти`` is The Thing's, not
-    Eldritch's)."""
+    game's button ("press **Мої дослідники** or use `/карти`" at an Eldritch table; in English
+    "press **My investigators** or type `/hand`"). Its name, as Discord shows a member of that
+    language, is what the start message tells them to type, and is no word of one game's button
+    that another game's button lacks (``карти``, ``hand`` are The Thing's, not Eldritch's): the
+    panel is ``/panel``, ``/панель``, as the command's description calls it."""
     env = simcord_env
-    client_language["lang"] = lang
+    client_language["lang"] = {"en": "en-US"}.get(lang, lang)
     channel, _ = await table(env, lang, "eldritch", 1)
-    synced = env.backend.commands[None][("hand", 1)]["name_localizations"][lang]
+    command = env.backend.commands[None][("panel", 1)]
+    synced = command["name"] if lang == "en" else command["name_localizations"][lang]
     button = ui_for("eldritch").hand_button_label(lang)
     told = [line for message in channel.history() for line in all_text(message).splitlines()
             if f"**{button}**" in line and "`/" in line]
@@ -83,7 +86,9 @@ async def test_the_hand_commands_name_fits_every_games_button(simcord_env, clien
     assert all(f"`/{synced}`" in line for line in told), (synced, told)
     buttons = [words(ui_for(kind).hand_button_label(lang)) for kind in GAMES]
     assert all(synced in b for b in buttons) or not any(synced in b for b in buttons), (synced, buttons)
-    assert t(lang, "commands.names.hand") == synced
+    assert t(lang, "commands.names.panel") == synced
+    described = command["description"] if lang == "en" else command["description_localizations"][lang]
+    assert synced in words(described), (synced, described)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -112,7 +117,7 @@ async def test_a_saved_action_whose_panel_failed_names_the_games_own_button(simc
     assert len((await env.bot.service.record(game.id)).actions) > played, "the action was saved"
     assert text.startswith(t(lang, "errors.after_commit")), text
     assert f"**{ui_for('eldritch').hand_button_label(lang)}**" in text, text
-    assert f"`/{t(lang, 'commands.names.hand')}`" in text, text
+    assert f"`/{t(lang, 'commands.names.panel')}`" in text, text
     for kind in ("thing", "unfathomable"):
         assert ui_for(kind).hand_button_label(lang) not in text, text
 

@@ -144,7 +144,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
         # the seat's earlier private news now belongs to the newcomer (under their id)
         produced[:] = produced + [rename_player(ev, str(members[2].id), str(newcomer.id)) for ev in produced]
         for member in (newcomer, members[2], closed):
-            seen[member.id].append(all_text(panel_of(await member.slash(channel, "hand"))))
+            seen[member.id].append(all_text(panel_of(await member.slash(channel, "panel"))))
         game = await current_game(env, channel)
         before = len(await env.bot.service.actions(game.id))
         cog = env.bot.get_cog("DeadlineCog")
@@ -153,7 +153,7 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
                 break
             await cog.check(utcnow() + timedelta(minutes=11 * step))
         assert len(await env.bot.service.actions(game.id)) > before + 20
-        seen[closed.id].append(all_text(panel_of(await closed.slash(channel, "hand"))))
+        seen[closed.id].append(all_text(panel_of(await closed.slash(channel, "panel"))))
     finally:
         rules.apply, rules.new_game = real_apply, real_new
 
@@ -185,6 +185,6 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
             received |= lines_of(text)
         foreign = {line for line in received & set(entitled) if uid not in entitled[line]}
         assert not foreign, f"member {uid} saw another member's private lines: {sorted(foreign)[:3]}"
-    # the member with closed DMs got nothing by DM, and still read their own news in /hand
+    # the member with closed DMs got nothing by DM, and still read their own news in /panel
     assert not closed.user.dm_channel.history()
     assert lines_of("\n".join(seen[closed.id])) & {line for line, who in entitled.items() if closed.id in who}

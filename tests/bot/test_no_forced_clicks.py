@@ -181,14 +181,14 @@ async def test_the_start_message_says_how_to_act_by_the_button_s_exact_label(sim
     _, channel, m = await new_game(env, 4, setup=fixed)
     label = ui_for("thing").hand_button_label("en")
     start = next(msg.content for msg in channel.history() if "game begins" in (msg.content or ""))
-    assert f"**{label}**" in start and "`/hand`" in start
+    assert f"**{label}**" in start and "`/panel`" in start
     table_labels = [item.label for msg in channel.history() for row in msg.components for item in row.children]
     assert label in table_labels  # the button it names is the one on the table
     for kind in ("unfathomable", "eldritch"):
         ui = ui_for(kind)
         for lang in ("en", "uk", "ru"):
             lines = ui.public_lines([{"type": "game_started", "audience": "all"}], lang)
-            command = "/" + t(lang, "commands.names.hand")   # named in that language (/hand, /панель)
+            command = "/" + t(lang, "commands.names.panel")   # named in that language (/panel, /панель)
             assert any(f"**{ui.hand_button_label(lang)}**" in line and command in line for line in lines)
 
 

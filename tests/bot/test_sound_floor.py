@@ -138,7 +138,7 @@ async def test_a_kicked_member_loses_all_access_at_once(simcord_env):
     await admin.slash(channel, "gm kick", member=thing)
     for attempt in (await thing.click(table_message(channel), label="My hand / act"),
                     await thing.click(old_panel, custom_id=declare_id),
-                    await thing.slash(channel, "hand")):
+                    await thing.slash(channel, "panel")):
         assert "removed you from this game" in panel_of(attempt).content
     assert (await current_game(env, channel)).status == "active"
 
@@ -225,8 +225,8 @@ async def test_a_failure_after_the_checkpoint_says_the_action_was_saved_and_keep
     assert await log_size(env, channel) == 2
     env.errors.clear() if hasattr(env.errors, "clear") else None
     monkeypatch.undo()
-    # the peek is not lost with the reply: /hand shows it again
-    again = all_text(panel_of(await m[0].slash(channel, "hand")))
+    # the peek is not lost with the reply: /panel shows it again
+    again = all_text(panel_of(await m[0].slash(channel, "panel")))
     card = (await current_game(env, channel)).state["hands"][str(m[1].id)]
     from bot.games import card_name
     assert any(f"holds **{card_name('en', 'thing', c)}**" in again for c in card)

@@ -273,8 +273,8 @@ async def test_a_member_with_closed_dms_contributes_through_the_panel(simcord_en
     assert notices and all(f"press **{label}**" in line for line in notices)
     for card in added:
         assert not any(ui.card_name("en", card) in line for line in notices)
-    # nothing is lost: the member reads their loyalty and their contribution in /hand
-    hand = all_text(panel_of(await closed.slash(channel, "hand")))
+    # nothing is lost: the member reads their loyalty and their contribution in /panel
+    hand = all_text(panel_of(await closed.slash(channel, "panel")))
     assert "Your loyalty card" in hand or "Loyalty" in hand
     assert ui.cards("en", added) in hand
     # nothing hangs: the game goes on past them to the end

@@ -459,3 +459,59 @@ def test_a_may_is_paid_when_declining_it_would_defeat():
     assert agent.decide(view, prompt, random.Random(1))["value"] is False
     inv["sanity"] = 2
     assert agent.decide(view, prompt, random.Random(1))["value"] is True
+
+
+def _two_ride_layout(rules):
+    """A city, a goal two routes away reached only with a ship ride on the second route (no
+    train route on any shortest path), and the neighbours on the way."""
+    C = rules.C
+    for city in sorted(C.space_ids):
+        if C.spaces[city]["type"] != "city" or set(C.adj[city].values()) < {"train", "ship"}:
+            continue
+        for goal in sorted(C.space_ids):
+            if C.dist[city][goal] != 2:
+                continue
+            ways = [(a, C.adj[a][b]) for a in C.adj[city] if C.dist[a][goal] == 1
+                    for b in C.adj[a] if b == goal]
+            kinds = {k for _, k in ways}
+            if kinds == {"ship"} and any(C.dist[a][goal] == 2 for a in C.adj[city]):
+                return city, goal, [a for a, _ in ways]
+    raise AssertionError("no such layout on the map")
+
+
+def test_a_ticket_prepared_before_travel_rides_on_to_a_goal_two_routes_away():
+    """Seed 002 l. 393 «Після переміщення дослідник може витратити будь-яку кількість квитків,
+    щоб переміститися на одну додаткову локацію» and l. 429 (Prepare: a ticket of one's choice in
+    a city): with a clue two routes away whose second route is a ship's, the investigator
+    prepares a ship ticket first and then travels to the neighbour the ticket rides on from —
+    the goal reached this round, not the next (tickets bought after Travel: 3 of 4 unspent)."""
+    rules, view, inv = _board("occult_research", clues=0)
+    city, goal, ways = _two_ride_layout(rules)
+    inv.update(space=city, tickets={"train": 0, "ship": 0})
+    view["clues"] = {goal: 1}
+    travel = [{"type": "travel", "to": b} for b in sorted(rules.C.adj[city])]
+    prepare = [{"type": "prepare", "ticket": "train"}, {"type": "prepare", "ticket": "ship"}]
+    agent = keeper_for("eldritch", "p1")
+    first = agent.decide(view, _action_prompt(inv, *prepare, *travel), random.Random(1))
+    assert (first["type"], first.get("ticket")) == ("prepare", "ship")
+    inv["tickets"] = {"train": 0, "ship": 1}
+    chosen = agent.decide(view, _action_prompt(inv, *travel), random.Random(1))
+    assert chosen["type"] == "travel" and chosen["to"] in ways
+
+
+def test_a_hurt_investigator_travels_on_its_prepared_ticket_before_resting():
+    """Two actions a round, each once (seed 002 l. 374, 388): with a ship ticket just prepared
+    to ride this round's Travel on to a clue two routes away, a hurt investigator (5 of 7
+    health) travels with its last action — a Rest there would strand the ticket; badly hurt (2
+    health) it rests first and prepares no ticket before its Travel."""
+    rules, view, inv = _board("occult_research", clues=0)
+    city, goal, ways = _two_ride_layout(rules)
+    inv.update(space=city, tickets={"train": 0, "ship": 1}, actions=["prepare"], max_health=7, health=5)
+    view["clues"] = {goal: 1}
+    travel = [{"type": "travel", "to": b} for b in sorted(rules.C.adj[city])]
+    agent = keeper_for("eldritch", "p1")
+    chosen = agent.decide(view, _action_prompt(inv, {"type": "rest"}, *travel), random.Random(1))
+    assert chosen["type"] == "travel" and chosen["to"] in ways
+    inv.update(tickets={"train": 0, "ship": 0}, actions=[], health=2)
+    prepare = [{"type": "prepare", "ticket": "train"}, {"type": "prepare", "ticket": "ship"}]
+    assert agent.decide(view, _action_prompt(inv, {"type": "rest"}, *prepare, *travel), random.Random(1))["type"] == "rest"

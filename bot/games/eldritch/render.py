@@ -290,19 +290,15 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["dice"] = dice_text(ev.get("dice"), tuple(ev.get("faces") or (5, 6)))
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
-            parts = [f"{ev.get('value', 0)}"]
-            if ev.get("modifier"):
-                parts.append(f"{ev['modifier']:+d}")
-            if ev.get("bonus"):
-                parts.append(t(lang, f"{K}.dice.bonus", n=ev["bonus"]))
-            if ev.get("extra"):
-                parts.append(t(lang, f"{K}.dice.extra", n=ev["extra"]))
-            p["parts"] = " ".join(parts)
+            p["parts"] = _pool_parts(ev, lang)
     elif kind == "test_result":
         dice = ev.get("dice") or []
         faces = tuple(ev["faces"]) if ev.get("faces") else success_faces(dice, ev.get("successes", 0))
         p["dice"] = dice_text(dice, faces)
         p["n_successes"] = t(lang, f"{K}.count.successes", count=ev.get("successes", 0))
+        if ev.get("rolled"):  # the roll told in the same line (merged)
+            key = f"{K}.event.test_passed_rolled" if ev.get("passed") else f"{K}.event.test_failed_rolled"
+            p["parts"] = _pool_parts(ev["rolled"], lang)
     elif kind == "die_rolled":
         p["die"] = DIE.get(ev.get("face"), str(ev.get("face")))
         p["inv"] = inv_name(lang, ev.get("inv")) if ev.get("inv") else t(lang, f"{K}.nobody")
@@ -379,6 +375,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
+    if kind in ("test_rolled", "test_result"):  # a roll told as one with its result next: merged()
+        return common.Line(t(lang, key, **p), event=ev)
     return t(lang, key, **p)
 
 
@@ -409,10 +407,31 @@ def trade_move(lang: str, move: dict) -> str:
     return t(lang, key, what=trade_thing(lang, move.get("what"), move.get("card")))
 
 
+def _pool_parts(ev: dict, lang: str) -> str:
+    """What a test's dice pool is made of: the skill's value, its modifier, bonus and extra dice."""
+    parts = [f"{ev.get('value', 0)}"]
+    if ev.get("modifier"):
+        parts.append(f"{ev['modifier']:+d}")
+    if ev.get("bonus"):
+        parts.append(t(lang, f"{K}.dice.bonus", n=ev["bonus"]))
+    if ev.get("extra"):
+        parts.append(t(lang, f"{K}.dice.extra", n=ev["extra"]))
+    return " ".join(parts)
+
+
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
-                               echo=_echo)
+                               echo=_echo, merge=merged)
+
+
+def merged(before: dict, ev: dict) -> dict | None:
+    """A test rolled and its result, nothing between (no reroll, no bonus die): one line, the
+    result's, with what the pool was made of (the dice are the same)."""
+    if before["type"] == "test_rolled" and ev["type"] == "test_result" and ev.get("inv") == before.get("inv") \
+            and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
+        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra") if k in before}}
+    return None
 
 
 def _echo(last: dict, ev: dict) -> bool:

@@ -55,6 +55,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["seats"] = " → ".join(mention(s) for s in ev["seats"])
     elif kind == "card_discarded" and ev.get("count"):
         key = "thing.event.card_discarded_many"
+    elif kind in ("event_drawn", "panic_skipped") and ev.get("count", 1) > 1:  # merged: merged()
+        key = f"thing.event.{kind}_many"
     elif kind == "card_played":
         if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
             key = "thing.event.card_played_side"
@@ -75,11 +77,31 @@ def public_line(ev: dict, lang: str) -> str | None:
         roles = ", ".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in ev["roles"].items())
         return t(lang, key, **p) + "\n" + t(lang, "thing.roles_reveal", roles=roles)
     text = t(lang, key, **p)
+    if kind in ("event_drawn", "panic_skipped"):  # told as one with the next: merged()
+        return common.Line(text, event=ev)
+    if kind == "exchange_offered":  # the offer stands until the exchange is made
+        return common.Line(text, opens=f"exchange:{ev.get('from')}:{ev.get('to')}")
+    if kind == "exchanged":
+        return common.Line(text, settles="exchange:{}:{}".format(*ev["players"]))
+    if kind == "pass_chosen":  # who has chosen, until everyone passes
+        return common.Line(text, opens="pass")
+    if kind == "cards_passed":
+        return common.Line(text, settles="pass")
     return text or None
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
+                               merge=merged)
+
+
+def merged(before: dict, ev: dict) -> dict | None:
+    """Cards drawn one after another by one player (Forgetfulness' three), or panic cards
+    discarded unseen in a row, told as one line with how many."""
+    if ev["type"] == before["type"] and ev["type"] in ("event_drawn", "panic_skipped") \
+            and ev.get("player") == before.get("player"):
+        return {**before, "count": before.get("count", 1) + ev.get("count", 1)}  # either may be told as one
+    return None
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:

@@ -406,6 +406,14 @@ def public_line(ev: dict, lang: str) -> str | None:
     text = t(lang, key, **p)
     if text == key:   # an event this renderer does not know yet: say so plainly, never crash
         return t(lang, f"{K}.event.unknown", type=kind)
+    if kind in ("roll_started", "die_rolled"):  # "about to roll" stands until the roll is made
+        roll = f"roll:{ev.get('player')}:{ev.get('purpose')}"
+        return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
+    if kind in ("deep_ones_moved", "resources_changed"):  # told as one with the next: merged()
+        return common.Line(text, event=ev)
+    if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
+        choice = f"choice:{ev.get('player')}:{ev.get('card')}"
+        return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
     return text or None
 
 
@@ -421,7 +429,21 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang))
+    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
+                               merge=merged)
+
+
+def merged(before: dict, ev: dict) -> dict | None:
+    """Deep Ones moving one after another along the same way, told as one move of them all;
+    resources changed one after another (Food −1, then Fuel −1), each another resource, told as
+    one change and the dials after it."""
+    if ev["type"] != before["type"] or ev.get("audience") != before.get("audience"):
+        return None
+    if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
+        return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
+    if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
+        return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
+    return None
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
