@@ -69,9 +69,18 @@ def trace_game(rules, players: int, seed: int, counters: dict, by_round: Counter
         _count(e, ctx, counters, by_round, 0)
     while not rules.is_over(state):
         prompts = rules.prompts(state)
+        before = None
+        if END_ORACLE and END_ORACLE_TOP and _end_oracle_wanted(state, prompts[0]):
+            import copy
+            before = copy.deepcopy(agents[prompts[0]["player"]])   # to score the answers as it did
         action = ask(rules, state, agents[prompts[0]["player"]], prompts[0], rng)
         if ORACLE and _oracle_wanted(state, prompts[0]):
             action = _oracle(rules, state, agents, prompts[0], action, rng, counters)
+        if RANDOM_KINDS and _decision_kind(prompts[0]) in RANDOM_KINDS and len(prompts[0].get("options") or ()) > 1 \
+                and prompts[0].get("shape", "one") == "one" and _side(state, prompts[0]["player"]) == "human":
+            action = {"player": prompts[0]["player"], **rng.choice(prompts[0]["options"])}   # what this kind weighs
+        if END_ORACLE and _end_oracle_wanted(state, prompts[0]):
+            action = _end_oracle(rules, state, agents, prompts[0], action, seed, counters, before)
         if action.get("type") in ("attack", "move", "rescue", "use", "repair", "trade", "reveal",
                                   "defeat_passenger") and ctx.get("phase") == "actions":
             ctx["now"] = "action:" + (action.get("ability") or action["type"]).split(":")[0] \
@@ -267,6 +276,106 @@ def _oracle(rules, state, agents, prompt, mine, rng, counters) -> dict:
     return {"player": prompt["player"], **prompt["options"][best]}
 
 
+RANDOM_KINDS = ()   # --random-kind KIND: loyal players answer these decisions at random (what they weigh)
+END_ORACLE = 0   # --end-oracle K: loyal players' answers tried on K copies of the true state, played to the end
+END_ORACLE_KINDS = ("option",)
+END_ORACLE_SHUFFLE = False   # --end-oracle-shuffle: the copies' face-down decks reshuffled
+END_ORACLE_FIRST = 4   # copies tried first: if every one is lost (or won) whatever the answer, no more
+END_ORACLE_TOP = 0   # --end-oracle-top M: only the agent's M best-scored answers are tried (actions)
+END_ORACLE_LOG = None   # a file: one line per decision the oracle looked at
+
+
+def _decision_kind(prompt) -> str | None:
+    """The decisions --end-oracle looks at: a crisis answer (``option``), the Captain's course card
+    (``course``), the track (``track``), the turn's action (``action``), other one-of choices
+    (``choose``: players, zones, resources)."""
+    kind = prompt["kind"]
+    if kind == "choose" and prompt.get("purpose") == "option" and prompt.get("labels"):
+        return "option"
+    return {"course_choose": "course", "choose_track": "track", "action": "action",
+            "choose": "choose"}.get(kind)
+
+
+def _end_oracle_wanted(state, prompt) -> bool:
+    return (prompt.get("shape", "one") == "one" and len(prompt.get("options") or ()) > 1
+            and _decision_kind(prompt) in END_ORACLE_KINDS
+            and _side(state, prompt["player"]) == "human" and prompt["player"] not in state["revealed"])
+
+
+def _shuffle_hidden_decks(state, seed: int) -> None:
+    """--end-oracle-shuffle: the copy's face-down decks in a fresh order (the same for copy k of
+    every answer), so the oracle no longer knows the crises, cards and damage to come."""
+    r = random.Random(seed)
+    for deck in [*state["decks"].values(), state["chaos"], state["item_deck"], state["spell_deck"],
+                 state["course_deck"], state["mythos_deck"], state["damage_deck"]]:
+        r.shuffle(deck)
+
+
+def play_out(rules, state, agents, seed: int) -> bool:
+    """Plays ``state`` (changed in place) to the game's end with ``agents``; True if the Humans win."""
+    r = random.Random(seed)
+    steps = 0
+    while not rules.is_over(state) and steps < 20000:
+        p = rules.prompts(state)[0]
+        tell(agents, rules.apply_in_place(state, ask(rules, state, agents[p["player"]], p, r)))
+        steps += 1
+    return bool(state.get("result")) and state["result"].get("team") == "humans"
+
+
+def _end_oracle(rules, state, agents, prompt, mine, game_seed, counters, before=None) -> dict:
+    """Simulation only, cheating on purpose (a bound of what right choices at this decision kind
+    give): each answer applied on K copies of the TRUE state (hands, deck orders), each copy
+    reseeded for the dice and shuffles to come — copy k of every answer with the same seed, so
+    the answers meet the same luck — and played TO THE GAME'S END by copies of the agents; the
+    answer with the most wins is played, the agent's own answer ``mine`` on a tie."""
+    import copy
+    options = prompt["options"]
+    if END_ORACLE_TOP and len(options) > END_ORACLE_TOP:   # only the agent's best few (its own scores)
+        agent = before
+        view = rules.view(state, prompt["player"])
+        mine_view = next(p for p in view["you"]["prompts"] if p["id"] == prompt["id"])
+        scores = [agent._score(view, mine_view, o, random.Random(0)) for o in mine_view["options"]]
+        keep = sorted(range(len(options)), key=lambda i: -scores[i])[:END_ORACLE_TOP]
+        chosen = {"player": prompt["player"], **{k: v for k, v in mine.items() if k != "player"}}
+        keep += [i for i, o in enumerate(options) if {"player": prompt["player"], **o} == chosen and i not in keep]
+        options = [options[i] for i in sorted(keep)]
+    mine_i = next((i for i, o in enumerate(options) if {"player": prompt["player"], **o} == mine), None)
+    seeds = [hash((game_seed, state.get("seq", 0), k)) & 0xFFFFFFF for k in range(END_ORACLE)]
+    wins, tried = [0] * len(options), 0
+    for stop in (min(END_ORACLE, END_ORACLE_FIRST), END_ORACLE):
+        for i, o in enumerate(options):
+            for k in range(tried, stop):
+                s2 = copy.deepcopy(state)
+                s2["rng"]["seed"] = seeds[k]
+                if END_ORACLE_SHUFFLE:
+                    _shuffle_hidden_decks(s2, seeds[k])
+                a2 = copy.deepcopy(agents)
+                tell(a2, rules.apply_in_place(s2, {"player": prompt["player"], **o}))
+                wins[i] += play_out(rules, s2, a2, seeds[k])
+        tried = stop
+        if sum(wins) in (0, tried * len(options)):   # every copy lost (or won) whatever the answer
+            break
+    best = max(range(len(options)), key=lambda i: (wins[i], i == mine_i))
+    kind = _decision_kind(prompt)
+    same = best == mine_i
+    counters["oracle"][f"{kind} {'agreed' if same else 'differed'}"] += 1
+    counters["oracle"][f"{kind} wins of the agent's answer"] += wins[mine_i] if mine_i is not None else 0
+    counters["oracle"][f"{kind} wins of the oracle's answer"] += wins[best]
+    if END_ORACLE_LOG is not None:
+        import json
+        what = prompt.get("labels") or [{k: v for k, v in o.items() if k != "player"} for o in options]
+        END_ORACLE_LOG.write(json.dumps({
+            "seed": game_seed, "turn": state.get("turns_taken", 0), "kind": kind, "player": prompt["player"],
+            "purpose": prompt.get("purpose"), "card": (state.get("mythos") or {}).get("card"),
+            "options": what, "wins": wins, "agent": mine_i, "oracle": best, "k": tried,
+            "table": {"res": state["resources"], "damage": len(state["damage"]), "tracks": state["tracks"],
+                      "distance": state["distance"], "deep_ones": sum(v for z, v in state["deep_ones"].items() if z != "depths"),
+                      "zone": state["zone_of"].get(prompt["player"]), "hand": len(state["hands"].get(prompt["player"], ())),
+                      "hands": sum(len(h) for h in state["hands"].values())}}, default=str) + "\n")
+        END_ORACLE_LOG.flush()
+    return {"player": prompt["player"], **options[best]}
+
+
 LOST = 1000.0
 AWAY_SICK_BAY = 3.0         # a Human in the Sick Bay (one card a turn, an action to walk out)
 PASSENGER_ON_DECK = 0.9     # the chance a passenger on a deck is defeated before it is rescued
@@ -441,6 +550,18 @@ def main(argv: int | list[str] | None = None) -> None:
                     help="which decisions --oracle looks ahead on (default: crisis options)")
     ap.add_argument("--oracle-blind", action="store_true",
                     help="--oracle's copies take every hidden traitor for loyal (what a lookahead cannot know)")
+    ap.add_argument("--end-oracle", type=int, default=0, metavar="K",
+                    help="simulation only: loyal players try each answer on K copies of the true state played to the end")
+    ap.add_argument("--end-oracle-kind", action="append", choices=("option", "course", "track", "action", "choose"),
+                    help="which decisions --end-oracle looks at (default: crisis options)")
+    ap.add_argument("--end-oracle-shuffle", action="store_true",
+                    help="--end-oracle's copies reshuffle the face-down decks (it no longer knows what comes)")
+    ap.add_argument("--end-oracle-top", type=int, default=0, metavar="M",
+                    help="--end-oracle tries only the agent's M best-scored answers (and its own)")
+    ap.add_argument("--random-kind", action="append", default=[], choices=("option", "course", "track", "action", "choose"),
+                    help="what-if: loyal players answer this kind of decision at random (how much it weighs)")
+    ap.add_argument("--end-oracle-log", default=None, metavar="FILE",
+                    help="one JSON line per decision --end-oracle looked at (both answers' wins)")
     ap.add_argument("--trace", type=int, default=None, metavar="GAME",
                     help="print game GAME (seed --seed + GAME) turn by turn, no totals")
     args = ap.parse_args([] if argv is None else argv)
@@ -451,6 +572,14 @@ def main(argv: int | list[str] | None = None) -> None:
     global ORACLE_KINDS, ORACLE_BLIND
     ORACLE_BLIND = args.oracle_blind
     ORACLE_KINDS = tuple(args.oracle_kind or ["option"])
+    global END_ORACLE, END_ORACLE_KINDS, END_ORACLE_LOG
+    END_ORACLE = args.end_oracle
+    END_ORACLE_KINDS = tuple(args.end_oracle_kind or ["option"])
+    global END_ORACLE_TOP, RANDOM_KINDS, END_ORACLE_SHUFFLE
+    END_ORACLE_SHUFFLE = args.end_oracle_shuffle
+    RANDOM_KINDS = tuple(args.random_kind)
+    END_ORACLE_TOP = args.end_oracle_top
+    END_ORACLE_LOG = open(args.end_oracle_log, "a") if args.end_oracle_log else None
     _honest_traitors(set(args.honest_traitor))
     if args.no_traitor:
         base = rules.loyalty_deck_for
@@ -470,6 +599,8 @@ def main(argv: int | list[str] | None = None) -> None:
         reasons[out["reason"]] += 1
         winners[out["winner"]] += 1
         rounds += out["rounds"]
+        if END_ORACLE:   # progress, these runs are long
+            print(f"game {i} (seed {args.seed + i}): {out['winner']} {out['reason']}", file=sys.stderr, flush=True)
     g = args.games
     print(f"{g} games, {args.players} players{' (no traitor)' if args.no_traitor else ''}"
           f"{' what-if ' + ','.join(args.what_if) if args.what_if else ''}: "
