@@ -159,6 +159,14 @@ class ChannelLog:
             key = None
         return key, False
 
+    def add(self, key: str | None, text: str) -> None:
+        """Append a line. Only the last line's event is ever told as one with a next line's
+        (:func:`_merge_into_last`), so the line before it keeps no event: the log saved with
+        every delivery carries one event, not one a line."""
+        if self.lines and self.lines[-1][0] and self.lines[-1][0].startswith(MERGES):
+            self.lines[-1][0] = None
+        self.lines.append([key, text])
+
     def settle(self, what: str) -> None:
         """What the lines keyed ``OPENS + what`` announced has happened: those at the end of the
         message go (the line saying what happened follows in their place); one with other lines
@@ -524,7 +532,7 @@ class Publisher:
                 if chan_log.lines and len(chan_log.body()) + len(text) + 1 > MAX_MESSAGE:
                     chan_log.partial = [row.id, number]  # saved with the close: these lines are shown
                     await self._close(game, channel, chan_log)  # a long section goes on below
-                chan_log.lines.append([key, text])
+                chan_log.add(key, text)
             if "notify" in row.payload:  # handed a decision (not a window Keeper passes for them)
                 chan_log.wait_for(row.payload["notify"])
             elif "waiting" in row.payload:  # a row queued before "notify" was written

@@ -155,7 +155,7 @@ def logged(kind: str, rows: list[list[dict]], notices: list[list[str]] | None = 
         for key, text in said + lines:
             key, told = log.fold(ui, key, text, "en")
             if not told:
-                log.lines.append([key, text])
+                log.add(key, text)
     return log.body().split("\n")
 
 
