@@ -500,12 +500,26 @@ class GameService:
             _trust(game)
         # a first decision with one answer (a draw), or a Keeper player's, is made by itself, as
         # after any move
-        prompts = rules.prompts(game.state)
-        if rules.forced(game.state, prompts) is not None or any(is_keeper(p["player"]) for p in prompts):
-            more = await self._settle(game.id)
-            events = events + more.events
-            game = more.game
+        more = await self._settle_waiting(game)
+        if more is not None:
+            events, game = events + more.events, more.game
         return Outcome(game=game, events=events)
+
+    def _keeper_waits(self, game: Game) -> bool:
+        """The game waits on what Keeper answers by itself (:meth:`_autopilot`): a Keeper
+        player's decision, a kicked member's, or one with one answer and nothing to hide."""
+        if game.status != "active" or game.state is None:
+            return False
+        rules = rules_for(game.kind)
+        prompts = self.prompts(game)
+        return any(is_keeper(p["player"]) or p["player"] in game.autopilot for p in prompts) \
+            or rules.forced(game.state, prompts) is not None
+
+    async def _settle_waiting(self, game: Game) -> Outcome | None:
+        """After a change made outside a move (the start, ``/gm replace``, ``/gm undo``): what
+        Keeper answers by itself is answered at once, as after any move, never left to a
+        deadline; None when nothing such waits."""
+        return await self._settle(game.id) if self._keeper_waits(game) else None
 
     @resilient
     async def abort(self, game_id: int, lobby_only: bool = True) -> Game:
@@ -910,7 +924,7 @@ class GameService:
             # database) is held only for the statements. News is numbered by the batch's first
             # action: undoing it (or an earlier one) hides it, undoing only the kicked players'
             # defaults that followed keeps the member's own news
-            rows = [(ActionLog, {"game_id": game.id, "number": first + offset, "actor": str(action["player"]),
+            rows = [(ActionLog, {"game_id": game.id, "number": first + offset, "actor": _actor(game, action),
                                  "action": action, "reveal": reveal, "undone": False, "created_at": now})
                     for offset, (action, reveal) in enumerate(zip(applied, reveals))]
             rows += self._announcements(game, events, number=first, actor=actor, notices=notices, before=before,
@@ -1118,10 +1132,8 @@ class GameService:
         seat Keeper plays (a Keeper player, a kicked member) is asked again is answered at once,
         as after a kick or a replacement, not left to a deadline."""
         outcome = await self._undo(game_id, count, force)
-        game = outcome.game
-        if game.status == "active" and any(is_keeper(p["player"]) or p["player"] in game.autopilot
-                                           for p in self.prompts(game)):
-            settled = await self._settle(game_id)
+        settled = await self._settle_waiting(outcome.game)
+        if settled is not None:
             return Outcome(game=settled.game, events=settled.events, applied=settled.applied,
                            revealed=outcome.revealed)
         return outcome
@@ -1140,8 +1152,9 @@ class GameService:
             # once by the step before it: undone alone, its decision would stay pending with
             # nothing to make it, unnamed in a response window's wait). A kicked member's rows are
             # all Keeper's to remake: their own moves from before the kick go only with a later
-            # move of a present member
-            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and not is_keeper(row.actor)
+            # move of a present member. Keeper's answers for a kicked member stay Keeper's
+            # (``STAND_IN``) when a member takes the seat (/gm replace)
+            moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and is_member(row.actor)
                      and row.actor not in game.autopilot]
             if count < 1 or count > len(moves):
                 raise ServiceError("undo_range", available=len(moves))
@@ -1252,9 +1265,8 @@ class GameService:
         hand and all; with ``new`` None a new Keeper player takes the seat (and answers what it
         waits for at once)."""
         game = await self._replace(game_id, str(old), None if new is None else str(new), new_name)
-        if game.status == "active" and any(is_keeper(p["player"]) for p in self.prompts(game)):
-            return (await self._settle(game_id)).game
-        return game
+        settled = await self._settle_waiting(game)
+        return game if settled is None else settled.game
 
     @resilient(retry_conflicts=False)
     async def _replace(self, game_id: int, old_id: str, new_id: str | None, new_name: str | None) -> Game:
@@ -2113,6 +2125,17 @@ def _seat_news(game: Game, rows: list[ActionLog], seat: str) -> list[dict]:
         log.warning("game %s: what %s saw cannot be replayed", game.id, seat)
         return []
     return route(events, game.players)[1].get(seat, [])[-NEWS_SHOWN:]
+
+
+# the actor of an action-log row Keeper played in a kicked member's seat (no seat's id: a
+# replacement renames the seat's rows, never this, so the newcomer's own moves stay told apart)
+STAND_IN = "keeper"
+
+
+def _actor(game: Game, action: dict) -> str:
+    """Who made a logged move: its player, or Keeper for a kicked member (:data:`STAND_IN`)."""
+    player = str(action["player"])
+    return STAND_IN if player in game.autopilot else player
 
 
 def _loggable(action: dict) -> dict:
