@@ -203,7 +203,7 @@ async def test_a_kicked_seat_is_played_by_the_agent_unless_the_server_keeps_plai
     await admin.slash(channel, "gm kick", member=member)
     game = await current_game(env, channel)
     played = [row.action for row in await env.bot.service.actions(game.id)
-              if row.number > before and row.actor == waited and not row.action.get("auto")]
+              if row.number > before and row.action["player"] == waited and not row.action.get("auto")]
     assert played, "the kicked member's decision was made at once"
     if action == "default":
         assert all(a["type"] == "default" for a in played)
