@@ -41,6 +41,7 @@ from bot.i18n import t
 from bot.seats import is_member, mention
 from bot.service import ServiceError
 from bot.games import ui_for
+from bot.games.common import joined
 from bot.interactions import hand_button
 
 log = logging.getLogger("keeper.publish")
@@ -66,6 +67,9 @@ UNTIL_NEXT = "until-next"
 OPENS, SETTLES = "opens:", "settles:"
 # the key of a line that tells an event the renderer may tell as one with the next (its JSON)
 MERGES = "merges:"
+# keys of a line that begins a happening, and of a later part of it told at that line's end
+# (bot.games.common.Line: gathers, joins and its tail, as JSON)
+GATHERS, JOINS = "gathers:", "joins:"
 
 
 def chunks(lines: list[str], limit: int = MAX_MESSAGE) -> list[str]:
@@ -137,7 +141,7 @@ class ChannelLog:
         self.waiting = players
 
     def replace(self, key: str | None, text: str) -> bool:
-        if key is None or key == UNTIL_NEXT or key.startswith((OPENS, MERGES)):
+        if key is None or key == UNTIL_NEXT or key.startswith((OPENS, MERGES, GATHERS, JOINS)):
             return False  # a notice's own key only (an adviser's proposal): a folding line's never
         for line in self.lines:
             if line[0] == key:
@@ -152,12 +156,27 @@ class ChannelLog:
         announcing what it settles."""
         if self.replace(key, text) or _merge_into_last(ui, self, key, lang):
             return key, True
+        if key is not None and key.startswith(JOINS):
+            if self.join(*json.loads(key[len(JOINS):])):
+                return None, True
+            key = None  # what it belongs to is not in the live message: a line of its own
         if self.lines and self.lines[-1][0] == UNTIL_NEXT:
             self.lines.pop()
         if key is not None and key.startswith(SETTLES):
             self.settle(key[len(SETTLES):])
             key = None
         return key, False
+
+    def join(self, what: str, tail: str) -> bool:
+        """Tell ``tail`` at the end of the latest line that began ``what`` (keyed ``GATHERS``),
+        if the live message holds it and has room; whether it was told."""
+        for line in reversed(self.lines):
+            if line[0] == GATHERS + what:
+                if len(self.body()) + len(tail) + 3 > MAX_MESSAGE:
+                    return False
+                line[1] = joined(line[1], tail)
+                return True
+        return False
 
     def add(self, key: str | None, text: str) -> None:
         """Append a line. Only the last line's event is ever told as one with a next line's
@@ -189,7 +208,11 @@ def _fold_key(line: str) -> str | None:
         return SETTLES + settles
     if opens:
         return OPENS + opens
-    return MERGES + json.dumps(event, sort_keys=True, default=str) if event is not None else None
+    if getattr(line, "joins", None) and getattr(line, "tail", None):
+        return JOINS + json.dumps([line.joins, line.tail], ensure_ascii=False)
+    if event is not None:
+        return MERGES + json.dumps(event, sort_keys=True, default=str)
+    return GATHERS + line.gathers if getattr(line, "gathers", None) else None
 
 
 def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bool:

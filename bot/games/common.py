@@ -35,15 +35,28 @@ class Line(str):
     Anything said between them (a card played into the roll's window) keeps both. ``event``: the
     event it tells, which the renderer's ``merged`` may tell as one with the next line's when
     that comes right after it in a later step (a Deep One moving after another whose window a
-    member passed)."""
+    member passed). ``gathers`` names the happening the line begins (a card played, an
+    encounter, a check), and a later line that ``joins`` it, while the line is in the live
+    message, is told at its end as ``tail`` (the card going to its discard pile) instead of on a
+    line of its own: the change stays told, where it belongs (:func:`joined`)."""
     opens: str | None
     settles: str | None
     event: dict | None
+    gathers: str | None
+    joins: str | None
+    tail: str | None
 
-    def __new__(cls, text: str, opens: str | None = None, settles: str | None = None, event: dict | None = None):
+    def __new__(cls, text: str, opens: str | None = None, settles: str | None = None, event: dict | None = None,
+                gathers: str | None = None, joins: str | None = None, tail: str | None = None):
         line = super().__new__(cls, text)
         line.opens, line.settles, line.event = opens, settles, event
+        line.gathers, line.joins, line.tail = gathers, joins, tail
         return line
+
+
+def joined(text: str, tail: str) -> str:
+    """``text`` (a line that began a happening) with ``tail`` (a later part of it) at its end."""
+    return f"{text[:-1] if text.endswith('.') else text} · {tail}"
 
 
 def public_lines(events: list[dict], lang: str, line: Callable[[dict], str | None], button: str,

@@ -219,6 +219,16 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
     raise AssertionError(f"the game did not end in {max_clicks} clicks: {dict(stats)}")
 
 
+def told_whole(line: str) -> str:
+    """A public line without the later parts of its happening told at its end (the channel log's
+    ``joins``: a skill card's discard, a check's chaos cards), as its own event tells it."""
+    import re
+    from bot.i18n import t
+    tails = "|".join(re.escape(t("en", f"unfathomable.event.{key}", n_cards="QQ")).replace("QQ", ".+")
+                     for key in ("then_discarded", "chaos_tail"))
+    return re.sub(f"( · ({tails}))+$", "", line)
+
+
 def unfathomable_leaks(oracle, channel, members, seen: dict[int, list[str]], seats=(), versions=None) -> list[str]:
     """The leak scan (:func:`tests.bot.helpers.leaks`) with Unfathomable's renderer, and a public
     line tying a seat (a member's or a Keeper player's) to the cards it added to a check face down."""
@@ -227,9 +237,9 @@ def unfathomable_leaks(oracle, channel, members, seen: dict[int, list[str]], sea
     problems, public = leaks(oracle, channel, members, seen, ui.private_lines, seats, versions)
     # a contribution's author: no public line names the author with a card they added face down
     # (the lines of public events about other things, a discard say, may name the same card)
-    elsewhere = {line for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")
+    elsewhere = {line.removesuffix(".") for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")
                  for line in lines_of(ui.public_line(ev, "en") or "")}
-    suspect = sorted(public - elsewhere)
+    suspect = sorted(line for line in public if told_whole(line).removesuffix(".") not in elsewhere)
     for ev in oracle.events:
         if ev["type"] == "check_you_added":
             who = mention(ev["player"])

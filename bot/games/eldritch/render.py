@@ -377,6 +377,14 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["replaces"] = inv_name(lang, ev.get("replaces"))
     if kind in ("test_rolled", "test_result"):  # a roll told as one with its result next: merged()
         return common.Line(t(lang, key, **p), event=ev)
+    # an encounter card's and a mythos card's discard are told at the end of their line
+    if kind == "encounter" and ev.get("deck"):
+        return common.Line(t(lang, key, **p), gathers=f"encounter:{ev['deck']}")
+    if kind == "mythos_drawn":
+        return common.Line(t(lang, key, **p), gathers=f"mythos:{ev.get('card')}")
+    if kind in ("encounter_discarded", "mythos_discarded"):
+        what = f"encounter:{ev.get('deck')}" if kind == "encounter_discarded" else f"mythos:{ev.get('card')}"
+        return common.Line(t(lang, key, **p), joins=what, tail=t(lang, f"{K}.event.then_discarded"))
     return t(lang, key, **p)
 
 

@@ -87,6 +87,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         return common.Line(text, opens="pass")
     if kind == "cards_passed":
         return common.Line(text, settles="pass")
+    if kind in ("card_played", "panic_drawn"):  # its discard is told at its end: card_resolved
+        return common.Line(text, gathers=f"card:{ev.get('card')}")
+    if kind == "card_resolved":
+        return common.Line(text, joins=f"card:{ev.get('card')}", tail=t(lang, "thing.event.then_discarded"))
     return text or None
 
 

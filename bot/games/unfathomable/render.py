@@ -414,6 +414,18 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
         return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
+    # what follows every check, skill card played and mythos card is told at the end of its line
+    gathers = {"check_started": "check", "mythos_drawn": f"mythos:{ev.get('card')}",
+               "misfortune_drawn": f"mythos:{ev.get('card')}"}.get(kind)
+    if kind == "ability_used" and str(ev.get("ability", "")).startswith("card:"):
+        gathers = ev["ability"]
+    if gathers:
+        return common.Line(text, gathers=gathers)
+    if kind == "chaos_added":
+        return common.Line(text, joins="check", tail=t(lang, f"{K}.event.chaos_tail", n_cards=p["n_cards"]))
+    if kind == "card_resolved" or (kind == "mythos_discarded" and not ev.get("player")):
+        what = f"card:{ev.get('card')}" if kind == "card_resolved" else f"mythos:{ev.get('card')}"
+        return common.Line(text, joins=what, tail=t(lang, f"{K}.event.then_discarded"))
     return text or None
 
 

@@ -1,0 +1,116 @@
+"""Issue 22: lines that followed every happening. Eldritch's "🗑️ The encounter card goes to the …
+discard pile." after every encounter (and "🗑️ X is discarded." after every mythos card), The
+Thing's "🗑️ X goes to the discard pile." after every card played or panic drawn, Unfathomable's
+"N from the chaos deck go face down into the check." on every check, "X has resolved and is
+discarded." after every skill card played and "X is discarded." after every mythos card: each
+tells a real change of the public table, so it stays told, but at the end of the line of the
+happening it belongs to (the encounter, the play, the check's opening), while that line is in the
+live message; otherwise (the happening's line was in a message closed before) on its own line."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games import ui_for
+from bot.i18n import LANGUAGES, t
+from bot.publisher import MAX_MESSAGE, ChannelLog, _fold_key
+from tests.bot.test_quiet_log import logged
+
+ALL = "all"
+
+
+def only_line(kind: str, events: list[dict], lang: str = "en") -> str:
+    (line,) = ui_for(kind).public_lines(events, lang)
+    return line
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_things_discard_is_told_at_the_end_of_the_play(lang):
+    played = {"type": "card_played", "player": "101", "card": "suspicion", "target": "102", "audience": ALL}
+    shown = {"type": "hand_shown", "player": "102", "to": "101", "cards": ["axe"], "audience": ["101"]}
+    resolved = {"type": "card_resolved", "card": "suspicion", "audience": ALL}
+    assert logged_in("thing", [[played, shown, resolved]], lang) == [
+        only_line("thing", [played], lang).removesuffix(".") + " · " + t(lang, "thing.event.then_discarded")]
+    # the same across steps (a defence decided in between), a panic card too
+    panic = {"type": "panic_drawn", "player": "101", "card": "oops", "audience": ALL, "reveal": True}
+    lines = logged_in("thing", [[panic], [{"type": "hand_shown", "player": "101", "to": "all", "cards": ["axe"],
+                                           "audience": ALL}], [{**resolved, "card": "oops"}]], lang)
+    assert len(lines) == 2 and lines[0].endswith(" · " + t(lang, "thing.event.then_discarded"))
+    assert lines[0].startswith(only_line("thing", [panic], lang))
+
+
+def test_a_discard_whose_play_is_not_in_the_live_message_is_a_line_of_its_own():
+    resolved = {"type": "card_resolved", "card": "suspicion", "audience": ALL}
+    assert logged("thing", [[resolved]]) == [only_line("thing", [resolved])]
+    other = {"type": "card_played", "player": "101", "card": "analysis", "target": "102", "audience": ALL}
+    assert logged("thing", [[other], [resolved]]) == [only_line("thing", [other]), only_line("thing", [resolved])]
+
+
+def test_a_later_play_of_the_same_card_gets_its_own_discard():
+    played = {"type": "card_played", "player": "101", "card": "suspicion", "target": "102", "audience": ALL}
+    again = {**played, "player": "102", "target": "103"}
+    resolved = {"type": "card_resolved", "card": "suspicion", "audience": ALL}
+    tail = " · " + t("en", "thing.event.then_discarded")
+    assert logged("thing", [[played, resolved], [again, resolved]]) == [
+        only_line("thing", [played]).removesuffix(".") + tail, only_line("thing", [again]).removesuffix(".") + tail]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_eldritch_encounter_and_mythos_card_tell_their_discard(lang):
+    encounter = {"type": "encounter", "inv": "akachi_onyele", "what": "location", "deck": "general",
+                 "card": "general_1", "audience": ALL}
+    lost = {"type": "lost", "inv": "akachi_onyele", "health": 1, "sanity": 0, "audience": ALL}
+    discarded = {"type": "encounter_discarded", "deck": "general", "audience": ALL}
+    tail = " · " + t(lang, "eldritch.event.then_discarded")
+    assert logged_in("eldritch", [[encounter, lost], [discarded]], lang) == [
+        only_line("eldritch", [encounter], lang).removesuffix(".") + tail, only_line("eldritch", [lost], lang)]
+    mythos = {"type": "mythos_drawn", "card": "a_dark_power", "colour": "yellow", "trait": "event", "audience": ALL}
+    gone = {"type": "mythos_discarded", "card": "a_dark_power", "audience": ALL}
+    assert logged_in("eldritch", [[mythos, lost, gone]], lang) == [
+        only_line("eldritch", [mythos], lang).removesuffix(".") + tail, only_line("eldritch", [lost], lang)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unfathomables_chaos_cards_are_told_with_the_check_and_discards_with_their_card(lang):
+    started = {"type": "check_started", "target": 11, "partial": None, "positive": ["lore", "will"],
+               "card": None, "order": ["101", "keeper-1"], "audience": ALL}
+    chaos = {"type": "chaos_added", "count": 2, "chaos_left": 10, "audience": ALL}
+    lines = logged_in("unfathomable", [[started], [chaos]], lang)
+    assert lines == [only_line("unfathomable", [started], lang).removesuffix(".") + " · " + t(
+        lang, "unfathomable.event.chaos_tail", n_cards=t(lang, "unfathomable.count.cards", count=2))]
+    used = {"type": "ability_used", "player": "101", "ability": "card:combat_training_1", "timing": "any",
+            "audience": ALL}
+    rerolled = {"type": "reroll", "player": "101", "audience": ALL}
+    resolved = {"type": "card_resolved", "card": "combat_training_1", "audience": ALL}
+    tail = " · " + t(lang, "unfathomable.event.then_discarded")
+    assert logged_in("unfathomable", [[used, rerolled, resolved]], lang) == [
+        only_line("unfathomable", [used], lang).removesuffix(".") + tail, only_line("unfathomable", [rerolled], lang)]
+    drawn = {"type": "mythos_drawn", "player": "101", "card": "dense_fog", "audience": ALL}
+    gone = {"type": "mythos_discarded", "card": "dense_fog", "audience": ALL}
+    assert logged_in("unfathomable", [[drawn, rerolled], [gone]], lang)[0] == \
+        only_line("unfathomable", [drawn], lang).removesuffix(".") + tail
+
+
+def test_a_full_message_tells_the_discard_on_a_line_of_its_own():
+    """The message has no room left for the tail: the line it belongs to stays as it was."""
+    ui = ui_for("thing")
+    played = {"type": "card_played", "player": "101", "card": "suspicion", "target": "102", "audience": ALL}
+    resolved = {"type": "card_resolved", "card": "suspicion", "audience": ALL}
+    log = ChannelLog(None)
+    (line,) = ui.public_lines([played], "en")
+    log.add(_fold_key(line), line)
+    log.add(None, "x" * (MAX_MESSAGE - len(line) - 5))
+    (discard,) = ui.public_lines([resolved], "en")
+    key, told = log.fold(ui, _fold_key(discard), discard, "en")
+    assert not told and key is None and log.lines[0][1] == line
+
+
+def logged_in(kind: str, rows: list[list[dict]], lang: str) -> list[str]:
+    """:func:`tests.bot.test_quiet_log.logged` in ``lang``."""
+    ui, log = ui_for(kind), ChannelLog(None)
+    for events in rows:
+        for line in ui.public_lines(events, lang):
+            key, told = log.fold(ui, _fold_key(line), line, lang)
+            if not told:
+                log.add(key, line)
+    return log.body().split("\n")
+
