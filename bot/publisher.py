@@ -10,7 +10,9 @@ its lines (the table and the button go) and a new live message is posted that pi
 nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
 the lines go on in the same message. A line that only says what the next one will make
 plain (a roll about to be made, a response window closed) gives way to it when it comes next in
-the live message, and events in a row are told as one (the renderer's ``merged``). A long log
+the live message, events in a row are told as one (the renderer's ``merged``), and a later part
+of a happening (a card's discard) is told at the end of that happening's line while the live
+message holds it. A long log
 continues in a new message, so no line is lost. A member is pinged only by the posting of a
 live message that waits for them, and only once per decision handed to them (a mention in a
 line never pings). Every message is sent with a nonce Discord enforces, and the log's state is
@@ -103,7 +105,8 @@ class ChannelLog:
     the section it belongs to, its lines (``[key, text]``: a keyed line, such as an adviser's
     proposal, is replaced when its key comes again; an announcement a game's renderer folds,
     ``OPENS``, gives way to the line settling it, and a notice ``UNTIL_NEXT`` to any next line:
-    each says nothing once that is there), the last outbox row it shows, who it
+    each says nothing once that is there; a line that began a happening, ``GATHERS``, takes the
+    later parts of it at its end), the last outbox row it shows, who it
     waits for and who is owed a ping (handed a decision and not yet pinged for it)."""
 
     def __init__(self, data: dict | None):

@@ -5,7 +5,8 @@ Thing's "🗑️ X goes to the discard pile." after every card played or panic d
 discarded." after every skill card played and "X is discarded." after every mythos card: each
 tells a real change of the public table, so it stays told, but at the end of the line of the
 happening it belongs to (the encounter, the play, the check's opening), while that line is in the
-live message; otherwise (the happening's line was in a message closed before) on its own line."""
+live message; otherwise (the happening's line was in a message closed before) on its own line.
+Read off whole games' logs too: a happening and its outcome right after it, one line."""
 from __future__ import annotations
 
 import pytest
@@ -13,6 +14,7 @@ import pytest
 from bot.games import ui_for
 from bot.i18n import LANGUAGES, t
 from bot.publisher import MAX_MESSAGE, ChannelLog, _fold_key
+from bot.seats import mention
 from tests.bot.test_quiet_log import logged
 
 ALL = "all"
@@ -114,3 +116,47 @@ def logged_in(kind: str, rows: list[list[dict]], lang: str) -> list[str]:
                 log.add(key, line)
     return log.body().split("\n")
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unfathomables_happening_and_its_outcome_right_after_it_are_one_line(lang):
+    """Read off a whole game's log: "The ship moves on; the monsters fall back …" then "Journey
+    track advances to 2."; "🃏 The pile, shuffled: … Total **7** …" then "Result: **failure** (7
+    against 11)."; "🎲 X rolls after a discard: **1**." then "X discards C and rolls: X: 6, a
+    failure."; "X added 0 cards." "Y added 2 cards." "Z added 2 cards." (every check). Each pair,
+    each run of contributions, is one line now, with every figure still told."""
+    render = ui_for("unfathomable").public_lines
+    pushed = {"type": "monsters_pushed_to_stern", "deep_ones": {"water_1": "water_3"}, "monarchs": {}, "audience": ALL}
+    journey = {"type": "track_advanced", "track": "journey", "position": 2, "audience": ALL}
+    (line,) = render([pushed, journey], lang)
+    assert line == t(lang, "unfathomable.event.journey_pushed", track=_track(lang), position=2,
+                     moves=render([pushed], lang)[0].split(": ", 1)[1].removesuffix("."))
+    assert len(render([pushed, {**journey, "track": "ritual"}], lang)) == 2
+    revealed = {"type": "check_revealed", "cards": [], "total": 7, "target": 11, "partial": 8,
+                "positive": ["lore"], "audience": ALL, "reveal": True}
+    result = {"type": "check_result", "result": "fail", "total": 7, "target": 11, "partial": 8, "audience": ALL}
+    (line,) = render([revealed, result], lang)
+    assert "**7**" in line and t(lang, "unfathomable.result.fail") in line and "8" in line
+    assert logged_in("unfathomable", [[revealed], [result]], lang) == [line]  # the result in the next step
+    assert len(render([revealed, {**result, "total": 9}], lang)) == 2  # a total changed between: both
+    discarded = {"type": "skills_discarded", "player": "101", "cards": ["brush_off_5"], "reason": "discard_and_roll",
+                 "audience": ALL}
+    about = {"type": "roll_started", "player": "101", "purpose": "discard_and_roll", "audience": ALL}
+    die = {"type": "die_rolled", "player": "101", "purpose": "discard_and_roll", "raw": 1, "modifier": 0, "value": 1,
+           "audience": ALL}
+    made = {"type": "discard_and_roll", "player": "101", "card": "brush_off_5", "roll": 1, "total": 6, "target": 7,
+            "success": False, "audience": ALL}
+    (line,) = logged_in("unfathomable", [[discarded, about], [die, made]], lang)
+    assert "**1**" in line and " 6" in line and t(lang, "unfathomable.result.fail") in line
+    assert line.startswith("🎲 " + mention("101"))
+    added = [{"type": "check_added", "player": p, "count": n, "audience": ALL}
+             for p, n in (("101", 0), ("keeper-1", 2), ("keeper-2", 1))]
+    lines = logged_in("unfathomable", [[added[0]], added[1:]], lang)
+    assert lines == render(added, lang) and len(lines) == 1
+    assert all(mention(p) in lines[0] for p in ("101", "keeper-1", "keeper-2"))
+    assert t(lang, "unfathomable.count.cards", count=2) in lines[0]
+
+
+def _track(lang: str) -> str:
+    from bot.games.unfathomable.render import track_name
+    return track_name(lang, "journey")

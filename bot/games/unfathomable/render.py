@@ -318,6 +318,14 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "check_revealed":
         p["cards"] = cards(lang, ev.get("cards", []))
         p["positive"] = skill_types(lang, ev.get("positive", []))
+        if ev.get("result"):  # the result told in the same line (merged)
+            key = f"{K}.event.check_revealed_result"
+            p["result"] = result_word(lang, ev["result"])
+            p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
+                            else "")
+    elif kind == "check_added" and ev.get("adds"):  # contributions in a row (merged)
+        key = f"{K}.event.check_added_all"
+        p["adds"] = ", ".join(f"{mention(who)} — {t(lang, f'{K}.count.cards', count=n)}" for who, n in ev["adds"])
     elif kind == "check_result":
         p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
                         else "")
@@ -334,6 +342,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
     elif kind == "roll_compared":
         key = f"{K}.event.roll_success" if ev.get("success") else f"{K}.event.roll_failure"
+    elif kind == "discard_and_roll" and "die" in ev:  # the die told in the same line (merged)
+        key = f"{K}.event.discard_and_roll_die"
+        p["die"] = ev["die"]
+        p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
+        p["result"] = result_word(lang, "pass" if ev.get("success") else "fail")
     elif kind == "discard_and_roll":
         p["outcome"] = t(lang, f"{K}.event.{'roll_success' if ev.get('success') else 'roll_failure'}",
                          player=p.get("player"), value=ev.get("total"))
@@ -368,6 +381,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         moved = [f"{zone(lang, a)} → {zone(lang, b)}" for a, b in (ev.get("deep_ones") or {}).items()]
         moved += [f"{monster(lang, m)} → {zone(lang, b)}" for m, b in (ev.get("monarchs") or {}).items()]
         p["moves"] = "; ".join(moved) or t(lang, f"{K}.none")
+        if ev.get("journey") is not None:  # the journey track's step that moved them (merged)
+            key = f"{K}.event.journey_pushed"
+            p["track"], p["position"] = track_name(lang, "journey"), ev["journey"]
     elif kind == "passenger_defeated":
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
         p["loses"] = delta_text(lang, {r: -n for r, n in (ev.get("loses") or {}).items()})
@@ -409,8 +425,12 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind in ("roll_started", "die_rolled"):  # "about to roll" stands until the roll is made
         roll = f"roll:{ev.get('player')}:{ev.get('purpose')}"
         return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
-    if kind in ("deep_ones_moved", "resources_changed"):  # told as one with the next: merged()
-        return common.Line(text, event=ev)
+    if kind == "skills_discarded" and ev.get("reason") == "discard_and_roll":  # said again with the roll
+        return common.Line(text, opens=f"roll:{ev.get('player')}:discard_and_roll")
+    if kind == "discard_and_roll" and "die" in ev:
+        return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
+    if kind in ("deep_ones_moved", "resources_changed", "check_added", "check_revealed", "check_result"):
+        return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
         return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
@@ -448,14 +468,35 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
 def merged(before: dict, ev: dict) -> dict | None:
     """Deep Ones moving one after another along the same way, told as one move of them all;
     resources changed one after another (Food −1, then Fuel −1), each another resource, told as
-    one change and the dials after it."""
-    if ev["type"] != before["type"] or ev.get("audience") != before.get("audience"):
+    one change and the dials after it; seats' contributions to a check in a row, told as one list.
+    A happening and its outcome right after it, told as one: the journey track's step and the
+    monsters it pushed toward the stern, a check's revealed pile and its result (the same total),
+    a die rolled after a discard and what it made."""
+    if ev.get("audience") != before.get("audience"):
         return None
+    if before["type"] == "monsters_pushed_to_stern" and ev["type"] == "track_advanced" \
+            and ev.get("track") == "journey" and before.get("journey") is None:
+        return {**before, "journey": ev.get("position")}
+    if before["type"] == "check_revealed" and ev["type"] == "check_result" and not before.get("result") \
+            and ev.get("total") == before.get("total"):
+        return {**before, "result": ev.get("result"), "partial": ev.get("partial")}
+    if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
+            and before.get("purpose") == "discard_and_roll":
+        return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
+    if ev["type"] != before["type"]:
+        return None
+    if ev["type"] == "check_added" and not before.get("extra_treachery") and not ev.get("extra_treachery"):
+        return {"type": "check_added", "audience": ev.get("audience"), "adds": _adds(before) + _adds(ev)}
     if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
     if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
         return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
     return None
+
+
+def _adds(ev: dict) -> list:
+    """A check_added event's contributions: [[seat, how many cards], ...]."""
+    return ev.get("adds") or [[ev.get("player"), ev.get("count", 0)]]
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
