@@ -160,3 +160,18 @@ def test_unfathomables_happening_and_its_outcome_right_after_it_are_one_line(lan
 def _track(lang: str) -> str:
     from bot.games.unfathomable.render import track_name
     return track_name(lang, "journey")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_unfathomables_die_and_what_it_made_are_one_line(lang):
+    """"🎲 X rolls: **5**." then "X: 5, a failure." (and a roll leaving the table, told by no
+    line, between them): one line. A value changed between them keeps both."""
+    render = ui_for("unfathomable").public_lines
+    die = {"type": "die_rolled", "player": "101", "purpose": "roll", "raw": 5, "modifier": 0, "value": 5,
+           "audience": ALL}
+    ended = {"type": "roll_ended", "value": 5, "audience": ALL}
+    compared = {"type": "roll_compared", "player": "101", "value": 5, "success": False, "audience": ALL}
+    (line,) = render([die, ended, compared], lang)
+    assert line.startswith(render([die], lang)[0].removesuffix(".")) and t(lang, "unfathomable.result.fail") in line
+    assert getattr(line, "settles", None) == "roll:101:roll"  # it still stands in the place of "about to roll"
+    assert len(render([die, {**compared, "value": 6}], lang)) == 2

@@ -361,6 +361,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
         if not ev.get("player"):
             key = f"{K}.event.die_rolled_nobody"
+        elif "success" in ev:  # compared in the same line (merged)
+            key = f"{K}.event.die_rolled_result"
+            p["result"] = result_word(lang, "pass" if ev["success"] else "fail")
     elif kind == "player_defeated":
         if ev.get("stays"):
             key = f"{K}.event.player_defeated_stays"
@@ -461,8 +464,9 @@ def _dials(lang: str, res: dict) -> str:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
-                               merge=merged)
+    # an event told by no line (a roll leaving the table) stands between no two that merge
+    return common.public_lines([ev for ev in events if ev["type"] not in SILENT], lang,
+                               lambda ev: public_line(ev, lang), hand_button_label(lang), merge=merged)
 
 
 def merged(before: dict, ev: dict) -> dict | None:
@@ -483,6 +487,10 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
             and before.get("purpose") == "discard_and_roll":
         return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
+    if before["type"] == "die_rolled" and ev["type"] == "roll_compared" and before.get("player") \
+            and before.get("player") == ev.get("player") and before.get("value") == ev.get("value") \
+            and "success" not in before:
+        return {**before, "success": bool(ev.get("success"))}
     if ev["type"] != before["type"]:
         return None
     if ev["type"] == "check_added" and not before.get("extra_treachery") and not ev.get("extra_treachery"):
