@@ -175,3 +175,16 @@ def test_unfathomables_die_and_what_it_made_are_one_line(lang):
     assert line.startswith(render([die], lang)[0].removesuffix(".")) and t(lang, "unfathomable.result.fail") in line
     assert getattr(line, "settles", None) == "roll:101:roll"  # it still stands in the place of "about to roll"
     assert len(render([die, {**compared, "value": 6}], lang)) == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_eldritch_encounter_stands_in_the_place_of_has_an_encounter_right_above_it(lang):
+    """"▶ X has an encounter." right above "📜 X — Encounter cards: …" said who twice; while X
+    still chooses their encounter (another step), it says whose turn it is."""
+    render = ui_for("eldritch").public_lines
+    turn = {"type": "turn", "phase": "encounter", "inv": "akachi_onyele", "audience": ALL}
+    encounter = {"type": "encounter", "inv": "akachi_onyele", "what": "location", "deck": "general",
+                 "card": "general_1", "audience": ALL}
+    assert render([turn, encounter], lang) == render([encounter], lang)
+    assert logged_in("eldritch", [[turn], [encounter]], lang) == render([turn], lang) + render([encounter], lang)
+    assert len(render([turn, {**encounter, "inv": "jacqueline_fine"}], lang)) == 2

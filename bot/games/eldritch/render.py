@@ -435,7 +435,11 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
 
 def merged(before: dict, ev: dict) -> dict | None:
     """A test rolled and its result, nothing between (no reroll, no bonus die): one line, the
-    result's, with what the pool was made of (the dice are the same)."""
+    result's, with what the pool was made of (the dice are the same). "▶ X has an encounter."
+    right above X's encounter (nothing decided between): the encounter's line, which names them."""
+    if before["type"] == "turn" and before.get("phase") == "encounter" and ev["type"] == "encounter" \
+            and ev.get("inv") == before.get("inv"):
+        return ev
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and ev.get("inv") == before.get("inv") \
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
         return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra") if k in before}}
