@@ -68,7 +68,7 @@ CLICKS = int(os.environ.get("BENCH_CLICKS", 300))  # per shard
 BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
 ROUNDS = 3  # clicks per game of the working set
 WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
-SHARDS = 2
+SHARDS = int(os.environ.get("BENCH_SHARDS", 2))  # 1: a diagnostic, the floor without a second process
 # open loop: clicks arrive at this rate per shard (Poisson), each handled as it comes, the publisher
 # delivering beside them, as members' clicks reach a bot; 0 skips the phase
 # default: 5 a shard, 10 a second in all (10,000 live games each clicked about once a quarter of an
@@ -326,7 +326,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         interaction = FakeInteraction(bot, int(prompt["player"]), game)
         began, began_cpu = time.perf_counter(), time.thread_time()
         try:
-            await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
+            async with bot.publisher.foreground():  # as the component's callback (KeeperItem) marks it
+                await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
         except RuleError:
             return None
         except ServiceError as exc:  # e.g. db_busy: the member was told; counted, not timed
