@@ -40,7 +40,31 @@ _SPARED: set[str] = set()       # what-if: doom from these causes (label prefixe
 _LUCKY: set[str] = set()        # what-if: every die of a test of these kinds is a 6 (``--luck``)
 _LUCK_NOW: list[bool] = []      # whether the test being rolled is lucky
 LUCK_KINDS = ("combat", "combat_epic", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
-              "acquire", "spell", "other")
+              "acquire", "spell", "other", "critical", "encounter", "not_critical")
+ENCOUNTER_KINDS = {"other_world", "research", "location", "mystery", "expedition", "rumor", "special"}
+# the tests whose pass is the active mystery's own progress (the rest: any mystery's mystery and
+# special encounters and its epic monster): a research mystery's research clues, a gate mystery's
+# Other Worlds, Hunting the Thousand's and The Deep Ones Attack's fights, Arcane Understanding's spells
+CRITICAL_ALWAYS = {"mystery", "special", "combat_epic"}
+CRITICAL_FOR = {"occult_research": {"research"}, "the_stars_are_right": {"research"},
+                "nature_of_the_all_mother": {"research"}, "the_beyond_one": {"research"},
+                "omen_of_devastation": {"other_world"}, "where_the_old_ones_broke_through": {"other_world"},
+                "hunting_the_thousand": {"combat"}, "the_deep_ones_attack": {"combat"},
+                "arcane_understanding": {"spell"}}
+_TEST_CRIT: dict = {}   # investigator -> whether its test under way is mystery-critical (``critical``)
+
+
+def critical_test(s, kind: str) -> bool:
+    """Whether a test of ``kind`` is one the active mystery needs passed (``CRITICAL_FOR``)."""
+    mystery = (s.get("mystery") or {}).get("id")
+    return kind in CRITICAL_ALWAYS or kind in CRITICAL_FOR.get(mystery, ())
+
+
+def lucky(kind: str, critical: bool) -> bool:
+    """Whether ``--luck`` makes every die of this test a 6 (``critical``/``not_critical``/``encounter``:
+    groups of kinds)."""
+    return kind in _LUCKY or (critical and "critical" in _LUCKY) or (not critical and "not_critical" in _LUCKY) \
+        or (kind in ENCOUNTER_KINDS and "encounter" in _LUCKY)
 
 
 def instrument(rules) -> None:
@@ -73,7 +97,9 @@ def instrument(rules) -> None:
         if kind == "combat" and uid in s["monsters"]["board"] and \
                 (self.C.monsters.get(s["monsters"]["board"][uid]["kind"]) or {}).get("epic"):
             kind = "combat_epic"   # a mystery's epic monster
-        _LUCK_NOW.append(kind in _LUCKY)
+        crit = critical_test(s, kind)
+        _TEST_CRIT[inv] = crit
+        _LUCK_NOW.append(lucky(kind, crit))
         try:
             return orig_start(self, s, inv, skill, modifier, c_id, events, purpose, *a, **k)
         finally:
@@ -246,7 +272,11 @@ class TestTracker:
             elif t == "action" and inv:
                 self.ctx[inv] = "act_" + str(ev.get("action"))
             elif t == "test_rolled":
-                self.open[inv] = {"for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
+                own, best = skill_dice(state, inv, ev["skill"]), max(
+                    (skill_dice(state, o, ev["skill"]) for o, i in state["inv"].items() if i["status"] == "active"),
+                    default=0)
+                self.open[inv] = {"crit": _TEST_CRIT.get(inv, False), "own": own, "best": best,
+                                  "for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
                                   "dice": len(ev["dice"]), "bonus": ev.get("bonus", 0), "extra": ev.get("extra", 0),
                                   "improve": state["inv"][inv]["improve"].get(ev["skill"], 0),
                                   "clue_rerolls": 0, "other_rerolls": 0}
@@ -271,6 +301,29 @@ class TestTracker:
                     if not ev.get("passed"):   # failed with clues in hand: successes left on the table?
                         c[key + "failed_with_clues"] += bool(state["inv"][inv]["clues"])
                         c[key + "failed_clues_held"] += len(state["inv"][inv]["clues"])
+                held = len(state["inv"][inv]["clues"])
+                for key in (f"fail|{rec['for']}|", f"fail|{'critical' if rec['crit'] else 'not_critical'}|", "fail|*|"):
+                    c[key + "n"] += 1
+                    c[key + "passed"] += bool(ev.get("passed"))
+                    c[key + "dice"] += rec["dice"]
+                    c[key + "clue_rerolls"] += rec["clue_rerolls"]
+                    c[key + "better_mate"] += rec["best"] > rec["own"]   # a teammate rolls more of this skill
+                    c[key + "mate_gap"] += rec["best"] - rec["own"]
+                    if not ev.get("passed"):
+                        c[key + "failed_clues_held"] += held
+                        # each clue rerolls one die: a third of a success each (what the held clues could buy)
+                        c[key + "clue_could_pass"] += 1 - (2 / 3) ** held
+
+
+def skill_dice(state, inv: str, skill: str) -> int:
+    """The dice ``inv`` rolls in a plain test of ``skill``: skill, improvement and its assets'
+    largest printed bonus of that skill (bonuses of one skill do not add up)."""
+    i = state["inv"][inv]
+    C = rules_for("eldritch").C
+    bonus = max((st.get("amount") or 0 for a in i["assets"] for ab in (C.assets.get(a) or {}).get("abilities") or ()
+                 for st in ab.get("effect") or () if st.get("op") == "skill_bonus" and st.get("skill") == skill),
+                default=0)
+    return max(1, i["skills"][skill] + i["improve"].get(skill, 0) + bonus)
 
 
 class BudgetTracker:
@@ -451,6 +504,20 @@ def print_tests(total: Counter, n: int) -> None:
               f"{total[r + '|other_rerolls'] / k:.2f} other; failed with clues "
               f"{100 * total[r + '|failed_with_clues'] / max(1, fails):.0f} % "
               f"({total[r + '|failed_clues_held'] / max(1, fails):.1f} held)")
+    rows = sorted({k.split("|")[1] for k in total if k.startswith("fail|")}, key=lambda r: -total[f"fail|{r}|n"])
+    print("  failures by what the test was for (critical: the active mystery's own progress): tests and failures "
+          "per game, pass %, dice, clue rerolls per test, clues held per failure, passes the held clues could have "
+          "bought per game (1 - (2/3)^clues a failure), tests where a teammate rolls more of the skill (%, dice more)")
+    for r in rows:
+        k = f"fail|{r}|"
+        t = total[k + "n"]
+        fails = t - total[k + "passed"]
+        if t / n < 0.05:
+            continue
+        print(f"    {r:<20} {t / n:5.2f} tests {fails / n:5.2f} failed/game {100 * total[k + 'passed'] / t:4.0f} % pass, "
+              f"{total[k + 'dice'] / t:.2f} dice, clue rerolls {total[k + 'clue_rerolls'] / t:.2f}, clues held "
+              f"{total[k + 'failed_clues_held'] / max(1, fails):.2f}, clue-bought passes {total[k + 'clue_could_pass'] / n:.2f}"
+              f"/game, better teammate {100 * total[k + 'better_mate'] / t:.0f} % (+{total[k + 'mate_gap'] / t:.2f} dice)")
     rounds = sorted({k.split("|")[1] for k in total if k.startswith("hold|")})
     print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues")
     for r in rounds:
