@@ -302,7 +302,8 @@ class TestTracker:
                         c[key + "failed_with_clues"] += bool(state["inv"][inv]["clues"])
                         c[key + "failed_clues_held"] += len(state["inv"][inv]["clues"])
                 held = len(state["inv"][inv]["clues"])
-                for key in (f"fail|{rec['for']}|", f"fail|{'critical' if rec['crit'] else 'not_critical'}|", "fail|*|"):
+                crit = 'critical' if rec['crit'] else 'not_critical'
+                for key in (f"fail|{rec['for']}|", f"fail|{crit}|", f"fail|{crit}:{rec['for']}|", "fail|*|"):
                     c[key + "n"] += 1
                     c[key + "passed"] += bool(ev.get("passed"))
                     c[key + "dice"] += rec["dice"]
