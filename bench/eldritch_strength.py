@@ -262,6 +262,9 @@ class TestTracker:
                     c[key + "artifacts"] += len(i["artifacts"])
                     c[key + "improved"] += sum(1 for v in i["improve"].values() if v)
                     c[key + "clues"] += len(i["clues"])
+                    held = {rules_for("eldritch").card_id(b) for b in i["conditions"]}
+                    c[key + "blessed"] += "blessed" in held
+                    c[key + "cursed"] += "cursed" in held
             if t == "mythos_drawn":
                 self.ctx["*"] = "mythos"
             elif t == "encounter" and inv:
@@ -272,9 +275,10 @@ class TestTracker:
             elif t == "action" and inv:
                 self.ctx[inv] = "act_" + str(ev.get("action"))
             elif t == "test_rolled":
-                own, best = skill_dice(state, inv, ev["skill"]), max(
-                    (skill_dice(state, o, ev["skill"]) for o, i in state["inv"].items() if i["status"] == "active"),
-                    default=0)
+                fight = (self.ctx.get(inv) or "").startswith("combat")
+                own, best = skill_dice(state, inv, ev["skill"], fight), max(
+                    (skill_dice(state, o, ev["skill"], fight) for o, i in state["inv"].items()
+                     if i["status"] == "active"), default=0)
                 self.open[inv] = {"crit": _TEST_CRIT.get(inv, False), "own": own, "best": best,
                                   "for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
                                   "dice": len(ev["dice"]), "bonus": ev.get("bonus", 0), "extra": ev.get("extra", 0),
@@ -316,14 +320,17 @@ class TestTracker:
                         c[key + "clue_could_pass"] += 1 - (2 / 3) ** held
 
 
-def skill_dice(state, inv: str, skill: str) -> int:
+def skill_dice(state, inv: str, skill: str, fight: bool = False) -> int:
     """The dice ``inv`` rolls in a plain test of ``skill``: skill, improvement and its assets'
-    largest printed bonus of that skill (bonuses of one skill do not add up)."""
+    largest printed passive bonus of that skill that applies (``always``; a fight's too in a fight;
+    bonuses of one skill do not add up)."""
     i = state["inv"][inv]
     C = rules_for("eldritch").C
+    during = ("always", "any_test", None) + (("combat", "combat_strength") if fight else ())
     bonus = max((st.get("amount") or 0 for a in i["assets"] for ab in (C.assets.get(a) or {}).get("abilities") or ()
-                 for st in ab.get("effect") or () if st.get("op") == "skill_bonus" and st.get("skill") == skill),
-                default=0)
+                 if ab.get("timing") == "passive"
+                 for st in ab.get("effect") or () if st.get("op") == "skill_bonus" and st.get("skill") == skill
+                 and st.get("during") in during), default=0)
     return max(1, i["skills"][skill] + i["improve"].get(skill, 0) + bonus)
 
 
@@ -520,12 +527,14 @@ def print_tests(total: Counter, n: int) -> None:
               f"{total[k + 'failed_clues_held'] / max(1, fails):.2f}, clue-bought passes {total[k + 'clue_could_pass'] / n:.2f}"
               f"/game, better teammate {100 * total[k + 'better_mate'] / t:.0f} % (+{total[k + 'mate_gap'] / t:.2f} dice)")
     rounds = sorted({k.split("|")[1] for k in total if k.startswith("hold|")})
-    print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues")
+    print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues, "
+          "Blessed, Cursed")
     for r in rounds:
         k = total[f"hold|{r}|invs"]
         if k:
             print(f"    {r}: " + ", ".join(f"{w} {total[f'hold|{r}|{w}'] / k:.2f}"
-                                          for w in ("assets", "spells", "artifacts", "improved", "clues")))
+                                          for w in ("assets", "spells", "artifacts", "improved", "clues", "blessed",
+                                                    "cursed")))
     if total["hold_lost_games"]:
         print(f"  clues held when a game was lost: {total['hold_lost_clues'] / total['hold_lost_games']:.2f} a game")
 
@@ -697,7 +706,7 @@ def main(argv: int | list[str] | None = None) -> None:
     print_tests(total, n)
     print_budget(total, n)
     for key in sorted(total):
-        if not key.startswith(("test_", "test|", "hold|", "hold_", "budget|")):
+        if not key.startswith(("test_", "test|", "hold|", "hold_", "budget|", "fail|")):
             print(f"  {key}: {total[key] / n:.2f} per game")
     if total["round_starts"]:
         print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "
