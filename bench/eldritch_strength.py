@@ -21,7 +21,12 @@ Per round (averaged over the games still going): doom, open gates, clues held. T
 mystery (``BudgetTracker``): the rounds each stood active, and per investigator-round its 2 action
 slots by kind (a Travel by the goal the agent travelled toward), the encounters by kind, fights won
 and lost, the mystery's progress steps and tickets gained and spent. Tests attempted and
-passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
+passed by skill; actions by seat. The failure table (``fail|``): every test booked by what it was
+for and as mystery-critical or not (``CRITICAL_FOR``: a test the active mystery's own progress rests
+on), with its failures, the clues held at each failure and the passes they could have bought (each
+clue rerolls one die), and how often a teammate would have rolled more dice of that skill;
+``--luck critical`` / ``not_critical`` / ``encounter`` make every die of those groups a 6.
+``--show SEED`` prints that one game turn by turn instead.
 """
 from __future__ import annotations
 
