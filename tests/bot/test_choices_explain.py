@@ -163,3 +163,37 @@ def test_select_options_carry_what_the_choice_is_about():
             return "word " * 40
     label, description = described(Long, {"type": "x"}, SimpleNamespace(state={}, names={}), "en")
     assert len(label) <= 100 and label.endswith("…") and description and (label[:-1] + description).startswith("word")
+
+
+@pytest.mark.parametrize("lang, decision, defend, accept", [
+    ("en", "answer Flamethrower played on you by Ann", "Defend with No Barbecue!",
+     "Don't defend: you are out of the game"),
+    ("ru", "ответить на «Огнемёт» от Ann", "Защититься: «Никакого шашлыка!»", "Не защищаться: вы выбываете из игры"),
+    ("uk", "відповісти на «Вогнемет» від Ann", "Захиститися: «Жодного шашлику!»", "Не захищатися: ви вибуваєте з гри"),
+])
+def test_a_flamethrower_played_on_a_member_says_what_each_answer_does(lang, decision, defend, accept):
+    """«Если у игрока, на которого сыгран «Огнемёт», есть карта «Никакого шашлыка!», он может
+    спастись от сожжения. Если же нет, он выбывает из игры» (003_cfc0c87e135148c5.txt:147): the
+    panel read "answer a played card" with "Accept" (which burns the member) and "Refuse"."""
+    from bot.games.thing import render
+    rules = rules_for("thing")
+    seats = ["1", "2", "3", "4"]
+    state, _events = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
+        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
+        "3": ["suspicion", "better_run", "seduction", "barred_door"],
+        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    names = {"1": "Ann", "2": "Bo", "3": "Cy", "4": "Di"}
+    while True:  # draw, then play the Flamethrower on the neighbour
+        prompt = rules.prompts(state)[0]
+        option = next((o for o in prompt["options"] if o.get("card") == "flamethrower" and o.get("target") == "2"),
+                      prompt["options"][0] if len(prompt["options"]) == 1 else None)
+        assert option is not None, prompt
+        state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **option})[0]
+        if option.get("card") == "flamethrower":
+            break
+    prompt = rules.prompts(state)[0]
+    assert prompt["player"] == "2" and prompt["kind"] == "respond"
+    labels = {o["type"]: render.option_label({**o, "player": "2"}, state, names, lang) for o in prompt["options"]}
+    assert labels == {"defend": defend, "accept": accept}
+    embed = render.panel_embed(state, "2", names, lang, [])
+    assert embed.footer.text.endswith(decision)

@@ -419,7 +419,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "defeat_prevention":
         p["who"] = mention(ev["who"]) if ev.get("kind") == "player" else t(lang, f"{K}.passengers")
     elif kind == "great_banishment":
-        p["n_deep_ones"] = t(lang, f"{K}.count.deep_ones", count=ev.get("deep_ones_returned", 0))
+        p["count"] = ev.get("deep_ones_returned", 0)  # the plural form of who returns (nominative)
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
     text = t(lang, key, **p)
