@@ -34,6 +34,7 @@ import simcord  # noqa: E402
 from PIL import Image  # noqa: E402  (simcord[preview] brings it)
 
 from bot.client import create_bot  # noqa: E402
+from bot.i18n import t  # noqa: E402
 from bot.play import discord_like_mentions  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
@@ -295,7 +296,7 @@ async def play_and_render(env, browser: Chromium, out: Path) -> list[Path]:
 
     # the end: MacReady burns Blair, Blair has no defence, the humans win
     await act(macready, channel, "Flamethrower → Blair")
-    await act(blair, channel, "Accept")
+    await act(blair, channel, t("en", "thing.option.accept_burn"))
     last = await env.bot.service.last_game(channel.id)
     if last.status != "finished":
         raise RuntimeError(f"the scripted game did not end (status {last.status})")
