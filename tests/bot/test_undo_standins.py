@@ -15,6 +15,14 @@ from engine.registry import rules_for
 KICKED = "102"
 
 
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch):
+    """One deal for every run (the seed is drawn at the start): some deals ended the game before
+    Keeper answered for the kicked member, and the test failed one run in three."""
+    import bot.service
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 9)
+
+
 async def a_game_where_keeper_answered_last_for_a_kicked_member(service):
     """The Thing, five members, one kicked; the others play random answers until Keeper's
     stand-in answer for the kicked member follows the last present member's move."""

@@ -237,8 +237,10 @@ def unfathomable_leaks(oracle, channel, members, seen: dict[int, list[str]], sea
     problems, public = leaks(oracle, channel, members, seen, ui.private_lines, seats, versions)
     # a contribution's author: no public line names the author with a card they added face down
     # (the lines of public events about other things, a discard say, may name the same card)
-    elsewhere = {line.removesuffix(".") for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")
-                 for line in lines_of(ui.public_line(ev, "en") or "")}
+    told = [ev for ev in oracle.events if is_public(ev) and not ev["type"].startswith("check_")]
+    # each event's line, and a few in a row as told together (a die and what it made: merged)
+    elsewhere = {line.removesuffix(".") for n in range(len(told)) for events in (told[n:n + 1], told[n:n + 3])
+                 for line in lines_of("\n".join(ui.public_lines(events, "en")))}
     suspect = sorted(line for line in public if told_whole(line).removesuffix(".") not in elsewhere)
     for ev in oracle.events:
         if ev["type"] == "check_you_added":
