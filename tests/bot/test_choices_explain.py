@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.games import ui_for
+from bot.i18n import t
 from bot.service import PUBLIC_PROMPT_CONTEXT
 from engine.core.events import visible_to
 from engine.registry import rules_for
@@ -197,3 +198,61 @@ def test_a_flamethrower_played_on_a_member_says_what_each_answer_does(lang, deci
     assert labels == {"defend": defend, "accept": accept}
     embed = render.panel_embed(state, "2", names, lang, [])
     assert embed.footer.text.endswith(decision)
+
+
+def _first_crisis_choice(seed_from: int = 1):
+    """An Unfathomable state waiting on a mythos card's choice between labelled options."""
+    rules = rules_for("unfathomable")
+    rng = random.Random(3)
+    for seed in range(seed_from, seed_from + 40):
+        state, _ = rules.new_game(["1", "2", "3", "4"], seed)
+        for _ in range(400):
+            prompts = rules.prompts(state)
+            if not prompts:
+                break
+            prompt = prompts[0]
+            if prompt.get("purpose") == "option" and prompt.get("labels"):
+                return state, prompt
+            option = rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"]
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **option})[0]
+    raise AssertionError("no crisis choice reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_crisis_answer_drawn_as_a_button_says_what_it_does(lang):
+    """A crisis card's answers were bare buttons ("Take what you can" / "Refuse"): what each
+    costs was written nowhere a member could see. The panel now lists what each does, read out
+    from the card's own effect data."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import explain_buttons
+    state, prompt = _first_crisis_choice()
+    game = SimpleNamespace(kind="unfathomable", state=state, names={}, status="active")
+    embed = discord.Embed(title="panel")
+    explain_buttons(embed, game, prompt["player"], lang)
+    field = next(f for f in embed.fields if f.name == t(lang, "panel.what_they_do"))
+    assert "Refuse (Brig and damage)" in prompt["labels"]  # the card this seed reaches first
+    brig = {"en": "Brig", "uk": "карцер", "ru": "карцер"}[lang]
+    assert brig in field.value and "**" in field.value and not raw_parts(field.value), field.value
+
+
+def test_the_things_cards_played_say_what_they_do():
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import explain_buttons
+    rules = rules_for("thing")
+    seats = ["1", "2", "3", "4"]
+    state, _ = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
+        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
+        "3": ["suspicion", "better_run", "seduction", "barred_door"],
+        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    prompt = rules.prompts(state)[0]
+    state = rules.apply(state, {"player": "1", "prompt": prompt["id"], **prompt["options"][0]})[0]  # the draw
+    game = SimpleNamespace(kind="thing", state=state, names={"2": "Bo", "4": "Di"}, status="active")
+    embed = discord.Embed(title="panel")
+    explain_buttons(embed, game, "1", "ru")
+    value = next(f for f in embed.fields if f.name == t("ru", "panel.what_they_do")).value
+    assert "Огнемёт → Bo · Огнемёт → Di** — Цель: соседний игрок. Цель выбывает из игры." in value, value
+    assert value.count("Цель: соседний игрок. Цель выбывает из игры.") == 1  # one line for both targets

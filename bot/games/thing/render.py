@@ -239,6 +239,15 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return t(lang, f"thing.option.{kind}", card=c)
 
 
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """What a card played or played in defence does (its text as the pack reads it out)."""
+    if option.get("type") in ("play", "defend") and option.get("card"):
+        from bot.games.thing.effect_text import card_text
+        found = default_pack().cards.get(option["card"])
+        return card_text(lang, found) if found is not None else None
+    return None
+
+
 def _decision_text(prompt: dict, names: dict, lang: str) -> str:
     """What the member decides: a card played on them names the card and who played it."""
     if prompt["kind"] == "respond" and prompt.get("card_played") and prompt.get("by"):

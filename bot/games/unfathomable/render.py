@@ -11,6 +11,7 @@ reveal lists the shuffled pile). Private lines are made only from the events a m
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -80,6 +81,49 @@ def _choice_labels() -> dict:
         for entry in group:
             walk(entry, entry.id)
     return {"en": by_en, "card": by_card}
+
+
+@lru_cache(maxsize=1)
+def _choice_effects() -> dict:
+    """What each labelled choice option does, read out from its effect data: English label ->
+    {lang: text}; None for a label whose options do different things (never a wrong text)."""
+    from bot.games.unfathomable.effect_text import effect_text
+    from bot.i18n import LANGUAGES
+    found: dict = {}
+
+    def walk(obj):
+        if isinstance(obj, (list, tuple)):
+            for v in obj:
+                walk(v)
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                walk(v)
+        elif hasattr(obj, "__dict__"):
+            opts = getattr(obj, "options", None)
+            if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
+                for o in opts:
+                    en = o.label.get("en")
+                    if not en or not getattr(o, "effect", None):
+                        continue
+                    texts = {lang: effect_text(lang, o.effect) for lang in LANGUAGES}
+                    if en in found and found[en] != texts:
+                        found[en] = None
+                    else:
+                        found.setdefault(en, texts)
+            for v in vars(obj).values():
+                walk(v)
+
+    pack = _rules().pack
+    for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
+                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards):
+        walk(list(group))
+    return found
+
+
+def _restates(text: str, label: str) -> bool:
+    """Whether a read-out effect only says the label again ("Lose 1 Food" under "Lose 1 Food")."""
+    plain_text, plain_label = (re.sub(r"\W", "", x.lower()) for x in (text, label))
+    return plain_text[:8] == plain_label[:8] and abs(len(plain_text) - len(plain_label)) <= 3
 
 
 def _label_everywhere(option) -> dict:
@@ -748,7 +792,18 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
-    """Under a select option: a character's abilities by name."""
+    """What an option does: a card's choice (a crisis answer) read out from its effects, a
+    character's abilities by name."""
+    if option.get("type") == "choose" and isinstance(option.get("value"), int):
+        prompt = _prompt_with_option(state, option)
+        if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
+            values = [o["value"] for o in prompt["options"]]
+            at = values.index(option["value"]) if option["value"] in values else len(prompt["labels"])
+            en = prompt["labels"][at] if at < len(prompt["labels"]) else None
+            texts = _choice_effects().get(en) if en else None
+            label = value_label(lang, option["value"], state, names, "option", prompt)
+            text = texts.get(lang) if texts else None
+            return text if text and not _restates(text, label) else None
     if option.get("type") == "character":
         ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
         if ch is None:
