@@ -256,3 +256,14 @@ def test_the_things_cards_played_say_what_they_do():
     value = next(f for f in embed.fields if f.name == t("ru", "panel.what_they_do")).value
     assert "Огнемёт → Bo · Огнемёт → Di** — Цель: соседний игрок. Цель выбывает из игры." in value, value
     assert value.count("Цель: соседний игрок. Цель выбывает из игры.") == 1  # one line for both targets
+
+
+@pytest.mark.parametrize("lang, start", [("en", "🎲 Skill check: target 8;"), ("uk", "🎲 Перевірка вмінь: цільове значення 8;"),
+                                         ("ru", "🎲 Проверка навыков: целевое число 8;")])
+def test_a_check_without_a_card_is_not_named_twice(lang, start):
+    """A zone's check read «🎲 Перевірка вмінь — перевірка вмінь: складність 8»; the seed's term
+    is «цільове значення» (000_5588cb8ec4e05b87.txt), «целевое число» (001_8cad8563a2eba5f1.txt)."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "check_started", "target": 8, "partial": None, "positive": ["strength"],
+                            "card": None, "order": ["1"]}, lang))
+    assert line.startswith(start), line

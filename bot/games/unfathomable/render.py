@@ -356,7 +356,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["order"] = " → ".join(mention(x) for x in ev.get("order", []))
         p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
                         else "")
-        p["card"] = card_name(lang, ev["card"]) if ev.get("card") else t(lang, f"{K}.check.no_card")
+        if ev.get("card"):
+            p["card"] = card_name(lang, ev["card"])
+        else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
+            key = f"{K}.event.check_started_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
         key = f"{K}.event.check_added_treachery"
     elif kind == "check_revealed":
