@@ -231,7 +231,8 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
     if ids and spec["max"] > 0:
         choices = [(str(index), plain(ui.item_label(spec, item, game.state, game.names, lang))[:100])
                    for index, item in enumerate(ids)]
-        placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
+        placeholder = t(lang, "panel.choose_exactly" if spec["min"] == spec["max"] else "panel.choose_many",
+                        min=spec["min"], max=spec["max"], count=spec["max"])
         view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, max(spec["min"], 1),
                                    min(spec["max"], len(ids)), placeholder=placeholder))
     if spec["min"] == 0:  # a menu can't be sent empty: "nothing" is its own button

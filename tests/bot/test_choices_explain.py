@@ -267,3 +267,27 @@ def test_a_check_without_a_card_is_not_named_twice(lang, start):
     line = str(public_line({"type": "check_started", "target": 8, "partial": None, "positive": ["strength"],
                             "card": None, "order": ["1"]}, lang))
     assert line.startswith(start), line
+
+
+def test_english_effect_text_quotes_names_the_english_way():
+    """An English table read Russian quotation marks («Cursed») in generated effect text."""
+    from bot.games.eldritch.effect_text import _names
+    name = next(n for n in (_names(lang, "condition", "cursed") for lang in ("en",)) if n)
+    assert name.startswith("“") and name.endswith("”"), name
+    assert _names("uk", "condition", "cursed").startswith("«")
+
+
+@pytest.mark.parametrize("lang, want", [("en", "Choose 2…"), ("uk", "Оберіть 2…"), ("ru", "Выберите 2…")])
+def test_a_pick_of_exactly_n_says_so(lang, want):
+    """«Оберіть від 2 до 2…» when exactly two cards are to be picked."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import subset_controls
+    game = SimpleNamespace(id=1, epoch=1, kind="thing", state={}, names={})
+    prompt = {"id": 7, "player": "1", "kind": "forgetful", "shape": "subset",
+              "subset": {"ids": ["whisky", "axe", "suspicion"], "min": 2, "max": 2,
+                         "action": {"type": "discard_set"}, "field": "cards"}}
+    view = discord.ui.View()
+    subset_controls(view, game, prompt, "1", lang)
+    assert [item.item.placeholder for item in view.children] == [want]
