@@ -291,3 +291,37 @@ def test_a_pick_of_exactly_n_says_so(lang, want):
     view = discord.ui.View()
     subset_controls(view, game, prompt, "1", lang)
     assert [item.item.placeholder for item in view.children] == [want]
+
+
+@pytest.mark.parametrize("lang, keep, hand_on", [
+    ("en", "Keep the Lead (", "Pass the Lead to "),
+    ("uk", "Лишитися головним дослідником (", "Передати роль головного дослідника: "),
+    ("ru", "Остаться ведущим сыщиком (", "Передать роль ведущего сыщика: ")])
+def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
+    """«pass the Lead?» offered «Lead: Jacqueline Fine (Ann) / Lead: Akachi Onyele (Bo)»: which
+    one kept the role was for the member to guess."""
+    from bot.games.eldritch import render
+    state, _ = rules_for("eldritch").new_game(["1", "2"], 1)
+    lead = state["lead"]
+    other = next(i for i in state["inv"] if i != lead)
+    assert render.option_label({"type": "lead", "to": lead}, state, {}, lang).startswith(keep)
+    assert render.option_label({"type": "lead", "to": other}, state, {}, lang).startswith(hand_on)
+
+
+def test_a_local_encounter_names_the_space_not_the_deck():
+    """«Encounter: Encounter cards: America» named a deck; the member stands in a city."""
+    from bot.games.eldritch import render
+    rules = rules_for("eldritch")
+    rng = random.Random(2)
+    state, _ = rules.new_game(["1"], 3)
+    for _ in range(300):
+        prompt = rules.prompts(state)[0]
+        local = [o for o in prompt.get("options", []) if o.get("type") == "encounter" and o.get("what") == "location"]
+        if local:
+            here = state["inv"][prompt["inv"]]["space"]
+            label = render.option_label({**local[0], "player": prompt["player"]}, state, {}, "en")
+            assert label == f"Encounter in {render.space('en', here)}", label
+            return
+        state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                    **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+    raise AssertionError("no encounter choice reached")
