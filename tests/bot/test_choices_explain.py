@@ -325,3 +325,11 @@ def test_a_local_encounter_names_the_space_not_the_deck():
         state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
                                     **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
     raise AssertionError("no encounter choice reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_damage_card_before_its_zone_is_rolled_shows_no_dash(lang):
+    """«💥 Пошкодження: Намокле вугілля (—).»: the zone is rolled next; a dash in brackets said nothing."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "damage_drawn", "card": "structural_damage_lore", "zone": None}, lang))
+    assert "(—)" not in line and "structural_damage_lore" not in line and line.startswith("💥"), line

@@ -360,6 +360,8 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["card"] = card_name(lang, ev["card"])
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
+    elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
+        key = f"{K}.event.damage_drawn_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
         key = f"{K}.event.check_added_treachery"
     elif kind == "check_revealed":
