@@ -333,3 +333,25 @@ def test_a_damage_card_before_its_zone_is_rolled_shows_no_dash(lang):
     from bot.games.unfathomable.render import public_line
     line = str(public_line({"type": "damage_drawn", "card": "structural_damage_lore", "zone": None}, lang))
     assert "(—)" not in line and "structural_damage_lore" not in line and line.startswith("💥"), line
+
+
+@pytest.mark.parametrize("kind, players", [("thing", 4), ("unfathomable", 4), ("eldritch", 2)])
+def test_a_finished_games_table_points_at_nobodys_turn(kind, players):
+    """Every table kept «▶️ Хід гравця 🤖 Keeper 1» and its ▶ pointer after the game ended."""
+    ui = ui_for(kind)
+    rules = rules_for(kind)
+    rng = random.Random(5)
+    for seed in range(1, 60):
+        state, _ = rules.new_game([str(n) for n in range(1, players + 1)], seed)
+        for _ in range(4000):
+            if rules.is_over(state):
+                break
+            prompt = rules.prompts(state)[0]
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                        **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+        if rules.is_over(state):
+            break
+    assert rules.is_over(state)
+    embed = ui.table_embed(state, {}, "uk")
+    text = "\n".join([embed.description or ""] + [f.value for f in embed.fields])
+    assert "▶" not in text, text

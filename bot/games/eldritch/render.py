@@ -618,7 +618,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.rumors"), value="\n".join(rumors)[:1024], inline=False)
     if ongoing:
         embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
-    invs = [inv_line(lang, i, names, view.get("active")) for i in view["investigators"]]
+    active = view.get("active") if state.get("result") is None else None  # a finished game: nobody's turn
+    invs = [inv_line(lang, i, names, active) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
     waiting = [decision_line(lang, p, state) for p in R.prompts(state)]
     if waiting:

@@ -168,7 +168,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     title = t(lang, "thing.table.finished") if over else t(lang, "thing.table.title", turn=view["turn"]["number"])
     embed = discord.Embed(title=title, colour=COLOUR)
     seats = view["seats"]
-    current = view["turn"]["player"] if view["turn"] else None
+    current = view["turn"]["player"] if view["turn"] and not over else None  # a finished game: nobody's turn
     doors = {tuple(pair) for pair in view["doors"]}
     lines = []
     for i, pid in enumerate(seats):

@@ -575,7 +575,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     turn = view["turn"] or {}
     title = t(lang, f"{K}.table.finished") if over else t(lang, f"{K}.table.title", turn=turn.get("number", 0))
     embed = discord.Embed(title=title, colour=COLOUR)
-    current = turn.get("player")
+    current = None if over else turn.get("player")  # a finished game has nobody's turn
     desc = [_dials(lang, view["resources"])]
     tracks = view["tracks"]
     desc.append(" · ".join(
