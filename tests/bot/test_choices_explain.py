@@ -355,3 +355,26 @@ def test_a_finished_games_table_points_at_nobodys_turn(kind, players):
     embed = ui.table_embed(state, {}, "uk")
     text = "\n".join([embed.description or ""] + [f.value for f in embed.fields])
     assert "▶" not in text, text
+
+
+def test_a_skill_card_offered_to_a_check_says_which_way_it_pushes():
+    """«Target 9; helps: Strength, Will» over a hand of Influence, Lore and Observation: every
+    pick would hurt and nothing said so. «Додайте значення карт підтримки й відніміть суму значень
+    карт завади» (000_5588cb8ec4e05b87.txt:714)."""
+    from bot.games.unfathomable import render
+    rules = rules_for("unfathomable")
+    rng = random.Random(3)
+    for seed in range(1, 20):
+        state, _ = rules.new_game(["1", "2", "3", "4"], seed)
+        for _ in range(600):
+            prompt = rules.prompts(state)[0]
+            if prompt["kind"] == "contribute":
+                positive = state["checks"][-1]["positive"]
+                for item in prompt["subset"]["ids"]:
+                    label = render.item_label(prompt["subset"], item, state, {}, "en")
+                    type_, _, value, _ = item.split(":")
+                    assert label.endswith(f": {'+' if type_ in positive else '−'}{value}"), (label, positive)
+                return
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                        **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+    raise AssertionError("no check reached")

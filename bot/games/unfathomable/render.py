@@ -821,7 +821,14 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     """One id of a subset choice: a skill card ("Shrivelling (Lore 2)"), a skill type, a zone
     (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
     if is_skill_card(item):
-        return skill_card(lang, item)
+        label = skill_card(lang, item)
+        prompt = _prompt_with_subset(state, spec) if spec and (state.get("checks") or []) else None
+        if prompt is not None and prompt.get("kind") == "contribute":
+            # which way it pushes the check's sum: its value for a type that helps, against otherwise
+            type_, _title, value, _ = str(item).split(":")
+            sign = "+" if type_ in (state["checks"][-1].get("positive") or []) else "−"
+            return f"{label}: {sign}{value}"
+        return label
     item = str(item)
     if item in SKILL_TYPES:
         return type_name(lang, item)
