@@ -378,3 +378,12 @@ def test_a_skill_card_offered_to_a_check_says_which_way_it_pushes():
             state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
                                         **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
     raise AssertionError("no check reached")
+
+
+def test_the_revealed_pile_shows_what_each_card_added():
+    """«Сума **-8**» under a list of cards: where −8 came from was for the reader to work out
+    («Додайте значення карт підтримки й відніміть суму значень карт завади», 000_5588cb8ec4e05b87.txt:714)."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "check_revealed", "cards": ["lore:shrivelling:2:3", "will:persistence:1:5"],
+                            "positive": ["will"], "total": -1, "target": 5}, "en"))
+    assert "(Lore 2) −2" in line and "(Will 1) +1" in line, line

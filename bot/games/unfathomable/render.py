@@ -364,8 +364,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = f"{K}.event.damage_drawn_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
         key = f"{K}.event.check_added_treachery"
-    elif kind == "check_revealed":
-        p["cards"] = cards(lang, ev.get("cards", []))
+    elif kind == "check_revealed":  # each card with the sign it adds to the total
+        positive = ev.get("positive", [])
+        p["cards"] = ", ".join(
+            f"{card_name(lang, c)} {'+' if str(c).split(':')[0] in positive else '−'}{str(c).split(':')[2]}"
+            if is_skill_card(c) else card_name(lang, c) for c in ev.get("cards", [])) or t(lang, f"{K}.none")
         p["positive"] = skill_types(lang, ev.get("positive", []))
     elif kind == "check_result":
         p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
