@@ -387,3 +387,14 @@ def test_the_revealed_pile_shows_what_each_card_added():
     line = str(public_line({"type": "check_revealed", "cards": ["lore:shrivelling:2:3", "will:persistence:1:5"],
                             "positive": ["will"], "total": -1, "target": 5}, "en"))
     assert "(Lore 2) −2" in line and "(Will 1) +1" in line, line
+
+
+@pytest.mark.parametrize("lang, purpose, want", [
+    ("en", "optional_move", "decide whether to move to Galley"),
+    ("uk", "optional_move", "вирішити, чи переходити в зону «Камбуз»"),
+    ("ru", "deep_ones_to", "выбрать, куда идут глубоководные из области «Камбуз»")])
+def test_a_decision_about_a_zone_names_it_in_a_sentence(lang, purpose, want):
+    """«вирішити, чи переходити Камбуз» / "decide whether to move Galley": the zone was tacked on."""
+    from bot.games.unfathomable.render import decision_text, zone
+    galley = next(z for z in ("galley",) if zone("en", z) == "Galley")
+    assert decision_text(lang, {"kind": "choose", "purpose": purpose, "zone": galley}) == want

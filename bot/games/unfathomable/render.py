@@ -20,7 +20,7 @@ from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the pub
 from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.games.unfathomable.pack_index import _names  # noqa: F401
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
@@ -515,8 +515,10 @@ def decision_text(lang: str, prompt: dict) -> str:
     kind, purpose = prompt.get("kind"), prompt.get("purpose")
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
-        text = t(lang, key, zone=zone(lang, prompt.get("zone")) if prompt.get("zone") else "")
-        return text if text != key else t(lang, f"{K}.kinds.{kind}")
+        if prompt.get("zone") and has(lang, f"{key}_zone"):  # the zone in its own words, not tacked on
+            return t(lang, f"{key}_zone", zone=zone(lang, prompt["zone"]))
+        text = t(lang, key, zone="")
+        return text.strip() if text != key else t(lang, f"{K}.kinds.{kind}")
     if kind == "window":
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
