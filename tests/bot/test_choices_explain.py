@@ -398,3 +398,10 @@ def test_a_decision_about_a_zone_names_it_in_a_sentence(lang, purpose, want):
     from bot.games.unfathomable.render import decision_text, zone
     galley = next(z for z in ("galley",) if zone("en", z) == "Galley")
     assert decision_text(lang, {"kind": "choose", "purpose": purpose, "zone": galley}) == want
+
+
+def test_the_deep_ones_falling_back_are_named():
+    """«монстри відстають до корми: Водна зона 1 → Водна зона 3» did not say what moved."""
+    from bot.games.unfathomable.render import monster, public_line
+    line = str(public_line({"type": "monsters_pushed_to_stern", "deep_ones": {"w1": "w3"}, "monarchs": {}}, "uk"))
+    assert f"{monster('uk', 'deep_ones')} (" in line, line

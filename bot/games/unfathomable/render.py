@@ -417,7 +417,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "monsters_emerged":
         p["monarchs"] = ", ".join(monster(lang, m) for m in ev.get("monarchs", [])) or monster(lang, "deep_ones")
     elif kind == "monsters_pushed_to_stern":
-        moved = [f"{zone(lang, a)} → {zone(lang, b)}" for a, b in (ev.get("deep_ones") or {}).items()]
+        moved = [f"{monster(lang, 'deep_ones')} ({zone(lang, a)} → {zone(lang, b)})"  # say what falls back
+                 for a, b in (ev.get("deep_ones") or {}).items()]
         moved += [f"{monster(lang, m)} → {zone(lang, b)}" for m, b in (ev.get("monarchs") or {}).items()]
         p["moves"] = "; ".join(moved) or t(lang, f"{K}.none")
     elif kind == "passenger_defeated":
