@@ -192,10 +192,16 @@ def _paired(a: dict, b: dict) -> str:
 
 
 def best_from(path: str, players: int, games: int, seed: int, no_traitor: bool) -> dict:
-    """The best-scoring set of a search log on its own seeds."""
-    recs = [json.loads(line) for line in open(path)]
-    recs = [r for r in recs if (r["players"], r["games"], r["seed"], r["no_traitor"]) == (players, games, seed, no_traitor)]
-    return max(recs, key=lambda r: r["score"])["values"]
+    """The best-scoring set of a search log over all its seeds (a set's halves joined; a set cut
+    after its first half does not count)."""
+    played = {}
+    for line in open(path):
+        r = json.loads(line)
+        if (r["players"], r["no_traitor"]) == (players, no_traitor):
+            key = json.dumps(r["values"], sort_keys=True)
+            played.setdefault(key, {}).update({g[0]: g for g in r["per_game"] if seed <= g[0] < seed + games})
+    whole = {k: score(list(v.values())) for k, v in played.items() if len(v) == games}
+    return json.loads(max(whole, key=whole.get))
 
 
 def evaluate_set(args) -> None:

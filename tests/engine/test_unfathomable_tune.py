@@ -48,7 +48,8 @@ def test_the_tuner_logs_each_evaluation_and_resumes_from_its_log(tmp_path, capsy
     assert records[1]["values"] == {"check_margin": 3.0}
     # a candidate plays the seeds in two halves (the second only when the first does not trail)
     assert all(r["games"] == 1 == len(r["per_game"]) and set(r["values"]) == {"check_margin"} for r in records[1:])
-    assert "best values:" in first
+    best = json.loads(first.split("best values: ")[1])
+    assert unfathomable_tune.best_from(str(log), 4, 2, 5000, False) == best   # what `eval --best-from` plays
     unfathomable_tune.main(argv)       # a rerun reads the evaluations back instead of playing them
     assert len(log.read_text().splitlines()) == len(records)
     assert capsys.readouterr().out == first
