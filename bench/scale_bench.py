@@ -79,6 +79,7 @@ MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: gam
 # diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
 # after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
 SYNC_OFF = os.environ.get("BENCH_PG_SYNC_OFF") == "1"
+SLOW_MS = float(os.environ.get("BENCH_SLOW_MS") or 0)  # diagnostic: report what holds the event loop longer
 PROFILE = os.environ.get("BENCH_PROFILE")  # a file: shard 0's steady clicks profiled into it (cProfile)
 POSTGRES_URL = os.environ.get("KEEPER_BENCH_POSTGRES_URL",
                               "postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench")
@@ -236,6 +237,23 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     damaged = sum(1 for g in mine if state_damage(g))  # not part of a start: checked at first use
     check_s = time.perf_counter() - began
 
+    slow: dict[str, list[float]] = {}
+    if SLOW_MS:  # a diagnostic: what holds the event loop longer than SLOW_MS at a time (asyncio's debug mode)
+        import logging
+        import re
+
+        class _Slow(logging.Handler):
+            def emit(self, record):
+                message = record.getMessage()
+                took = re.search(r"took ([0-9.]+) seconds", message)
+                if took:
+                    where = re.search(r"coro=<([^ >(]+)", message) or re.search(r"<(\S+)", message)
+                    slow.setdefault(where.group(1) if where else message[:60], []).append(float(took.group(1)))
+
+        logging.getLogger("asyncio").addHandler(_Slow())
+        logging.getLogger("asyncio").setLevel(logging.WARNING)
+        asyncio.get_running_loop().set_debug(True)
+        asyncio.get_running_loop().slow_callback_duration = SLOW_MS / 1000
     gc.collect()
     rss_before = rss_kib()
     checkpoints: dict[str, list[float]] = {kind: [] for kind in KINDS}
@@ -256,9 +274,11 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         compiled = _change_statement.cache_info().misses
         prepared = len(driver._stmt_cache) if driver is not None else 0
         began, began_cpu = time.perf_counter(), time.thread_time()
+        kind_token = writing.set(game.kind)
         try:
             await original(self, session, game, *args, **kwargs)
         finally:
+            writing.reset(kind_token)
             checkpoints[game.kind].append(time.perf_counter() - began)
             if _change_statement.cache_info().misses != compiled:
                 first_shapes.append(time.perf_counter() - began)
@@ -271,6 +291,22 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
                 statements.append(len(sent))
 
     GameService._checkpoint = timed
+    # the write itself (the one statement and the commit's flush), apart from building its rows
+    import bot.service as service_module
+    original_write = service_module._write
+    import contextvars
+    writing = contextvars.ContextVar("writing", default=None)  # the kind of the checkpoint writing
+
+    async def timed_write(connection, rows, guard=None):
+        began = time.perf_counter()
+        try:
+            return await original_write(connection, rows, guard)
+        finally:
+            if writing.get() is not None:
+                writes[writing.get()].append(time.perf_counter() - began)
+
+    writes: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    service_module._write = timed_write
     rng = random.Random(shard)
     order = [g.id for g in mine]
     shard_games = len(mine)  # the rows stay referenced: freeing them let the heap shrink and regrow under the measures
@@ -305,6 +341,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     for kind in KINDS:
         checkpoints[kind].clear()
         checkpoint_cpu[kind].clear()
+        writes[kind].clear()
     cpu.clear()
     gc.collect()
     rss_before = rss_kib()
@@ -338,6 +375,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     click_cpu = list(cpu)
 
     steady = {kind: list(v) for kind, v in checkpoints.items()}  # the burst's queueing left out
+    steady_writes = {kind: list(v) for kind, v in writes.items()}
     steady_firsts = (sorted(round(x * 1e3, 1) for x in first_shapes), sorted(round(x * 1e3, 1) for x in first_prepares))
     steady_cpu = {kind: list(v) for kind, v in checkpoint_cpu.items()}
     # back to back (the phase above) each shard is busy all the time: the clicks it can serve a second
@@ -346,12 +384,14 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
     # open loop: clicks arrive at RATE a second (exponential gaps), each a task of its own, while
     # the publisher delivers; both shards at once (the barrier), on the games of the phase above
     paced, paced_checkpoints, paced_cpu_used, paced_s = [], {kind: [] for kind in KINDS}, 0.0, 0.0
+    paced_writes: dict[str, list[float]] = {kind: [] for kind in KINDS}
     paced_lag: list[float] = []  # from a click's arrival until its task ran: queueing the click→reply leaves out
     if RATE > 0 and served:
         if timed_done is not None:
             await asyncio.to_thread(timed_done.wait)
         for kind in KINDS:
             checkpoints[kind].clear()
+            writes[kind].clear()
         arrivals = random.Random(1000 + shard)
         loop = asyncio.get_running_loop()
 
@@ -374,6 +414,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         paced_s = time.perf_counter() - began
         paced_cpu_used = time.process_time() - cpu_before  # the process's CPU, deliveries included
         paced_checkpoints = {kind: list(v) for kind, v in checkpoints.items()}
+        paced_writes = {kind: list(v) for kind, v in writes.items()}
     burst_ids = order[WARMUP + len(served):WARMUP + len(served) + BURST] or order[:BURST]
     began = time.perf_counter()
     failed = await asyncio.gather(*(click(game_id) for game_id in burst_ids), return_exceptions=True)
@@ -400,10 +441,11 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         gc.collect()
         halves.append(((rss_kib() - before) / max(len(half), 1), len(half)))
     GameService._checkpoint = original
+    service_module._write = original_write
     bot.pictures.shutdown()
     await bot.db_engine.dispose()
     return {"shard": shard, "games": shard_games, "damaged": damaged, "startup_s": startup, "phases": phases, "check_s": check_s, "read_s": read_s, "replies": replies, "cold": cold,
-            "click_cpu": click_cpu, "checkpoints": steady, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
+            "click_cpu": click_cpu, "slow": slow, "checkpoints": steady, "writes": steady_writes, "paced_writes": paced_writes, "checkpoint_cpu": steady_cpu, "memory_kib": memory_kib, "memory_halves": halves, "rss_mib": rss_kib() / 1024,
             "statements": statements, "refused": refused, "steady_rate": steady_rate, "paced": paced, "paced_lag": paced_lag, "firsts": steady_firsts,
             "paced_checkpoints": paced_checkpoints, "paced_s": paced_s, "paced_cpu_s": paced_cpu_used, "burst": len(burst_ids), "burst_clicks_s": clicked, "drain_s": drain, "burst_left": left}
 
@@ -466,6 +508,8 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
     cold = [x for r in results for x in r["cold"]]
     checkpoints = {kind: [x for r in results for x in r["checkpoints"][kind]] for kind in KINDS}
     checkpoint_cpu = {kind: [x for r in results for x in r["checkpoint_cpu"][kind]] for kind in KINDS}
+    writes = {kind: [x for r in results for x in r["writes"][kind]] for kind in KINDS}
+    paced_writes = {kind: [x for r in results for x in r["paced_writes"][kind]] for kind in KINDS}
     click_cpu = [x for r in results for x in r["click_cpu"]]
     statements = [x for r in results for x in r["statements"]]
     paced = [x for r in results for x in r["paced"]]
@@ -481,6 +525,8 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
             "phases": {k: max(r["phases"][k] for r in results) for k in results[0]["phases"]},
             "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in checkpoints.items() if v},
             "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in checkpoints.items() if v},
+            "write_p99_ms": {k: pct(v, 0.99) for k, v in writes.items() if v},
+            "write_p50_ms": {k: statistics.median(v) * 1e3 for k, v in writes.items() if v},
             "checkpoint_statements": (min(statements), max(statements)) if statements else None,
             "steady_rate": sum(r["steady_rate"] for r in results),
             "paced": {"clicks": len(paced), "rate": sum(len(r["paced"]) for r in results) / paced_s if paced_s else 0,
@@ -490,7 +536,9 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
                       "lag_p50_ms": statistics.median(paced_lag) * 1e3 if paced_lag else None,
                       "lag_p99_ms": pct(paced_lag, 0.99) if paced_lag else None,
                       "checkpoint_p50_ms": {k: statistics.median(v) * 1e3 for k, v in paced_checkpoints.items() if v},
-                      "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in paced_checkpoints.items() if v}},
+                      "checkpoint_p99_ms": {k: pct(v, 0.99) for k, v in paced_checkpoints.items() if v},
+                      "write_p50_ms": {k: statistics.median(v) * 1e3 for k, v in paced_writes.items() if v},
+                      "write_p99_ms": {k: pct(v, 0.99) for k, v in paced_writes.items() if v}},
             "burst_clicks_s": max(r["burst_clicks_s"] for r in results),
             "startup_s": max(r["startup_s"] for r in results), "check_s": max(r["check_s"] for r in results),
             "read_s": max(r["read_s"] for r in results), "content_s": content_s,
@@ -543,7 +591,8 @@ def report(name: str, r: dict) -> str:
             f"  a game's first click after the start (read cold, its state checked intact once): "
             f"p50 {r['cold_p50_ms']:.1f} ms, p99 {r['cold_p99_ms']:.1f} ms\n"
             f"  checkpoint p50/p99 per game: {kinds} ms (target: p99 < {TARGETS['checkpoint_p99_ms']} ms); its CPU time "
-            f"p50/p99: {cpu_kinds} ms"
+            f"p50/p99: {cpu_kinds} ms; of it the write (the statement and the commit's flush) p50/p99: "
+            f"{_per_kind(r['write_p50_ms'], r['write_p99_ms'])} ms"
             + (f"; statements sent to the database per checkpoint (each a round trip): {statements}"
                if statements else "") + f"; state size: {sizes}\n"
             + "".join(f"  shard {s['shard']}: timed checkpoints that first built their statement: {s['firsts'][0] or 'none'} ms; "
@@ -574,7 +623,8 @@ def _paced_line(r: dict) -> str:
             f"them): {p['rate']:.0f} timed clicks a second over both shards, the phase's delivery tail included "
             f"(a shard process busy {p['busy'] * 100:.0f} % of the time): "
             f"click→reply p50 {p['click_p50_ms']:.1f} ms, p99 {p['click_p99_ms']:.1f} ms over {p['clicks']} clicks{lag}; "
-            f"checkpoint p50/p99: {kinds} ms\n")
+            f"checkpoint p50/p99: {kinds} ms; of it the write p50/p99: "
+            f"{_per_kind(p['write_p50_ms'], p['write_p99_ms'])} ms\n")
 
 
 def main(count: int = 500) -> None:
@@ -585,6 +635,12 @@ def main(count: int = 500) -> None:
             print(f"{name}: not reachable ({exc}); skipped")
             continue
         print(report(name, result), flush=True)
+        for shard in result["shards"]:
+            if shard.get("slow"):  # BENCH_SLOW_MS: the event loop's long holds, by coroutine
+                ranked = sorted(shard["slow"].items(), key=lambda kv: -sum(kv[1]))
+                print(f"  shard {shard['shard']}: the event loop held over {SLOW_MS:g} ms: " + "; ".join(
+                    f"{name} {len(v)}x p50 {statistics.median(v) * 1e3:.1f} max {max(v) * 1e3:.1f} ms"
+                    for name, v in ranked[:12]))
         Path(os.environ.get("BENCH_JSON", "/dev/null")).write_text(json.dumps({k: v for k, v in result.items()
                                                                                if k != "shards"}))
 

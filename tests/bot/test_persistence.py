@@ -800,8 +800,10 @@ async def test_only_the_outboxs_own_records_commit_without_waiting_for_the_wal_f
         sent.append([])
 
     @event.listens_for(engine.sync_engine, "before_cursor_execute")
-    def _statement(_conn, _cursor, statement, *_args):
-        if sent:
+    def _statement(conn, _cursor, statement, *_args):
+        if conn.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+            sent.append([statement])  # a statement committed by itself: its own transaction
+        elif sent:
             sent[-1].append(statement)
 
     try:
@@ -815,7 +817,7 @@ async def test_only_the_outboxs_own_records_commit_without_waiting_for_the_wal_f
         async def relaxed_writes(operation) -> list[list[str]]:
             sent.clear()
             await operation
-            writes = [t for t in sent if any(q.lstrip().upper().startswith("UPDATE") for q in t)]
+            writes = [t for t in sent if any("UPDATE " in q.upper() for q in t)]
             assert writes
             return writes
 
@@ -823,14 +825,22 @@ async def test_only_the_outboxs_own_records_commit_without_waiting_for_the_wal_f
         claimed = await relaxed_writes(service.claim_outbox(game.id, "another process", now=later))
         rows = (await service.claim_outbox(game.id, "another process", now=later))[1]
         assert rows
-        for writes in (claimed,
-                       await relaxed_writes(service.outbox_retry(rows[0], "429", 1.0, 0)),
+        for transaction in claimed:  # read at its commit: set before the first change
+            first_change = next(n for n, q in enumerate(transaction) if q.lstrip().upper().startswith("UPDATE"))
+            assert relaxed in transaction[:first_change], transaction
+        # the records of what was sent are each one statement run by itself (no transaction holds
+        # the game row's lock across round trips): relaxed by set_config(..., true) in it, which
+        # lasts until that statement's own commit
+        for writes in (await relaxed_writes(service.outbox_retry(rows[0], "429", 1.0, 0)),
                        await relaxed_writes(service.outbox_done([row.id for row in rows])),
                        await relaxed_writes(service.save_log(game.id, {"id": 77, "seq": 1}, delivered=[rows[0].id])),
                        await relaxed_writes(service.set_table_message(game.id, 78))):
-            for transaction in writes:  # read at its commit: set before the first change
-                first_change = next(n for n, q in enumerate(transaction) if q.lstrip().upper().startswith("UPDATE"))
-                assert relaxed in transaction[:first_change], transaction
+            assert len(writes) == 1 and len(writes[0]) == 1, writes
+            assert "set_config(" in writes[0][0] and "synchronous_commit" in str(writes[0][0]), writes
+        async with engine.connect() as conn:  # both of save_log's changes were made
+            log, table = (await conn.execute(text(f"SELECT channel_log, table_message_id FROM games WHERE id = {game.id}"))).one()
+            assert (log, table) == ({"id": 77, "seq": 1}, 78)
+            assert (await conn.execute(text(f"SELECT delivered FROM outbox WHERE id = {rows[0].id}"))).scalar() is True
         async with engine.connect() as one, engine.connect() as two, engine.connect() as three:
             for conn in (one, two, three):  # every pooled connection: SET LOCAL ended with its transaction
                 assert (await conn.execute(text("SHOW synchronous_commit"))).scalar() == "on"
