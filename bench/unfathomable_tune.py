@@ -150,9 +150,9 @@ def search(args) -> None:
     from engine.unfathomable.keeper import DEFAULT
     evaluate = Evaluator(args)
     names = args.params.split(",") if args.params else list(SEARCHED)
-    best = {}
+    best = json.loads(args.start) if args.start else {}
     best_rec = evaluate(best)
-    print(_show("defaults", best_rec), flush=True)
+    print(_show("start" if best else "defaults", best_rec), flush=True)
     evals = 1
     for sweep in range(args.sweeps):
         moved = False
@@ -232,6 +232,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--log", default=None, help="JSON lines, one an evaluation (read back on a rerun)")
     ap.add_argument("--params", default=None, help="comma-separated Params fields to search (default: SEARCHED)")
     ap.add_argument("--step", type=float, default=1.5)
+    ap.add_argument("--start", default=None, help='search: start from this set (JSON, e.g. a best so far: {"attack": 25})')
     ap.add_argument("--sweeps", type=int, default=4)
     ap.add_argument("--budget", type=int, default=100, help="evaluations at most (a cut one counts half)")
     ap.add_argument("--cut", type=float, default=1.5,
