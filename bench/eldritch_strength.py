@@ -21,7 +21,12 @@ Per round (averaged over the games still going): doom, open gates, clues held. T
 mystery (``BudgetTracker``): the rounds each stood active, and per investigator-round its 2 action
 slots by kind (a Travel by the goal the agent travelled toward), the encounters by kind, fights won
 and lost, the mystery's progress steps and tickets gained and spent. Tests attempted and
-passed by skill; actions by seat. ``--show SEED`` prints that one game turn by turn instead.
+passed by skill; actions by seat. The failure table (``fail|``): every test booked by what it was
+for and as mystery-critical or not (``CRITICAL_FOR``: a test the active mystery's own progress rests
+on), with its failures, the clues held at each failure and the passes they could have bought (each
+clue rerolls one die), and how often a teammate would have rolled more dice of that skill;
+``--luck critical`` / ``not_critical`` / ``encounter`` make every die of those groups a 6.
+``--show SEED`` prints that one game turn by turn instead.
 """
 from __future__ import annotations
 
@@ -40,7 +45,31 @@ _SPARED: set[str] = set()       # what-if: doom from these causes (label prefixe
 _LUCKY: set[str] = set()        # what-if: every die of a test of these kinds is a 6 (``--luck``)
 _LUCK_NOW: list[bool] = []      # whether the test being rolled is lucky
 LUCK_KINDS = ("combat", "combat_epic", "other_world", "research", "location", "mystery", "expedition", "rumor", "special",
-              "acquire", "spell", "other")
+              "acquire", "spell", "other", "critical", "encounter", "not_critical")
+ENCOUNTER_KINDS = {"other_world", "research", "location", "mystery", "expedition", "rumor", "special"}
+# the tests whose pass is the active mystery's own progress (the rest: any mystery's mystery and
+# special encounters and its epic monster): a research mystery's research clues, a gate mystery's
+# Other Worlds, Hunting the Thousand's and The Deep Ones Attack's fights, Arcane Understanding's spells
+CRITICAL_ALWAYS = {"mystery", "special", "combat_epic"}
+CRITICAL_FOR = {"occult_research": {"research"}, "the_stars_are_right": {"research"},
+                "nature_of_the_all_mother": {"research"}, "the_beyond_one": {"research"},
+                "omen_of_devastation": {"other_world"}, "where_the_old_ones_broke_through": {"other_world"},
+                "hunting_the_thousand": {"combat"}, "the_deep_ones_attack": {"combat"},
+                "arcane_understanding": {"spell"}}
+_TEST_CRIT: dict = {}   # investigator -> whether its test under way is mystery-critical (``critical``)
+
+
+def critical_test(s, kind: str) -> bool:
+    """Whether a test of ``kind`` is one the active mystery needs passed (``CRITICAL_FOR``)."""
+    mystery = (s.get("mystery") or {}).get("id")
+    return kind in CRITICAL_ALWAYS or kind in CRITICAL_FOR.get(mystery, ())
+
+
+def lucky(kind: str, critical: bool) -> bool:
+    """Whether ``--luck`` makes every die of this test a 6 (``critical``/``not_critical``/``encounter``:
+    groups of kinds)."""
+    return kind in _LUCKY or (critical and "critical" in _LUCKY) or (not critical and "not_critical" in _LUCKY) \
+        or (kind in ENCOUNTER_KINDS and "encounter" in _LUCKY)
 
 
 def instrument(rules) -> None:
@@ -73,7 +102,9 @@ def instrument(rules) -> None:
         if kind == "combat" and uid in s["monsters"]["board"] and \
                 (self.C.monsters.get(s["monsters"]["board"][uid]["kind"]) or {}).get("epic"):
             kind = "combat_epic"   # a mystery's epic monster
-        _LUCK_NOW.append(kind in _LUCKY)
+        crit = critical_test(s, kind)
+        _TEST_CRIT[inv] = crit
+        _LUCK_NOW.append(lucky(kind, crit))
         try:
             return orig_start(self, s, inv, skill, modifier, c_id, events, purpose, *a, **k)
         finally:
@@ -236,6 +267,9 @@ class TestTracker:
                     c[key + "artifacts"] += len(i["artifacts"])
                     c[key + "improved"] += sum(1 for v in i["improve"].values() if v)
                     c[key + "clues"] += len(i["clues"])
+                    held = {rules_for("eldritch").card_id(b) for b in i["conditions"]}
+                    c[key + "blessed"] += "blessed" in held
+                    c[key + "cursed"] += "cursed" in held
             if t == "mythos_drawn":
                 self.ctx["*"] = "mythos"
             elif t == "encounter" and inv:
@@ -246,7 +280,12 @@ class TestTracker:
             elif t == "action" and inv:
                 self.ctx[inv] = "act_" + str(ev.get("action"))
             elif t == "test_rolled":
-                self.open[inv] = {"for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
+                fight = (self.ctx.get(inv) or "").startswith("combat")
+                own, best = skill_dice(state, inv, ev["skill"], fight), max(
+                    (skill_dice(state, o, ev["skill"], fight) for o, i in state["inv"].items()
+                     if i["status"] == "active"), default=0)
+                self.open[inv] = {"crit": _TEST_CRIT.get(inv, False), "own": own, "best": best,
+                                  "for": self.ctx.get(inv) or self.ctx.get("*", "other"), "skill": ev["skill"],
                                   "dice": len(ev["dice"]), "bonus": ev.get("bonus", 0), "extra": ev.get("extra", 0),
                                   "improve": state["inv"][inv]["improve"].get(ev["skill"], 0),
                                   "clue_rerolls": 0, "other_rerolls": 0}
@@ -271,6 +310,33 @@ class TestTracker:
                     if not ev.get("passed"):   # failed with clues in hand: successes left on the table?
                         c[key + "failed_with_clues"] += bool(state["inv"][inv]["clues"])
                         c[key + "failed_clues_held"] += len(state["inv"][inv]["clues"])
+                held = len(state["inv"][inv]["clues"])
+                crit = 'critical' if rec['crit'] else 'not_critical'
+                for key in (f"fail|{rec['for']}|", f"fail|{crit}|", f"fail|{crit}:{rec['for']}|", "fail|*|"):
+                    c[key + "n"] += 1
+                    c[key + "passed"] += bool(ev.get("passed"))
+                    c[key + "dice"] += rec["dice"]
+                    c[key + "clue_rerolls"] += rec["clue_rerolls"]
+                    c[key + "better_mate"] += rec["best"] > rec["own"]   # a teammate rolls more of this skill
+                    c[key + "mate_gap"] += rec["best"] - rec["own"]
+                    if not ev.get("passed"):
+                        c[key + "failed_clues_held"] += held
+                        # each clue rerolls one die: a third of a success each (what the held clues could buy)
+                        c[key + "clue_could_pass"] += 1 - (2 / 3) ** held
+
+
+def skill_dice(state, inv: str, skill: str, fight: bool = False) -> int:
+    """The dice ``inv`` rolls in a plain test of ``skill``: skill, improvement and its assets'
+    largest printed passive bonus of that skill that applies (``always``; a fight's too in a fight;
+    bonuses of one skill do not add up)."""
+    i = state["inv"][inv]
+    C = rules_for("eldritch").C
+    during = ("always", "any_test", None) + (("combat", "combat_strength") if fight else ())
+    bonus = max((st.get("amount") or 0 for a in i["assets"] for ab in (C.assets.get(a) or {}).get("abilities") or ()
+                 if ab.get("timing") == "passive"
+                 for st in ab.get("effect") or () if st.get("op") == "skill_bonus" and st.get("skill") == skill
+                 and st.get("during") in during), default=0)
+    return max(1, i["skills"][skill] + i["improve"].get(skill, 0) + bonus)
 
 
 class BudgetTracker:
@@ -451,13 +517,29 @@ def print_tests(total: Counter, n: int) -> None:
               f"{total[r + '|other_rerolls'] / k:.2f} other; failed with clues "
               f"{100 * total[r + '|failed_with_clues'] / max(1, fails):.0f} % "
               f"({total[r + '|failed_clues_held'] / max(1, fails):.1f} held)")
+    rows = sorted({k.split("|")[1] for k in total if k.startswith("fail|")}, key=lambda r: -total[f"fail|{r}|n"])
+    print("  failures by what the test was for (critical: the active mystery's own progress): tests and failures "
+          "per game, pass %, dice, clue rerolls per test, clues held per failure, passes the held clues could have "
+          "bought per game (1 - (2/3)^clues a failure), tests where a teammate rolls more of the skill (%, dice more)")
+    for r in rows:
+        k = f"fail|{r}|"
+        t = total[k + "n"]
+        fails = t - total[k + "passed"]
+        if t / n < 0.05:
+            continue
+        print(f"    {r:<20} {t / n:5.2f} tests {fails / n:5.2f} failed/game {100 * total[k + 'passed'] / t:4.0f} % pass, "
+              f"{total[k + 'dice'] / t:.2f} dice, clue rerolls {total[k + 'clue_rerolls'] / t:.2f}, clues held "
+              f"{total[k + 'failed_clues_held'] / max(1, fails):.2f}, clue-bought passes {total[k + 'clue_could_pass'] / n:.2f}"
+              f"/game, better teammate {100 * total[k + 'better_mate'] / t:.0f} % (+{total[k + 'mate_gap'] / t:.2f} dice)")
     rounds = sorted({k.split("|")[1] for k in total if k.startswith("hold|")})
-    print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues")
+    print("  held per active investigator as a round starts: assets, spells, artifacts, skills improved, clues, "
+          "Blessed, Cursed")
     for r in rounds:
         k = total[f"hold|{r}|invs"]
         if k:
             print(f"    {r}: " + ", ".join(f"{w} {total[f'hold|{r}|{w}'] / k:.2f}"
-                                          for w in ("assets", "spells", "artifacts", "improved", "clues")))
+                                          for w in ("assets", "spells", "artifacts", "improved", "clues", "blessed",
+                                                    "cursed")))
     if total["hold_lost_games"]:
         print(f"  clues held when a game was lost: {total['hold_lost_clues'] / total['hold_lost_games']:.2f} a game")
 
@@ -629,7 +711,7 @@ def main(argv: int | list[str] | None = None) -> None:
     print_tests(total, n)
     print_budget(total, n)
     for key in sorted(total):
-        if not key.startswith(("test_", "test|", "hold|", "hold_", "budget|")):
+        if not key.startswith(("test_", "test|", "hold|", "hold_", "budget|", "fail|")):
             print(f"  {key}: {total[key] / n:.2f} per game")
     if total["round_starts"]:
         print(f"  mean board at a round's start: {total['open_gates_at_round_start'] / total['round_starts']:.2f} "

@@ -15,7 +15,8 @@ the bot's own time is measured, as in ``bench bot``), and each measures:
   validation of the first start after the packs changed;
 * click→reply: the real option handler (load, engine step, checkpoint, reply), p50/p99, on
   distinct random games of the shard, while the publisher delivers in the background;
-* checkpoint: the committed write of a change, p99 per game kind;
+* checkpoint: the committed write of a change, p99 per game kind; of it the write itself (the one
+  statement, its arguments built and its commit's flush waited for) apart from making its rows;
 * memory per live game: the RSS growth of serving a click in each of ~1000 more games
   (``BENCH_MEMORY_GAMES`` per shard; everything the process keeps per game: locks, caches,
   drawn pictures), divided by their number, in two halves: the first also fills the bounded
@@ -38,7 +39,9 @@ Diagnostics: ``BENCH_PROFILE=file`` profiles shard 0's steady clicks (cProfile, 
 ``BENCH_SWITCH=seconds`` another GIL switch interval than the bot's
 (``bot.client.GIL_SWITCH_INTERVAL_S``); ``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
 database's setting, reset after it) to tell the commit's flush from the rest of a checkpoint's
-wall time: never a setting the bot uses.
+wall time: never a setting the bot uses. ``BENCH_SHARDS=1``: one shard process serving every game
+(a checkpoint's floor without a second process on the cores); ``BENCH_SLOW_MS=ms``: what held each
+shard's event loop longer than that (asyncio's debug mode, which slows everything a little).
 
 PostgreSQL: ``KEEPER_BENCH_POSTGRES_URL`` (default: the local ``keeper_bench`` database of
 ``.ci/run``'s role, ``postgresql+asyncpg://keeper:keeper@127.0.0.1/keeper_bench``); the bench
@@ -68,7 +71,7 @@ CLICKS = int(os.environ.get("BENCH_CLICKS", 300))  # per shard
 BURST = int(os.environ.get("BENCH_BURST", 50))  # per shard
 ROUNDS = 3  # clicks per game of the working set
 WARMUP = int(os.environ.get("BENCH_WARMUP", 30))  # per shard: first clicks (fonts, caches) not counted
-SHARDS = 2
+SHARDS = int(os.environ.get("BENCH_SHARDS", 2))  # 1: a diagnostic, the floor without a second process
 # open loop: clicks arrive at this rate per shard (Poisson), each handled as it comes, the publisher
 # delivering beside them, as members' clicks reach a bot; 0 skips the phase
 # default: 5 a shard, 10 a second in all (10,000 live games each clicked about once a quarter of an
@@ -326,7 +329,8 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
         interaction = FakeInteraction(bot, int(prompt["player"]), game)
         began, began_cpu = time.perf_counter(), time.thread_time()
         try:
-            await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
+            async with bot.publisher.foreground():  # as the component's callback (KeeperItem) marks it
+                await play.resolve_option(interaction, game_id, game.epoch, prompt["id"], click_value(prompt, rng))
         except RuleError:
             return None
         except ServiceError as exc:  # e.g. db_busy: the member was told; counted, not timed

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import contextlib
 import functools
 import logging
 
@@ -107,6 +108,13 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
 REFUSALS = (RuleError, ServiceError, AfterCommit)
 
 
+def foreground(interaction: discord.Interaction):
+    """While a member's interaction is handled, deliveries step aside (the publisher's
+    ``foreground``); a client without a publisher (a test's) marks nothing."""
+    publisher = getattr(interaction.client, "publisher", None)
+    return publisher.foreground() if publisher is not None else contextlib.nullcontext()
+
+
 def answering(callback):
     """A refusal (or a failure after a saved change) is answered here; a bug goes on to the
     tree's on_error, which answers it the same way and is where it is reported."""
@@ -114,7 +122,8 @@ def answering(callback):
     async def wrapper(*args, **kwargs):
         interaction = next(a for a in args if isinstance(a, discord.Interaction))
         try:
-            return await callback(*args, **kwargs)
+            async with foreground(interaction):
+                return await callback(*args, **kwargs)
         except REFUSALS as exc:
             await handle_error(interaction, exc)
     return wrapper
@@ -137,7 +146,8 @@ class KeeperItem:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await self.run(interaction)
+            async with foreground(interaction):
+                await self.run(interaction)
         except Exception as exc:  # noqa: BLE001 - answered and logged in one place
             await handle_error(interaction, exc)
 

@@ -27,6 +27,8 @@ Game-agnostic: each game's renderer comes from :mod:`bot.games`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import io
 import json
 import logging
@@ -231,6 +233,16 @@ def compose(body: str, tail: str) -> str:
     return body if room < 20 else f"{body}\n{tail[:room]}"
 
 
+# a delivery waits while members' clicks are being handled, at most this long at a time: the
+# interactive work first (a click's awaits are not held up by the renders of other deliveries,
+# each of which holds the event loop for milliseconds), and a flood of clicks never starves the
+# channel for longer
+FOREGROUND_WAIT_S = 0.25
+# set in the context of a member's interaction being handled: a delivery it awaits itself
+# (an admin command flushing its game) never waits for it
+_IN_FOREGROUND = contextvars.ContextVar("keeper_in_foreground", default=False)
+
+
 class Publisher:
     def __init__(self, bot):
         self.bot = bot
@@ -245,6 +257,31 @@ class Publisher:
         self.proposals_announced: dict[tuple[int, int], float] = {}  # (game, member) -> last announced (loop time)
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
+        self._foreground = 0  # members' interactions being handled now
+        self._quiet = asyncio.Event()  # set while none is
+        self._quiet.set()
+
+    @contextlib.asynccontextmanager
+    async def foreground(self):
+        """Mark a member's interaction as being handled: deliveries step aside meanwhile
+        (:meth:`_step_aside`)."""
+        self._foreground += 1
+        self._quiet.clear()
+        token = _IN_FOREGROUND.set(True)
+        try:
+            yield
+        finally:
+            _IN_FOREGROUND.reset(token)
+            self._foreground -= 1
+            if not self._foreground:
+                self._quiet.set()
+
+    async def _step_aside(self) -> None:
+        """Before a unit of delivery work: wait while members' interactions are being handled
+        (at most FOREGROUND_WAIT_S), unless this delivery is part of one."""
+        if self._foreground and not _IN_FOREGROUND.get():
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._quiet.wait(), FOREGROUND_WAIT_S)
 
     @property
     def service(self):
@@ -272,6 +309,7 @@ class Publisher:
             self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drain(game_id))
 
     async def _drain(self, game_id: int) -> None:
+        _IN_FOREGROUND.set(False)  # a task of its own, though scheduled by a click
         try:
             while game_id in self._dirty:
                 self._dirty.discard(game_id)
@@ -294,9 +332,11 @@ class Publisher:
                 lock = self._delivering[game_id] = asyncio.Lock()
             async with lock:
                 for _ in range(3):
+                    await self._step_aside()
                     game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
                         return
+                    await self._step_aside()
                     await self._deliver(game, rows)
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         self._table_shown.pop(game_id, None)
@@ -347,6 +387,7 @@ class Publisher:
     async def _attempt(self, row: Outbox, send) -> Exception | None:
         """Run one delivery; record a failure in the row (success is recorded by the caller)."""
         try:
+            await self._step_aside()
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
             if isinstance(exc, ServiceError) and exc.code in ("db_busy", "conflict"):

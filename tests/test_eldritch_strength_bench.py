@@ -63,3 +63,19 @@ def test_time_budget_books_each_activation_and_at_most_two_action_slots_a_round(
     for acts in stood:
         slots = sum(float(x) for x in re.findall(r" ([\d.]+)(?:,|$)", acts))
         assert 0.5 < slots <= 2.05, acts
+
+
+def _failure_rows(out: str) -> dict:
+    """failure-table row -> (tests a game, failed a game, pass %)."""
+    return {k: (float(t), float(f), int(p)) for k, t, f, p in
+            re.findall(r"^    (\S+) +([\d.]+) tests +([\d.]+) failed/game +(\d+) % pass", out, re.M)}
+
+
+def test_failure_table_splits_mystery_critical_tests_and_luck_critical_passes_only_those():
+    """The failure table books every test once as critical (the active mystery's own progress) or
+    not, and ``--luck critical`` makes every die of the critical ones a 6: they all pass, the rest
+    keep their dice."""
+    rows = _failure_rows(_bench("--players", "2", "--games", "3", "--seed", "7", "--luck", "critical"))
+    assert rows["*"][0] == pytest.approx(rows["critical"][0] + rows["not_critical"][0], abs=0.02)
+    assert rows["critical"][0] > 0 and rows["critical"][1] == 0 and rows["critical"][2] == 100
+    assert rows["not_critical"][1] > 0

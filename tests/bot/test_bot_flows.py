@@ -20,11 +20,11 @@ async def test_restart_in_a_response_window_keeps_old_buttons(simcord_env, bot_s
     panel = await open_panel(m[0], channel)  # the draw, the only answer, was made by itself
     await click_label(m[0], panel, "Flamethrower → player1")
     target_panel = await open_panel(m[1], channel)  # the target is asked either way
-    assert "Accept" in [c.get("label") for c in option_components(target_panel)]
+    assert "Don't defend: you are out of the game" in [c.get("label") for c in option_components(target_panel)]
 
     await env.restart_bot(create_bot(bot_settings))
 
-    result = await click_label(m[1], target_panel, "Accept")
+    result = await click_label(m[1], target_panel, "Don't defend: you are out of the game")
     assert not panel_of(result).content.startswith("That choice")
     game = await current_game(env, channel)
     assert game.status == "finished"
@@ -303,7 +303,7 @@ async def test_hand_command_answers_privately_during_and_after_the_game(simcord_
     # burn the Thing: the game ends, and /panel still shows the member their last hand
     panel = await open_panel(m[0], channel)
     await click_label(m[0], panel, "Flamethrower → player1")
-    await click_label(m[1], await open_panel(m[1], channel), "Accept")
+    await click_label(m[1], await open_panel(m[1], channel), "Don't defend: you are out of the game")
     after = panel_of(await m[2].slash(channel, "panel"))
     assert after.ephemeral and "Nothing to decide right now." in all_text(after)
 

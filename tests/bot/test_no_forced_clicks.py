@@ -165,7 +165,7 @@ async def test_game_status_after_the_end_shows_the_result_on_one_screen(simcord_
     # MacReady burns the Thing with the Flamethrower he drew: the humans win
     from tests.bot.helpers import click_label
     await click_label(m[0], await open_panel(m[0], channel), "Flamethrower → player1")
-    await click_label(m[1], await open_panel(m[1], channel), "Accept")
+    await click_label(m[1], await open_panel(m[1], channel), "Don't defend: you are out of the game")
     assert (await current_game(env, channel)).status == "finished"
     status = panel_of(await m[2].slash(channel, "game status"))
     assert status.ephemeral and "is over, after 1 round" in status.content

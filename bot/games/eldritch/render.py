@@ -618,7 +618,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.rumors"), value="\n".join(rumors)[:1024], inline=False)
     if ongoing:
         embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
-    invs = [inv_line(lang, i, names, view.get("active")) for i in view["investigators"]]
+    active = view.get("active") if state.get("result") is None else None  # a finished game: nobody's turn
+    invs = [inv_line(lang, i, names, active) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
     waiting = [decision_line(lang, p, state) for p in R.prompts(state)]
     if waiting:
@@ -891,7 +892,10 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.fight", monster=monster_on_board(lang, state, option.get("monster")))
     if kind == "encounter":
         what = option.get("what")
-        if what == "location":
+        if what == "location":  # where the investigator stands, not the deck's name ("Encounter cards: America")
+            here = ((state.get("inv") or {}).get(inv) or {}).get("space") if inv else None
+            if here is not None:
+                return t(lang, f"{K}.option.encounter_here", space=space(lang, here))
             return t(lang, f"{K}.option.encounter_location", deck=named(lang, "deck", option.get("deck")))
         if what in ("rumor", "mystery"):
             return t(lang, f"{K}.option.encounter_{what}", card=card_name(lang, option.get("card")))
@@ -901,8 +905,9 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "choose":
         about = (prompt or {}).get("about")
         return value_label(lang, option.get("value"), state, names, about, prompt)
-    if kind == "lead":
-        return t(lang, f"{K}.option.lead", inv=value_label(lang, option.get("to"), state, names))
+    if kind == "lead":  # the Lead keeps the role or hands it on
+        key = "lead_keep" if option.get("to") == state.get("lead") else "lead_pass"
+        return t(lang, f"{K}.option.{key}", inv=value_label(lang, option.get("to"), state, names))
     if kind == "token":
         return t(lang, f"{K}.option.token_{option.get('token')}")
     if kind == "investigator":

@@ -168,7 +168,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     title = t(lang, "thing.table.finished") if over else t(lang, "thing.table.title", turn=view["turn"]["number"])
     embed = discord.Embed(title=title, colour=COLOUR)
     seats = view["seats"]
-    current = view["turn"]["player"] if view["turn"] else None
+    current = view["turn"]["player"] if view["turn"] and not over else None  # a finished game: nobody's turn
     doors = {tuple(pair) for pair in view["doors"]}
     lines = []
     for i, pid in enumerate(seats):
@@ -226,7 +226,40 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, "thing.option.discard_set", cards=cards(lang, option["cards"]))
     if kind == "reveal":
         return t(lang, f"thing.option.reveal_{option['what']}")
+    played = _played_on(state) if kind in ("accept", "defend") else None
+    if played is not None and played.get("target") == option.get("player", played.get("target")):
+        # a card played on the member: defending saves them; not defending lets it happen
+        # («он выбывает из игры», 003_cfc0c87e135148c5.txt:147)
+        if kind == "defend":
+            return t(lang, "thing.option.defend_played", card=c)
+        response = getattr(default_pack().cards.get(played["card_played"]), "response", None)
+        if response in ("burn", "swap"):
+            return t(lang, f"thing.option.accept_{response}", card=card(lang, played["card_played"]),
+                     player=name(played["by"]))
     return t(lang, f"thing.option.{kind}", card=c)
+
+
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """What a card played or played in defence does (its text as the pack reads it out)."""
+    if option.get("type") in ("play", "defend") and option.get("card"):
+        from bot.games.thing.effect_text import card_text
+        found = default_pack().cards.get(option["card"])
+        return card_text(lang, found) if found is not None else None
+    return None
+
+
+def _decision_text(prompt: dict, names: dict, lang: str) -> str:
+    """What the member decides: a card played on them names the card and who played it."""
+    if prompt["kind"] == "respond" and prompt.get("card_played") and prompt.get("by"):
+        return t(lang, "thing.kinds.respond_to", card=card(lang, prompt["card_played"]),
+                 player=names.get(prompt["by"], prompt["by"]))
+    return kind_text(lang, prompt["kind"])
+
+
+def _played_on(state: dict) -> dict | None:
+    """The card played on a member that waits for their answer (a response window's frame)."""
+    top = (state.get("stack") or [None])[-1]
+    return top if top and top.get("k") == "respond" else None
 
 
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
@@ -353,7 +386,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     if news:
         embed.add_field(name=t(lang, "thing.panel.news"), value="\n".join(news)[-1024:], inline=False)
     prompts = me["prompts"]
-    decision = (t(lang, "thing.panel.decision", kind=kind_text(lang, prompts[0]["kind"])) if prompts
+    decision = (t(lang, "thing.panel.decision", kind=_decision_text(prompts[0], names, lang)) if prompts
                 else t(lang, "thing.panel.no_decision"))
     embed.set_footer(text=decision)
     return embed
