@@ -405,3 +405,13 @@ def test_the_deep_ones_falling_back_are_named():
     from bot.games.unfathomable.render import monster, public_line
     line = str(public_line({"type": "monsters_pushed_to_stern", "deep_ones": {"w1": "w3"}, "monarchs": {}}, "uk"))
     assert f"{monster('uk', 'deep_ones')} (" in line, line
+
+
+def test_the_eldritch_panel_names_each_investigator_once():
+    """The panel read «Jacqueline Fine / **Jacqueline Fine** ▶ (Ann)»: the field's name, then the
+    same name again on its first line."""
+    from bot.games.eldritch import render
+    state, _ = rules_for("eldritch").new_game(["1"], 1)
+    embed = render.panel_embed(state, "1", {"1": "Ann"}, "en", [])
+    field = embed.fields[0]
+    assert field.value.count(field.name) == 0 and "(Ann)" in field.value.splitlines()[0], field.value

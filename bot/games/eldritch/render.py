@@ -522,7 +522,9 @@ def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False)
     if i["id"] == active:
         marks += " ▶"
     status = i.get("status")
-    head = f"{inv_name(lang, i['id'])}{marks} ({names.get(i['player'], mention(i['player']))})"
+    # in the panel the investigator's name heads the field already: not said twice
+    name = "" if detail else inv_name(lang, i["id"])
+    head = f"{name}{marks} ({names.get(i['player'], mention(i['player']))})".strip()
     if status != "active":
         return f"{head} — {t(lang, f'{K}.status.{status}')}" if status in STATUSES else f"{head} — {status}"
     stats = [f"📍 {space(lang, i['space'])}", f"❤️ {i['health']}/{i['max_health']}",
