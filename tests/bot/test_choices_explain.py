@@ -415,3 +415,14 @@ def test_the_eldritch_panel_names_each_investigator_once():
     embed = render.panel_embed(state, "1", {"1": "Ann"}, "en", [])
     field = embed.fields[0]
     assert field.value.count(field.name) == 0 and "(Ann)" in field.value.splitlines()[0], field.value
+
+
+def test_eldritch_text_is_cut_between_words_and_a_mystery_keeps_its_ending():
+    """A mythos line was cut mid-word («(rounde…») and the mystery field lost «Solved when…»."""
+    from bot.games.eldritch import render
+    text = "Place 1 Eldritch token on this card at the end of each round. Solved when 3 tokens (rounded up) are here."
+    cut = render._trim(text, 90)
+    assert cut.endswith("…") and cut.rstrip(" …").split()[-1] in text.split(), cut
+    for mystery in render._pack()["mystery"]:
+        state = {"mystery": {"id": mystery}}
+        assert render.text_of("en", render._pack()["mystery"][mystery]) in render.mystery_line("en", state), mystery

@@ -188,7 +188,17 @@ def amount_text(lang: str, what: str, n: int) -> str:
 
 
 def _trim(text: str, most: int = 300) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    """``text`` within ``most`` characters: cut after its last whole sentence or clause that fits
+    (else its last whole word), never inside a word ("(rounde…")."""
+    if len(text) <= most:
+        return text
+    head = text[:most - 1]
+    for mark in (". ", "; ", ", "):
+        at = head.rfind(mark)
+        if at >= most // 2:
+            return head[:at + 1].rstrip(",;") + " …"
+    at = head.rfind(" ")
+    return (head[:at] if at > 0 else head) + "…"
 
 
 # ---------------------------------------------------------------- public lines
@@ -511,7 +521,7 @@ def mystery_line(lang: str, state: dict, slot: str = "mystery") -> str:
     if m.get("health"):
         line += " · " + t(lang, f"{K}.count.health_tokens", count=m["health"])
     text = text_of(lang, _pack()["mystery"].get(m["id"]))
-    return line + (f"\n*{_trim(text, 200)}*" if text else "")
+    return line + (f"\n*{_trim(text, 700)}*" if text else "")  # the field holds 1,024: the whole card
 
 
 def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False) -> str:
