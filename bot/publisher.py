@@ -639,6 +639,12 @@ class Publisher:
         chan_log.next_message()
         await self.service.save_log(game.id, chan_log.data)
 
+    def _awaited(self, game: Game, prompts: list[dict]) -> list[dict]:
+        """Who the table waits for, each with its prompt's public context (purpose, timing, zone,
+        investigator): a ping's line then says "respond or pass (before the roll)" as the table
+        does, not "respond or pass"."""
+        return list(self.service.waiting(game, prompts)) if prompts else []
+
     async def _show(self, game: Game, channel, chan_log: ChannelLog, lang: str) -> None:
         """Edit the live message from the current state (the table only if it changed), or post
         it, pinging the members it waits for who are owed a ping."""
@@ -650,8 +656,7 @@ class Publisher:
         in_table = getattr(ui, "WAITING_IN_TABLE", False)
 
         def waiting() -> list[dict]:  # asked once: for the lines below the log, or for a ping's line
-            return [{"player": w["player"], "kind": w["kind"]} for w in self.service.waiting(game, prompts)] \
-                if prompts else []
+            return self._awaited(game, prompts)
 
         content = compose(chan_log.body(), "" if in_table else "\n".join(ui.waiting_lines(waiting(), lang)))
         table: dict = {}

@@ -75,6 +75,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     if await passed_for(bot, game, interaction.user.id):
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page)
+    explain_buttons(embed, game, pid, lang)
     for prompt, choices, placeholder in await group_parts(bot, game, pid, lang, embed):
         choices = [(option_digest(option), label) for option, label in choices]
         for chunk in range(min(SELECTS_PER_PAGE, -(-len(choices) // SELECT_SIZE))):
@@ -110,6 +111,42 @@ async def passed_for(bot, game, user_id: int) -> bool:
     if not any(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
         return False
     return await bot.service.member_autopass(user_id)
+
+
+def _fit(lines: list[str], limit: int) -> str:
+    """Whole lines within ``limit`` characters, an ellipsis where the rest was left out."""
+    out = ""
+    for line in lines:
+        joined = f"{out}\n{line}" if out else line
+        if len(joined) > limit:
+            return (out + "\n…") if out and len(out) + 2 <= limit else (line[:limit - 1] + "…")
+        out = joined
+    return out
+
+
+def explain_buttons(embed: discord.Embed, game, pid: str, lang: str) -> None:
+    """A decision drawn as buttons whose options the game can explain (what each does, costs or
+    changes: ``option_description``): one line per such button in the panel, since a button has
+    no room for it (a select shows it under each option)."""
+    ui = ui_for(game.kind)
+    prompts = rules_for(game.kind).prompts_for(game.state, pid) if game.status == "active" else []
+    if not prompts or prompts[0].get("shape", "one") != "one" or not hasattr(ui, "option_description"):
+        return
+    options = distinct_choices(ui, prompts[0], game.state)
+    if len(options) > MAX_BUTTONS:
+        return  # drawn as selects, each option with its description
+    described_by: dict[str, list[str]] = {}  # one line per description (a card's play to each target)
+    for option in options:
+        option = {**option, "player": pid}
+        description = ui.option_description(option, game.state, game.names, lang)
+        if description:
+            label = plain(ui.option_label(option, game.state, game.names, lang))[:80]
+            described_by.setdefault(description, []).append(label)
+    lines = [f"**{' · '.join(labels[:3])}{' …' if len(labels) > 3 else ''}** — {description}"
+             for description, labels in described_by.items()]
+    value = _fit(lines, 1024)
+    if value and len(embed.fields) < 25 and len(embed) + len(value) + 40 <= 6000:
+        embed.add_field(name=t(lang, "panel.what_they_do"), value=value, inline=False)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
@@ -194,7 +231,8 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
     if ids and spec["max"] > 0:
         choices = [(str(index), plain(ui.item_label(spec, item, game.state, game.names, lang))[:100])
                    for index, item in enumerate(ids)]
-        placeholder = t(lang, "panel.choose_many", min=spec["min"], max=spec["max"])
+        placeholder = t(lang, "panel.choose_exactly" if spec["min"] == spec["max"] else "panel.choose_many",
+                        min=spec["min"], max=spec["max"], count=spec["max"])
         view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, max(spec["min"], 1),
                                    min(spec["max"], len(ids)), placeholder=placeholder))
     if spec["min"] == 0:  # a menu can't be sent empty: "nothing" is its own button

@@ -21,6 +21,7 @@ is scored from the view and the events the player saw, never from hidden state.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.core.agent import BaseAgent
@@ -89,8 +90,11 @@ CHOICE_GAP = 1.0            # ... by more than this
 
 
 class KeeperAgent(BaseAgent):
-    def __init__(self, player: str):
+    def __init__(self, player: str, params: "Params | None" = None, traitor_params: "Params | None" = None):
         super().__init__(player)
+        self.params = params or DEFAULT                   # my numbers while I play for the ship
+        self.traitor_params = traitor_params or DEFAULT   # ... and while I play against it
+        self.p = self.params
         self._course = None
         self.last_roll: dict = {}   # the last die_rolled event I saw: who rolled, for what
         self._acts: dict = {}       # my actions this turn: {"turn": (player, number), "n"}
@@ -124,11 +128,11 @@ class KeeperAgent(BaseAgent):
             options = _crisis_options().get(card)
             if options is None or not isinstance(option, int) or option >= len(options):
                 continue
-            model = CostModel(view, self.player)
+            model = CostModel(view, self.player, params=self.p)
             costs = [model.cost(o) for o in options]
             gap = costs[option] - min(costs)
-            if gap > CHOICE_GAP:
-                self.suspicion[player] = self.suspicion.get(player, 0.0) + CHOICE_BLAME * min(1.0, gap / COVER_GAP)
+            if gap > self.p.choice_gap:
+                self.suspicion[player] = self.suspicion.get(player, 0.0) + self.p.choice_blame * min(1.0, gap / COVER_GAP)
         self._choices = []
 
     def traitor_chance(self, view, player) -> float:
@@ -150,7 +154,7 @@ class KeeperAgent(BaseAgent):
             prior = 0.02
         else:
             prior = min(0.95, 1 - (1 - hybrids / unseen) ** held)
-        odds = prior / (1 - prior) * math.exp(BLAME_ODDS * self.suspicion.get(player, 0.0))
+        odds = prior / (1 - prior) * math.exp(self.p.blame_odds * self.suspicion.get(player, 0.0))
         return odds / (1 + odds)
 
     def _suspect_from_check(self, ev):
@@ -171,7 +175,7 @@ class KeeperAgent(BaseAgent):
         free = [p for p in view["players"] if p != self.player and p not in view["revealed"]
                 and view["zone_of"].get(p) != "brig"]
         best = max(free, key=lambda p: self.traitor_chance(view, p), default=None)
-        return best if best is not None and self.traitor_chance(view, best) >= SUSPECT else None
+        return best if best is not None and self.traitor_chance(view, best) >= self.p.suspect else None
 
     # --- what I am ----------------------------------------------------------------------
     def _traitor(self, view) -> bool:
@@ -210,6 +214,7 @@ class KeeperAgent(BaseAgent):
     def decide(self, view, prompt, rng):
         if prompt is None:
             return None
+        self.p = self.traitor_params if self._traitor(view) else self.params
         if self._choices:
             self._suspect_from_choices(view)
         kind = prompt["kind"]
@@ -222,7 +227,7 @@ class KeeperAgent(BaseAgent):
                 # the Galley's draw: a d8 under the count costs 1 Food
                 # (Food is the dial least often emptied; cards are short at every check)
                 food = view["resources"]["food"]
-                want = 5 if food >= 5 else 4 if food >= GALLEY_FOOD else 1
+                want = 5 if food >= 5 else 4 if food >= self.p.galley_food else 1
                 return self.answer(prompt, max(spec["min"], min(spec["max"], want)))
             return self.answer(prompt, spec["min"])
         options = prompt["options"]
@@ -250,12 +255,12 @@ class KeeperAgent(BaseAgent):
         if kind == "window":
             return self._window_score(view, prompt, o)
         if kind == "choose_track":
-            cost = CostModel(view, self.player).cost([{"advance_track": {"track": o["track"], "spaces": 1}}])
+            cost = CostModel(view, self.player, params=self.p).cost([{"advance_track": {"track": o["track"], "spaces": 1}}])
             return cost if traitor else -cost
         if kind == "course_choose":
             # distance wins the game; the card's effect (public) costs the ship
-            value = COURSE_DISTANCE * self._course_distance(o["card"]) \
-                - CostModel(view, self.player).cost(_course_effects().get(o["card"]))
+            value = self.p.course_distance * self._course_distance(o["card"]) \
+                - CostModel(view, self.player, params=self.p).cost(_course_effects().get(o["card"]))
             return -value if traitor else value
         if kind == "trade_offer":
             return 1 if o["type"] == "pass" else 0
@@ -273,7 +278,7 @@ class KeeperAgent(BaseAgent):
         """Each answer's expected harm to the Humans, from the printed effects (public)."""
         index = _option_index()
         card = (view.get("mythos") or {}).get("card")
-        model = CostModel(view, self.player, self._suspect(view))
+        model = CostModel(view, self.player, self._suspect(view), params=self.p)
         out = []
         for label in prompt["labels"]:
             effects = index.get((card, label), index.get((None, label)))
@@ -361,8 +366,8 @@ class KeeperAgent(BaseAgent):
                 # the Boiler Room's roll: d8 + the card's value 7+ or lose 1 Fuel; a high card
                 # saves Fuel, a low one is kept for checks
                 v = card_value(value)
-                miss = max(0, 6 - v) / 8 * CostModel(view, self.player).loss("fuel", 1)
-                return -sign * miss - BOILER_CARD * v
+                miss = max(0, 6 - v) / 8 * CostModel(view, self.player, params=self.p).loss("fuel", 1)
+                return -sign * miss - self.p.boiler_card * v
             return -card_value(value)
         if purpose == "option" and prompt.get("labels"):
             costs = self._option_costs(view, prompt)
@@ -425,12 +430,12 @@ class KeeperAgent(BaseAgent):
             return 0.5 if t == "end_actions" else -1
         if t == "attack":
             if str(o["target"]).startswith(DEEP_ONE):
-                return ATTACK + deep.get(zone, 0)
-            return TRAITOR_ATTACK if o["target"] in view["revealed"] else 15
+                return self.p.attack + deep.get(zone, 0)
+            return self.p.traitor_attack if o["target"] in view["revealed"] else 15
         if t == "repair":
             return 18
         if t == "move":
-            score = self._move_score(view, o["to"]) + (SICK_BAY_LEAVE if zone == "sick_bay" else 0)
+            score = self._move_score(view, o["to"]) + (self.p.sick_bay_leave if zone == "sick_bay" else 0)
             if self._acted_this_turn(view):
                 # my last action: where I stand until my next turn (Deep Ones, the Banishment)
                 score += self._stand_risk(view, zone) - self._stand_risk(view, o["to"])
@@ -448,19 +453,19 @@ class KeeperAgent(BaseAgent):
             if title == "watch_and_learn":
                 return 3
             if ability == "zone:boiler_room":
-                return BOILER_USE if self._boiler_fuel_ok(view) else 2
+                return self.p.boiler_use if self._boiler_fuel_ok(view) else 2
             if ability == "zone:galley":
-                return GALLEY_USE if len(view["you"]["hand"]) < GALLEY_HAND \
-                    and view["resources"]["food"] >= GALLEY_FOOD else -1
+                return self.p.galley_use if len(view["you"]["hand"]) < self.p.galley_hand \
+                    and view["resources"]["food"] >= self.p.galley_food else -1
             if ability == "zone:cargo_hold":
                 return 3
             if ability == "feat:arrest_order":
                 suspect = self._suspect(view)
-                return ARREST if suspect and view["zone_of"].get(suspect) == zone else -1
+                return self.p.arrest if suspect and view["zone_of"].get(suspect) == zone else -1
             if ability == "zone:captains_cabin":
-                return CABIN if self._suspect(view) and self._cabin_hand(view) else -1
+                return self.p.cabin if self._suspect(view) and self._cabin_hand(view) else -1
             if ability == "zone:brig":
-                return BRIG_ESCAPE   # a check to walk out: every turn in the Brig is lost to the ship
+                return self.p.brig_escape   # a check to walk out: every turn in the Brig is lost to the ship
             if ability == "zone:chapel":
                 if self._want_ritual(view):
                     return 10
@@ -468,7 +473,7 @@ class KeeperAgent(BaseAgent):
                 return 10 if view["tracks"]["ritual"] >= 2 and self._banishment_value(view) < 0 else -1
             return self._ability_score(view, ability)
         if t == "rescue":
-            return RESCUE_THREATENED if self._deck_threatened(view, zone) else 7 + RESCUE_RITUAL * view["tracks"]["ritual"]
+            return self.p.rescue_threatened if self._deck_threatened(view, zone) else 7 + self.p.rescue_ritual * view["tracks"]["ritual"]
         return 0 if t == "end_actions" else -2
 
     def _ability_score(self, view, ability) -> float:
@@ -483,22 +488,22 @@ class KeeperAgent(BaseAgent):
             spec = kinds["attack"] if isinstance(kinds["attack"], dict) else {}
             reach = [zone] + (list(self._adjacent().get(zone, ())) if spec.get("range") == "adjacent" else [])
             if any(deep.get(z) for z in reach):
-                return ATTACK + 1 + (spec.get("bonus", 0) or 0) + (2 if spec.get("reroll_once") else 0)
+                return self.p.attack + 1 + (spec.get("bonus", 0) or 0) + (2 if spec.get("reroll_once") else 0)
             return -1
         if "rescue_passengers" in kinds:
             near = [zone] + list(self._adjacent().get(zone, ()))
             n = sum(view["passengers"].get(z, 0) for z in near)
             return 5 * n if n else -1
         if "repair_zone" in kinds:
-            return ATTACK - 1 if zone in view["damage"] else -1
+            return self.p.attack - 1 if zone in view["damage"] else -1
         if "cast_spell" in kinds:
-            return CAST_SPELL
+            return self.p.cast_spell
         if "take_actions" in kinds and "move_player" in kinds:
             decks = [z for z in view["passengers"] if deep.get(z)]
             return max((self._hunt_value(view, z) for z in decks), default=1) - 1
         if "move_deep_ones" in kinds or "move_player" in kinds:
             return -1
-        return -CostModel(view, self.player).cost(effects) - 0.5
+        return -CostModel(view, self.player, params=self.p).cost(effects) - 0.5
 
     def _stand_risk(self, view, zone) -> float:
         """Expected cost of standing in ``zone`` until my next turn: Deep Ones there attack me
@@ -508,10 +513,10 @@ class KeeperAgent(BaseAgent):
         deep = view["deep_ones"]
         n = deep.get(zone, 0)
         inbound = sum(m for z, m in deep.items() if m and self._arrows().get(z) == zone)
-        risk = STAND_HERE * (1 - 0.625 ** n) + STAND_INBOUND * (1 - 0.625 ** inbound)
+        risk = self.p.stand_here * (1 - 0.625 ** n) + self.p.stand_inbound * (1 - 0.625 ** inbound)
         if zone in view["passengers"] or (zone[0] == "d" and zone[1:].isdigit()):
             risk += STAND_BANISH.get(view["tracks"]["ritual"], 0.05)
-        return DEFEAT_COST * min(1.0, risk)
+        return self.p.defeat_cost * min(1.0, risk)
 
     def _adjacent(self):
         if not hasattr(self, "_adjacent_map"):
@@ -524,46 +529,46 @@ class KeeperAgent(BaseAgent):
         zone = view["zone_of"][me]
         deep = view["deep_ones"]
         here, there = deep.get(zone, 0), deep.get(to, 0)
-        if here and here < SWARM:
+        if here and here < self.p.swarm:
             return -3   # stay and fight what is here
         if not self._acted_this_turn(view):
             others = [q for q, z in view["zone_of"].items() if z == to and q != me]
             suspect = self._suspect(view)
             if suspect in others and view["feats"].get(me) == "arrest_order":
-                return ARREST_MOVE
+                return self.p.arrest_move
             if any(q in view["revealed"] for q in others) and to != "brig":
-                return TRAITOR_HUNT
+                return self.p.traitor_hunt
         if there:
             return self._hunt_value(view, to)
-        if here >= SWARM:
+        if here >= self.p.swarm:
             return 3 + here   # out of a swarm
         guard = self._threatened(view, to)
         if guard and not any(view["zone_of"][q] == to for q in view["players"] if q != me):
-            return GUARD + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
+            return self.p.guard + guard   # a Human in the zone draws the Deep Ones' attacks off the zone
         if to in view["damage"]:
             if not self._can_repair(view, to) or any(
                     view["zone_of"][q] == to for q in view["players"] if q != me and q not in view["revealed"]):
                 return -1
-            return (REPAIR_BASE + REPAIR_URGENCY * max(0, len(view["damage"]) - 2)
-                    - (REPAIR_LATE if self._acted_this_turn(view) else 0))
+            return (self.p.repair_base + self.p.repair_urgency * max(0, len(view["damage"]) - 2)
+                    - (self.p.repair_late if self._acted_this_turn(view) else 0))
         if view["passengers"].get(to) and view["tracks"]["ritual"] >= RITUAL_END - 1 \
                 and not self._acted_this_turn(view):
             # the next ritual step is the Banishment: it defeats every passenger on a deck
-            return RESCUE_BANISH + RESCUE_BANISH_EACH * view["passengers"][to]
+            return self.p.rescue_banish + self.p.rescue_banish_each * view["passengers"][to]
         if view["passengers"].get(to) and (self._deck_threatened(view, to) or view["tracks"]["ritual"] >= RITUAL_END - 2) \
                 and not (self._acted_this_turn(view) and view["tracks"]["ritual"] >= RITUAL_END - 1):
             # (on my last action a walk comes too late when the Banishment is one step away)
-            return RESCUE_WALK + view["passengers"][to]
-        if to == "galley" and len(view["you"]["hand"]) < GALLEY_HAND and view["resources"]["food"] >= GALLEY_FOOD \
+            return self.p.rescue_walk + view["passengers"][to]
+        if to == "galley" and len(view["you"]["hand"]) < self.p.galley_hand and view["resources"]["food"] >= self.p.galley_food \
                 and not self._acted_this_turn(view) and "galley" not in view["damage"]:
-            return GALLEY_MOVE
+            return self.p.galley_move
         if to == "galley" and len(view["you"]["hand"]) < 7 and view["resources"]["food"] >= 4:
             return 5.5   # to draw next turn
         if to == "boiler_room" and self._boiler_ready(view):
-            return BOILER_MOVE
+            return self.p.boiler_move
         if to == "captains_cabin" and self._suspect(view) and self._cabin_hand(view) \
                 and "captains_cabin" not in view["damage"]:
-            return CABIN - 4
+            return self.p.cabin - 4
         if to == "chapel" and self._want_ritual(view) and self._has(view, "lore"):
             return 5
         return -1
@@ -574,19 +579,19 @@ class KeeperAgent(BaseAgent):
         they will defeat, a deck whose arrow leads into an undamaged zone), and when few are
         there (each one there may attack me before I strike twice)."""
         there = view["deep_ones"].get(to, 0)
-        if there >= SWARM:
+        if there >= self.p.swarm:
             return -1
-        value = HUNT - HUNT_CROWD * (there - 1)
+        value = self.p.hunt - self.p.hunt_crowd * (there - 1)
         if to in view["passengers"]:    # a deck zone
-            value += HUNT_PASSENGER * view["passengers"].get(to, 0)
+            value += self.p.hunt_passenger * view["passengers"].get(to, 0)
             if self._arrows().get(to) not in view["damage"]:
-                value += HUNT_INBOUND
+                value += self.p.hunt_inbound
         elif to not in view["damage"]:
-            value += HUNT_INTERIOR
+            value += self.p.hunt_interior
         if any(view["zone_of"][q] == to for q in view["players"] if q != self.player):
-            value -= HUNT_SHARED     # someone is already there
+            value -= self.p.hunt_shared     # someone is already there
         if self._acted_this_turn(view):
-            value -= HUNT_LATE       # no action left after the move to strike with
+            value -= self.p.hunt_late       # no action left after the move to strike with
         return value
 
     def _boiler_ready(self, view) -> bool:
@@ -600,7 +605,7 @@ class KeeperAgent(BaseAgent):
         from 3 Fuel on always; lower only with a card (and Keen Insight's +2) that makes a miss
         unlikely (2 Fuel) or impossible (1 Fuel)."""
         fuel = view["resources"]["fuel"]
-        if fuel >= BOILER_SAFE_FUEL:
+        if fuel >= self.p.boiler_safe_fuel:
             return True
         best = max((card_value(c) for c in view["you"]["hand"] if card_type(c) == "strength"), default=0)
         best += 2 if any(_card_title("card:" + c) == "keen_insight" for c in view["you"]["hand"]) else 0
@@ -609,7 +614,7 @@ class KeeperAgent(BaseAgent):
     def _cabin_hand(self, view) -> bool:
         """Helping cards for the Captain's Cabin check (Influence, Observation) in my hand."""
         return sum(card_value(c) for c in view["you"]["hand"]
-                   if ":" in c and card_type(c) in ("influence", "observation")) >= CABIN_HAND
+                   if ":" in c and card_type(c) in ("influence", "observation")) >= self.p.cabin_hand
 
     def _deck_threatened(self, view, deck) -> bool:
         """Deep Ones on this deck or in the water zone whose arrow leads onto it."""
@@ -639,10 +644,10 @@ class KeeperAgent(BaseAgent):
         out there when it comes."""
         outside = sum(v for z, v in view["deep_ones"].items() if z.startswith(("w", "d")) and z != "depths")
         return (self._banishment_value(view) > 0
-                and outside >= RITUAL_AT - view["tracks"]["ritual"])
+                and outside >= self.p.ritual_at - view["tracks"]["ritual"])
 
     def _banishment_value(self, view) -> float:
-        return CostModel(view, self.player).banishment()
+        return CostModel(view, self.player, params=self.p).banishment()
 
     def _has(self, view, skill) -> bool:
         return any(card_type(c) == skill for c in view["you"]["hand"])
@@ -678,7 +683,7 @@ class KeeperAgent(BaseAgent):
                 held[card_type(c)] = held.get(card_type(c), 0) + 1
         pool, chosen = list(ids), []
         for _ in range(count):
-            best = min(dict.fromkeys(pool), key=lambda t: (held.get(t, 0) - (DRAW_STRENGTH if t == "strength" else 0),
+            best = min(dict.fromkeys(pool), key=lambda t: (held.get(t, 0) - (self.p.draw_strength if t == "strength" else 0),
                                                            pool.index(t)))
             pool.remove(best)
             chosen.append(best)
@@ -699,7 +704,7 @@ class KeeperAgent(BaseAgent):
         # enough to pass with a margin, counting what the others added and may add; not a card
         # more: an overkill is cards lost to the checks and repairs to come
         expect = self._expected_others(view, check, positive)
-        need = target + CHECK_MARGIN - expect
+        need = target + self.p.check_margin - expect
         chosen, total = [], 0
         for c in helps:
             if total >= need or len(chosen) >= most:
@@ -723,7 +728,7 @@ class KeeperAgent(BaseAgent):
             q = self.traitor_chance(view, p)
             if p not in revealed and n > TRAITOR_MOST:
                 q *= 0.2
-            return (1 - q) * n * AVG_CARD - q * min(n, TRAITOR_MOST) * HINDER_CARD
+            return (1 - q) * n * AVG_CARD - q * min(n, TRAITOR_MOST) * self.p.hinder_card
 
         # counts are public: each card at the average value
         before = sum(worth(p, n) for p, n in added.items() if p != self.player)
@@ -737,8 +742,8 @@ class KeeperAgent(BaseAgent):
             if p in added:
                 continue
             q = self.traitor_chance(view, p)
-            after += (1 - q) * self._still_to_add(view, p, revealed) * share * AVG_CARD * LATER_SHARE
-            after -= q * HINDER_CARD * min(1, view["hand_sizes"].get(p, 0))
+            after += (1 - q) * self._still_to_add(view, p, revealed) * share * AVG_CARD * self.p.later_share
+            after -= q * self.p.hinder_card * min(1, view["hand_sizes"].get(p, 0))
         return chaos + before + after
 
     def _still_to_add(self, view, player, revealed) -> int:
@@ -784,6 +789,85 @@ ZONE_COUNTS = {"deck": 8, "water": 8, "interior": 6}
 # Keeper games with traitors (4 players, seeds 5000-5059; the former hand-set formula put 308 of
 # them under 20 % and passed 19 %, and 94 at 80 %+ that passed 53 %)
 PASS_FIT = (0.496, 0.691, 0.347, -0.8)
+LOSS_CURVE = 4              # a dial's loss of n from r: n (1 + LOSS_CURVE / (r - n)), dearer near 0
+GAIN_VALUE = 0.8            # one point of a dial regained (below its maximum)
+
+
+@dataclass(frozen=True)
+class Params:
+    """The agent's tunable numbers (the constants above are the defaults). A seat decides with
+    its side's set: ``KeeperAgent(player, params=...)`` for a loyal player,
+    ``traitor_params`` while it plays against the ship, so a search (``bench.unfathomable_tune``)
+    tunes the loyal crew alone and the traitors keep their own play."""
+    ritual_at: float = RITUAL_AT
+    galley_food: float = GALLEY_FOOD
+    galley_hand: float = GALLEY_HAND
+    galley_use: float = GALLEY_USE
+    galley_move: float = GALLEY_MOVE
+    guard: float = GUARD
+    swarm: float = SWARM
+    hunt: float = HUNT
+    hunt_crowd: float = HUNT_CROWD
+    hunt_passenger: float = HUNT_PASSENGER
+    hunt_inbound: float = HUNT_INBOUND
+    hunt_interior: float = HUNT_INTERIOR
+    hunt_shared: float = HUNT_SHARED
+    hunt_late: float = HUNT_LATE
+    repair_base: float = REPAIR_BASE
+    repair_urgency: float = REPAIR_URGENCY
+    repair_late: float = REPAIR_LATE
+    rescue_walk: float = RESCUE_WALK
+    rescue_banish: float = RESCUE_BANISH
+    rescue_banish_each: float = RESCUE_BANISH_EACH
+    rescue_threatened: float = RESCUE_THREATENED
+    passenger_souls: float = PASSENGER_SOULS
+    boiler_move: float = BOILER_MOVE
+    boiler_safe_fuel: float = BOILER_SAFE_FUEL
+    boiler_use: float = BOILER_USE
+    brig_escape: float = BRIG_ESCAPE
+    sick_bay_leave: float = SICK_BAY_LEAVE
+    attack: float = ATTACK
+    cast_spell: float = CAST_SPELL
+    ritual_step: float = RITUAL_STEP
+    human_on_deck: float = HUMAN_ON_DECK
+    rescue_ritual: float = RESCUE_RITUAL
+    suspect: float = SUSPECT
+    cabin: float = CABIN
+    cabin_hand: float = CABIN_HAND
+    arrest: float = ARREST
+    arrest_move: float = ARREST_MOVE
+    traitor_attack: float = TRAITOR_ATTACK
+    traitor_hunt: float = TRAITOR_HUNT
+    boiler_card: float = BOILER_CARD
+    later_share: float = LATER_SHARE
+    defeat_cost: float = DEFEAT_COST
+    stand_here: float = STAND_HERE
+    stand_inbound: float = STAND_INBOUND
+    draw_strength: float = DRAW_STRENGTH
+    check_margin: float = CHECK_MARGIN
+    hinder_card: float = HINDER_CARD
+    blame_odds: float = BLAME_ODDS
+    choice_blame: float = CHOICE_BLAME
+    choice_gap: float = CHOICE_GAP
+    deep_one_cost: float = DEEP_ONE_COST
+    damage_cost: float = DAMAGE_COST
+    brig_cost: float = BRIG_COST
+    suspect_brig: float = SUSPECT_BRIG
+    journey_step: float = JOURNEY_STEP
+    card_cost: float = CARD_COST
+    chaos_treachery_cost: float = CHAOS_TREACHERY_COST
+    risk_defeat: float = RISK_DEFEAT
+    unknown_cost: float = UNKNOWN_COST
+    activation_cost: float = ACTIVATION_COST
+    course_distance: float = COURSE_DISTANCE
+    loss_curve: float = LOSS_CURVE
+    gain_value: float = GAIN_VALUE
+
+    def but(self, **changes) -> "Params":
+        return replace(self, **changes)
+
+
+DEFAULT = Params()
 
 
 def _option_index() -> dict:
@@ -897,8 +981,9 @@ class CostModel:
     """Expected harm to the Humans of an effect list, read from the public view and my hand
     (``suspect``: whom I would send to the Brig, when an effect lets me pick)."""
 
-    def __init__(self, view, me, suspect=None):
+    def __init__(self, view, me, suspect=None, params: "Params | None" = None):
         self.view, self.me, self.suspect = view, me, suspect
+        self.w = params or DEFAULT
         self.res = dict(view["resources"])
 
     def pass_chance(self, check: dict) -> float:
@@ -921,8 +1006,8 @@ class CostModel:
         on_deck = sum(view["passengers"].values())
         humans_on_deck = sum(1 for q, z in view["zone_of"].items()
                              if z in view["passengers"] and q not in view["revealed"])
-        return DEEP_ONE_COST * outside - self.loss("souls", round(on_deck * PASSENGER_SOULS)) \
-            - HUMAN_ON_DECK * humans_on_deck
+        return self.w.deep_one_cost * outside - self.loss("souls", round(on_deck * self.w.passenger_souls)) \
+            - self.w.human_on_deck * humans_on_deck
 
     def loss(self, res: str, n: int) -> float:
         if n <= 0:
@@ -930,7 +1015,7 @@ class CostModel:
         left = self.res.get(res, 8) - n
         if left <= 0:
             return 1000.0
-        return n * (1 + 4 / left)
+        return n * (1 + self.w.loss_curve / left)
 
     def cost(self, effects) -> float:
         if isinstance(effects, dict):
@@ -943,7 +1028,7 @@ class CostModel:
         if kind == "lose" and isinstance(spec, dict):
             return sum(self.loss(r, n) for r, n in spec.items() if isinstance(n, int))
         if kind == "gain" and isinstance(spec, dict):
-            return -sum(0.8 * n for r, n in spec.items() if isinstance(n, int) and self.res.get(r, 10) < 10)
+            return -sum(self.w.gain_value * n for r, n in spec.items() if isinstance(n, int) and self.res.get(r, 10) < 10)
         if kind == "place_deep_ones":
             at = spec.get("at") or {}
             n = spec.get("count", 1) if isinstance(spec.get("count"), int) else 2
@@ -953,30 +1038,30 @@ class CostModel:
             supply = self.view.get("deep_one_supply", 20)
             if n > supply:
                 return 1000.0
-            return n * DEEP_ONE_COST * (0.6 if each == "water" else 1.5 if each == "interior" else 1)
+            return n * self.w.deep_one_cost * (0.6 if each == "water" else 1.5 if each == "interior" else 1)
         if kind in ("damage_ship", "damage_zone"):
             times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
             if len(self.view["damage"]) + times >= 6:
                 return 1000.0
-            return DAMAGE_COST * times
+            return self.w.damage_cost * times
         if kind == "send_to_brig":
             # the picked player (the chooser picks my suspect) leaves the game's checks and titles
-            return -SUSPECT_BRIG if spec.get("who") == "target" and self.suspect else BRIG_COST
+            return -self.w.suspect_brig if spec.get("who") == "target" and self.suspect else self.w.brig_cost
         if kind == "discard_skill_cards":
             n = spec.get("count", 1)
-            return CARD_COST * (n if isinstance(n, int) else 2)
+            return self.w.card_cost * (n if isinstance(n, int) else 2)
         if kind in ("advance_track", "retreat_track"):
             n = spec.get("spaces", 1) if isinstance(spec.get("spaces"), int) else 1
             if spec.get("track") == "ritual":
                 at = self.view["tracks"]["ritual"]
                 if kind == "advance_track":
-                    return -self.banishment() if at + n >= RITUAL_END else -RITUAL_STEP * n
-                return self.banishment() if at >= RITUAL_END - 1 else RITUAL_STEP * min(n, at)
-            return (-JOURNEY_STEP if kind == "advance_track" else JOURNEY_STEP) * n
+                    return -self.banishment() if at + n >= RITUAL_END else -self.w.ritual_step * n
+                return self.banishment() if at >= RITUAL_END - 1 else self.w.ritual_step * min(n, at)
+            return (-self.w.journey_step if kind == "advance_track" else self.w.journey_step) * n
         if kind == "defeat_deep_ones":
             n = spec.get("count", 1)
             on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
-            return -DEEP_ONE_COST * (on_board if n == "all" else n if isinstance(n, int) else 1)
+            return -self.w.deep_one_cost * (on_board if n == "all" else n if isinstance(n, int) else 1)
         if kind == "skill_check":
             p = self.pass_chance(spec)
             fail = self.cost(spec.get("on_fail"))
@@ -999,21 +1084,21 @@ class CostModel:
             times = spec.get("times", 1) if isinstance(spec.get("times"), int) else 1
             if spec.get("monster") == "deep_ones":
                 on_board = sum(v for z, v in self.view["deep_ones"].items() if z != "depths")
-                return times * ACTIVATION_COST * on_board
-            return times * DAMAGE_COST * 0.7
+                return times * self.w.activation_cost * on_board
+            return times * self.w.damage_cost * 0.7
         if kind == "emerge":
-            return DEEP_ONE_COST * self.view["deep_ones"].get("depths", 0)
+            return self.w.deep_one_cost * self.view["deep_ones"].get("depths", 0)
         if kind == "defeat_passengers":
             n = spec.get("count", 1)
             on_deck = sum(self.view["passengers"].values())
-            return self.loss("souls", round(PASSENGER_SOULS * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
+            return self.loss("souls", round(self.w.passenger_souls * (on_deck if n == "all" else min(on_deck, n if isinstance(n, int) else 1))))
         if kind == "risk_passengers":
             n = spec.get("count", 1) if isinstance(spec.get("count"), int) else 1
             # a passenger on deck is mostly defeated later (Deep Ones, the Banishment): ~1 Soul each
-            return n * RISK_DEFEAT * self.loss("souls", 1)
+            return n * self.w.risk_defeat * self.loss("souls", 1)
         if kind == "shuffle_treachery_into_chaos":
             n = spec.get("count", 1)
-            return CHAOS_TREACHERY_COST * (n if isinstance(n, int) else 2)
+            return self.w.chaos_treachery_cost * (n if isinstance(n, int) else 2)
         if kind == "keep_card":
-            return UNKNOWN_COST
-        return UNKNOWN_COST
+            return self.w.unknown_cost
+        return self.w.unknown_cost

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.games import ui_for
+from bot.i18n import t
 from bot.service import PUBLIC_PROMPT_CONTEXT
 from engine.core.events import visible_to
 from engine.registry import rules_for
@@ -197,3 +198,231 @@ def test_a_flamethrower_played_on_a_member_says_what_each_answer_does(lang, deci
     assert labels == {"defend": defend, "accept": accept}
     embed = render.panel_embed(state, "2", names, lang, [])
     assert embed.footer.text.endswith(decision)
+
+
+def _first_crisis_choice(seed_from: int = 1):
+    """An Unfathomable state waiting on a mythos card's choice between labelled options."""
+    rules = rules_for("unfathomable")
+    rng = random.Random(3)
+    for seed in range(seed_from, seed_from + 40):
+        state, _ = rules.new_game(["1", "2", "3", "4"], seed)
+        for _ in range(400):
+            prompts = rules.prompts(state)
+            if not prompts:
+                break
+            prompt = prompts[0]
+            if prompt.get("purpose") == "option" and prompt.get("labels"):
+                return state, prompt
+            option = rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"]
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **option})[0]
+    raise AssertionError("no crisis choice reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_crisis_answer_drawn_as_a_button_says_what_it_does(lang):
+    """A crisis card's answers were bare buttons ("Take what you can" / "Refuse"): what each
+    costs was written nowhere a member could see. The panel now lists what each does, read out
+    from the card's own effect data."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import explain_buttons
+    state, prompt = _first_crisis_choice()
+    game = SimpleNamespace(kind="unfathomable", state=state, names={}, status="active")
+    embed = discord.Embed(title="panel")
+    explain_buttons(embed, game, prompt["player"], lang)
+    field = next(f for f in embed.fields if f.name == t(lang, "panel.what_they_do"))
+    assert "Refuse (Brig and damage)" in prompt["labels"]  # the card this seed reaches first
+    brig = {"en": "Brig", "uk": "карцер", "ru": "карцер"}[lang]
+    assert brig in field.value and "**" in field.value and not raw_parts(field.value), field.value
+
+
+def test_the_things_cards_played_say_what_they_do():
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import explain_buttons
+    rules = rules_for("thing")
+    seats = ["1", "2", "3", "4"]
+    state, _ = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
+        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
+        "3": ["suspicion", "better_run", "seduction", "barred_door"],
+        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    prompt = rules.prompts(state)[0]
+    state = rules.apply(state, {"player": "1", "prompt": prompt["id"], **prompt["options"][0]})[0]  # the draw
+    game = SimpleNamespace(kind="thing", state=state, names={"2": "Bo", "4": "Di"}, status="active")
+    embed = discord.Embed(title="panel")
+    explain_buttons(embed, game, "1", "ru")
+    value = next(f for f in embed.fields if f.name == t("ru", "panel.what_they_do")).value
+    assert "Огнемёт → Bo · Огнемёт → Di** — Цель: соседний игрок. Цель выбывает из игры." in value, value
+    assert value.count("Цель: соседний игрок. Цель выбывает из игры.") == 1  # one line for both targets
+
+
+@pytest.mark.parametrize("lang, start", [("en", "🎲 Skill check: target 8;"), ("uk", "🎲 Перевірка вмінь: цільове значення 8;"),
+                                         ("ru", "🎲 Проверка навыков: целевое число 8;")])
+def test_a_check_without_a_card_is_not_named_twice(lang, start):
+    """A zone's check read «🎲 Перевірка вмінь — перевірка вмінь: складність 8»; the seed's term
+    is «цільове значення» (000_5588cb8ec4e05b87.txt), «целевое число» (001_8cad8563a2eba5f1.txt)."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "check_started", "target": 8, "partial": None, "positive": ["strength"],
+                            "card": None, "order": ["1"]}, lang))
+    assert line.startswith(start), line
+
+
+def test_english_effect_text_quotes_names_the_english_way():
+    """An English table read Russian quotation marks («Cursed») in generated effect text."""
+    from bot.games.eldritch.effect_text import _names
+    name = next(n for n in (_names(lang, "condition", "cursed") for lang in ("en",)) if n)
+    assert name.startswith("“") and name.endswith("”"), name
+    assert _names("uk", "condition", "cursed").startswith("«")
+
+
+@pytest.mark.parametrize("lang, want", [("en", "Choose 2…"), ("uk", "Оберіть 2…"), ("ru", "Выберите 2…")])
+def test_a_pick_of_exactly_n_says_so(lang, want):
+    """«Оберіть від 2 до 2…» when exactly two cards are to be picked."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import subset_controls
+    game = SimpleNamespace(id=1, epoch=1, kind="thing", state={}, names={})
+    prompt = {"id": 7, "player": "1", "kind": "forgetful", "shape": "subset",
+              "subset": {"ids": ["whisky", "axe", "suspicion"], "min": 2, "max": 2,
+                         "action": {"type": "discard_set"}, "field": "cards"}}
+    view = discord.ui.View()
+    subset_controls(view, game, prompt, "1", lang)
+    assert [item.item.placeholder for item in view.children] == [want]
+
+
+@pytest.mark.parametrize("lang, keep, hand_on", [
+    ("en", "Keep the Lead (", "Pass the Lead to "),
+    ("uk", "Лишитися головним дослідником (", "Передати роль головного дослідника: "),
+    ("ru", "Остаться ведущим сыщиком (", "Передать роль ведущего сыщика: ")])
+def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
+    """«pass the Lead?» offered «Lead: Jacqueline Fine (Ann) / Lead: Akachi Onyele (Bo)»: which
+    one kept the role was for the member to guess."""
+    from bot.games.eldritch import render
+    state, _ = rules_for("eldritch").new_game(["1", "2"], 1)
+    lead = state["lead"]
+    other = next(i for i in state["inv"] if i != lead)
+    assert render.option_label({"type": "lead", "to": lead}, state, {}, lang).startswith(keep)
+    assert render.option_label({"type": "lead", "to": other}, state, {}, lang).startswith(hand_on)
+
+
+def test_a_local_encounter_names_the_space_not_the_deck():
+    """«Encounter: Encounter cards: America» named a deck; the member stands in a city."""
+    from bot.games.eldritch import render
+    rules = rules_for("eldritch")
+    rng = random.Random(2)
+    state, _ = rules.new_game(["1"], 3)
+    for _ in range(300):
+        prompt = rules.prompts(state)[0]
+        local = [o for o in prompt.get("options", []) if o.get("type") == "encounter" and o.get("what") == "location"]
+        if local:
+            here = state["inv"][prompt["inv"]]["space"]
+            label = render.option_label({**local[0], "player": prompt["player"]}, state, {}, "en")
+            assert label == f"Encounter in {render.space('en', here)}", label
+            return
+        state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                    **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+    raise AssertionError("no encounter choice reached")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_damage_card_before_its_zone_is_rolled_shows_no_dash(lang):
+    """«💥 Пошкодження: Намокле вугілля (—).»: the zone is rolled next; a dash in brackets said nothing."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "damage_drawn", "card": "structural_damage_lore", "zone": None}, lang))
+    assert "(—)" not in line and "structural_damage_lore" not in line and line.startswith("💥"), line
+
+
+@pytest.mark.parametrize("kind, players", [("thing", 4), ("unfathomable", 4), ("eldritch", 2)])
+def test_a_finished_games_table_points_at_nobodys_turn(kind, players):
+    """Every table kept «▶️ Хід гравця 🤖 Keeper 1» and its ▶ pointer after the game ended."""
+    ui = ui_for(kind)
+    rules = rules_for(kind)
+    rng = random.Random(5)
+    for seed in range(1, 60):
+        state, _ = rules.new_game([str(n) for n in range(1, players + 1)], seed)
+        for _ in range(4000):
+            if rules.is_over(state):
+                break
+            prompt = rules.prompts(state)[0]
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                        **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+        if rules.is_over(state):
+            break
+    assert rules.is_over(state)
+    embed = ui.table_embed(state, {}, "uk")
+    text = "\n".join([embed.description or ""] + [f.value for f in embed.fields])
+    assert "▶" not in text, text
+
+
+def test_a_skill_card_offered_to_a_check_says_which_way_it_pushes():
+    """«Target 9; helps: Strength, Will» over a hand of Influence, Lore and Observation: every
+    pick would hurt and nothing said so. «Додайте значення карт підтримки й відніміть суму значень
+    карт завади» (000_5588cb8ec4e05b87.txt:714)."""
+    from bot.games.unfathomable import render
+    rules = rules_for("unfathomable")
+    rng = random.Random(3)
+    for seed in range(1, 20):
+        state, _ = rules.new_game(["1", "2", "3", "4"], seed)
+        for _ in range(600):
+            prompt = rules.prompts(state)[0]
+            if prompt["kind"] == "contribute":
+                positive = state["checks"][-1]["positive"]
+                for item in prompt["subset"]["ids"]:
+                    label = render.item_label(prompt["subset"], item, state, {}, "en")
+                    type_, _, value, _ = item.split(":")
+                    assert label.endswith(f": {'+' if type_ in positive else '−'}{value}"), (label, positive)
+                return
+            state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
+                                        **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]
+    raise AssertionError("no check reached")
+
+
+def test_the_revealed_pile_shows_what_each_card_added():
+    """«Сума **-8**» under a list of cards: where −8 came from was for the reader to work out
+    («Додайте значення карт підтримки й відніміть суму значень карт завади», 000_5588cb8ec4e05b87.txt:714)."""
+    from bot.games.unfathomable.render import public_line
+    line = str(public_line({"type": "check_revealed", "cards": ["lore:shrivelling:2:3", "will:persistence:1:5"],
+                            "positive": ["will"], "total": -1, "target": 5}, "en"))
+    assert "(Lore 2) −2" in line and "(Will 1) +1" in line, line
+
+
+@pytest.mark.parametrize("lang, purpose, want", [
+    ("en", "optional_move", "decide whether to move to Galley"),
+    ("uk", "optional_move", "вирішити, чи переходити в зону «Камбуз»"),
+    ("ru", "deep_ones_to", "выбрать, куда идут глубоководные из области «Камбуз»")])
+def test_a_decision_about_a_zone_names_it_in_a_sentence(lang, purpose, want):
+    """«вирішити, чи переходити Камбуз» / "decide whether to move Galley": the zone was tacked on."""
+    from bot.games.unfathomable.render import decision_text, zone
+    galley = next(z for z in ("galley",) if zone("en", z) == "Galley")
+    assert decision_text(lang, {"kind": "choose", "purpose": purpose, "zone": galley}) == want
+
+
+def test_the_deep_ones_falling_back_are_named():
+    """«монстри відстають до корми: Водна зона 1 → Водна зона 3» did not say what moved."""
+    from bot.games.unfathomable.render import monster, public_line
+    line = str(public_line({"type": "monsters_pushed_to_stern", "deep_ones": {"w1": "w3"}, "monarchs": {}}, "uk"))
+    assert f"{monster('uk', 'deep_ones')} (" in line, line
+
+
+def test_the_eldritch_panel_names_each_investigator_once():
+    """The panel read «Jacqueline Fine / **Jacqueline Fine** ▶ (Ann)»: the field's name, then the
+    same name again on its first line."""
+    from bot.games.eldritch import render
+    state, _ = rules_for("eldritch").new_game(["1"], 1)
+    embed = render.panel_embed(state, "1", {"1": "Ann"}, "en", [])
+    field = embed.fields[0]
+    assert field.value.count(field.name) == 0 and "(Ann)" in field.value.splitlines()[0], field.value
+
+
+def test_eldritch_text_is_cut_between_words_and_a_mystery_keeps_its_ending():
+    """A mythos line was cut mid-word («(rounde…») and the mystery field lost «Solved when…»."""
+    from bot.games.eldritch import render
+    text = "Place 1 Eldritch token on this card at the end of each round. Solved when 3 tokens (rounded up) are here."
+    cut = render._trim(text, 90)
+    assert cut.endswith("…") and cut.rstrip(" …").split()[-1] in text.split(), cut
+    for mystery in render._pack()["mystery"]:
+        state = {"mystery": {"id": mystery}}
+        assert render.text_of("en", render._pack()["mystery"][mystery]) in render.mystery_line("en", state), mystery

@@ -107,7 +107,7 @@ def test_every_parameter_is_said(game, lang):
 
 
 def _strip_names(text: str) -> str:
-    return re.sub(r"«[^»]*»", "", text)
+    return re.sub(r"«[^»]*»|“[^”]*”", "", text)  # names in each language's quotation marks
 
 
 def _template(game, lang, step) -> str:

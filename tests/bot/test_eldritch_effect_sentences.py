@@ -120,7 +120,7 @@ def faults(lang: str, text: str) -> set[str]:
         out.add("agreement")
     if ONE_VALUE_RANGE.search(text):
         out.add("one-value range")
-    if DOUBLED.search(re.sub(r"«[^»]*»", "", text)) or ON_ANYWHERE.search(text):
+    if DOUBLED.search(re.sub(r"«[^»]*»|“[^”]*”", "", text)) or ON_ANYWHERE.search(text):
         out.add("doubled")
     if RAW.search(text):
         out.add("raw")

@@ -57,3 +57,4 @@ async def test_a_flood_of_clicks_never_holds_the_channel_back_for_long(monkeypat
         done.append("still answering")
     await publisher.idle()
     assert done == ["delivered 3", "still answering"]
+

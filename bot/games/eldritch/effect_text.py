@@ -52,7 +52,8 @@ def _names(lang: str, field: str, value: str) -> str | None:
     entry = _ids().get(value)
     if entry is None or not isinstance(getattr(entry, "name", None), BaseModel):
         return None
-    return f"«{in_language(entry.name, lang)}»"
+    name = in_language(entry.name, lang)
+    return f"“{name}”" if lang == "en" else f"«{name}»"  # each language's own quotation marks
 
 
 def _hook(lang: str, hook: str) -> str | None:

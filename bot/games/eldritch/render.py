@@ -188,7 +188,17 @@ def amount_text(lang: str, what: str, n: int) -> str:
 
 
 def _trim(text: str, most: int = 300) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    """``text`` within ``most`` characters: cut after its last whole sentence or clause that fits
+    (else its last whole word), never inside a word ("(rounde…")."""
+    if len(text) <= most:
+        return text
+    head = text[:most - 1]
+    for mark in (". ", "; ", ", "):
+        at = head.rfind(mark)
+        if at >= most // 2:
+            return head[:at + 1].rstrip(",;") + " …"
+    at = head.rfind(" ")
+    return (head[:at] if at > 0 else head) + "…"
 
 
 # ---------------------------------------------------------------- public lines
@@ -523,7 +533,7 @@ def mystery_line(lang: str, state: dict, slot: str = "mystery") -> str:
     if m.get("health"):
         line += " · " + t(lang, f"{K}.count.health_tokens", count=m["health"])
     text = text_of(lang, _pack()["mystery"].get(m["id"]))
-    return line + (f"\n*{_trim(text, 200)}*" if text else "")
+    return line + (f"\n*{_trim(text, 700)}*" if text else "")  # the field holds 1,024: the whole card
 
 
 def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False) -> str:
@@ -534,7 +544,9 @@ def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False)
     if i["id"] == active:
         marks += " ▶"
     status = i.get("status")
-    head = f"{inv_name(lang, i['id'])}{marks} ({names.get(i['player'], mention(i['player']))})"
+    # in the panel the investigator's name heads the field already: not said twice
+    name = "" if detail else inv_name(lang, i["id"])
+    head = f"{name}{marks} ({names.get(i['player'], mention(i['player']))})".strip()
     if status != "active":
         return f"{head} — {t(lang, f'{K}.status.{status}')}" if status in STATUSES else f"{head} — {status}"
     stats = [f"📍 {space(lang, i['space'])}", f"❤️ {i['health']}/{i['max_health']}",
@@ -630,7 +642,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.rumors"), value="\n".join(rumors)[:1024], inline=False)
     if ongoing:
         embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
-    invs = [inv_line(lang, i, names, view.get("active")) for i in view["investigators"]]
+    active = view.get("active") if state.get("result") is None else None  # a finished game: nobody's turn
+    invs = [inv_line(lang, i, names, active) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
     waiting = [decision_line(lang, p, state) for p in R.prompts(state)]
     if waiting:
@@ -903,7 +916,10 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.fight", monster=monster_on_board(lang, state, option.get("monster")))
     if kind == "encounter":
         what = option.get("what")
-        if what == "location":
+        if what == "location":  # where the investigator stands, not the deck's name ("Encounter cards: America")
+            here = ((state.get("inv") or {}).get(inv) or {}).get("space") if inv else None
+            if here is not None:
+                return t(lang, f"{K}.option.encounter_here", space=space(lang, here))
             return t(lang, f"{K}.option.encounter_location", deck=named(lang, "deck", option.get("deck")))
         if what in ("rumor", "mystery"):
             return t(lang, f"{K}.option.encounter_{what}", card=card_name(lang, option.get("card")))
@@ -913,8 +929,9 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "choose":
         about = (prompt or {}).get("about")
         return value_label(lang, option.get("value"), state, names, about, prompt)
-    if kind == "lead":
-        return t(lang, f"{K}.option.lead", inv=value_label(lang, option.get("to"), state, names))
+    if kind == "lead":  # the Lead keeps the role or hands it on
+        key = "lead_keep" if option.get("to") == state.get("lead") else "lead_pass"
+        return t(lang, f"{K}.option.{key}", inv=value_label(lang, option.get("to"), state, names))
     if kind == "token":
         return t(lang, f"{K}.option.token_{option.get('token')}")
     if kind == "investigator":

@@ -172,7 +172,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     title = t(lang, "thing.table.finished") if over else t(lang, "thing.table.title", turn=view["turn"]["number"])
     embed = discord.Embed(title=title, colour=COLOUR)
     seats = view["seats"]
-    current = view["turn"]["player"] if view["turn"] else None
+    current = view["turn"]["player"] if view["turn"] and not over else None  # a finished game: nobody's turn
     doors = {tuple(pair) for pair in view["doors"]}
     lines = []
     for i, pid in enumerate(seats):
@@ -241,6 +241,15 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
             return t(lang, f"thing.option.accept_{response}", card=card(lang, played["card_played"]),
                      player=name(played["by"]))
     return t(lang, f"thing.option.{kind}", card=c)
+
+
+def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
+    """What a card played or played in defence does (its text as the pack reads it out)."""
+    if option.get("type") in ("play", "defend") and option.get("card"):
+        from bot.games.thing.effect_text import card_text
+        found = default_pack().cards.get(option["card"])
+        return card_text(lang, found) if found is not None else None
+    return None
 
 
 def _decision_text(prompt: dict, names: dict, lang: str) -> str:

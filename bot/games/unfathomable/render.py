@@ -11,6 +11,7 @@ reveal lists the shuffled pile). Private lines are made only from the events a m
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -19,7 +20,7 @@ from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the pub
 from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.games.unfathomable.pack_index import _names  # noqa: F401
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
@@ -80,6 +81,49 @@ def _choice_labels() -> dict:
         for entry in group:
             walk(entry, entry.id)
     return {"en": by_en, "card": by_card}
+
+
+@lru_cache(maxsize=1)
+def _choice_effects() -> dict:
+    """What each labelled choice option does, read out from its effect data: English label ->
+    {lang: text}; None for a label whose options do different things (never a wrong text)."""
+    from bot.games.unfathomable.effect_text import effect_text
+    from bot.i18n import LANGUAGES
+    found: dict = {}
+
+    def walk(obj):
+        if isinstance(obj, (list, tuple)):
+            for v in obj:
+                walk(v)
+        elif isinstance(obj, dict):
+            for v in obj.values():
+                walk(v)
+        elif hasattr(obj, "__dict__"):
+            opts = getattr(obj, "options", None)
+            if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
+                for o in opts:
+                    en = o.label.get("en")
+                    if not en or not getattr(o, "effect", None):
+                        continue
+                    texts = {lang: effect_text(lang, o.effect) for lang in LANGUAGES}
+                    if en in found and found[en] != texts:
+                        found[en] = None
+                    else:
+                        found.setdefault(en, texts)
+            for v in vars(obj).values():
+                walk(v)
+
+    pack = _rules().pack
+    for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
+                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards):
+        walk(list(group))
+    return found
+
+
+def _restates(text: str, label: str) -> bool:
+    """Whether a read-out effect only says the label again ("Lose 1 Food" under "Lose 1 Food")."""
+    plain_text, plain_label = (re.sub(r"\W", "", x.lower()) for x in (text, label))
+    return plain_text[:8] == plain_label[:8] and abs(len(plain_text) - len(plain_label)) <= 3
 
 
 def _label_everywhere(option) -> dict:
@@ -312,11 +356,19 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["order"] = " → ".join(mention(x) for x in ev.get("order", []))
         p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
                         else "")
-        p["card"] = card_name(lang, ev["card"]) if ev.get("card") else t(lang, f"{K}.check.no_card")
+        if ev.get("card"):
+            p["card"] = card_name(lang, ev["card"])
+        else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
+            key = f"{K}.event.check_started_plain"
+    elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
+        key = f"{K}.event.damage_drawn_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
         key = f"{K}.event.check_added_treachery"
-    elif kind == "check_revealed":
-        p["cards"] = cards(lang, ev.get("cards", []))
+    elif kind == "check_revealed":  # each card with the sign it adds to the total
+        positive = ev.get("positive", [])
+        p["cards"] = ", ".join(
+            f"{card_name(lang, c)} {'+' if str(c).split(':')[0] in positive else '−'}{str(c).split(':')[2]}"
+            if is_skill_card(c) else card_name(lang, c) for c in ev.get("cards", [])) or t(lang, f"{K}.none")
         p["positive"] = skill_types(lang, ev.get("positive", []))
         if ev.get("result"):  # the result told in the same line (merged)
             key = f"{K}.event.check_revealed_result"
@@ -381,7 +433,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "monsters_emerged":
         p["monarchs"] = ", ".join(monster(lang, m) for m in ev.get("monarchs", [])) or monster(lang, "deep_ones")
     elif kind == "monsters_pushed_to_stern":
-        moved = [f"{zone(lang, a)} → {zone(lang, b)}" for a, b in (ev.get("deep_ones") or {}).items()]
+        moved = [f"{monster(lang, 'deep_ones')} ({zone(lang, a)} → {zone(lang, b)})"  # say what falls back
+                 for a, b in (ev.get("deep_ones") or {}).items()]
         moved += [f"{monster(lang, m)} → {zone(lang, b)}" for m, b in (ev.get("monarchs") or {}).items()]
         p["moves"] = "; ".join(moved) or t(lang, f"{K}.none")
         if ev.get("journey") is not None:  # the journey track's step that moved them (merged)
@@ -524,8 +577,10 @@ def decision_text(lang: str, prompt: dict) -> str:
     kind, purpose = prompt.get("kind"), prompt.get("purpose")
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
-        text = t(lang, key, zone=zone(lang, prompt.get("zone")) if prompt.get("zone") else "")
-        return text if text != key else t(lang, f"{K}.kinds.{kind}")
+        if prompt.get("zone") and has(lang, f"{key}_zone"):  # the zone in its own words, not tacked on
+            return t(lang, f"{key}_zone", zone=zone(lang, prompt["zone"]))
+        text = t(lang, key, zone="")
+        return text.strip() if text != key else t(lang, f"{K}.kinds.{kind}")
     if kind == "window":
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
@@ -587,7 +642,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     turn = view["turn"] or {}
     title = t(lang, f"{K}.table.finished") if over else t(lang, f"{K}.table.title", turn=turn.get("number", 0))
     embed = discord.Embed(title=title, colour=COLOUR)
-    current = turn.get("player")
+    current = None if over else turn.get("player")  # a finished game has nobody's turn
     desc = [_dials(lang, view["resources"])]
     tracks = view["tracks"]
     desc.append(" · ".join(
@@ -809,7 +864,18 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
-    """Under a select option: a character's abilities by name."""
+    """What an option does: a card's choice (a crisis answer) read out from its effects, a
+    character's abilities by name."""
+    if option.get("type") == "choose" and isinstance(option.get("value"), int):
+        prompt = _prompt_with_option(state, option)
+        if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
+            values = [o["value"] for o in prompt["options"]]
+            at = values.index(option["value"]) if option["value"] in values else len(prompt["labels"])
+            en = prompt["labels"][at] if at < len(prompt["labels"]) else None
+            texts = _choice_effects().get(en) if en else None
+            label = value_label(lang, option["value"], state, names, "option", prompt)
+            text = texts.get(lang) if texts else None
+            return text if text and not _restates(text, label) else None
     if option.get("type") == "character":
         ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
         if ch is None:
@@ -822,7 +888,14 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     """One id of a subset choice: a skill card ("Shrivelling (Lore 2)"), a skill type, a zone
     (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
     if is_skill_card(item):
-        return skill_card(lang, item)
+        label = skill_card(lang, item)
+        prompt = _prompt_with_subset(state, spec) if spec and (state.get("checks") or []) else None
+        if prompt is not None and prompt.get("kind") == "contribute":
+            # which way it pushes the check's sum: its value for a type that helps, against otherwise
+            type_, _title, value, _ = str(item).split(":")
+            sign = "+" if type_ in (state["checks"][-1].get("positive") or []) else "−"
+            return f"{label}: {sign}{value}"
+        return label
     item = str(item)
     if item in SKILL_TYPES:
         return type_name(lang, item)
