@@ -166,6 +166,16 @@ def test_select_options_carry_what_the_choice_is_about():
     assert len(label) <= 100 and label.endswith("…") and description and (label[:-1] + description).startswith("word")
 
 
+def _flamethrower_deal(rules) -> dict:
+    """Four seats: "1" holds a Flamethrower (and draws another), "2" beside it a No Barbecue!."""
+    seats = ["1", "2", "3", "4"]
+    state, _events = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
+        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
+        "3": ["suspicion", "better_run", "seduction", "barred_door"],
+        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    return state
+
+
 @pytest.mark.parametrize("lang, decision, defend, accept", [
     ("en", "answer Flamethrower played on you by Ann", "Defend with No Barbecue!",
      "Don't defend: you are out of the game"),
@@ -178,11 +188,7 @@ def test_a_flamethrower_played_on_a_member_says_what_each_answer_does(lang, deci
     panel read "answer a played card" with "Accept" (which burns the member) and "Refuse"."""
     from bot.games.thing import render
     rules = rules_for("thing")
-    seats = ["1", "2", "3", "4"]
-    state, _events = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
-        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
-        "3": ["suspicion", "better_run", "seduction", "barred_door"],
-        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    state = _flamethrower_deal(rules)
     names = {"1": "Ann", "2": "Bo", "3": "Cy", "4": "Di"}
     while True:  # draw, then play the Flamethrower on the neighbour
         prompt = rules.prompts(state)[0]
@@ -243,11 +249,7 @@ def test_the_things_cards_played_say_what_they_do():
 
     from cogs.play import explain_buttons
     rules = rules_for("thing")
-    seats = ["1", "2", "3", "4"]
-    state, _ = rules.new_game(seats, 1, setup={"seats": seats, "first_player": "1", "hands": {
-        "1": ["flamethrower", "suspicion", "whisky", "axe"], "2": ["no_barbecue", "suspicion", "change_places", "no_thanks"],
-        "3": ["suspicion", "better_run", "seduction", "barred_door"],
-        "4": ["suspicion", "persistence", "watch_your_back", "im_comfortable"]}, "deck_top": ["flamethrower"]})
+    state = _flamethrower_deal(rules)
     prompt = rules.prompts(state)[0]
     state = rules.apply(state, {"player": "1", "prompt": prompt["id"], **prompt["options"][0]})[0]  # the draw
     game = SimpleNamespace(kind="thing", state=state, names={"2": "Bo", "4": "Di"}, status="active")

@@ -49,37 +49,42 @@ def _rules():
 
 
 # ---------------------------------------------------------------- names from the pack
-@lru_cache(maxsize=1)
-def _choice_labels() -> dict:
-    """Every choice option's label, English -> {lang: label}, and (card, index) -> labels."""
+def _choice_option_lists():
+    """(card id, options) of every choice between labelled options in the pack."""
     pack = _rules().pack
-    by_en: dict = {}
-    by_card: dict = {}
 
-    def walk(obj, card=None):
+    def walk(obj, card):
         if isinstance(obj, dict):
             for v in obj.values():
-                walk(v, card)
+                yield from walk(v, card)
         elif isinstance(obj, (list, tuple)):
             for v in obj:
-                walk(v, card)
+                yield from walk(v, card)
         elif hasattr(obj, "__dict__"):
             opts = getattr(obj, "options", None)
             if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
-                labels = [_label_everywhere(o) for o in opts]
-                if card is not None:
-                    by_card.setdefault(card, labels)
-                for o, label in zip(opts, labels):
-                    if o.label.get("en"):
-                        by_en.setdefault(o.label["en"], label)
+                yield card, opts
             for v in vars(obj).values():
-                walk(v, card)
+                yield from walk(v, card)
 
     skills = [card for deck in pack.skill_cards.decks for card in deck.cards]
     for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
                   pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards, skills):
         for entry in group:
-            walk(entry, entry.id)
+            yield from walk(entry, entry.id)
+
+
+@lru_cache(maxsize=1)
+def _choice_labels() -> dict:
+    """Every choice option's label, English -> {lang: label}, and (card, index) -> labels."""
+    by_en: dict = {}
+    by_card: dict = {}
+    for card, opts in _choice_option_lists():
+        labels = [_label_everywhere(o) for o in opts]
+        by_card.setdefault(card, labels)
+        for o, label in zip(opts, labels):
+            if o.label.get("en"):
+                by_en.setdefault(o.label["en"], label)
     return {"en": by_en, "card": by_card}
 
 
@@ -90,33 +95,16 @@ def _choice_effects() -> dict:
     from bot.games.unfathomable.effect_text import effect_text
     from bot.i18n import LANGUAGES
     found: dict = {}
-
-    def walk(obj):
-        if isinstance(obj, (list, tuple)):
-            for v in obj:
-                walk(v)
-        elif isinstance(obj, dict):
-            for v in obj.values():
-                walk(v)
-        elif hasattr(obj, "__dict__"):
-            opts = getattr(obj, "options", None)
-            if isinstance(opts, list) and opts and all(isinstance(getattr(o, "label", None), dict) for o in opts):
-                for o in opts:
-                    en = o.label.get("en")
-                    if not en or not getattr(o, "effect", None):
-                        continue
-                    texts = {lang: effect_text(lang, o.effect) for lang in LANGUAGES}
-                    if en in found and found[en] != texts:
-                        found[en] = None
-                    else:
-                        found.setdefault(en, texts)
-            for v in vars(obj).values():
-                walk(v)
-
-    pack = _rules().pack
-    for group in (pack.mythos.mythos, pack.spells.spells, pack.items.items, pack.course.course_cards,
-                  pack.board.zones, pack.characters.characters, pack.feats.feats, pack.damage.damage_cards):
-        walk(list(group))
+    for _card, opts in _choice_option_lists():
+        for o in opts:
+            en = o.label.get("en")
+            if not en or not getattr(o, "effect", None):
+                continue
+            texts = {lang: effect_text(lang, o.effect) for lang in LANGUAGES}
+            if en in found and found[en] != texts:
+                found[en] = None
+            else:
+                found.setdefault(en, texts)
     return found
 
 
