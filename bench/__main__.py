@@ -66,6 +66,9 @@ BENCHES: dict[str, Bench] = {
     "strength-unfathomable": Bench("unfathomable_strength", "Unfathomable with Keeper agents: where games are "
                                    "lost, by cause (4 players; more: python -m bench.unfathomable_strength "
                                    "--help)", in_all=False, count="games"),
+    "tune-unfathomable": Bench("unfathomable_tune", "the Unfathomable crew's numbers: the defaults on held-out "
+                               "seeds (a paired-seed search: python -m bench.unfathomable_tune search --help)",
+                               in_all=False, count="games"),
 }
 
 

@@ -221,8 +221,12 @@ def evaluate_set(args) -> None:
         print(_paired(rec, base), flush=True)
 
 
-def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | int | None = None) -> None:
+    """``python -m bench.unfathomable_tune search|eval ...``; from ``python -m bench tune-unfathomable
+    [--count N]``: the defaults' evaluation on N held-out games (200)."""
+    if argv is None or isinstance(argv, int):
+        argv = ["eval"] + (["--games", str(argv)] if isinstance(argv, int) else [])
+    ap = argparse.ArgumentParser(prog="python -m bench.unfathomable_tune")
     ap.add_argument("mode", choices=("search", "eval"))
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=200)

@@ -345,9 +345,13 @@ class Publisher:
                 del self._tasks[game_id]
 
     async def idle(self) -> None:
-        """Wait for every scheduled delivery (shutdown, tests)."""
-        while self._tasks:
-            await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        """Wait for every scheduled delivery, and for the interactions being handled (each may
+        schedule one yet) (shutdown, tests)."""
+        while self._tasks or self._foreground:
+            if self._tasks:
+                await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+            else:
+                await self._quiet.wait()
 
     async def flush(self, game_id: int, now=None) -> None:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox

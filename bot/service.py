@@ -1536,9 +1536,9 @@ class GameService:
                 await connection.execute(statement.where(_NO_FLUSH_WAIT))
             return
         async with self.sessions() as session:
-            await session.execute(statement)
+            await session.exec(statement)
             if also is not None:
-                await session.execute(also)
+                await session.exec(also)
             await session.commit()
 
     @resilient

@@ -58,3 +58,20 @@ async def test_a_flood_of_clicks_never_holds_the_channel_back_for_long(monkeypat
     await publisher.idle()
     assert done == ["delivered 3", "still answering"]
 
+
+
+async def test_idle_waits_for_an_interaction_that_has_not_scheduled_its_delivery_yet():
+    """A test (or a shutdown) that waits for the publisher while a click's handler is still
+    running read the table before the click's delivery was even scheduled."""
+    done: list[str] = []
+    publisher = _publisher(done)
+
+    async def click():
+        async with publisher.foreground():
+            await asyncio.sleep(0.02)  # the handler answers the member first
+            publisher.schedule(4)
+
+    task = asyncio.get_running_loop().create_task(click())
+    await asyncio.sleep(0)
+    await publisher.idle()
+    assert done == ["delivered 4"] and task.done()
