@@ -74,8 +74,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     if await passed_for(bot, game, interaction.user.id):
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
-    view = decision_view(game, pid, lang, page)
-    explain_buttons(embed, game, pid, lang)
+    view = decision_view(game, pid, lang, page, explain=embed)
     for prompt, choices, placeholder in await group_parts(bot, game, pid, lang, embed):
         choices = [(option_digest(option), label) for option, label in choices]
         for chunk in range(min(SELECTS_PER_PAGE, -(-len(choices) // SELECT_SIZE))):
@@ -124,24 +123,10 @@ def _fit(lines: list[str], limit: int) -> str:
     return out
 
 
-def explain_buttons(embed: discord.Embed, game, pid: str, lang: str) -> None:
-    """A decision drawn as buttons whose options the game can explain (what each does, costs or
-    changes: ``option_description``): one line per such button in the panel, since a button has
+def explain_buttons(embed: discord.Embed, described_by: dict[str, list[str]], lang: str) -> None:
+    """What the buttons of a decision do, as the game explains them (``option_description``:
+    what each does, costs or changes): one line per description in the panel, since a button has
     no room for it (a select shows it under each option)."""
-    ui = ui_for(game.kind)
-    prompts = rules_for(game.kind).prompts_for(game.state, pid) if game.status == "active" else []
-    if not prompts or prompts[0].get("shape", "one") != "one" or not hasattr(ui, "option_description"):
-        return
-    options = distinct_choices(ui, prompts[0], game.state)
-    if len(options) > MAX_BUTTONS:
-        return  # drawn as selects, each option with its description
-    described_by: dict[str, list[str]] = {}  # one line per description (a card's play to each target)
-    for option in options:
-        option = {**option, "player": pid}
-        description = ui.option_description(option, game.state, game.names, lang)
-        if description:
-            label = plain(ui.option_label(option, game.state, game.names, lang))[:80]
-            described_by.setdefault(description, []).append(label)
     lines = [f"**{' · '.join(labels[:3])}{' …' if len(labels) > 3 else ''}** — {description}"
              for description, labels in described_by.items()]
     value = _fit(lines, 1024)
@@ -150,11 +135,12 @@ def explain_buttons(embed: discord.Embed, game, pid: str, lang: str) -> None:
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,
-                  free: bool = True) -> discord.ui.View:
+                  free: bool = True, explain: discord.Embed | None = None) -> discord.ui.View:
     """The controls of the member's decision (``prompt``, else their first), drawn from the
     shape of its answer: buttons or paginated selects for one of a list, a multi-select for a
     subset, paginated selects for a number; never an option left out. Then, if ``free``, the
-    game's free actions. The same controls work in the panel and in a DM."""
+    game's free actions. The same controls work in the panel and in a DM. ``explain``: the panel's
+    embed, given what each button does (:func:`explain_buttons`)."""
     ui = ui_for(game.kind)
     rules = rules_for(game.kind)
     view = discord.ui.View(timeout=None)
@@ -173,9 +159,17 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         else:
             options = distinct_choices(ui, prompt, game.state)
             if len(options) <= MAX_BUTTONS:
+                described_by: dict[str, list[str]] = {}  # one line per description (a card's play to each target)
+                describe = getattr(ui, "option_description", None) if explain is not None else None
                 for o in options:
-                    label = plain(ui.option_label({**o, "player": pid}, game.state, game.names, lang))[:80]
-                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(o), label=label))
+                    shown = ui.option_label({**o, "player": pid}, game.state, game.names, lang)  # names escaped
+                    view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(o),
+                                               label=plain(shown)[:80]))
+                    description = describe({**o, "player": pid}, game.state, game.names, lang) if describe else None
+                    if description:  # the embed renders markdown: the label as escaped for it
+                        described_by.setdefault(description, []).append(shown)
+                if described_by:
+                    explain_buttons(explain, described_by, lang)
             else:
                 labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
                             for o in options]

@@ -232,11 +232,11 @@ def test_a_crisis_answer_drawn_as_a_button_says_what_it_does(lang):
     import discord
     from types import SimpleNamespace
 
-    from cogs.play import explain_buttons
+    from cogs.play import decision_view
     state, prompt = _first_crisis_choice()
-    game = SimpleNamespace(kind="unfathomable", state=state, names={}, status="active")
+    game = SimpleNamespace(kind="unfathomable", state=state, names={}, status="active", id=1, epoch=1)
     embed = discord.Embed(title="panel")
-    explain_buttons(embed, game, prompt["player"], lang)
+    decision_view(game, prompt["player"], lang, explain=embed)  # the panel's controls and their field
     field = next(f for f in embed.fields if f.name == t(lang, "panel.what_they_do"))
     assert "Refuse (Brig and damage)" in prompt["labels"]  # the card this seed reaches first
     brig = {"en": "Brig", "uk": "карцер", "ru": "карцер"}[lang]
@@ -247,14 +247,14 @@ def test_the_things_cards_played_say_what_they_do():
     import discord
     from types import SimpleNamespace
 
-    from cogs.play import explain_buttons
+    from cogs.play import decision_view
     rules = rules_for("thing")
     state = _flamethrower_deal(rules)
     prompt = rules.prompts(state)[0]
     state = rules.apply(state, {"player": "1", "prompt": prompt["id"], **prompt["options"][0]})[0]  # the draw
-    game = SimpleNamespace(kind="thing", state=state, names={"2": "Bo", "4": "Di"}, status="active")
+    game = SimpleNamespace(kind="thing", state=state, names={"2": "Bo", "4": "Di"}, status="active", id=1, epoch=1)
     embed = discord.Embed(title="panel")
-    explain_buttons(embed, game, "1", "ru")
+    decision_view(game, "1", "ru", explain=embed)
     value = next(f for f in embed.fields if f.name == t("ru", "panel.what_they_do")).value
     assert "Огнемёт → Bo · Огнемёт → Di** — Цель: соседний игрок. Цель выбывает из игры." in value, value
     assert value.count("Цель: соседний игрок. Цель выбывает из игры.") == 1  # one line for both targets
@@ -428,3 +428,24 @@ def test_eldritch_text_is_cut_between_words_and_a_mystery_keeps_its_ending():
     for mystery in render._pack()["mystery"]:
         state = {"mystery": {"id": mystery}}
         assert render.text_of("en", render._pack()["mystery"][mystery]) in render.mystery_line("en", state), mystery
+
+
+def test_a_hostile_nickname_in_the_buttons_explanation_stays_escaped():
+    """The field is markdown (an embed renders it), unlike a button's label: a nickname stays as
+    escaped there, never bold or a link under Keeper's name."""
+    import discord
+    from types import SimpleNamespace
+
+    from bot.service import safe_name
+    from cogs.play import decision_view
+    rules = rules_for("thing")
+    state = _flamethrower_deal(rules)
+    prompt = rules.prompts(state)[0]
+    state = rules.apply(state, {"player": "1", "prompt": prompt["id"], **prompt["options"][0]})[0]  # the draw
+    hostile = safe_name("**Bo**[x](https://evil.example)")
+    game = SimpleNamespace(kind="thing", state=state, names={"2": hostile, "4": "Di"}, status="active", id=1, epoch=1)
+    embed = discord.Embed(title="panel")
+    view = decision_view(game, "1", "en", explain=embed)
+    value = next(f for f in embed.fields if f.name == t("en", "panel.what_they_do")).value
+    assert hostile in value and "**Bo**[x]" not in value, value
+    assert any("**Bo**[x]" in (item.item.label or "") for item in view.children)  # a button shows it literally
