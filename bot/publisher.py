@@ -366,8 +366,7 @@ class Publisher:
                     game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
                         return
-                    await self._step_aside()
-                    await self._deliver(game, rows)
+                    await self._deliver(game, rows)  # each row's send steps aside (_attempt)
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         self._table_shown.pop(game_id, None)
                         self._text_shown.pop(game_id, None)
@@ -658,11 +657,8 @@ class Publisher:
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         in_table = getattr(ui, "WAITING_IN_TABLE", False)
-
-        def waiting() -> list[dict]:  # asked once: for the lines below the log, or for a ping's line
-            return self._awaited(game, prompts)
-
-        content = compose(chan_log.body(), "" if in_table else "\n".join(ui.waiting_lines(waiting(), lang)))
+        content = compose(chan_log.body(),
+                          "" if in_table else "\n".join(ui.waiting_lines(self._awaited(game, prompts), lang)))
         table: dict = {}
         digest = None
         if game.state is not None:
@@ -688,7 +684,7 @@ class Publisher:
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
-            content = _with_lines(content, self._ping_lines(ui, waiting(), unnamed, lang))
+            content = _with_lines(content, self._ping_lines(ui, self._awaited(game, prompts), unnamed, lang))
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])

@@ -1723,11 +1723,10 @@ _LOOK_NEWS = and_(_NEWS.c.game_id == bindparam("game_id"), _NEWS.c.user_id == bi
 _LOOK = select(_NEWS.c.id, _NEWS.c.events, _SEEN.c.since, _SEEN.c.seen) \
     .select_from(_LOOK_BASE.outerjoin(_SEEN, _LOOK_MARK).outerjoin(_NEWS, _LOOK_NEWS)) \
     .order_by(_NEWS.c.id.desc()).limit(bindparam("limit"))
-# a member's mark moved; on PostgreSQL its statement's own commit does not wait for the flush to
+# true, and the commit of the statement (run by itself) that has it does not wait for the flush to
 # disk (set_config(..., true) lasts until that commit, which reads it)
-# true, and this statement's own commit does not wait for its flush (a statement run by itself)
 _NO_FLUSH_WAIT = literal_column("set_config('synchronous_commit', 'off', true)").is_not(None)
-_MOVE_MARK = {None: _UPDATE_SEEN, "postgresql": _UPDATE_SEEN.where(_NO_FLUSH_WAIT)}
+_MOVE_MARK = {None: _UPDATE_SEEN, "postgresql": _UPDATE_SEEN.where(_NO_FLUSH_WAIT)}  # a member's mark moved
 _OUTBOX = Outbox.__table__
 
 
