@@ -136,6 +136,13 @@ def is_skill_card(cid) -> bool:
     return isinstance(cid, str) and cid.count(":") == 3
 
 
+def signed_value(cid: str, positive) -> str:
+    """What a skill card adds to a check's sum: its value for a type that helps, against it
+    otherwise ("+2", "−2")."""
+    type_, _title, value, _ = cid.split(":")
+    return f"{'+' if type_ in positive else '−'}{value}"
+
+
 def skill_card(lang: str, cid: str) -> str:
     """``lore:shrivelling:2:3`` -> "Shrivelling (Lore 2)"."""
     type_, title, value, _ = cid.split(":")
@@ -355,8 +362,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "check_revealed":  # each card with the sign it adds to the total
         positive = ev.get("positive", [])
         p["cards"] = ", ".join(
-            f"{card_name(lang, c)} {'+' if str(c).split(':')[0] in positive else '−'}{str(c).split(':')[2]}"
-            if is_skill_card(c) else card_name(lang, c) for c in ev.get("cards", [])) or t(lang, f"{K}.none")
+            f"{card_name(lang, c)} {signed_value(c, positive)}" if is_skill_card(c) else card_name(lang, c)
+            for c in ev.get("cards", [])) or t(lang, f"{K}.none")
         p["positive"] = skill_types(lang, ev.get("positive", []))
         if ev.get("result"):  # the result told in the same line (merged)
             key = f"{K}.event.check_revealed_result"
@@ -877,12 +884,9 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     (Deep Ones to defeat), an item, a passenger token (by its zone), a loyalty card."""
     if is_skill_card(item):
         label = skill_card(lang, item)
-        prompt = _prompt_with_subset(state, spec) if spec and (state.get("checks") or []) else None
-        if prompt is not None and prompt.get("kind") == "contribute":
-            # which way it pushes the check's sum: its value for a type that helps, against otherwise
-            type_, _title, value, _ = str(item).split(":")
-            sign = "+" if type_ in (state["checks"][-1].get("positive") or []) else "−"
-            return f"{label}: {sign}{value}"
+        top = (state.get("stack") or [{}])[-1]
+        if top.get("k") == "contribute" and state.get("checks"):  # offered to the check: which way it pushes
+            return f"{label}: {signed_value(item, state['checks'][-1].get('positive') or [])}"
         return label
     item = str(item)
     if item in SKILL_TYPES:
