@@ -37,9 +37,9 @@ the bot's own time is measured, as in ``bench bot``), and each measures:
 
 Diagnostics: ``BENCH_PROFILE=file`` profiles shard 0's steady clicks (cProfile, CPU time);
 ``BENCH_SWITCH=seconds`` another GIL switch interval than the bot's
-(``bot.client.GIL_SWITCH_INTERVAL_S``); ``BENCH_PG_SYNC_OFF=1`` runs PostgreSQL with ``synchronous_commit=off`` for the run (the
-database's setting, reset after it) to tell the commit's flush from the rest of a checkpoint's
-wall time: never a setting the bot uses. ``BENCH_SHARDS=1``: one shard process serving every game
+(``bot.client.GIL_SWITCH_INTERVAL_S``); ``BENCH_DURABLE=1`` runs the bots with ``KEEPER_DURABLE_COMMITS``
+(every commit waits for the disk's flush; by default, as the bot's, a commit is kept through a
+crash of the bot without waiting for the flush: ``bot.db.make_engine``). ``BENCH_SHARDS=1``: one shard process serving every game
 (a checkpoint's floor without a second process on the cores); ``BENCH_SLOW_MS=ms``: what held each
 shard's event loop longer than that (asyncio's debug mode, which slows everything a little).
 
@@ -79,9 +79,8 @@ SHARDS = int(os.environ.get("BENCH_SHARDS", 2))  # 1: a diagnostic, the floor wi
 RATE = float(os.environ.get("BENCH_RATE", 5))
 PACED_CLICKS = int(os.environ.get("BENCH_PACED_CLICKS", 500))  # per shard
 MEMORY_GAMES = int(os.environ.get("BENCH_MEMORY_GAMES", 1000))  # per shard: games served for the memory measure
-# diagnostic only: PostgreSQL commits without waiting for the WAL flush (ALTER DATABASE, reset
-# after the run), to tell the commit's fsync from our CPU in a checkpoint's wall time
-SYNC_OFF = os.environ.get("BENCH_PG_SYNC_OFF") == "1"
+# the bots' KEEPER_DURABLE_COMMITS: every commit waits for the disk's flush (not the default)
+DURABLE = os.environ.get("BENCH_DURABLE") == "1"
 SLOW_MS = float(os.environ.get("BENCH_SLOW_MS") or 0)  # diagnostic: report what holds the event loop longer
 PROFILE = os.environ.get("BENCH_PROFILE")  # a file: shard 0's steady clicks profiled into it (cProfile)
 POSTGRES_URL = os.environ.get("KEEPER_BENCH_POSTGRES_URL",
@@ -197,7 +196,7 @@ async def shard_run(url: str, shard: int, count: int, record: str, timed_done=No
 
     settings = Settings(_env_file=None, token="bench", deadline_check_seconds=0, outbox_check_seconds=0,
                         wal_check_seconds=0, cleanup_check_minutes=0, database_url=url, shard_count=SHARDS,
-                        shard_ids=str(shard), content_check_file=record)
+                        shard_ids=str(shard), content_check_file=record, durable_commits=DURABLE)
     imported = time.perf_counter() - start_all
     steps = await preflight(settings)  # as python -m bot: content packs, then the schema (once)
     checked = time.perf_counter() - start_all
@@ -465,27 +464,10 @@ def _shard_main(url: str, shard: int, count: int, record: str, out, timed_done=N
 # ---------------------------------------------------------------- one size, one backend
 def run(url: str, count: int) -> dict:
     filled = asyncio.run(fill(url, count))
-    if url.startswith("postgresql"):
-        asyncio.run(_set_sync_commit(url, "off" if SYNC_OFF else None))
-    try:
-        load = os.getloadavg()[0]
-        result = _run_shards(url, count, filled)
-        # the machine's load while it ran: the shards' wall times queue behind whatever else runs
-        return {**result, "load": (load, os.getloadavg()[0]), "cores": os.cpu_count()}
-    finally:
-        if url.startswith("postgresql") and SYNC_OFF:
-            asyncio.run(_set_sync_commit(url, None))
-
-
-async def _set_sync_commit(url: str, value: str | None) -> None:
-    """The database's synchronous_commit for new sessions: ``value``, or the server's (None)."""
-    from bot.db import make_engine
-    engine = make_engine(url)
-    async with engine.begin() as conn:
-        name = (await conn.exec_driver_sql("SELECT current_database()")).scalar()
-        setting = f"SET synchronous_commit TO {value}" if value else "RESET synchronous_commit"
-        await conn.exec_driver_sql(f'ALTER DATABASE "{name}" {setting}')
-    await engine.dispose()
+    load = os.getloadavg()[0]
+    result = _run_shards(url, count, filled)
+    # the machine's load while it ran: the shards' wall times queue behind whatever else runs
+    return {**result, "load": (load, os.getloadavg()[0]), "cores": os.cpu_count()}
 
 
 def _run_shards(url: str, count: int, filled: dict) -> dict:
@@ -550,7 +532,7 @@ def _run_shards(url: str, count: int, filled: dict) -> dict:
             "memory_first_kib": max(r["memory_halves"][0][0] for r in results),
             "memory_next_kib": max(r["memory_halves"][1][0] for r in results),
             "memory_games": sum(n for r in results for _, n in r["memory_halves"]),
-            "sync_off": SYNC_OFF and url.startswith("postgresql"),
+            "durable": DURABLE,
             "drain_s": max(r["drain_s"] for r in results),
             "refused": [code for r in results for code in r["refused"]], "burst_left": sum(r["burst_left"] for r in results)}
 
@@ -584,7 +566,8 @@ def report(name: str, r: dict) -> str:
     return (f"{r['count']} live games, {name}, {SHARDS} shard processes (filled in {r['fill_s']:.0f} s); the "
             f"machine's load average (1 min) {r['load'][0]:.1f} at the start, {r['load'][1]:.1f} at the end, on "
             f"{r['cores']} cores (wall times queue behind other work: compare runs at a like load)"
-            + (" [DIAGNOSTIC: synchronous_commit=off, commits do not wait for the flush]" if r.get("sync_off") else "")
+            + (" [KEEPER_DURABLE_COMMITS: every commit waits for the disk's flush]" if r.get("durable")
+               else " [commits kept through a crash of the bot, not waiting for the disk's flush: the default]")
             + ":\n"
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
             f"clicks (target < {TARGETS['click_p99_ms']} ms); its CPU time p50 {r['click_cpu_p50_ms']:.1f} ms, "

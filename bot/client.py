@@ -49,7 +49,8 @@ class KeeperBot(commands.Bot):
         # a burst of clicks waits its turn (for a connection, for SQLite's lock) for as long as
         # the busy budget, rather than being refused
         self.db_engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds / 3,
-                                     pool_size=settings.pool_size(), pool_timeout=settings.db_busy_seconds)
+                                     pool_size=settings.pool_size(), pool_timeout=settings.db_busy_seconds,
+                                     durable_commits=settings.durable_commits)
         self.service = GameService(session_factory(self.db_engine), settings.default_turn_timeout_minutes,
                                    settings.default_language, busy_seconds=settings.db_busy_seconds, shards=shards)
         from bot.pictures import PictureDrawer

@@ -587,6 +587,7 @@ class Publisher:
         for row in rows:
             if row.kind != "public" or row.id <= chan_log.last_row:
                 continue  # a table refresh, or a line the log shows already (a redelivery)
+            await self._step_aside()  # each row's lines are rendered in one stretch of the loop
             if row.payload.get("remind") and game.status == "active":
                 # a reminder notifies whom it names: its line opens a new live message that pings them
                 if chan_log.lines or chan_log.id:
@@ -618,6 +619,7 @@ class Publisher:
                 await self._close(game, channel, chan_log)
             if section is not None:
                 chan_log.section = section
+        await self._step_aside()
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
@@ -666,6 +668,7 @@ class Publisher:
             digest = (digest(game.state, game.names, lang) if digest else "") + game.status
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
+                await self._step_aside()  # the embed is the delivery's longest stretch of CPU
                 table = await self._table(game, lang)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):

@@ -126,7 +126,9 @@ async def preflight(settings: Settings) -> dict[str, float]:
     checked = check_content(record=record)
     took["content"] = time.perf_counter() - began
     began = time.perf_counter()
-    engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds, pool_size=1)
+    # the schema's upgrades wait for the disk whatever the setting: they run once
+    engine = make_engine(settings.database_url, busy_seconds=settings.db_busy_seconds, pool_size=1,
+                         durable_commits=True)
     try:
         await create_tables(engine)
     except OperationalError as exc:

@@ -48,6 +48,26 @@ async def test_sqlite_runs_in_wal_mode(tmp_path):
     assert mode == "wal"
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_commits_wait_for_the_disk_only_when_durable(backend, tmp_path):
+    """KEEPER_DURABLE_COMMITS: by default both databases keep a commit through a crash of the bot
+    without waiting for the disk's flush (SQLite WAL with synchronous=NORMAL, PostgreSQL
+    synchronous_commit=off); durable commits wait for it (FULL; the server's own setting)."""
+    if backend == "postgres" and not POSTGRES:
+        pytest.skip("KEEPER_TEST_POSTGRES_URL not set")
+    ask = "PRAGMA synchronous" if backend == "sqlite" else "SHOW synchronous_commit"
+    seen = {}
+    for durable in (False, True):
+        engine = make_engine(database_url(backend, tmp_path), durable_commits=durable)
+        async with engine.connect() as conn:
+            seen[durable] = str((await conn.execute(text(ask))).scalar())
+        await engine.dispose()
+    if backend == "sqlite":
+        assert seen == {False: "1", True: "2"}  # NORMAL, FULL
+    else:
+        assert seen[False] == "off" and seen[True] != "off"
+
+
 async def test_one_live_game_per_channel(service):
     await started_game(service)
     with pytest.raises(ServiceError) as refused:
@@ -488,13 +508,13 @@ async def test_a_lost_version_race_writes_nothing_on_every_database(service):
         assert not (await session.exec(select(News).where(News.number == 999))).all()
 
 
-async def _logged_engine(url: str, queries: list):
+async def _logged_engine(url: str, queries: list, durable_commits: bool = False):
     """An engine whose every asyncpg connection logs each statement it sends into ``queries``
     (BEGIN and COMMIT included: asyncpg sends them as statements)."""
     from sqlalchemy import event
     from sqlmodel import SQLModel
 
-    engine = make_engine(url)
+    engine = make_engine(url, durable_commits=durable_commits)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _log(dbapi_connection, _record):
@@ -779,18 +799,19 @@ async def test_a_connection_lost_in_a_one_statement_write_is_not_handed_to_the_n
 
 
 async def test_only_the_outboxs_own_records_commit_without_waiting_for_the_wal_flush(tmp_path):
-    """On PostgreSQL the outbox's records (a claim, the delivered marks, the live log message, a
-    retry's progress) commit with ``synchronous_commit`` off for their transaction only: a
-    database crash may lose the last of them, as a bot killed between a send and its record
-    does, and delivery recovers from that (claims lapse, nonces match a redelivery). A game's
-    change still waits for its flush, and the setting never stays on a pooled connection."""
+    """On PostgreSQL with KEEPER_DURABLE_COMMITS, the outbox's records (a claim, the delivered
+    marks, the live log message, a retry's progress) still commit with ``synchronous_commit`` off
+    for their transaction only: a database crash may lose the last of them, as a bot killed
+    between a send and its record does, and delivery recovers from that (claims lapse, nonces
+    match a redelivery). A game's change waits for its flush, and the setting never stays on a
+    pooled connection."""
     from datetime import timedelta
 
     from sqlalchemy import event
 
     from bot.db import utcnow
 
-    engine = await _logged_engine(database_url("postgres", tmp_path), [])
+    engine = await _logged_engine(database_url("postgres", tmp_path), [], durable_commits=True)
     service = GameService(session_factory(engine))
     relaxed = "SET LOCAL synchronous_commit TO OFF"
     sent: list[list[str]] = []  # the statements of each transaction SQLAlchemy ran, in order
