@@ -156,3 +156,9 @@ def test_a_restart_before_the_brig_pick_keeps_the_suspect_chosen(seed, players, 
         assert _agent_action(game, rules, game.state, seat, pick, 0)["value"] == suspect
     finally:
         bot.service._MINDS.clear()
+
+    # the seat's agent that did not make that choice, only saw it made (a member clicked it, and
+    # Keeper answers the pick in their place at its deadline; the log tells no agent decided)
+    watching = {p: keeper_for("unfathomable", p) for p in game.players}
+    replay(_record(game, rows), allow_other_version=True, each_step=lambda events: tell(watching, events))
+    assert ask(rules, game.state, watching[seat], pick, _agent_rng(game, len(rows)))["value"] == suspect
