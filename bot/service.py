@@ -2020,8 +2020,10 @@ class _Minds:
     """The Keeper agents of one game, one a seat, each having observed every event its seat
     could see, action by action, as in a simulation (``engine.core.agent.tell``): what an agent
     remembers (who hindered a check, who showed which card, the dice it may reroll) decides
-    as it does there. Kept per process between steps and fed each applied action's events
-    (:func:`_apply`); ``key`` is the saved game they stand at (:func:`_minds_key`)."""
+    as it does there. An agent also remembers its own decisions (Unfathomable's: that the player
+    it picks next goes to the Brig, its actions this turn, when it judged others' crisis answers).
+    Kept per process between steps and fed each applied action's events (:func:`_apply`); ``key``
+    is the saved game they stand at (:func:`_minds_key`)."""
 
     def __init__(self, key: tuple, agents: dict):
         self.key, self.agents = key, agents
@@ -2031,11 +2033,28 @@ class _Minds:
 
     @classmethod
     def rebuilt(cls, game: Game, rows: list) -> "_Minds | None":
-        """The agents after the logged ``rows``, replayed action by action; None if the log no
-        longer replays (the agents then decide from the view alone, as before)."""
+        """The agents after the logged ``rows``, replayed action by action: each observes what its
+        seat saw, and decides again where it decided (:func:`_decided_by_agent`), from that
+        moment's view with that moment's generator (:func:`_agent_action`), so it remembers its
+        own decisions as if the process had kept it; None if the log no longer replays (the
+        agents then decide from the view alone, as before)."""
+        rules = rules_for(game.kind)
         agents = {seat: keeper_for(game.kind, seat) for seat in game.players}
+
+        def decide_again(state, index, action):
+            row, agent = rows[index - 1], agents.get(str(action["player"]))
+            if agent is None or not _decided_by_agent(row):
+                return
+            # the prompt it answered: its player's first (a Keeper seat's free action: none pending)
+            prompt = next((p for p in rules.prompts(state) if p["player"] == str(action["player"])), None)
+            try:  # the answer is the logged one; only what the agent remembers of it is wanted
+                ask(rules, state, agent, prompt, _agent_rng(game, row.number - 1))
+            except Exception:  # noqa: BLE001 - as at the table, a faulty agent costs nothing else
+                log.warning("game %s: Keeper agent failed again at action %s", game.id, row.number, exc_info=True)
+
         try:  # a game begun under other rules or content replays as far as it can, as before
-            replay(_record(game, rows), allow_other_version=True, each_step=lambda events: tell(agents, events))
+            replay(_record(game, rows), allow_other_version=True, each_step=lambda events: tell(agents, events),
+                   before_step=decide_again)
         except Exception:  # noqa: BLE001 - memory is a strength, never a condition to play
             log.warning("game %s: its Keeper agents' memory could not be rebuilt", game.id, exc_info=True)
             return None
@@ -2049,16 +2068,34 @@ def _minds_key(game: Game) -> tuple:
     return game.epoch, game.last_action, tuple(game.players)
 
 
+def _decided_by_agent(row: ActionLog) -> bool:
+    """Whether a Keeper agent was asked for this logged move: every move of a Keeper seat (its
+    "default" too: the agent had no answer or an illegal one) but a step the rules made alone
+    (``auto``), and a kicked member's move Keeper made (:data:`STAND_IN`) that is not the plain
+    default. Not known from the log: a member's move Keeper made at a deadline or /gm skip
+    (logged as the member's own). After /gm replace a seat's rows name its new player: a
+    member's moves in a seat a Keeper player took over count as the agent's."""
+    if row.action.get("auto"):
+        return False
+    return is_keeper(row.actor) or (row.actor == STAND_IN and row.action.get("type") != "default")
+
+
+def _agent_rng(game: Game, position: int) -> random.Random:
+    """The generator a Keeper agent decides with: seeded by the game and the position in its log
+    (the number of the action it decides on, less one), so the same situation gets the same answer."""
+    return random.Random(f"{game.id}:{position}")
+
+
 def _agent_action(game: Game, rules, state: dict, player: str, prompt: dict | None, step: int,
                   among: list[dict] | None = None) -> dict | None:
     """What the Keeper agent seated as ``player`` does (answers ``prompt``, or with None takes a
     free action or nothing), deciding from that player's view only (``among``: only these of the
     prompt's options); None if it has no answer (or fails: the default then stands in)."""
-    try:  # seeded by the game and its position: the same situation gets the same answer
+    try:
         minds = _MINDS.get(game.id)
         agent = minds.agents.get(player) if minds is not None else None
         action = ask(rules, state, agent or keeper_for(game.kind, player), prompt,
-                     random.Random(f"{game.id}:{game.last_action + step}"), among=among)
+                     _agent_rng(game, game.last_action + step), among=among)
     except Exception:  # noqa: BLE001 - a faulty agent must not cost the game its turn
         log.exception("Keeper agent failed in game %s", game.id)
         return None

@@ -100,10 +100,11 @@ class Replay:
 
 
 def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: bool = False,
-           each_step=None) -> Replay:
+           each_step=None, before_step=None) -> Replay:
     """Rebuild the game from its record; ``upto`` keeps only the first N actions (undo);
     ``each_step`` is called with the events of the deal, then of each action, in order (agents
-    observe a game step by step).
+    observe a game step by step); ``before_step(state, number, action)`` before each action is
+    applied, with the state it is applied to (numbered from 1; an agent may decide there again).
 
     A record made with other rules or content (``record.version`` differs from the engine's) is
     refused with a RecordError unless ``allow_other_version``; a record without a version
@@ -121,6 +122,8 @@ def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: 
         each_step(events)
     actions = record.actions if upto is None else record.actions[:upto]
     for number, action in enumerate(actions, 1):
+        if before_step is not None:
+            before_step(state, number, action)
         try:
             step = rules.apply_in_place(state, action)
         except RuleError as exc:

@@ -28,6 +28,7 @@ from engine.core.agent import BaseAgent
 from engine.unfathomable.common import card_type, card_value
 
 DEEP_ONE = "deep_one:"
+BRIG_ABILITIES = ("zone:captains_cabin", "feat:arrest_order")   # actions whose player pick goes to the Brig
 SHIP_ZONES_AWAY = ("sick_bay", "brig")
 REVEAL_AT_DISTANCE = 6      # a traitor reveals once this much distance is played (the Awakening)
 CULTIST_TURN = 12           # a Cultist-only player sabotages from this distance (its win needs 12)
@@ -102,7 +103,7 @@ class KeeperAgent(BaseAgent):
         self.suspicion: dict = {}   # player -> hindering cards I blame on them (public reveals)
         self._to_brig = False       # my next player pick sends someone to the Brig
         self._choices: list = []    # crisis answers others chose, judged at my next decision
-        _option_index(), _course_effects(), _ability_effects("")   # printed effects, read once
+        _option_index(), _course_effects(), _ability_effects(""), _brig_options()   # printed effects, read once
 
     def observe(self, events):
         for ev in events:
@@ -120,6 +121,13 @@ class KeeperAgent(BaseAgent):
                 self._suspect_from_check(ev)
             elif t == "option_chosen" and ev.get("player") not in (None, self.player) and ev.get("card"):
                 self._choices.append((ev["player"], ev["card"], ev.get("option")))
+            # my seat chose to send someone to the Brig (as decide marks it, but also when my
+            # member clicked it and I answer the pick in their place): my next pick is for the Brig
+            elif t == "ability_used" and ev.get("player") == self.player and ev.get("ability") in BRIG_ABILITIES:
+                self._to_brig = True
+            elif t == "option_chosen" and ev.get("player") == self.player \
+                    and (ev.get("card"), ev.get("option")) in _brig_options():
+                self._to_brig = True
 
     def _suspect_from_choices(self, view):
         """A crisis answer dearer for the Humans than another, by the printed effects alone (no
@@ -240,7 +248,7 @@ class KeeperAgent(BaseAgent):
         chosen = options[max(scored)[2]]
         if kind == "action":
             self._acts["n"] += 1
-            self._to_brig = chosen.get("ability") in ("zone:captains_cabin", "feat:arrest_order")
+            self._to_brig = chosen.get("ability") in BRIG_ABILITIES
         elif kind == "choose" and prompt.get("purpose") == "player":
             self._to_brig = False
         elif kind == "choose" and prompt.get("labels") and prompt.get("purpose") == "option":
@@ -899,6 +907,34 @@ def _option_index() -> dict:
     return _OPTIONS
 
 
+def _brig_options() -> set:
+    """(card id, option index) of every printed choice option whose English label names the Brig
+    (what decide reads from a choice's labels: the player I pick next goes to the Brig)."""
+    global _BRIG_OPTIONS
+    if _BRIG_OPTIONS is None:
+        _BRIG_OPTIONS = set()
+
+        def walk(node, card):
+            if isinstance(node, dict):
+                card = node.get("id", card) if isinstance(node.get("id"), str) else card
+                choice = node.get("choice")
+                if isinstance(choice, dict):
+                    for i, o in enumerate(choice.get("options") or ()):
+                        if "Brig" in ((o.get("label") or {}).get("en") or ""):
+                            _BRIG_OPTIONS.add((card, i))
+                for v in node.values():
+                    walk(v, card)
+            elif isinstance(node, list):
+                for v in node:
+                    walk(v, card)
+
+        from engine.registry import rules_for
+        for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
+            walk(_data_file(path.name), None)
+    return _BRIG_OPTIONS
+
+
+_BRIG_OPTIONS = None
 _OPTIONS = None
 _CRISES = None
 _LOYALTY = None
