@@ -941,6 +941,13 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return text if text != key else str(kind)
 
 
+def decision_is_news(prompt: dict, option: dict, state: dict) -> bool:
+    """The Lead's end-of-Mythos choice ("the Lead Investigator may hand the Lead token to any
+    other player") gets no "decides for the group" line: a kept Lead is no news (each round's line
+    names the Lead), and a handed one is told once, by its own event ("X is now the Lead")."""
+    return option.get("type") != "lead"
+
+
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
     """Under a select option: the roll an option changes (skill and dice), an investigator's
     numbers, a monster where it stands."""
