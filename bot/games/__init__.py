@@ -37,7 +37,8 @@ class GameUI(Protocol):
     # optional: table_picture(state, names, lang) -> PNG bytes, table_digest(state, names, lang)
     # optional: DM_PROMPT_KINDS (set of prompt kinds also sent by DM with their controls, e.g. a
     #   secret contribution), prompt_lines(prompt, state, player, names, lang) -> list[str] (what
-    #   such a DM says above the member's panel; a generic line if absent)
+    #   such a DM says above the member's panel; a generic line if absent), prompt_embed(prompt,
+    #   state, player, names, lang) -> Embed | None (such a DM's embed instead of the panel; None: none)
     # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
     #   on, from the view's questions; cogs/group.py then adds only the proposals, cogs/play.py the select)
     # optional: log_section(state) -> str: the part of the game (a turn, a phase) whose public log
