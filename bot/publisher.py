@@ -507,9 +507,12 @@ class Publisher:
                 if index < row.progress:
                     continue
                 extra = {}
-                if index == len(texts) - 1:  # the panel and the controls under the last part
-                    extra = {"embed": ui.panel_embed(game.state, pid, game.names, member_lang, []),
-                             "view": self.prompt_view(game, pid, member_lang, prompt=prompt, free=False)}
+                if index == len(texts) - 1:  # the panel (or the game's own embed, or none) and the controls
+                    own = getattr(ui, "prompt_embed", None)
+                    embed = own(prompt, game.state, pid, game.names, member_lang) if own \
+                        else ui.panel_embed(game.state, pid, game.names, member_lang, [])
+                    extra = {"view": self.prompt_view(game, pid, member_lang, prompt=prompt, free=False),
+                             **({"embed": embed} if embed is not None else {})}
                 await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.{index}", **extra)
                 row.progress = index + 1
         except operations.DMClosed:

@@ -41,7 +41,7 @@ from engine.core.events import route
 from engine.core.game import rename_player
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
-from bot.games import dm_prompt_kinds, log_section, ui_for
+from bot.games import decision_is_news, dm_prompt_kinds, log_section, ui_for
 from bot.games.common import choice_key
 from bot.seats import is_keeper, is_member, keeper_name, keepers, members, new_keeper_seat
 
@@ -791,7 +791,8 @@ class GameService:
         """A Keeper player's answer to a group decision members advise on: the option the most
         members proposed (a tie: the agent's own preference among the tied, else the earliest
         proposed), else the agent's own; with the public line that says what it chose and whose
-        proposal it followed: (action, line), (None, None) if the agent has no answer."""
+        proposal it followed (None if the game calls the answer no news): (action, line), (None,
+        None) if the agent has no answer."""
         player, options = prompt["player"], prompt["options"]
         ui = ui_for(game.kind)
         first_of = {}  # a distinct choice (copies of one card are one) -> its first option's index
@@ -818,6 +819,8 @@ class GameService:
                 return None, None
             line = notice("group.decided", player=player,
                           option=_option_label(game, state, player, _loggable(chosen), leads.lang))
+        if not decision_is_news(game.kind, prompt, _loggable(chosen), state):
+            line = None  # the game tells this answer itself, or it is no news
         return chosen, line
 
     async def _leads(self, session, game: Game, rules, settings, release: bool) -> Leads:

@@ -16,7 +16,7 @@ import asyncio
 
 import discord
 
-from bot.games import ui_for
+from bot.games import decision_is_news, ui_for
 from bot.games.common import distinct_choices
 from bot.i18n import t
 from bot.seats import mention
@@ -71,8 +71,9 @@ async def group_parts(bot, game, pid: str, lang: str, embed: discord.Embed) -> l
 
 
 def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
-    """The public line announcing a group decision (none for a decision of one member)."""
-    if not prompt.get("advisers"):
+    """The public line announcing a group decision (none for a decision of one member, nor for
+    an answer the game calls no news: :func:`bot.games.decision_is_news`)."""
+    if not prompt.get("advisers") or not decision_is_news(game.kind, prompt, option, game.state):
         return []
     return [notice("group.decided", player=prompt["player"], option=_label(game, prompt, option, lang))]
 

@@ -37,7 +37,8 @@ class GameUI(Protocol):
     # optional: table_picture(state, names, lang) -> PNG bytes, table_digest(state, names, lang)
     # optional: DM_PROMPT_KINDS (set of prompt kinds also sent by DM with their controls, e.g. a
     #   secret contribution), prompt_lines(prompt, state, player, names, lang) -> list[str] (what
-    #   such a DM says above the member's panel; a generic line if absent)
+    #   such a DM says above the member's panel; a generic line if absent), prompt_embed(prompt,
+    #   state, player, names, lang) -> Embed | None (such a DM's embed instead of the panel; None: none)
     # optional: QUESTIONS_IN_PANEL (True: panel_embed words the group decisions the member advises
     #   on, from the view's questions; cogs/group.py then adds only the proposals, cogs/play.py the select)
     # optional: log_section(state) -> str: the part of the game (a turn, a phase) whose public log
@@ -54,6 +55,9 @@ class GameUI(Protocol):
     #   one way): public_lines tells them as one line, and the channel log does across steps for
     #   lines that carry their event (bot.games.common.Line, which also marks a line announcing
     #   what is about to happen and the line settling it: bot.publisher folds them)
+    # optional: decision_is_news(prompt, option, state) -> bool (False: a group decision's answer
+    #   gets no "decides for the group" line, as it changes nothing the table shows or its own
+    #   events tell it; cogs/group.py and the Keeper decider in bot/service.py ask)
 
 
 REQUIRED = ("LOBBY_FLAGS", "LOBBY_NUMBERS", "public_lines", "waiting_lines", "private_lines", "table_embed",
@@ -84,6 +88,13 @@ def dm_prompt_kinds(kind: str) -> frozenset:
     except (KeyError, ImportError):
         return frozenset()
     return frozenset(getattr(ui, "DM_PROMPT_KINDS", None) or ())
+
+
+def decision_is_news(kind: str, prompt: dict, option: dict, state: dict) -> bool:
+    """Whether the answer to a group decision is announced as one ("X decides for the group: …");
+    a game says no for an answer that is no news or that its events already tell."""
+    hook = getattr(ui_for(kind), "decision_is_news", None)
+    return True if hook is None else bool(hook(prompt, option, state))
 
 
 def log_section(kind: str, state: dict | None) -> str | None:

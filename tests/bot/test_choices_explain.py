@@ -310,6 +310,38 @@ def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
     assert render.option_label({"type": "lead", "to": other}, state, {}, lang).startswith(hand_on)
 
 
+@pytest.mark.parametrize("lang, own, other, line", [
+    ("en", "Pay off your Debt (Influence test)", "Pay off {owner}'s Debt (Influence test)",
+     "{inv} tries to pay off {owner}'s Debt."),
+    ("uk", "Погасити свій «Борг» (перевірка впливу)", "Погасити «Борг» ({owner}, перевірка впливу)",
+     "{inv} намагається погасити «Борг» ({owner})."),
+    ("ru", "Погасить свой «Долг» (проверка общения)", "Погасить «Долг» ({owner}, проверка общения)",
+     "{inv} пытается погасить «Долг» ({owner}).")])
+def test_a_debts_local_action_says_it_pays_the_debt_off(lang, own, other, line):
+    """«Use Debt of Jacqueline Fine» (her own Debt too) and «Akachi Onyele uses Debt of Jacqueline
+    Fine.»: the card's local action is «test Influence to pay it off», and the rules (Local action):
+    "**Any investigator in the same location as the owner** may also use it on the owner's card"."""
+    from bot.games.eldritch import render
+    rules = rules_for("eldritch")
+    state, _ = rules.new_game(["1", "2"], 1)
+    prompt = rules.prompts(state)[0]
+    actor = prompt["inv"]
+    owner = next(i for i in state["inv"] if i != actor)
+    state["inv"][owner]["space"] = state["inv"][actor]["space"]
+    for inv in (actor, owner):
+        state["inv"][inv]["conditions"].append(rules.C.conditions["debt"]["backs"][0]["id"])
+    prompt = rules.prompts(state)[0]
+    local = {o["owner"]: o for o in prompt["options"] if o["type"] == "local" and o["card"] == "debt"}
+    assert set(local) == {actor, owner}
+    name = render.named(lang, "investigator", owner)
+    assert render.option_label({**local[actor], "player": prompt["player"]}, state, {}, lang) == own
+    assert render.option_label({**local[owner], "player": prompt["player"]}, state, {}, lang) == \
+        other.format(owner=name)
+    event = {"type": "action", "action": "local", "inv": actor, "owner": owner, "card": "debt"}
+    assert render.public_line(event, lang) == line.format(inv=render.inv_name(lang, actor),
+                                                          owner=render.inv_name(lang, owner))
+
+
 def test_a_local_encounter_names_the_space_not_the_deck():
     """«Encounter: Encounter cards: America» named a deck; the member stands in a city."""
     from bot.games.eldritch import render

@@ -67,6 +67,14 @@ def public_text(channel) -> str:
     return "\n".join(m.content or "" for m in channel.history())
 
 
+def assert_the_lead_told_once(text: str, lead: str, kept: bool):
+    """The Lead's end-of-Mythos choice in the channel: a kept Lead is no line (each round's line
+    names the Lead), a handed one is the one line of the new Lead, no "decides for the group"."""
+    from bot.games.eldritch.render import inv_name
+    assert "decides for the group" not in text  # either way (as members proposed too: their proposals stand)
+    assert text.count(f"👑 {inv_name('en', lead)} is now the Lead Investigator.") == (0 if kept else 1)
+
+
 def agents_own(game, prompt) -> dict:
     rules = rules_for("eldritch")
     return ask(rules, game.state, keeper_for("eldritch", LEAD), prompt, random.Random(0))
@@ -94,7 +102,7 @@ async def test_keeper_lead_waits_for_a_members_proposal_and_follows_it(simcord_e
     decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
     assert decided == [{"player": LEAD, **wanted}]
     assert game.state["lead"] == wanted["to"]
-    assert f"as <@{member.id}> proposed:" in public_text(channel)
+    assert_the_lead_told_once(public_text(channel), wanted["to"], kept=wanted["to"] == question["options"][0]["to"])
 
 
 @pytest.mark.parametrize("timeout", [None, "off"])
@@ -115,7 +123,7 @@ async def test_keeper_lead_decides_itself_when_nobody_proposes_in_time(simcord_e
     assert lead_question(env, game) is None
     decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
     assert decided == [own]
-    assert "decides for the group:" in public_text(channel) and "proposed:" not in public_text(channel)
+    assert_the_lead_told_once(public_text(channel), own["to"], kept=own["to"] == question["options"][0]["to"])
 
 
 async def test_an_all_keeper_table_never_waits(simcord_env, monkeypatch):
@@ -160,8 +168,7 @@ async def test_keeper_lead_waits_for_every_member_and_breaks_a_tie_by_its_own_pr
     preferred = ask(rules_for("eldritch"), before, keeper_for("eldritch", LEAD), question, random.Random(0), among=tied)
     decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
     assert decided == [preferred] and {k: v for k, v in preferred.items() if k != "player"} in tied
-    follower = next(m for m in (ann, bob) if to_own[str(m.id)]["to"] == decided[0]["to"])
-    assert f"as <@{follower.id}> proposed:" in public_text(channel)
+    assert_the_lead_told_once(public_text(channel), decided[0]["to"], kept=False)  # to a member's own
 
 
 async def test_a_lead_whose_release_fails_keeps_its_deadline_and_decides_on_the_next_pass(simcord_env, monkeypatch):
@@ -275,3 +282,23 @@ async def test_the_advisers_a_keeper_lead_waits_for_are_pinged_by_the_posting_me
     assert asked, "a live message was posted to ping the advisers"
     for meant, pinged, text in asked:
         assert pinged == meant, text
+
+
+def test_a_members_lead_choice_is_no_group_line_but_other_group_decisions_are():
+    """«✅ Ann decides for the group: Keep the Lead (…)» came every round, and a pass came twice
+    (that line, then «👑 X is now the Lead Investigator.»). The rulebook: "At the end of every
+    Mythos phase the Lead Investigator *may* hand the Lead token to any other player"."""
+    from types import SimpleNamespace
+
+    from cogs.group import decided_notice
+    state, _ = rules_for("eldritch").new_game(["1", "2"], 1)
+    lead = state["lead"]
+    other = next(i for i in state["inv"] if i != lead)
+    game = SimpleNamespace(kind="eldritch", state=state, names={})
+    prompt = {"id": 1, "player": "1", "kind": "group", "about": "lead", "advisers": ["2"]}
+    assert decided_notice(game, prompt, {"type": "lead", "to": lead}, "en") == []
+    assert decided_notice(game, prompt, {"type": "lead", "to": other}, "en") == []
+    # another group decision of the Lead's (a card's "the Lead chooses") is still announced
+    choose = {"id": 2, "player": "1", "kind": "group", "about": "investigator", "advisers": ["2"]}
+    (line,) = decided_notice(game, choose, {"type": "choose", "value": other}, "en")
+    assert line["key"] == "group.decided"

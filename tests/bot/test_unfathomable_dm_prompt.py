@@ -29,3 +29,22 @@ def test_contributions_go_by_dm_with_the_check_above_the_controls():
         assert str(check["target"]) in text
         others = [c for p in s["players"] if p != prompt["player"] for c in s["hands"][p]]
         assert not any(c in text for c in others)
+
+
+def test_the_dm_says_the_check_in_one_line_and_shows_no_panel():
+    """The DM said the check twice above the controls («add cards to the skill check / Target 9;
+    helps: Strength, Will. / Flooding Compartment / 2 chaos cards», then the panel's «Skill check»
+    field the same) after the channel had told it at length: now one line, which check (its card,
+    target, the skills that help), and the controls, which list the member's cards and what each adds."""
+    from bot.games.unfathomable import render
+    ui = ui_for("unfathomable")
+    for seed in (4, 7, 11):
+        r, s, prompt = _first_contribution(seed)
+        check = r.view(s, prompt["player"])["check"]
+        for lang in ("en", "uk", "ru"):
+            (line,) = ui.prompt_lines(prompt, s, prompt["player"], {}, lang)
+            assert str(check["target"]) in line and render.skill_types(lang, check["positive"]) in line
+            if check.get("source"):
+                assert line.count(render.card_name(lang, check["source"])) == 1
+            assert render.t(lang, "unfathomable.check.chaos", count=check.get("chaos_count") or 2) not in line
+            assert ui.prompt_embed(prompt, s, prompt["player"], {}, lang) is None

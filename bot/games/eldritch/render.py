@@ -23,7 +23,7 @@ from bot.games.eldritch.picture import table_picture  # noqa: F401 - the world m
 from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.games.eldritch.pack_index import _pack, CARD_CATEGORIES  # noqa: F401
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
@@ -274,6 +274,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["owner"] = inv_name(lang, ev.get("owner"))
             p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
                 else component_name(lang, ev.get("card"))
+            if a == "local":
+                key = local_action_key("event.action_local", ev.get("card"), ev.get("inv"), ev.get("owner")) \
+                    or (f"{K}.event.action_component" if ev.get("owner") == ev.get("inv") else key)
         p["what"] = a
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
@@ -821,6 +824,14 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     return card_name(lang, value)
 
 
+def local_action_key(base: str, card, inv, owner) -> str | None:
+    """The catalog key that says what a card's local action does ("Pay off Debt", for the owner
+    itself or for another investigator in their space: ``<base>_<card>`` / ``…_own``), if the
+    catalog words that card (only condition cards have local actions: Debt, Detained)."""
+    key = f"{K}.{base}_{card}" + ("_own" if owner == inv else "")
+    return key if has("en", key) else None
+
+
 def component_name(lang: str, card) -> str:
     """What an action uses: a card, or an investigator's own ability (never "X uses X")."""
     if card in _pack()["investigator"]:
@@ -893,6 +904,12 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.prepare", ticket=ticket(lang, option.get("ticket")))
     if kind == "trade":
         return t(lang, f"{K}.option.trade", inv=value_label(lang, option.get("with"), state, names))
+    if kind == "local":  # what the card's local action does, not "Use Debt of <yourself>"
+        said = local_action_key("option.local", option.get("card"), inv, option.get("owner"))
+        if said:
+            return t(lang, said, owner=named(lang, "investigator", option.get("owner")))
+        if option.get("owner") == inv:
+            kind = "component"
     if kind in ("component", "local", "between"):
         owner = option.get("owner")
         text = t(lang, f"{K}.option.{kind}", card=component_name(lang, option.get("card")),
@@ -939,6 +956,13 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     key = f"{K}.option.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
+
+
+def decision_is_news(prompt: dict, option: dict, state: dict) -> bool:
+    """The Lead's end-of-Mythos choice ("the Lead Investigator may hand the Lead token to any
+    other player") gets no "decides for the group" line: a kept Lead is no news (each round's line
+    names the Lead), and a handed one is told once, by its own event ("X is now the Lead")."""
+    return option.get("type") != "lead"
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:

@@ -1102,9 +1102,21 @@ DM_PROMPT_KINDS = frozenset({"contribute"})
 
 
 def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str) -> list[str]:
-    """Above a contribution's controls in the DM: the check, what helps, who added how many."""
-    view = _rules().view(state, player)
-    lines = [decision_text(lang, prompt)]
-    if view.get("check"):
-        lines.append(check_summary(lang, view["check"], names))
-    return lines
+    """Above a contribution's controls in the DM, one line: which check (its card, target, the
+    skills that help); the channel already tells the rest (order, who added how many, chaos), and
+    the controls list the member's cards with what each adds."""
+    check = _rules().view(state, player).get("check")
+    if not check:
+        return [decision_text(lang, prompt)]
+    partial = t(lang, f"{K}.check.partial", partial=check["partial"]) if check.get("partial") is not None else ""
+    params = {"target": check.get("target"), "partial": partial,
+              "positive": skill_types(lang, check.get("positive") or [])}
+    if check.get("source"):
+        return [t(lang, f"{K}.check.dm", card=card_name(lang, check["source"]), **params)]
+    return [t(lang, f"{K}.check.dm_plain", **params)]
+
+
+def prompt_embed(prompt: dict, state: dict, player: str, names: dict, lang: str) -> None:
+    """A contribution's DM carries no panel: its line and controls say what the decision needs
+    (the panel, one click away, repeated the check and showed the whole hand again)."""
+    return None
