@@ -567,7 +567,7 @@ def report(name: str, r: dict) -> str:
             f"machine's load average (1 min) {r['load'][0]:.1f} at the start, {r['load'][1]:.1f} at the end, on "
             f"{r['cores']} cores (wall times queue behind other work: compare runs at a like load)"
             + (" [KEEPER_DURABLE_COMMITS: every commit waits for the disk's flush]" if r.get("durable")
-               else " [commits kept through a crash of the bot, not waiting for the disk's flush: the default]")
+               else " [a move's commit does not wait for the disk's flush; a delivery waits for it: the default]")
             + ":\n"
             f"  click→reply (a table playing on): p50 {r['click_p50_ms']:.1f} ms, p99 {r['click_p99_ms']:.1f} ms over {r['clicks']} "
             f"clicks (target < {TARGETS['click_p99_ms']} ms); its CPU time p50 {r['click_cpu_p50_ms']:.1f} ms, "

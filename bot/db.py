@@ -268,13 +268,17 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
     out the connection returned last: one after another, operations reuse the same few connections
     (each with its statements prepared, its caches warm) instead of cycling through all of them.
 
-    Commits (``durable_commits``, the setting ``KEEPER_DURABLE_COMMITS``): by default one backend's
-    guarantee is the other's. SQLite in WAL mode with ``synchronous=NORMAL`` and PostgreSQL with
-    ``synchronous_commit=off`` both keep every commit through a crash of the bot and stay
-    consistent, and both may lose the last moments of commits if the database's machine loses
-    power or the database server crashes; a commit then does not wait for the disk's flush (on
-    PostgreSQL that wait was most of a checkpoint's slowest 1 %: ``bench scale``). True waits
-    for the flush on both (SQLite ``synchronous=FULL``; PostgreSQL keeps the server's setting)."""
+    Commits (``durable_commits``, the setting ``KEEPER_DURABLE_COMMITS``): by default a move's commit
+    does not wait for the disk's flush (that wait was most of a checkpoint's slowest 1 % on
+    PostgreSQL: ``bench scale``). A crash or restart of the bot loses nothing either way. SQLite
+    runs its WAL with ``synchronous=NORMAL``: a power loss or crash of the machine may lose the
+    last moves. On PostgreSQL a move's statement turns ``synchronous_commit`` off for its own
+    transaction (:func:`relaxed_commits`; the server's setting stays for everything else), and
+    nothing is announced before it is on disk: a delivery first waits for the flush of every
+    commit before it (``GameService.claim_outbox``), so a crash of the database server can lose
+    only the last fraction of a second of moves, shown to nobody but the members who made them.
+    True: every commit waits for the flush (SQLite ``synchronous=FULL``, PostgreSQL the
+    server's setting)."""
     kwargs: dict[str, Any] = {"pool_size": pool_size, "max_overflow": 0, "pool_timeout": pool_timeout,
                               "pool_use_lifo": True, "json_serializer": compact_json}
     if url.startswith("sqlite"):
@@ -284,9 +288,8 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
         # the change statements prepared at a connection's first checkout (below) would be
         # prepared again in checkpoints every 5 minutes. Kept until the cache's size evicts them
         kwargs["connect_args"] = {"max_cached_statement_lifetime": 0}
-        if not durable_commits:  # sent with the connection's start-up: no round trip
-            kwargs["connect_args"]["server_settings"] = {"synchronous_commit": "off"}
     engine = create_async_engine(url, **kwargs)
+    engine.dialect.keeper_relaxed_commits = not durable_commits  # read by relaxed_commits()
     if engine.dialect.driver == "asyncpg":
         @event.listens_for(engine.sync_engine, "connect")
         def _array_codecs(dbapi_connection, _record):
@@ -320,6 +323,12 @@ def make_engine(url: str, busy_seconds: float = 5.0, pool_size: int = 10, pool_t
             cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT_BYTES}")
             cursor.close()
     return engine
+
+
+def relaxed_commits(dialect) -> bool:
+    """Whether a move's commit skips the wait for the disk's flush on this engine (its dialect:
+    ``make_engine``'s ``durable_commits`` False; an engine made elsewhere waits)."""
+    return getattr(dialect, "keeper_relaxed_commits", False)
 
 
 def wal_size(engine: AsyncEngine) -> int:

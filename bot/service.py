@@ -33,7 +33,7 @@ from sqlmodel import select
 from sqlalchemy.exc import TimeoutError as PoolTimeout  # every connection of the pool in use
 
 from bot.db import (CONNECTION_PREPARERS, CORRUPT, LIVE_STATUSES, PAUSED_NOTICE, WINDOW_SECONDS, ActionLog, Game, GuildSettings, MemberSettings, News, NewsSeen,
-                    Outbox, Proposal, utcnow)
+                    Outbox, Proposal, relaxed_commits, utcnow)
 from engine.core import shapes
 from engine.core.agent import ask, keeper_for, tell
 from engine.core.errors import RecordError, RuleError
@@ -1638,12 +1638,24 @@ class GameService:
                 mine += [row for row in to_claim if row.id in got]
                 mine.sort(key=lambda row: row.id)
             game = await session.get(Game, game_id) if mine else None
+            dialect = (await session.connection()).dialect
+            if mine and dialect.name == "postgresql" and relaxed_commits(dialect):
+                await self._on_disk()
             if game is not None and game.status == "paused":
                 # only the admins' notice goes out; the rest is kept for when an admin resumes
                 # it (its claim lapses)
                 mine = [row for row in mine if row.kind == PAUSED_NOTICE]
                 return (game, mine) if mine else (None, [])
             return game, mine
+
+    async def _on_disk(self) -> None:
+        """Wait until every commit so far is on disk: a move commits without waiting for its
+        flush (bot.db.make_engine), and nothing is announced that a crash of the database server
+        could still take back. One statement committed by itself with the server's own setting:
+        the transaction id it takes makes its commit write, and wait for the flush of, everything
+        before it (one flush for every move a delivery pass announces)."""
+        async with self._plain_connection() as connection:
+            await connection.exec_driver_sql("SELECT pg_current_xact_id()")
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:
@@ -1689,9 +1701,10 @@ async def _bookkeeping(session) -> None:
     second of them, which is what a bot killed between a send and its record loses already, and
     what delivery recovers from (a lapsed claim, the log message found again, a redelivery
     matched by its nonce; a lobby whose message is forgotten is not edited, its old buttons
-    refuse). The
-    game's changes keep waiting for their flush, and flush these with them. Each delivery's own
-    flush otherwise queued on the disk beside the checkpoints' (`bench scale`)."""
+    refuse). With ``KEEPER_DURABLE_COMMITS`` the game's changes keep waiting for their flush and
+    flush these with them (by default a move's statement relaxes its own commit too:
+    ``_change_statement``). Each delivery's own flush otherwise queued on the disk beside the
+    checkpoints' (`bench scale`)."""
     connection = await session.connection()
     if connection.dialect.name == "postgresql":
         await connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
@@ -1848,6 +1861,8 @@ def _change_statement(guarded: tuple | None, shape: tuple, dialect) -> _DriverSt
             rows = rows.where(exists(select(game.c.id)))
         inserts.append(insert(table).from_select(keys, rows, include_defaults=False).cte(f"{table.name}_rows"))
     result = select(func.count()).select_from(game) if game is not None else select(literal_column("0"))
+    if relaxed_commits(dialect):  # its own commit does not wait for the flush (bot.db.make_engine)
+        result = result.where(_NO_FLUSH_WAIT)
     return _DriverStatement(result.add_cte(*inserts), dialect)
 
 

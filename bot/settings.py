@@ -32,9 +32,10 @@ class Settings(BaseSettings):
     retention_days: float = Field(30.0, gt=0, description="How long delivered announcements, news /panel no longer "
                                   "shows and an ended game's live state are kept before clean-up.")
     cleanup_check_minutes: float = Field(60.0, description="How often the clean-up runs (0 = never).")
-    durable_commits: bool = Field(False, description="Wait for every commit to reach the disk (SQLite synchronous=FULL, "
-                                  "PostgreSQL the server's synchronous_commit). Off: a crash of the bot still loses "
-                                  "nothing; a power loss of the database's machine may lose its last moments of moves.")
+    durable_commits: bool = Field(False, description="Wait for every move's commit to reach the disk (SQLite "
+                                  "synchronous=FULL, PostgreSQL the server's synchronous_commit). Off: a crash of "
+                                  "the bot still loses nothing; a crash of the database's machine or server may "
+                                  "lose its last moments of moves (on PostgreSQL never one already announced).")
     shard_count: int | None = Field(None, ge=1, description="Total Discord shards over all bot processes.")
     shard_ids: str | None = Field(None, description="This process's shards: '0-3' or '0,2'; needs shard_count.")
     picture_processes: int = Field(1, ge=0, description="Worker processes that draw the table pictures, at a "
