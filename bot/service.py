@@ -1640,22 +1640,13 @@ class GameService:
             game = await session.get(Game, game_id) if mine else None
             dialect = (await session.connection()).dialect
             if mine and dialect.name == "postgresql" and relaxed_commits(dialect):
-                await self._on_disk()
+                await _on_disk(session)
             if game is not None and game.status == "paused":
                 # only the admins' notice goes out; the rest is kept for when an admin resumes
                 # it (its claim lapses)
                 mine = [row for row in mine if row.kind == PAUSED_NOTICE]
                 return (game, mine) if mine else (None, [])
             return game, mine
-
-    async def _on_disk(self) -> None:
-        """Wait until every commit so far is on disk: a move commits without waiting for its
-        flush (bot.db.make_engine), and nothing is announced that a crash of the database server
-        could still take back. One statement committed by itself with the server's own setting:
-        the transaction id it takes makes its commit write, and wait for the flush of, everything
-        before it (one flush for every move a delivery pass announces)."""
-        async with self._plain_connection() as connection:
-            await connection.exec_driver_sql("SELECT pg_current_xact_id()")
 
     @resilient
     async def due_outbox_games(self, limit: int = 200, now: datetime | None = None) -> list[int]:
@@ -1708,6 +1699,17 @@ async def _bookkeeping(session) -> None:
     connection = await session.connection()
     if connection.dialect.name == "postgresql":
         await connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
+
+
+async def _on_disk(session) -> None:
+    """Wait until every commit so far is on disk: a move commits without waiting for its flush
+    (bot.db.make_engine), and nothing is announced that a crash of the database server could
+    still take back. The session's transaction (never a relaxed one: a claim's ended with its
+    commit) takes a transaction id, so its commit at the server's own setting writes, and waits
+    for the flush of, everything before it: one flush for every move a delivery pass announces,
+    on the connection the pass holds already (a second one could wait on a pool a burst emptied)."""
+    await (await session.connection()).exec_driver_sql("SELECT pg_current_xact_id()")
+    await session.commit()
 
 
 def _aware(moment: datetime) -> datetime:

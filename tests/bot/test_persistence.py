@@ -88,6 +88,16 @@ async def test_postgres_moves_skip_the_flush_but_nothing_is_announced_before_it(
         assert rows  # the move's announcements, claimed by this process when written
         flushes = [q for q in queries if "pg_current_xact_id()" in q]
         assert len(flushes) == (0 if durable else 1)
+        # on the claim's own connection: deliveries of a burst each holding one never wait on
+        # the pool for a second (a pool of one connection still delivers)
+        one = make_engine(database_url("postgres", tmp_path), pool_size=1, pool_timeout=2, durable_commits=durable)
+        try:
+            lone = GameService(session_factory(one))
+            prompt = lone.prompts(await lone.get(game.id))[0]
+            await lone.act(game.id, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})
+            assert (await lone.claim_outbox(game.id, lone.token))[1]
+        finally:
+            await one.dispose()
         async with engine.connect() as conn:
             assert (await conn.execute(text("SHOW synchronous_commit"))).scalar() == "on"
     finally:
