@@ -878,32 +878,38 @@ class Params:
 DEFAULT = Params()
 
 
+def _printed_options():
+    """(card id, option index, option) of every choice printed in the public content (mythos,
+    board, damage, items...), in the files' order."""
+    def walk(node, card):
+        if isinstance(node, dict):
+            card = node.get("id", card) if isinstance(node.get("id"), str) else card
+            choice = node.get("choice")
+            if isinstance(choice, dict):
+                for i, o in enumerate(choice.get("options") or ()):
+                    yield card, i, o
+            for v in node.values():
+                yield from walk(v, card)
+        elif isinstance(node, list):
+            for v in node:
+                yield from walk(v, card)
+
+    from engine.registry import rules_for
+    for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
+        yield from walk(_data_file(path.name), None)
+
+
 def _option_index() -> dict:
-    """(card id or None, English label) -> the option's effect list, for every choice printed in
-    the public content (mythos, board, damage, items...): what a crisis answer does."""
+    """(card id or None, English label) -> the option's effect list, for every printed choice:
+    what a crisis answer does."""
     global _OPTIONS
     if _OPTIONS is None:
         _OPTIONS = {}
-
-        def walk(node, card):
-            if isinstance(node, dict):
-                card = node.get("id", card) if isinstance(node.get("id"), str) else card
-                choice = node.get("choice")
-                if isinstance(choice, dict):
-                    for o in choice.get("options") or ():
-                        label = (o.get("label") or {}).get("en")
-                        if label:
-                            _OPTIONS.setdefault((card, label), o.get("effect") or [])
-                            _OPTIONS.setdefault((None, label), o.get("effect") or [])
-                for v in node.values():
-                    walk(v, card)
-            elif isinstance(node, list):
-                for v in node:
-                    walk(v, card)
-
-        from engine.registry import rules_for
-        for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
-            walk(_data_file(path.name), None)
+        for card, _i, o in _printed_options():
+            label = (o.get("label") or {}).get("en")
+            if label:
+                _OPTIONS.setdefault((card, label), o.get("effect") or [])
+                _OPTIONS.setdefault((None, label), o.get("effect") or [])
     return _OPTIONS
 
 
@@ -912,25 +918,8 @@ def _brig_options() -> set:
     (what decide reads from a choice's labels: the player I pick next goes to the Brig)."""
     global _BRIG_OPTIONS
     if _BRIG_OPTIONS is None:
-        _BRIG_OPTIONS = set()
-
-        def walk(node, card):
-            if isinstance(node, dict):
-                card = node.get("id", card) if isinstance(node.get("id"), str) else card
-                choice = node.get("choice")
-                if isinstance(choice, dict):
-                    for i, o in enumerate(choice.get("options") or ()):
-                        if "Brig" in ((o.get("label") or {}).get("en") or ""):
-                            _BRIG_OPTIONS.add((card, i))
-                for v in node.values():
-                    walk(v, card)
-            elif isinstance(node, list):
-                for v in node:
-                    walk(v, card)
-
-        from engine.registry import rules_for
-        for path in sorted(Path(rules_for("unfathomable").pack.data_dir).glob("*.yaml")):
-            walk(_data_file(path.name), None)
+        _BRIG_OPTIONS = {(card, i) for card, i, o in _printed_options()
+                         if "Brig" in ((o.get("label") or {}).get("en") or "")}
     return _BRIG_OPTIONS
 
 
