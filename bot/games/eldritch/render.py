@@ -32,6 +32,8 @@ GAME = "eldritch"
 K = "eldritch"
 COLOUR = discord.Colour.dark_green()
 SKILLS = ("lore", "influence", "observation", "strength", "will")
+# events whose line puts the skill after a word that governs its case (uk/ru): "перевірка Волі"
+SKILL_CASE = {"test_rolled": "genitive", "improvement_spent": "genitive", "improved": "accusative"}
 OMENS = ("green", "blue", "red")
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "strength": "💪", "will": "🕯"}
@@ -123,8 +125,12 @@ def monster_kind(lang: str, kind) -> str:
     return named(lang, "monster", kind)
 
 
-def skill(lang: str, sk) -> str:
-    return t(lang, f"{K}.skill.{sk}") if sk in SKILLS else str(sk)
+def skill(lang: str, sk, case: str = "") -> str:
+    """A skill's name; ``case`` "genitive" ("a test of Will": uk «перевірка Волі») or "accusative"
+    ("improve Will": uk «поліпшити Волю»), else the nominative."""
+    if sk not in SKILLS:
+        return str(sk)
+    return t(lang, f"{K}.skill_{case}.{sk}" if case else f"{K}.skill.{sk}")
 
 
 def omen(lang: str, o) -> str:
@@ -226,7 +232,7 @@ def _params(ev: dict, lang: str, kinds: dict) -> dict:
         elif k == "ancient_one":
             p[k] = named(lang, "ancient_one", v)
         elif k == "skill":
-            p[k] = skill(lang, v)
+            p[k] = skill(lang, v, SKILL_CASE.get(ev.get("type"), ""))
         elif k == "omen":
             p[k] = omen(lang, v)
         elif k == "deck":
@@ -749,10 +755,12 @@ def effect_text(lang: str, steps) -> str:
             parts.append(t(lang, f"{K}.op.{op}", what=what))
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
-            parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk) if sk in SKILLS else t(lang, f"{K}.any_skill")))
+            parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS
+                           else t(lang, f"{K}.any_skill")))
         elif op == "test":
             mod = st.get("modifier") or 0
-            parts.append(t(lang, f"{K}.op.test", skill=skill(lang, st.get("skill")) + (f" {mod:+d}" if mod else "")))
+            parts.append(t(lang, f"{K}.op.test",
+                           skill=skill(lang, st.get("skill"), "genitive") + (f" {mod:+d}" if mod else "")))
         elif op in PRIMITIVE_WORDS:
             parts.append(t(lang, f"{K}.op.{op}"))
         if len(parts) >= 3:
