@@ -15,6 +15,7 @@ and the panels are drawn from ``rules.view`` (which never holds a back).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -348,6 +349,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         back = _pack()["back"].get(ev.get("back"))
         p["back"] = _in(lang, back.name) if back else "?"
         p["text"] = _trim(text_of(lang, back)) if back else ""
+        if back and not back_has_own_name(back):
+            key = f"{K}.event.card_flipped_unnamed"
     elif kind in ("ticket_gained", "ticket_spent"):
         p["ticket"] = ticket(lang, ev.get("kind"))
     elif kind == "tokens":
@@ -482,7 +485,8 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
         kind = ev["type"]
         if kind == "back_seen":
             back = _pack()["back"].get(ev.get("back"))
-            out.append(t(lang, f"{K}.private.back_seen", inv=inv_name(lang, ev.get("inv")),
+            seen = "back_seen" if not back or back_has_own_name(back) else "back_seen_unnamed"
+            out.append(t(lang, f"{K}.private.{seen}", inv=inv_name(lang, ev.get("inv")),
                          card=card_name(lang, ev.get("card")), back=_in(lang, back.name) if back else "?",
                          text=_trim(text_of(lang, back)) if back else ""))
         elif kind == "gates_seen":
@@ -847,6 +851,17 @@ def component_name(lang: str, card) -> str:
     return card_name(lang, card) if card else "—"
 
 
+def back_has_own_name(back) -> bool:
+    """A condition's back is named on the card ("Unexplained Debts"); a spell's is not: its name in
+    the data ("Mists of Releh (copy 1)") only tells the copies apart and is never shown."""
+    return not re.search(r"\(copy \d+\)$", str(_in("en", back.name)))
+
+
+def capitalized(text: str) -> str:
+    """A label that starts a button: "Властивість Жаклін Файн" (mid-sentence it reads "властивість …")."""
+    return text[:1].upper() + text[1:]
+
+
 def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     """One of the effects that happen together (engine: ``run_together``): a monster on the board
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
@@ -855,7 +870,7 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     if uid and kind in _pack()["monster"]:
         text = monster_on_board(lang, state, uid)
     elif base in _pack()["investigator"]:
-        text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))
+        text = capitalized(t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base)))
     elif base == "effect":
         text = t(lang, f"{K}.option.an_effect")
     else:
@@ -1011,7 +1026,10 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
-            what += f" ({name})"
+            if about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
+                what = t(lang, f"{K}.about.may_card", card=name)
+            else:
+                what += f" ({name})"
     if kind == "roll" and state is not None:
         frame = _frame(state, prompt)
         if frame.get("dice"):
