@@ -313,9 +313,9 @@ def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
 @pytest.mark.parametrize("lang, own, other, line", [
     ("en", "Pay off your Debt (Influence test)", "Pay off {owner}'s Debt (Influence test)",
      "{inv} tries to pay off {owner}'s Debt."),
-    ("uk", "Погасити свій «Борг» (перевірка впливу)", "Погасити «Борг» ({owner}, перевірка впливу)",
+    ("uk", "Погасити свій «Борг» (перевірка Впливу)", "Погасити «Борг» ({owner}, перевірка Впливу)",
      "{inv} намагається погасити «Борг» ({owner})."),
-    ("ru", "Погасить свой «Долг» (проверка общения)", "Погасить «Долг» ({owner}, проверка общения)",
+    ("ru", "Погасить свой «Долг» (проверка Общения)", "Погасить «Долг» ({owner}, проверка Общения)",
      "{inv} пытается погасить «Долг» ({owner}).")])
 def test_a_debts_local_action_says_it_pays_the_debt_off(lang, own, other, line):
     """«Use Debt of Jacqueline Fine» (her own Debt too) and «Akachi Onyele uses Debt of Jacqueline

@@ -326,3 +326,62 @@ def test_a_whole_market_leaving_the_game_is_one_line(lang):
     lines = R.public_lines([ev], lang)
     assert len(lines) == 1 and "12" in lines[0] and "…" in lines[0]
     assert R.component_name(lang, cards[0]) in lines[0] and R.component_name(lang, cards[-1]) not in lines[0]
+
+
+# ---------------------------------------------------------------- wording at uk/ru tables (play-test 6)
+@pytest.mark.parametrize("lang, lost, rest, reroll", [
+    ("uk", "−1 розум", "Відпочити (+1 здоров'я, +1 розум)", "Заплатити 1 розум"),
+    ("ru", "−1 рассудок", "Отдых (+1 здоровье, +1 рассудок)", "Заплатить 1 рассудок")])
+def test_health_and_sanity_after_one_take_the_rulebooks_form(lang, lost, rest, reroll):
+    """uk 002: «відновлює 1 здоров'я та 1 розум», «3 розуму»; ru 004: «восстанавливает 1 здоровье и
+    1 рассудок» — not «1 розуму», «1 рассудка»."""
+    ev = {"type": "lost", "audience": "all", "inv": "jacqueline_fine", "sanity": 1, "left_health": 5, "left_sanity": 6}
+    assert lost + " " in R.public_lines([ev], lang)[0]
+    assert R.amount_text(lang, "sanity", 3) == ("3 розуму" if lang == "uk" else "3 рассудка")
+    assert R.amount_text(lang, "health", 1) == ("1 здоров'я" if lang == "uk" else "1 здоровье")
+    assert t(lang, "eldritch.option.rest") == rest
+    assert t(lang, "eldritch.option.reroll_sanity", dice="⚀").startswith(reroll + ":")
+
+
+@pytest.mark.parametrize("lang, rolled, improved, test_op", [
+    ("en", "tests Influence (2)", "improves Will (+1)", "test Lore"),
+    ("uk", "перевірка Впливу (2)", "поліпшує Волю (+1)", "перевірка Знань"),
+    ("ru", "проверка Общения (2)", "улучшает Волю (+1)", "проверка Знаний")])
+def test_a_skill_after_a_governing_word_takes_its_case(lang, rolled, improved, test_op):
+    """uk 002 «перевірку волі», «поліпшення знань»; ru 004 «проверку силы»: not «перевірка Вплив»."""
+    roll = {"type": "test_rolled", "audience": "all", "inv": "jacqueline_fine", "skill": "influence",
+            "dice": [4, 6], "value": 2}
+    assert rolled in R.public_lines([roll], lang)[0]
+    up = {"type": "improved", "audience": "all", "inv": "jacqueline_fine", "skill": "will", "value": 1}
+    assert improved in R.public_lines([up], lang)[0]
+    assert R.effect_text(lang, [{"op": "test", "skill": "lore"}]) == test_op
+
+
+@pytest.mark.parametrize("lang, ability, may", [
+    ("en", "Use Jacqueline Fine's ability", "use Flesh Ward?"),
+    ("uk", "Використати властивість Жаклін Файн", "використати «Захист плоті»?"),
+    ("ru", "Использовать способность Жаклин Файн", "использовать «Защита плоти»?")])
+def test_an_ability_and_a_may_name_what_they_use(lang, ability, may):
+    """Not «Використати Властивість: Жаклін Файн» nor «використати? (Захист плоті)»."""
+    assert R.option_label({"type": "component", "card": "jacqueline_fine"}, {}, {}, lang) == ability
+    state = {"stack": [{"id": 7, "c": "c1"}], "ctx": {"c1": {"card": {"id": "flesh_ward", "kind": "spell"}}}}
+    prompt = {"kind": "choose", "about": "may", "id": 7, "inv": "jacqueline_fine"}
+    assert R.decision_text(lang, prompt, state) == f"{R.named(lang, 'investigator', 'jacqueline_fine')}: {may}"
+
+
+def test_acquiring_assets_in_the_russian_rulebooks_term():
+    """004: «Приобретение активов» (the action), not «Получить активы»."""
+    assert R.option_label({"type": "acquire"}, {}, {}, "ru") == "Приобрести активы (проверка Общения)"
+    assert t("ru", "eldritch.action_name.acquire") == "Приобретение активов"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_spells_back_is_told_without_its_copy_number(lang):
+    """A spell's two backs are unnamed on the cards; the data's «(копія 1)» only tells them apart."""
+    flip = {"type": "card_flipped", "audience": "all", "reveal": True, "inv": "akachi_onyele",
+            "card": "mists_of_releh", "back": "mists_of_releh_1"}
+    peek = dict(flip, type="back_seen", audience=["p1"])
+    line, seen = R.public_lines([flip], lang)[0], R.private_lines([peek], "p1", lang)[0]
+    for text in (line, seen):
+        assert R.card_name(lang, "mists_of_releh") in text
+        assert not re.search(r"\((copy|копія|копия) 1\)|\*\*\s*\S+ \S+\*\* —", text), text

@@ -15,6 +15,7 @@ and the panels are drawn from ``rules.view`` (which never holds a back).
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import discord
@@ -32,6 +33,8 @@ GAME = "eldritch"
 K = "eldritch"
 COLOUR = discord.Colour.dark_green()
 SKILLS = ("lore", "influence", "observation", "strength", "will")
+# events whose line puts the skill after a word that governs its case (uk/ru): "перевірка Волі"
+SKILL_CASE = {"test_rolled": "genitive", "improvement_spent": "genitive", "improved": "accusative"}
 OMENS = ("green", "blue", "red")
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "strength": "💪", "will": "🕯"}
@@ -123,8 +126,12 @@ def monster_kind(lang: str, kind) -> str:
     return named(lang, "monster", kind)
 
 
-def skill(lang: str, sk) -> str:
-    return t(lang, f"{K}.skill.{sk}") if sk in SKILLS else str(sk)
+def skill(lang: str, sk, case: str = "") -> str:
+    """A skill's name; ``case`` "genitive" ("a test of Will": uk «перевірка Волі») or "accusative"
+    ("improve Will": uk «поліпшити Волю»), else the nominative."""
+    if sk not in SKILLS:
+        return str(sk)
+    return t(lang, f"{K}.skill_{case}.{sk}" if case else f"{K}.skill.{sk}")
 
 
 def omen(lang: str, o) -> str:
@@ -226,7 +233,7 @@ def _params(ev: dict, lang: str, kinds: dict) -> dict:
         elif k == "ancient_one":
             p[k] = named(lang, "ancient_one", v)
         elif k == "skill":
-            p[k] = skill(lang, v)
+            p[k] = skill(lang, v, SKILL_CASE.get(ev.get("type"), ""))
         elif k == "omen":
             p[k] = omen(lang, v)
         elif k == "deck":
@@ -342,6 +349,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         back = _pack()["back"].get(ev.get("back"))
         p["back"] = _in(lang, back.name) if back else "?"
         p["text"] = _trim(text_of(lang, back)) if back else ""
+        if back and not back_has_own_name(back):
+            key = f"{K}.event.card_flipped_unnamed"
     elif kind in ("ticket_gained", "ticket_spent"):
         p["ticket"] = ticket(lang, ev.get("kind"))
     elif kind == "tokens":
@@ -476,7 +485,8 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
         kind = ev["type"]
         if kind == "back_seen":
             back = _pack()["back"].get(ev.get("back"))
-            out.append(t(lang, f"{K}.private.back_seen", inv=inv_name(lang, ev.get("inv")),
+            seen = "back_seen" if not back or back_has_own_name(back) else "back_seen_unnamed"
+            out.append(t(lang, f"{K}.private.{seen}", inv=inv_name(lang, ev.get("inv")),
                          card=card_name(lang, ev.get("card")), back=_in(lang, back.name) if back else "?",
                          text=_trim(text_of(lang, back)) if back else ""))
         elif kind == "gates_seen":
@@ -749,10 +759,12 @@ def effect_text(lang: str, steps) -> str:
             parts.append(t(lang, f"{K}.op.{op}", what=what))
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
-            parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk) if sk in SKILLS else t(lang, f"{K}.any_skill")))
+            parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS
+                           else t(lang, f"{K}.any_skill")))
         elif op == "test":
             mod = st.get("modifier") or 0
-            parts.append(t(lang, f"{K}.op.test", skill=skill(lang, st.get("skill")) + (f" {mod:+d}" if mod else "")))
+            parts.append(t(lang, f"{K}.op.test",
+                           skill=skill(lang, st.get("skill"), "genitive") + (f" {mod:+d}" if mod else "")))
         elif op in PRIMITIVE_WORDS:
             parts.append(t(lang, f"{K}.op.{op}"))
         if len(parts) >= 3:
@@ -839,6 +851,17 @@ def component_name(lang: str, card) -> str:
     return card_name(lang, card) if card else "—"
 
 
+def back_has_own_name(back) -> bool:
+    """A condition's back is named on the card ("Unexplained Debts"); a spell's is not: its name in
+    the data ("Mists of Releh (copy 1)") only tells the copies apart and is never shown."""
+    return not re.search(r"\(copy \d+\)$", str(_in("en", back.name)))
+
+
+def capitalized(text: str) -> str:
+    """A label that starts a button: "Властивість Жаклін Файн" (mid-sentence it reads "властивість …")."""
+    return text[:1].upper() + text[1:]
+
+
 def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     """One of the effects that happen together (engine: ``run_together``): a monster on the board
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
@@ -847,7 +870,7 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     if uid and kind in _pack()["monster"]:
         text = monster_on_board(lang, state, uid)
     elif base in _pack()["investigator"]:
-        text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))
+        text = capitalized(t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base)))
     elif base == "effect":
         text = t(lang, f"{K}.option.an_effect")
     else:
@@ -1003,7 +1026,10 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
-            what += f" ({name})"
+            if about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
+                what = t(lang, f"{K}.about.may_card", card=name)
+            else:
+                what += f" ({name})"
     if kind == "roll" and state is not None:
         frame = _frame(state, prompt)
         if frame.get("dice"):
