@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+import pytest
+
 from bot.i18n import t
 
 UN = "unfathomable"
@@ -21,3 +23,15 @@ def test_titles_are_posady_in_uk():
     # uk rulebook: "Гравець може мати дві посади: капітан ..."
     assert "Посади: Капітан" in t("uk", f"{UN}.event.setup_done", titles="Капітан", first_player="A")
     assert "Звання" not in t("uk", f"{UN}.event.title_vacant", title="Капітан")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("uk", "Цільове значення 11 (частковий успіх 8+)"),     # uk rulebook: "цільове значення", "частковий успіх"
+    ("ru", "Целевое число 11 (частичный успех 8+)"),        # ru rulebook: "целевое число", "частичный успех"
+])
+def test_a_check_is_named_by_the_rulebooks_target_word_in_the_panel_and_the_log(lang, said):
+    partial = t(lang, f"{UN}.check.partial", partial=8)
+    panel = t(lang, f"{UN}.check.summary", target=11, partial=partial, positive="X")
+    log = t(lang, f"{UN}.event.check_started_plain", target=11, partial=partial, positive="X", order="A")
+    assert panel.startswith(said)
+    assert said.lower() in log.lower()
