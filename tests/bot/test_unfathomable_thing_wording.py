@@ -35,3 +35,13 @@ def test_a_check_is_named_by_the_rulebooks_target_word_in_the_panel_and_the_log(
     log = t(lang, f"{UN}.event.check_started_plain", target=11, partial=partial, positive="X", order="A")
     assert panel.startswith(said)
     assert said.lower() in log.lower()
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "Трек подорожі відступає на 1 поділку — тепер 2."),
+    ("ru", "Трек путешествия отступает на 1 деление — теперь 2."),
+])
+def test_a_track_moving_back_reads_as_a_sentence(lang, line):
+    from bot.games import ui_for
+    ev = {"type": "track_retreated", "track": "journey", "position": 2, "spaces": 1, "audience": "all"}
+    assert ui_for(UN).public_lines([ev], lang) == [line]
