@@ -45,3 +45,14 @@ def test_a_track_moving_back_reads_as_a_sentence(lang, line):
     from bot.games import ui_for
     ev = {"type": "track_retreated", "track": "journey", "position": 2, "spaces": 1, "audience": "all"}
     assert ui_for(UN).public_lines([ev], lang) == [line]
+
+
+def _catalog_text(game: str, name: str) -> str:
+    from pathlib import Path
+    return (Path(__file__).resolve().parents[2] / "bot" / "games" / game / "locales" / name).read_text(encoding="utf-8")
+
+
+def test_ru_effect_texts_say_the_rulebooks_outer_area():
+    # ru rulebook: "Наружные области", "в наружной области"; never "палубная область"
+    text = _catalog_text(UN, "effects.ru.yaml")
+    assert "палубн" not in text and "из наружной области" in text
