@@ -56,3 +56,28 @@ def test_ru_effect_texts_say_the_rulebooks_outer_area():
     # ru rulebook: "Наружные области", "в наружной области"; never "палубная область"
     text = _catalog_text(UN, "effects.ru.yaml")
     assert "палубн" not in text and "из наружной области" in text
+
+
+@pytest.mark.parametrize("lang, label", [("uk", "Віддати карту «Спокуса»"), ("ru", "Отдать карту «Соблазн»")])
+def test_a_thing_button_names_the_card_after_its_verb(lang, label):
+    # a name after a verb stays uninflected only behind the word "card" ("Віддати «Спокуса»" read wrong)
+    from bot.games.thing.render import option_label
+    assert option_label({"type": "give", "card": "seduction"}, {}, {}, lang) == label
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("uk", "Ви скинули карту «Міняймося місцями!».", "Ви скинули карти: «Міняймося місцями!», «Спокуса»."),
+    ("ru", "Вы сбросили карту «Меняемся местами!».", "Вы сбросили карты: «Меняемся местами!», «Соблазн»."),
+])
+def test_a_discarded_name_ending_in_a_mark_gets_no_second_mark(lang, one, two):
+    from bot.games.thing.render import private_line
+    assert private_line({"type": "you_discarded", "card": "change_places"}, "p1", lang) == one
+    assert private_line({"type": "you_discarded", "cards": ["change_places", "seduction"]}, "p1", lang) == two
+
+
+@pytest.mark.parametrize("lang, line", [("uk", "Карту міту «Пожежа на борту» скинуто."),
+                                        ("ru", "Карта мифа «Пожар на борту» сброшена.")])
+def test_a_discarded_mythos_card_agrees_with_the_word_card(lang, line):
+    from bot.games import ui_for
+    ev = {"type": "mythos_discarded", "card": "shipboard_fire", "audience": "all"}
+    assert ui_for(UN).public_lines([ev], lang) == [line]
