@@ -81,3 +81,11 @@ def test_a_discarded_mythos_card_agrees_with_the_word_card(lang, line):
     from bot.games import ui_for
     ev = {"type": "mythos_discarded", "card": "shipboard_fire", "audience": "all"}
     assert ui_for(UN).public_lines([ev], lang) == [line]
+
+
+def test_unfathomable_uk_says_kistka_for_the_die():
+    # uk rulebook: "киньте кістку", "Велике закляття вигнання"; never "к8" or "кубик"
+    text = _catalog_text(UN, "effects.uk.yaml") + _catalog_text(UN, "uk.yaml")
+    assert "к8" not in text and "кубик" not in text and "кинути кістку" in text
+    assert "Велике вигнання" not in text and "Велике закляття вигнання" in text
+    assert "к8" not in _catalog_text(UN, "effects.ru.yaml")   # ru rulebook: "бросьте кубик"
