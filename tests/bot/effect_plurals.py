@@ -110,6 +110,9 @@ EFFECT_PLURALS = {
     "unfathomable.noun.sanity": _entry(("Sanity", "Sanity"), ("розум", "розуму", "розуму"),
                                        ("рассудок", "рассудка", "рассудка")),
     "unfathomable.noun.souls": _entry(("Soul", "Souls"), ("душу", "душі", "душ"), ("душу", "души", "душ")),
+    # it read "Взяти подій: 3, залишити 1" before
+    "thing.fx.draw_keep": _entry(("event card,", "event cards,"), ("карту події,", "карти подій,", "карт подій,"),
+                                 ("карту события,", "карты событий,", "карт событий,")),
     "thing.fx.discard_and_draw": _entry(("card from", "cards from"), ("карту з", "карти з", "карт з"),
                                         ("карту с", "карты с", "карт с")),
 }

@@ -89,3 +89,19 @@ def test_unfathomable_uk_says_kistka_for_the_die():
     assert "к8" not in text and "кубик" not in text and "кинути кістку" in text
     assert "Велике вигнання" not in text and "Велике закляття вигнання" in text
     assert "к8" not in _catalog_text(UN, "effects.ru.yaml")   # ru rulebook: "бросьте кубик"
+
+
+@pytest.mark.parametrize("lang, whisky, no_barbecue", [
+    ("uk", "Ціль: ви самі. Показати всі свої карти всім гравцям.",
+     "Лише у відповідь на зіграну на вас карту «Вогнемет»: відмовитися й узяти карту на заміну."),
+    ("ru", "Цель: вы сами. Показать все свои карты всем игрокам.",   # «Покажите всем игрокам все свои карты»
+     "Только в ответ на сыгранную на вас карту «Огнемёт»: отказаться и взять карту взамен."),
+])
+def test_thing_card_texts_read_as_sentences(lang, whisky, no_barbecue):
+    # ru rulebook, No Barbecue!: «Эту карту можно сыграть только в ответ на сыгранную на вас карту «Огнемёт»»
+    from bot.games.thing.effect_text import card_text
+    from bot.games.thing.render import default_pack
+    cards = default_pack().cards
+    assert card_text(lang, cards["whisky"]) == whisky
+    assert card_text(lang, cards["no_barbecue"]) == no_barbecue
+    assert f"«{getattr(cards['flamethrower'].names, lang)}»" in no_barbecue
