@@ -105,3 +105,19 @@ def test_thing_card_texts_read_as_sentences(lang, whisky, no_barbecue):
     assert card_text(lang, cards["whisky"]) == whisky
     assert card_text(lang, cards["no_barbecue"]) == no_barbecue
     assert f"«{getattr(cards['flamethrower'].names, lang)}»" in no_barbecue
+
+
+@pytest.mark.parametrize("lang", ("uk", "ru"))
+def test_a_damage_and_a_lost_passenger_are_told_once(lang):
+    from bot.games import ui_for
+    render = ui_for(UN).public_lines
+    drawn = {"type": "damage_drawn", "card": "structural_damage_lore", "zone": "galley", "audience": "all"}
+    damaged = {"type": "zone_damaged", "card": "structural_damage_lore", "zone": "galley", "aimed": "galley",
+               "audience": "all"}
+    (line,) = render([drawn, damaged], lang)   # it read "💥 Damage: C (Z)." then "💥 Z is damaged (C)."
+    assert line == render([damaged], lang)[0]
+    lost = {"type": "passenger_defeated", "zone": "d3", "face": "one_soul", "loses": {"souls": 1},
+            "audience": "all"}
+    # the resources' line right after it tells "Душі −1 → …"
+    line = render([lost], lang)[0]
+    assert "−1" not in line and ("1 душа" in line) and "d3" not in line
