@@ -290,6 +290,13 @@ PLURALS = {
         "ru": _words("глубоководный возвращается", "глубоководных возвращаются", "глубоководных возвращаются",
                      "глубоководных возвращаются", "глубоководный возвращается"),
     },
+    # a track moving back counts its spaces ("поділку", as the effect texts do); it read
+    # "Трек подорожі: назад на 1, до 2." before
+    "unfathomable.event.track_retreated": {
+        "en": EN("space to", "spaces to"),
+        "uk": _words("поділку —", "поділки —", "поділок —", "поділок —", "поділку —"),
+        "ru": _words("деление —", "деления —", "делений —", "делений —", "деление —"),
+    },
     "unfathomable.count.actions": {
         "en": EN("action", "actions"),
         "uk": _words("дію", "дії", "дій", "дій", "дію"),

@@ -130,8 +130,11 @@ def private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "card_drawn":
         return t(lang, "thing.private.card_drawn", card=card(lang, ev["card"]))
     if kind == "you_discarded":
-        return t(lang, "thing.private.you_discarded",
-                 cards=cards(lang, ev.get("cards") or [ev["card"]]))
+        discarded = ev.get("cards") or [ev["card"]]
+        quoted = [t(lang, "thing.private.quoted", card=card(lang, c)) for c in discarded]
+        if len(quoted) == 1:
+            return t(lang, "thing.private.you_discarded_one", card=quoted[0])
+        return t(lang, "thing.private.you_discarded", cards=", ".join(quoted))
     if kind == "card_received":
         return t(lang, "thing.private.card_received", card=card(lang, ev["card"]), **{"from": mention(ev["from"])})
     if kind == "infected":

@@ -437,7 +437,6 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["track"], p["position"] = track_name(lang, "journey"), ev["journey"]
     elif kind == "passenger_defeated":
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
-        p["loses"] = delta_text(lang, {r: -n for r, n in (ev.get("loses") or {}).items()})
     elif kind == "title_passed":
         if not ev.get("player"):
             key = f"{K}.event.title_vacant"
@@ -529,6 +528,8 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "monsters_pushed_to_stern" and ev["type"] == "track_advanced" \
             and ev.get("track") == "journey" and before.get("journey") is None:
         return {**before, "journey": ev.get("position")}
+    if before["type"] == "damage_drawn" and ev["type"] == "zone_damaged" and before.get("card") == ev.get("card"):
+        return ev   # "💥 Зону «Камбуз» пошкоджено (Пошкодження корпусу)." tells the card drawn too
     if before["type"] == "check_revealed" and ev["type"] == "check_result" and not before.get("result") \
             and ev.get("total") == before.get("total"):
         return {**before, "result": ev.get("result"), "partial": ev.get("partial")}
