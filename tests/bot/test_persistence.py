@@ -104,6 +104,62 @@ async def test_postgres_moves_skip_the_flush_but_nothing_is_announced_before_it(
         await engine.dispose()
 
 
+_KILLED_MOVER = """
+import asyncio, sys
+from bot.db import create_tables, make_engine, session_factory
+from bot.service import GameService
+
+async def main(url):
+    engine = make_engine(url)  # the default: a move does not wait for the disk's flush
+    await create_tables(engine)
+    service = GameService(session_factory(engine))
+    game = await service.create_lobby(1, 42, "thing", 100)
+    for user in range(101, 105):
+        await service.join(game.id, user)
+    game = (await service.start(game.id)).game
+    while True:  # each move told to the parent once its commit returned, until it is killed
+        prompt = service.prompts(game)[0]
+        game = (await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"],
+                                            **prompt["options"][0]})).game
+        print(game.id, game.version, flush=True)
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_killed_bot_loses_no_move_it_was_told_was_committed(backend, tmp_path):
+    """The commit contract's first half (bot.db.make_engine): a move does not wait for the disk's
+    flush, yet a bot killed (SIGKILL) right after a move's commit returned loses nothing."""
+    import signal
+    import subprocess
+    import sys
+
+    url = database_url(backend, tmp_path)
+    if backend == "postgres":
+        from sqlmodel import SQLModel
+        engine = make_engine(url)
+        async with engine.begin() as conn:
+            await conn.run_sync(SQLModel.metadata.drop_all)
+        await engine.dispose()
+    mover = subprocess.Popen([sys.executable, "-c", _KILLED_MOVER, url], stdout=subprocess.PIPE, text=True)
+    try:
+        told = [mover.stdout.readline().split() for _ in range(8)]
+        assert all(len(line) == 2 for line in told), told
+        mover.send_signal(signal.SIGKILL)
+    finally:
+        mover.kill()
+        mover.wait()
+    game_id, version = int(told[-1][0]), int(told[-1][1])
+    engine = make_engine(url)
+    try:
+        async with engine.connect() as conn:
+            kept = (await conn.execute(text(f"SELECT version FROM games WHERE id = {game_id}"))).scalar()
+    finally:
+        await engine.dispose()
+    assert kept >= version
+
+
 async def test_one_live_game_per_channel(service):
     await started_game(service)
     with pytest.raises(ServiceError) as refused:
