@@ -811,17 +811,17 @@ class GameService:
                 picked = next((i for i in tied if preferred and {"player": player, **options[i],
                                                                  "prompt": prompt["id"]} == preferred), picked)
             chosen = {"player": player, **options[picked], "prompt": prompt["id"]}
-            line = notice("group.keeper_followed", player=player, players=backers[picked],
-                          option=_option_label(game, state, player, options[picked], leads.lang))
         else:
             chosen = _agent_action(game, rules, state, player, prompt, step)
             if chosen is None:
                 return None, None
-            line = notice("group.decided", player=player,
-                          option=_option_label(game, state, player, _loggable(chosen), leads.lang))
-        if not decision_is_news(game.kind, prompt, _loggable(chosen), state):
-            line = None  # the game tells this answer itself, or it is no news
-        return chosen, line
+        option = _loggable(chosen)
+        if not decision_is_news(game.kind, prompt, option, state):
+            return chosen, None  # the game tells this answer itself, or it is no news: no label drawn
+        label = _option_label(game, state, player, option, leads.lang)
+        if backers:
+            return chosen, notice("group.keeper_followed", player=player, players=backers[picked], option=label)
+        return chosen, notice("group.decided", player=player, option=label)
 
     async def _leads(self, session, game: Game, rules, settings, release: bool) -> Leads:
         """The Keeper-led group decisions pending now that members advise on, with the members'
@@ -1638,9 +1638,10 @@ class GameService:
                 mine += [row for row in to_claim if row.id in got]
                 mine.sort(key=lambda row: row.id)
             game = await session.get(Game, game_id) if mine else None
-            dialect = (await session.connection()).dialect
-            if mine and dialect.name == "postgresql" and relaxed_commits(dialect):
-                await _on_disk(session)
+            if mine:
+                dialect = (await session.connection()).dialect
+                if dialect.name == "postgresql" and relaxed_commits(dialect):
+                    await _on_disk(session)
             if game is not None and game.status == "paused":
                 # only the admins' notice goes out; the rest is kept for when an admin resumes
                 # it (its claim lapses)
