@@ -349,8 +349,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["titles"] = ", ".join(f"{title_name(lang, ti)}: {mention(h) if h else '—'}" for ti, h in titles.items())
     elif kind == "check_started":
         p["order"] = " → ".join(mention(x) for x in ev.get("order", []))
-        p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
-                        else "")
+        p["partial"] = partial_text(lang, ev.get("partial"))
         if ev.get("card"):
             p["card"] = card_name(lang, ev["card"])
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
@@ -368,14 +367,12 @@ def public_line(ev: dict, lang: str) -> str | None:
         if ev.get("result"):  # the result told in the same line (merged)
             key = f"{K}.event.check_revealed_result"
             p["result"] = result_word(lang, ev["result"])
-            p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
-                            else "")
+            p["partial"] = partial_text(lang, ev.get("partial"))
     elif kind == "check_added" and ev.get("adds"):  # contributions in a row (merged)
         key = f"{K}.event.check_added_all"
         p["adds"] = ", ".join(f"{mention(who)} — {t(lang, f'{K}.count.cards', count=n)}" for who, n in ev["adds"])
     elif kind == "check_result":
-        p["partial"] = (t(lang, f"{K}.check.partial", partial=ev["partial"]) if ev.get("partial") is not None
-                        else "")
+        p["partial"] = partial_text(lang, ev.get("partial"))
     elif kind == "check_type_positive":
         p["skill"] = type_name(lang, ev["skill"])
     elif kind in ("check_modified", "roll_modified"):
@@ -704,12 +701,20 @@ def _ship(lang: str, view: dict) -> str:
     return "\n".join(lines)
 
 
+def partial_text(lang: str, partial) -> str:
+    """A check's partial success ("partial 8+"), or nothing when it has none."""
+    return t(lang, f"{K}.check.partial", partial=partial) if partial is not None else ""
+
+
+def _check_terms(lang: str, check: dict) -> dict:
+    """A check's target, partial success and the skill types that help, as a line's parameters."""
+    return {"target": check.get("target"), "partial": partial_text(lang, check.get("partial")),
+            "positive": skill_types(lang, check.get("positive") or [])}
+
+
 def check_summary(lang: str, check: dict, names: dict | None = None) -> str:
     """The check under way: target, partial, help types, who added how many (never which)."""
-    lines = [t(lang, f"{K}.check.summary", target=check.get("target"),
-               partial=(t(lang, f"{K}.check.partial", partial=check["partial"]) if check.get("partial") is not None
-                        else ""),
-               positive=skill_types(lang, check.get("positive") or []))]
+    lines = [t(lang, f"{K}.check.summary", **_check_terms(lang, check))]
     if check.get("source"):
         lines.append(card_name(lang, check["source"]))
     added = check.get("added")
@@ -1109,9 +1114,7 @@ def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str)
     check = _rules().view(state, player).get("check")
     if not check:
         return [decision_text(lang, prompt)]
-    partial = t(lang, f"{K}.check.partial", partial=check["partial"]) if check.get("partial") is not None else ""
-    params = {"target": check.get("target"), "partial": partial,
-              "positive": skill_types(lang, check.get("positive") or [])}
+    params = _check_terms(lang, check)
     if check.get("source"):
         return [t(lang, f"{K}.check.dm", card=card_name(lang, check["source"]), **params)]
     return [t(lang, f"{K}.check.dm_plain", **params)]
