@@ -778,6 +778,8 @@ class GameService:
             else:
                 if line is not None:
                     leads.notices.append(line)
+                if is_member(player) and player not in game.autopilot:
+                    chosen = {**chosen, "keeper": True}  # logged as the member's: the mark tells it was Keeper's
                 applied.append(_loggable(chosen))
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
@@ -2092,13 +2094,14 @@ def _minds_key(game: Game) -> tuple:
 def _decided_by_agent(row: ActionLog) -> bool:
     """Whether a Keeper agent was asked for this logged move: every move of a Keeper seat (its
     "default" too: the agent had no answer or an illegal one) but a step the rules made alone
-    (``auto``), and a kicked member's move Keeper made (:data:`STAND_IN`) that is not the plain
-    default. Not known from the log: a member's move Keeper made at a deadline or /gm skip
-    (logged as the member's own). After /gm replace a seat's rows name its new player: a
-    member's moves in a seat a Keeper player took over count as the agent's."""
+    (``auto``), a kicked member's move Keeper made (:data:`STAND_IN`) that is not the plain
+    default, and a member's move Keeper's agent made at a deadline or /gm skip (marked
+    ``keeper``; not marked before 28 Nov 2026). After /gm replace a seat's rows name its new
+    player: a member's moves in a seat a Keeper player took over count as the agent's."""
     if row.action.get("auto"):
         return False
-    return is_keeper(row.actor) or (row.actor == STAND_IN and row.action.get("type") != "default")
+    return is_keeper(row.actor) or bool(row.action.get("keeper")) \
+        or (row.actor == STAND_IN and row.action.get("type") != "default")
 
 
 def _agent_rng(game: Game, position: int) -> random.Random:

@@ -30,9 +30,10 @@ def copy_state(state: State) -> State:
     return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
-# keys an action may carry besides its answer: who, which prompt (against stale buttons) and
-# ``auto`` (applied by itself: the prompt had one answer, see GameRules.forced)
-META = ("player", "prompt", "auto")
+# keys an action may carry besides its answer: who, which prompt (against stale buttons),
+# ``auto`` (applied by itself: the prompt had one answer, see GameRules.forced) and ``keeper``
+# (a Keeper agent answered in a member's place: a deadline or an admin's skip)
+META = ("player", "prompt", "auto", "keeper")
 
 
 def _kind(value: Any) -> str | None:

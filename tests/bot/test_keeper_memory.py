@@ -109,6 +109,37 @@ async def test_keeper_players_rebuilt_after_a_restart_remember_their_own_decisio
     assert any(m["_acts"] for m in compared)  # a Keeper seat's actions this turn were among them
 
 
+async def test_a_members_moves_keeper_made_at_deadlines_are_remembered_after_a_restart(service, monkeypatch):
+    """Issue 22: "when a deadline expires, the default answer comes from the agent". Those moves
+    are logged as the member's own (an undo counts them as theirs), marked ``keeper``: the member
+    seat's agent, rebuilt after a restart, remembers deciding them (its actions this turn) as the
+    agent the process kept does. Unmarked, the rebuild took them for the member's clicks."""
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 7)
+    bot.service._MINDS.clear()
+    game = await service.create_lobby(1, 77, "unfathomable", 100)
+    for _ in range(2):
+        await service.add_keeper(game.id)
+    game = (await service.start(game.id)).game
+    member = next(seat for seat in game.players if not is_keeper(seat))
+    compared = []
+    for step in range(16):  # every decision of the member's is left to its deadline
+        await service.skip(game.id, user_id=int(member), by="deadline", keeper=True)
+        if step % 4 == 3:  # a restart: the agents the process kept against those rebuilt from the log
+            game = await service.get(game.id)
+            kept = bot.service._MINDS.pop(game.id)
+            async with service.sessions() as session:
+                await service._ready_minds(session, game, needed=True)
+            rebuilt = bot.service._MINDS[game.id]
+            for seat in game.players:
+                assert memory(rebuilt.agents[seat]) == memory(kept.agents[seat]), seat
+            compared.append(memory(kept.agents[member]))
+    assert any(m["_acts"] for m in compared)  # the member seat's agent counted actions it took
+    async with service.sessions() as session:
+        rows = (await session.exec(bot.service.select(ActionLog).where(ActionLog.game_id == game.id))).all()
+    marked = [row for row in rows if row.action.get("keeper")]
+    assert marked and all(row.actor == member for row in marked)  # still the member's moves
+
+
 def play_until_a_brig_pick(seed: int, players: int):
     """An all-Keeper Unfathomable game played as the bot plays it (each decision seeded by its
     place in the log), up to a Keeper player's pick of whom to send to the Brig: (game with its

@@ -48,7 +48,8 @@ async def test_an_expired_decision_is_played_by_the_keeper_agent(simcord_env, ki
     # the log without the steps made by themselves (a lone draw: no member's decision)
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
     assert logged, "the deadline answered nothing"
-    assert logged[0] == expected[0]  # the agent's concrete action, as it decided from the view
+    # the agent's concrete action, as it decided from the view, marked as Keeper's (the member's seat)
+    assert logged[0] == {**expected[0], "keeper": True}
     assert all(row.get("type") != "default" for row in logged)
     texts = [msg.content or "" for msg in channel.history()]
     assert any("Keeper played for" in text for text in texts)
@@ -95,7 +96,7 @@ async def test_an_admin_skip_is_played_by_the_keeper_agent(simcord_env, kind, la
     waited = rules_for(kind).prompts(game.state)[0]["player"]
     reply = panel_of(await admin.slash(channel, "gm skip"))
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
-    assert logged and logged[0] == expected[0] and logged[0].get("type") != "default"
+    assert logged and logged[0] == {**expected[0], "keeper": True} and logged[0].get("type") != "default"
     await env.bot.publisher.flush(game.id)  # the table's line delivered (a busy machine's delivery may lag)
     texts = "\n".join(msg.content or "" for msg in channel.history())
     assert t(lang, "admin.skip_keeper", players=f"<@{waited}>") in texts  # the table's language
