@@ -174,7 +174,8 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
                 labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
                             for o in options]
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
-    for action in rules.free_actions(game.state, pid) if free else ():
+    # two copies of one card (True Grit twice) are one button, as among a decision's options
+    for action in distinct_choices(ui, None, game.state, rules.free_actions(game.state, pid)) if free else ():
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view

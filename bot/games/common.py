@@ -102,12 +102,14 @@ def choice_key(ui, option: dict, prompt: dict, state: dict) -> str:
     return json.dumps(option if same is None else same(option, prompt, state), sort_keys=True, default=str)
 
 
-def distinct_choices(ui, prompt: dict, state: dict) -> list[dict]:
-    """The prompt's options, one per distinct choice (:func:`choice_key`), each as the first of them."""
+def distinct_choices(ui, prompt: dict | None, state: dict, options: list[dict] | None = None) -> list[dict]:
+    """The prompt's options (or ``options``: a player's free actions, with no prompt), one per
+    distinct choice (:func:`choice_key`), each as the first of them."""
+    options = prompt["options"] if options is None else options
     if getattr(ui, "same_choice", None) is None:
-        return prompt["options"]
+        return options
     seen, out = set(), []
-    for option in prompt["options"]:
+    for option in options:
         key = choice_key(ui, option, prompt, state)
         if key not in seen:
             seen.add(key)

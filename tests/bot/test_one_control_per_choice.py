@@ -122,3 +122,39 @@ async def test_the_thing_offers_one_control_per_card_kind_held_twice():
     twice = next(card for card in hand if hand.count(card) > 1)
     from bot.games.thing.render import card_name
     assert sum(label.startswith("Discard") and card_name("en", twice) in label for label in labels) == 1
+
+
+def free_controls(kind: str, state: dict, player: str) -> list[str]:
+    """The labels of a member's free-action buttons, as the panel draws them."""
+    game = SimpleNamespace(kind=kind, status="active", state=state, names={}, id=1, epoch=0)
+    view = decision_view(game, player, "en", free=True)
+    return [item.label for item in (getattr(child, "item", child) for child in view.children)
+            if item.custom_id.startswith("keeper:free:")]
+
+
+async def test_unfathomable_offers_one_button_for_copies_of_a_card_used_as_a_free_action():
+    """Two True Grit (Will 5) in a hand drew two identical "Use: True Grit (Will 5)" buttons
+    outside any decision (docs/screens/unfathomable/panel.png); they are one choice."""
+    rules, ui = rules_for("unfathomable"), ui_for("unfathomable")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state, _ = rules.new_game([f"p{i}" for i in range(PLAYERS["unfathomable"])], seed)
+        for _ in range(400):
+            if rules.is_over(state):
+                break
+            for player in state["players"]:
+                actions = rules.free_actions(state, player)
+                labels = [ui.free_action_label(a, "en")[:80] for a in actions]
+                if len(labels) == len(set(labels)):
+                    continue
+                shown = free_controls("unfathomable", state, player)
+                assert len(shown) == len(set(shown)), f"identical buttons: {shown}"
+                assert set(shown) == set(labels)  # every distinct free action is still offered
+                return
+            prompt = rules.prompts(state)[0]
+            if prompt.get("shape", "one") == "one":
+                action = {**rng.choice(prompt["options"])}
+            else:
+                action = shapes.default_answer(prompt["shape"], prompt[prompt["shape"]])
+            state, _ = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **action})
+    raise AssertionError("no position offers two copies as free actions")
