@@ -481,3 +481,32 @@ def test_a_hostile_nickname_in_the_buttons_explanation_stays_escaped():
     value = next(f for f in embed.fields if f.name == t("en", "panel.what_they_do")).value
     assert hostile in value and "**Bo**[x]" not in value, value
     assert any("**Bo**[x]" in (item.item.label or "") for item in view.children)  # a button shows it literally
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "Convert one of her pools into the other"),
+    ("uk", "Перетворіть один свій запас на інший"),
+    ("ru", "Превратите один свой запас в другой")])
+def test_an_investigators_own_action_says_what_it_does(lang, says):
+    """«Use Lily Chen's ability» named no effect (docs/screens/eldritch/panel.png): the panel's
+    "What each answer does" now gives the action's text, as her sheet does."""
+    import discord
+    from types import SimpleNamespace
+
+    from cogs.play import decision_view
+    rules = rules_for("eldritch")
+    for seed in range(1, 200):
+        state, _ = rules.new_game(["1", "2"], seed)
+        prompt = rules.prompts(state)[0]
+        if any(o["type"] == "component" and o["card"] == "lily_chen" for o in prompt["options"]):
+            break
+    else:
+        raise AssertionError("Lily Chen never has the first action")
+    game = SimpleNamespace(kind="eldritch", state=state, names={}, status="active", id=1, epoch=1)
+    embed = discord.Embed(title="panel")
+    decision_view(game, prompt["player"], lang, explain=embed)
+    field = next(f for f in embed.fields if f.name == t(lang, "panel.what_they_do"))
+    label = ui_for("eldritch").option_label({"type": "component", "card": "lily_chen",
+                                             "player": prompt["player"]}, state, {}, lang)
+    assert f"**{label}** — {says}" in field.value, field.value
+    assert not raw_parts(field.value)

@@ -997,7 +997,32 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if option.get("type") == "investigator":
         entry = _pack()["investigator"].get(option.get("id"))
         return _in(lang, entry.occupation) if entry else None
+    if option.get("type") in ("component", "local", "between"):
+        return action_text(lang, option.get("card"))
     return None
+
+
+def action_text(lang: str, card) -> str | None:
+    """What using a card's or an investigator's action does, as its text says ("Use Lily Chen's
+    ability" names no effect); None for a card whose action has no text of its own."""
+    pack = _pack()
+    entry = pack["investigator"].get(card)
+    if entry is not None:
+        return _in(lang, entry.action.text) if entry.action is not None and entry.action.text else None
+    for category in ("asset", "artifact", "spell", "condition"):
+        entry = pack[category].get(card)
+        if entry is None:
+            continue
+        front = getattr(entry, "front", None)  # a spell's or condition's face up side
+        abilities = list(getattr(entry, "abilities", None) or []) \
+            + list(front if isinstance(front, list) else getattr(front, "abilities", None) or [])
+        said = [_in(lang, ability.text) for ability in abilities
+                if ability.timing in ACTION_TIMINGS and ability.text]
+        return " ".join(said) or None
+    return None
+
+
+ACTION_TIMINGS = ("action", "local_action", "action_phase")  # the abilities an action option uses
 
 
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
