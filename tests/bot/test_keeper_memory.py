@@ -85,27 +85,38 @@ def memory(agent) -> dict:
     return {name: getattr(agent, name) for name in UNFATHOMABLE_MEMORY}
 
 
-async def test_keeper_players_rebuilt_after_a_restart_remember_their_own_decisions(service, monkeypatch):
+async def unfathomable_with_two_keepers(service, monkeypatch) -> Game:
     monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 7)
     bot.service._MINDS.clear()
     game = await service.create_lobby(1, 77, "unfathomable", 100)
     for _ in range(2):
         await service.add_keeper(game.id)
-    game = (await service.start(game.id)).game
+    return (await service.start(game.id)).game
+
+
+async def restarted_minds_match(service, game_id: int) -> dict:
+    """A restart: the agents the process kept, checked seat by seat against those rebuilt from
+    the log; the kept ones' memories."""
+    game = await service.get(game_id)
+    kept = bot.service._MINDS.pop(game.id)
+    async with service.sessions() as session:
+        await service._ready_minds(session, game, needed=True)
+    rebuilt = bot.service._MINDS[game.id]
+    for seat in game.players:
+        assert memory(rebuilt.agents[seat]) == memory(kept.agents[seat]), seat
+    return {seat: memory(kept.agents[seat]) for seat in game.players}
+
+
+async def test_keeper_players_rebuilt_after_a_restart_remember_their_own_decisions(service, monkeypatch):
+    game = await unfathomable_with_two_keepers(service, monkeypatch)
     compared = []
     for step in range(16):  # the member answers its first option; Keeper seats play in between
         game = await service.get(game.id)
         prompt = next(p for p in service.prompts(game) if not is_keeper(p["player"]))
         await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})
-        if step % 4 == 3:  # a restart: the agents the process kept against those rebuilt from the log
-            game = await service.get(game.id)
-            kept = bot.service._MINDS.pop(game.id)
-            async with service.sessions() as session:
-                await service._ready_minds(session, game, needed=True)
-            rebuilt = bot.service._MINDS[game.id]
-            for seat in game.players:
-                assert memory(rebuilt.agents[seat]) == memory(kept.agents[seat]), seat
-            compared += [memory(kept.agents[seat]) for seat in game.players if is_keeper(seat)]
+        if step % 4 == 3:
+            kept = await restarted_minds_match(service, game.id)
+            compared += [kept[seat] for seat in game.players if is_keeper(seat)]
     assert any(m["_acts"] for m in compared)  # a Keeper seat's actions this turn were among them
 
 
@@ -114,25 +125,13 @@ async def test_a_members_moves_keeper_made_at_deadlines_are_remembered_after_a_r
     are logged as the member's own (an undo counts them as theirs), marked ``keeper``: the member
     seat's agent, rebuilt after a restart, remembers deciding them (its actions this turn) as the
     agent the process kept does. Unmarked, the rebuild took them for the member's clicks."""
-    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 7)
-    bot.service._MINDS.clear()
-    game = await service.create_lobby(1, 77, "unfathomable", 100)
-    for _ in range(2):
-        await service.add_keeper(game.id)
-    game = (await service.start(game.id)).game
+    game = await unfathomable_with_two_keepers(service, monkeypatch)
     member = next(seat for seat in game.players if not is_keeper(seat))
     compared = []
     for step in range(16):  # every decision of the member's is left to its deadline
         await service.skip(game.id, user_id=int(member), by="deadline", keeper=True)
-        if step % 4 == 3:  # a restart: the agents the process kept against those rebuilt from the log
-            game = await service.get(game.id)
-            kept = bot.service._MINDS.pop(game.id)
-            async with service.sessions() as session:
-                await service._ready_minds(session, game, needed=True)
-            rebuilt = bot.service._MINDS[game.id]
-            for seat in game.players:
-                assert memory(rebuilt.agents[seat]) == memory(kept.agents[seat]), seat
-            compared.append(memory(kept.agents[member]))
+        if step % 4 == 3:
+            compared.append((await restarted_minds_match(service, game.id))[member])
     assert any(m["_acts"] for m in compared)  # the member seat's agent counted actions it took
     async with service.sessions() as session:
         rows = (await session.exec(bot.service.select(ActionLog).where(ActionLog.game_id == game.id))).all()
