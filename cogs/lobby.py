@@ -38,8 +38,12 @@ def lobby_view(game, lang: str) -> discord.ui.View:
     for verb, style in (("join", discord.ButtonStyle.success), ("leave", discord.ButtonStyle.secondary),
                         ("start", discord.ButtonStyle.primary), ("abort", discord.ButtonStyle.danger)):
         view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), style=style))
-    for verb in ("keeper_add", "keeper_remove"):  # a row of their own, under the seats' buttons
-        view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), row=1))
+    # a row of their own, under the seats' buttons; greyed out while they can do nothing (a full
+    # table: a member who joins still takes a Keeper player's seat)
+    idle = {"keeper_add": len(game.players) >= rules_for(game.kind).max_players,
+            "keeper_remove": not keepers(game.players)}
+    for verb in ("keeper_add", "keeper_remove"):
+        view.add_item(LobbyButton(game.id, verb, label=t(lang, f"lobby.{verb}"), row=1, disabled=idle[verb]))
     ui = ui_for(game.kind)
     if getattr(ui, "LOBBY_FLAGS", None):
         view.add_item(LobbyOptions(game.id, game.kind, lang, ui.flags_from_options(game.options)))
@@ -90,8 +94,9 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
 class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort|keeper_add|keeper_remove)"):
     def __init__(self, game_id: int, verb: str, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None):
-        super().__init__(discord.ui.Button(label=label or verb, style=style, row=row,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
+                 disabled: bool = False):
+        super().__init__(discord.ui.Button(label=label or verb, style=style, row=row, disabled=disabled,
                                            custom_id=f"keeper:lobby:{game_id}:{verb}"))
         self.game_id, self.verb = game_id, verb
 

@@ -68,8 +68,8 @@ async def test_the_lobby_adds_keeper_players_up_to_the_most_and_removes_them(sim
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
     text = all_text(lobby_now)
     assert "🤖 Keeper 1" in text and "Keeper players" in text and "<@keeper" not in text
-    full = await creator.click(lobby, label=ADD)  # the table is full
-    assert "full" in (full.followups[-1].content if full.followups else full.response.content)
+    # the table is full: adding is greyed out (a stale lobby's click is still refused: lobby_full)
+    assert greyed(channel, lobby) == {ADD: True, REMOVE: False}
     assert len((await current_game(env, channel)).players) == rules.max_players
     # a member joining a full table takes the last Keeper player's seat
     newcomer = channel.guild.add_member(env.create_user("newcomer"))
@@ -81,8 +81,25 @@ async def test_the_lobby_adds_keeper_players_up_to_the_most_and_removes_them(sim
         await creator.click(lobby, label=REMOVE)
     game = await current_game(env, channel)
     assert keeper_seats(game) == [] and len(game.players) == 3
-    nothing = await creator.click(lobby, label=REMOVE)
-    assert "no Keeper player" in (nothing.followups[-1].content if nothing.followups else nothing.response.content)
+    assert greyed(channel, lobby) == {ADD: False, REMOVE: True}  # no Keeper player to remove
+
+
+def greyed(channel, lobby) -> dict[str, bool]:
+    """Whether each Keeper-player button of the lobby as the channel shows it now is disabled."""
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    return {button.label: bool(button.disabled) for row in shown.components
+            for button in row.children if getattr(button, "label", None) in (ADD, REMOVE)}
+
+
+async def test_too_few_players_points_at_keeper_players(simcord_env):
+    """Issue 22: "the game starts with fewer people where agents fill the minimum": the refusal
+    to start says how (it named only the minimum)."""
+    env = simcord_env
+    _, channel, members, lobby = await open_lobby(env, "thing", 2, channel_name="short")
+    refused = await members[0].click(lobby, label="Start")
+    text = all_text(refused.followups[-1] if refused.followups else refused.response)
+    assert "at least 4 players (now 2)" in text and ADD in text
+    assert greyed(channel, lobby) == {ADD: False, REMOVE: True}
 
 
 async def test_keeper_players_fill_the_minimum_but_never_play_alone(simcord_env):
