@@ -167,6 +167,10 @@ def instrument(rules) -> None:
         return out
     cls.advance_doom = advance_doom
 
+# data/eldritch/README.md ruling 20: costandre01's normalMythos.ts @255bf8f (and its implemented version) print
+# Spawn Clues, not Spawn Gates, on these four yellow cards; facts.yaml's 0409f87f version prints gates (kept)
+YELLOW_CLUES_CARDS = ("burden_of_greed", "from_bad_to_worse", "haunting_nightmares", "heat_wave_singes_the_globe")
+
 SPARE_CAUSES = ("omen_gates", "defeat", "reckoning", "mythos_effect", "ao", "encounter", "no_gate_left", "mystery",
                 "card", "other")
 MAX_ACTIONS = 50_000
@@ -654,10 +658,17 @@ def main(argv: int | list[str] | None = None) -> None:
     ap.add_argument("--luck", action="append", default=[], choices=LUCK_KINDS,
                     help="what-if: every die of a test of this kind (a fight, an encounter's kind, a purchase, a "
                          "spell, any other) shows a 6 — what its failures cost")
+    ap.add_argument("--yellow-clues", action="store_true",
+                    help="what-if (README ruling 20, an open card-data question): the four yellow mythos cards "
+                         "some sources print with Spawn Clues spawn clues instead of gates (this process only)")
     a = ap.parse_args([] if argv is None else argv)
     _LUCKY.update(a.luck)
     rules = rules_for("eldritch")
     instrument(rules)
+    if a.yellow_clues:   # a what-if, never the game's data: only this process's loaded copy changes
+        for card in YELLOW_CLUES_CARDS:
+            m = rules.C.mythos[card]
+            m["symbols"] = ["spawn_clues" if x == "spawn_gates" else x for x in m["symbols"]]
     if a.no_doom:
         a.spare = list(SPARE_CAUSES)
     _SPARED.update(a.spare)
@@ -687,7 +698,8 @@ def main(argv: int | list[str] | None = None) -> None:
     n = a.games
     wins = sum(e["wins"] for e in ends.values())
     luck = (f", every die a {a.dice}" if a.dice else "") + (f", every die a 6 in {'/'.join(a.luck)} tests"
-                                                           if a.luck else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "")
+                                                           if a.luck else "") + (f", no doom from {'/'.join(a.spare)}" if a.spare else "") \
+        + (", four yellow cards spawn clues (ruling 20 what-if)" if a.yellow_clues else "")
     print(f"{a.players} investigator(s), {n} games{luck}: investigators win {100 * wins / n:.1f} %")
     for ao, e in sorted(ends.items()):
         reasons = ", ".join(f"{k} {v}" for k, v in sorted(e.items()) if k not in ("games", "wins"))
