@@ -147,6 +147,26 @@ def test_unfathomables_resources_changed_in_a_row_are_one_line_with_the_dials_af
     assert len(render([food, fuel, back], lang)) == 2
 
 
+@pytest.mark.parametrize("lang, line", [
+    ("en", "🐟 9 Deep Ones placed: Deck Space 1, Deck Space 2 ×2, Deck Space 3, Deck Space 4, Deck Space 5, "
+           "Deck Space 6, Deck Space 7, Deck Space 8."),
+    ("uk", "🐟 Розміщено 9 глибоководних: "),
+    ("ru", "🐟 Размещено 9 глубоководных: ")])
+def test_unfathomables_deep_ones_placed_in_a_row_are_one_line(lang, line):
+    """Hold the Line's "a Deep One in each deck zone" was eight lines ("🐟 1 Deep One placed in
+    Deck Space 1." …, docs/screens/unfathomable/end.png); one line names every zone and how many."""
+    render = ui_for("unfathomable").public_lines
+    placed = [{"type": "deep_ones_placed", "zone": f"d{n}", "count": 2 if n == 2 else 1, "audience": "all"}
+              for n in range(1, 9)]
+    (said,) = render(placed, lang)
+    assert said.startswith(line)
+    assert said == render([{"type": "deep_ones_placed", "audience": "all", "count": 9,
+                            "places": [[f"d{n}", 2 if n == 2 else 1] for n in range(1, 9)]}], lang)[0]
+    assert render(placed[:1], lang) == [t(lang, "unfathomable.event.deep_ones_placed",
+                                          n_deep_ones=t(lang, "unfathomable.count.deep_ones", count=1),
+                                          zone=ui_for("unfathomable").zone(lang, "d1"))]
+
+
 def logged(kind: str, rows: list[list[dict]], notices: list[list[str]] | None = None) -> list[str]:
     """The live message's lines after ``rows`` of public events (and notice keys before each),
     each row delivered as the publisher does, English."""

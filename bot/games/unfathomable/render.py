@@ -368,6 +368,9 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.check_revealed_result"
             p["result"] = result_word(lang, ev["result"])
             p["partial"] = partial_text(lang, ev.get("partial"))
+    elif kind == "deep_ones_placed" and ev.get("places"):  # placements in a row (merged)
+        key = f"{K}.event.deep_ones_placed_many"
+        p["places"] = ", ".join(zone(lang, z) + (f" ×{n}" if n != 1 else "") for z, n in ev["places"])
     elif kind == "check_added" and ev.get("adds"):  # contributions in a row (merged)
         key = f"{K}.event.check_added_all"
         p["adds"] = ", ".join(f"{mention(who)} — {t(lang, f'{K}.count.cards', count=n)}" for who, n in ev["adds"])
@@ -541,11 +544,20 @@ def merged(before: dict, ev: dict) -> dict | None:
         return None
     if ev["type"] == "check_added" and not before.get("extra_treachery") and not ev.get("extra_treachery"):
         return {"type": "check_added", "audience": ev.get("audience"), "adds": _adds(before) + _adds(ev)}
+    if ev["type"] == "deep_ones_placed":  # "1 Deep One placed in each deck zone": one line, not eight
+        places = _places(before) + _places(ev)
+        return {"type": "deep_ones_placed", "audience": ev.get("audience"), "places": places,
+                "count": sum(n for _, n in places)}
     if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
     if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
         return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
     return None
+
+
+def _places(ev: dict) -> list:
+    """A deep_ones_placed event's zones: [[zone, how many], ...]."""
+    return ev.get("places") or [[ev.get("zone"), ev.get("count", 1)]]
 
 
 def _adds(ev: dict) -> list:
