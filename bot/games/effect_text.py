@@ -125,6 +125,11 @@ class EffectText:
 
     def step(self, lang: str, tagged: Tagged) -> str:
         kind = "fx" if tagged.kind == "primitive" else "cond"
+        inner = getattr(tagged.spec, "condition", None) if tagged.name == "not" else None
+        if isinstance(inner, Tagged) and self.has(self.key("cond", f"not_{inner.name}")):
+            # a negation the language says in its own words ("Nug is no longer on the board"),
+            # not "not (Nug is on the board)"
+            return self.model(lang, self.key("cond", f"not_{inner.name}"), inner.spec)
         return self.model(lang, self.key(kind, tagged.name), tagged.spec)
 
     def quantity(self, lang: str, spec: BaseModel) -> str:

@@ -256,3 +256,18 @@ if __name__ == "__main__":
     counts = census(verbose="-v" in sys.argv)
     for fault in CLASSES:
         print(f"{fault:12}", "  ".join(f"{lang}={counts[fault, lang]}" for lang in LANGUAGES))
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Solved when: “Nug” is no longer on the board."),
+    ("uk", "Розгадано, коли: «Наґ» більше немає на полі."),
+    ("ru", "Раскрыта, когда: «Нуг» больше нет на поле.")])
+def test_an_epic_monsters_mystery_says_it_is_solved_when_the_monster_is_gone(lang, said):
+    """Spawn of the Black Goat read "Solved when: not (“Nug” is on the board)." on the table: a
+    negation the language says in its own words: every negation the data holds (a monster gone:
+    five mysteries, three rumors; a failed test: four monsters; a gate off the omen: one card)."""
+    from bot.games.eldritch import render
+    pack = render._pack()
+    assert render.text_of(lang, pack["mystery"]["spawn_of_the_black_goat"]).endswith(said)
+    for entry in [*pack["mystery"].values(), *pack["mythos"].values()]:
+        assert "not (" not in render.text_of(lang, entry) and "не (" not in render.text_of(lang, entry)
