@@ -134,7 +134,7 @@ async def test_a_crash_between_the_edit_and_its_record_shows_no_line_twice(simco
     await env.bot.publisher.deliver_due(now=utcnow() + timedelta(hours=1))
     assert await service.pending_outbox(game.id) == 0
     text = "\n".join(message.content or "" for message in channel.history())
-    assert text.count("draws an event card") == 1 and text.count(" discards.") == 1
+    assert text.count("draws an event card") == 1 and text.count(" discards a card.") == 1
     assert len(channel.history()) == messages
 
 
