@@ -784,6 +784,8 @@ class GameService:
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
         action = {"player": player, "type": "default", "prompt": prompt["id"]}
+        if agent and is_member(player) and player not in game.autopilot:
+            action["keeper"] = True  # the agent was asked (it had no answer): its seat's agent decided
         new_state, events = _apply(game, rules, state, action)
         applied.append(_loggable(action))
         reveals.append(any(e.get("reveal") for e in events))

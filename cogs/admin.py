@@ -35,6 +35,10 @@ class AdminCog(KeeperCog):
     async def _done(self, interaction: discord.Interaction, game_id: int, key: str, **params) -> None:
         """After the change is saved: deliver its announcements, then confirm privately."""
         await self.bot.publisher.flush(game_id)  # never raises: what fails stays queued
+        if (await self.bot.service.require(game_id)).status == "lobby":
+            # a kick or replace in a lobby: its seats and greyed-out buttons are drawn again
+            from cogs.lobby import refresh_lobby
+            await refresh_lobby(interaction, game_id)
         await after_commit(reply(interaction, t(user_lang(interaction), key, **params)))
 
     @gm.command(name=cmd("undo", "gm"), description=desc("gm_undo"))

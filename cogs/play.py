@@ -191,7 +191,16 @@ def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:
     if not description and len(label) > 100:
         description = label[99:]
         label = label[:99] + "…"
-    return label, (description[:100] if description else None)
+    return label, (_cut(description, 100) if description else None)
+
+
+def _cut(text: str, most: int) -> str:
+    """``text`` in at most ``most`` characters, cut between words with "…" (Discord's limit for a
+    select option's description cut it mid-word)."""
+    if len(text) <= most:
+        return text
+    head = text[:most - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:") + "…"
 
 
 def paged_selects(view, game, prompt, choices: list[tuple[str, str]], page: int, lang: str, placeholder: str) -> None:

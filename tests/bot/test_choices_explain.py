@@ -510,3 +510,21 @@ def test_an_investigators_own_action_says_what_it_does(lang, says):
                                              "player": prompt["player"]}, state, {}, lang)
     assert f"**{label}** — {says}" in field.value, field.value
     assert not raw_parts(field.value)
+
+
+def test_a_long_select_description_is_cut_between_words():
+    """A select option's description is at most 100 characters (Discord): Leo Anderson's action
+    text (ru) was cut at exactly 100, mid-word and without a mark."""
+    from types import SimpleNamespace
+
+    from cogs.play import described
+    ui = ui_for("eldritch")
+    game = SimpleNamespace(kind="eldritch", state={}, names={})
+    for lang in ("en", "uk", "ru"):
+        for card in ("leo_anderson", "cat_burglar", "feed_the_mind"):
+            text = ui.action_text(lang, card) or ""
+            _, said = described(SimpleNamespace(option_label=lambda *a: "x", option_description=ui.option_description),
+                                {"type": "component", "card": card}, game, lang)
+            assert len(said) <= 100
+            if len(text) > 100:
+                assert said.endswith("…") and text.startswith(said[:-1]) and text[len(said) - 1] == " "

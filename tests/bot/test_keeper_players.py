@@ -102,6 +102,19 @@ async def test_too_few_players_points_at_keeper_players(simcord_env):
     assert greyed(channel, lobby) == {ADD: False, REMOVE: True}
 
 
+async def test_a_kick_in_a_full_lobby_redraws_it_with_adding_allowed_again(simcord_env):
+    """A full lobby greys out "Add a Keeper player"; an admin's /gm kick frees a seat, and the
+    lobby message is drawn again (it stayed greyed out until something else redrew it)."""
+    env = simcord_env
+    guild, channel, members, lobby = await open_lobby(env, "unfathomable", 2, channel_name="kick")
+    for _ in range(rules_for("unfathomable").max_players - 2):
+        await members[0].click(lobby, label=ADD)
+    assert greyed(channel, lobby)[ADD]
+    await admin_of(env, guild).slash(channel, "gm kick", member=members[1])
+    assert str(members[1].id) not in (await current_game(env, channel)).players
+    assert greyed(channel, lobby) == {ADD: False, REMOVE: False}
+
+
 async def test_keeper_players_fill_the_minimum_but_never_play_alone(simcord_env):
     env = simcord_env
     _, channel, members, lobby = await open_lobby(env, "thing", 1, channel_name="few")

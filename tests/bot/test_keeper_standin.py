@@ -78,7 +78,8 @@ async def test_a_refused_keeper_action_falls_back_to_the_default(simcord_env, mo
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=11))
     # the log without the steps made by themselves (a lone draw: no member's decision)
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
-    assert logged and logged[0] == {"player": player, "type": "default"}
+    # the default stands in, marked as Keeper's: its agent was asked in the member's place
+    assert logged and logged[0] == {"player": player, "type": "default", "keeper": True}
 
 
 @pytest.mark.parametrize("kind,lang", [("thing", "en"), ("unfathomable", "uk"), ("eldritch", "ru")])

@@ -228,3 +228,10 @@ def test_an_eldritch_test_and_its_result_in_the_next_step_are_one_line():
     assert len(render([rolled, result], "en")) == 1
     changed = {**result, "dice": [5, 3, 1], "successes": 1, "passed": True}
     assert logged("eldritch", [[rolled], [changed]]) == render([rolled], "en") + render([changed], "en")
+
+
+def test_deep_ones_placed_across_steps_are_one_line_with_a_count_per_zone():
+    """Placements delivered in three steps fold into the live message's last line, and a zone
+    named again adds to its count ("Deck Space 1 ×2"), not a second "Deck Space 1"."""
+    placed = [[{"type": "deep_ones_placed", "zone": zone, "count": 1, "audience": "all"}] for zone in ("d1", "d2", "d1")]
+    assert logged("unfathomable", placed)[-1] == "🐟 3 Deep Ones placed: Deck Space 1 ×2, Deck Space 2."

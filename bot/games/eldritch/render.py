@@ -989,8 +989,9 @@ def decision_is_news(prompt: dict, option: dict, state: dict) -> bool:
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
-    """Under a select option: the roll an option changes (skill and dice), an investigator's
-    numbers, a monster where it stands."""
+    """Under a select option (and in the panel's "What each answer does"): the roll an option
+    changes (skill and dice), an investigator's occupation, what an action using a card or an
+    investigator's ability does (:func:`action_text`)."""
     prompt = _prompt_with_option(state, option)
     if prompt and prompt.get("kind") == "roll":
         return decision_text(lang, prompt, state)

@@ -479,7 +479,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         return common.Line(text, opens=f"roll:{ev.get('player')}:discard_and_roll")
     if kind == "discard_and_roll" and "die" in ev:
         return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
-    if kind in ("deep_ones_moved", "resources_changed", "check_added", "check_revealed", "check_result"):
+    if kind in ("deep_ones_moved", "deep_ones_placed", "resources_changed", "check_added", "check_revealed",
+                "check_result"):
         return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
@@ -545,7 +546,10 @@ def merged(before: dict, ev: dict) -> dict | None:
     if ev["type"] == "check_added" and not before.get("extra_treachery") and not ev.get("extra_treachery"):
         return {"type": "check_added", "audience": ev.get("audience"), "adds": _adds(before) + _adds(ev)}
     if ev["type"] == "deep_ones_placed":  # "1 Deep One placed in each deck zone": one line, not eight
-        places = _places(before) + _places(ev)
+        counted: dict = {}   # a zone named twice is one with its count (first-seen order)
+        for z, n in _places(before) + _places(ev):
+            counted[z] = counted.get(z, 0) + n
+        places = [[z, n] for z, n in counted.items()]
         return {"type": "deep_ones_placed", "audience": ev.get("audience"), "places": places,
                 "count": sum(n for _, n in places)}
     if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
