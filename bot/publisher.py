@@ -60,7 +60,7 @@ MIN_ROWS = 3
 MEMBER_PARAMS = {"player", "players", "old", "new"}
 # notices that say what the table waits for once the step is over: they follow the step's lines
 # (the others, such as "Keeper played for …", say why the step happened and come first)
-AFTER_THE_STEP = frozenset({"group.keeper_waits"})
+AFTER_THE_STEP = frozenset({"group.keeper_waits", "group.keeper_waits_on"})
 # notices the next line makes plain: a response window's time was up ("The response window
 # closed"), followed by the roll or the result it let happen, or by the move it let be made. Left
 # out of a step with lines of its own; otherwise said until the next line stands in its place.

@@ -665,7 +665,8 @@ class GameService:
                                                    plain=settings.timeout_action == "default", leads=leads)
             events.extend(more)
             if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
-                leads.notices += [notice("group.keeper_waits", player=p["player"], players=lead_advisers(game, p))
+                leads.notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
+                                         question=_question(game, state, p, leads.lang))
                                   for p in (rules.prompts(state) if prompts is None else prompts)
                                   if leads.waits(game, p) and p["id"] not in leads.pending]
             await self._checkpoint(session, game, state, applied, reveals, events, actor=actor,
@@ -2175,6 +2176,16 @@ def lead_wait_seconds(settings, default_minutes: int = 0) -> int:
     if minutes:
         return minutes * 60
     return WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
+
+
+def _question(game: Game, state: dict, prompt: dict, lang: str) -> str:
+    """What a group decision asks, as the game's renderer words it ("Akachi Onyele: pass the
+    Lead?"), for a public line that says what Keeper's player waits for proposals on."""
+    try:
+        return ui_for(game.kind).decision_text(lang, prompt, state)[:200]
+    except Exception:  # noqa: BLE001 - a line without its question beats a lost step
+        log.exception("game %s: prompt %s has no question text", game.id, prompt.get("id"))
+        return "—"
 
 
 def _option_label(game: Game, state: dict, player: str, option: dict, lang: str) -> str:

@@ -88,6 +88,9 @@ async def test_keeper_lead_waits_for_a_members_proposal_and_follows_it(simcord_e
     assert question["advisers"] == [str(member.id)]
     assert game.deadline is not None  # its wait has an end (no turn time here: the window's)
     assert f"waits for your proposals, <@{member.id}>" in public_text(channel)
+    # the line says what is decided (it read "decides this for the group", "this" naming nothing)
+    from bot.games.eldritch.render import decision_text
+    assert f"decides a group question — {decision_text('en', question, game.state)} — " in public_text(channel)
     # the member proposes what Keeper would not choose itself: passing the Lead to their investigator
     own = agents_own(game, question)
     wanted = next(o for o in question["options"] if {"player": LEAD, **o} != own)

@@ -581,8 +581,9 @@ def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
     return lines
 
 
-def decision_text(lang: str, prompt: dict) -> str:
-    """What a prompt asks, from its public part (kind, purpose, timing, zone)."""
+def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
+    """What a prompt asks, from its public part (kind, purpose, timing, zone); ``state`` unused
+    (the signature every renderer's ``decision_text`` shares)."""
     kind, purpose = prompt.get("kind"), prompt.get("purpose")
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
