@@ -235,3 +235,14 @@ def test_deep_ones_placed_across_steps_are_one_line_with_a_count_per_zone():
     named again adds to its count ("Deck Space 1 ×2"), not a second "Deck Space 1"."""
     placed = [[{"type": "deep_ones_placed", "zone": zone, "count": 1, "audience": "all"}] for zone in ("d1", "d2", "d1")]
     assert logged("unfathomable", placed)[-1] == "🐟 3 Deep Ones placed: Deck Space 1 ×2, Deck Space 2."
+
+
+def test_a_monarch_rising_from_the_depths_is_told_once():
+    """"🐙 Mother Hydra: The Depths → Water Space 1." stood above "🌊 From the Depths into Water
+    Space 1: Mother Hydra." (play7): the emergence names the monarch; a move on the water stays told."""
+    render = ui_for("unfathomable").public_lines
+    rose = {"type": "monarch_moved", "monster": "mother_hydra", "frm": "depths", "to": "w1", "reason": "emerge",
+            "audience": "all"}
+    emerged = {"type": "monsters_emerged", "to": "w1", "monarchs": ["mother_hydra"], "audience": "all"}
+    assert render([rose, emerged], "en") == ["🌊 From the Depths into Water Space 1: Mother Hydra."]
+    assert render([{**rose, "frm": "w3", "reason": "moved"}], "en") == ["🐙 Mother Hydra: Water Space 3 → Water Space 1."]

@@ -335,9 +335,16 @@ def _params(ev: dict, lang: str) -> dict:
     return p
 
 
+# (event, reason) a later event of the same step tells: a monarch rising from the Depths is named
+# by "🌊 From the Depths into Water Space 1: Mother Hydra." (its own line said it first)
+TOLD_BY_A_LATER_EVENT = frozenset({("monarch_moved", "emerge")})
+
+
 def public_line(ev: dict, lang: str) -> str | None:
     kind = ev["type"]
     if kind in SILENT:
+        return None
+    if (kind, ev.get("reason")) in TOLD_BY_A_LATER_EVENT:
         return None
     key = f"{K}.event.{kind}"
     p = _params(ev, lang)
