@@ -296,9 +296,9 @@ def test_a_pick_of_exactly_n_says_so(lang, want):
 
 
 @pytest.mark.parametrize("lang, keep, hand_on", [
-    ("en", "Keep the Lead (", "Pass the Lead to "),
-    ("uk", "Лишитися головним дослідником (", "Передати роль головного дослідника: "),
-    ("ru", "Остаться ведущим сыщиком (", "Передать роль ведущего сыщика: ")])
+    ("en", "Keep the Lead: ", "Pass the Lead to "),
+    ("uk", "Лишитися головним дослідником: ", "Передати роль головного дослідника: "),
+    ("ru", "Остаться ведущим сыщиком: ", "Передать роль ведущего сыщика: ")])
 def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
     """«pass the Lead?» offered «Lead: Jacqueline Fine (Ann) / Lead: Akachi Onyele (Bo)»: which
     one kept the role was for the member to guess."""
@@ -306,7 +306,8 @@ def test_the_leads_choice_says_keep_or_pass(lang, keep, hand_on):
     state, _ = rules_for("eldritch").new_game(["1", "2"], 1)
     lead = state["lead"]
     other = next(i for i in state["inv"] if i != lead)
-    assert render.option_label({"type": "lead", "to": lead}, state, {}, lang).startswith(keep)
+    kept = render.option_label({"type": "lead", "to": lead}, state, {}, lang)
+    assert kept.startswith(keep) and "))" not in kept  # no brackets in brackets (the name has its seat's)
     assert render.option_label({"type": "lead", "to": other}, state, {}, lang).startswith(hand_on)
 
 
