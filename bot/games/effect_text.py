@@ -120,6 +120,9 @@ class EffectText:
     def effect(self, lang: str, steps, top: bool = True) -> str:
         """A whole effect (a list of steps); at the top, tidied and capitalised."""
         texts = [self.step(lang, s) for s in steps or [] if isinstance(s, Tagged)]
+        # a step said by a sentence of its own (a hook's meaning) loses its full stop inside the list
+        texts = [x[:-1] if x.endswith(".") and not x.endswith("..") and i < len(texts) - 1 else x
+                 for i, x in enumerate(texts)]
         text = self.say(lang, self.key("sep")).join(x for x in texts if x)
         return tidy(text) if top else text
 

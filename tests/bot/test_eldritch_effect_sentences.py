@@ -276,3 +276,4 @@ def test_an_epic_monsters_mystery_says_it_is_solved_when_the_monster_is_gone(lan
     for entry in entries:
         text = entry_text(lang, entry)
         assert "not (" not in text and "не (" not in text, text
+        assert ".;" not in text, text  # a hook's sentence inside a list (No Peace For the Fallen, play7)
