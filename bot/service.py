@@ -766,6 +766,9 @@ class GameService:
         refuse it (or without ``agent``).
         Appends the applied action to ``applied``/``reveals``; returns (state, events)."""
         player = prompt["player"]
+        # a member's move Keeper's agent made (its answer, or the default after it had none) is
+        # logged as the member's: the mark tells it was Keeper's (a restart's rebuild decides there)
+        mark = {"keeper": True} if agent and is_member(player) and player not in game.autopilot else {}
         chosen, line = None, None
         if agent and leads is not None and lead_advisers(game, prompt):
             chosen, line = self._lead_choice(game, rules, state, prompt, leads, len(applied))
@@ -779,14 +782,10 @@ class GameService:
             else:
                 if line is not None:
                     leads.notices.append(line)
-                if is_member(player) and player not in game.autopilot:
-                    chosen = {**chosen, "keeper": True}  # logged as the member's: the mark tells it was Keeper's
-                applied.append(_loggable(chosen))
+                applied.append(_loggable({**chosen, **mark}))
                 reveals.append(any(e.get("reveal") for e in events))
                 return new_state, events
-        action = {"player": player, "type": "default", "prompt": prompt["id"]}
-        if agent and is_member(player) and player not in game.autopilot:
-            action["keeper"] = True  # the agent was asked (it had no answer): its seat's agent decided
+        action = {"player": player, "type": "default", "prompt": prompt["id"], **mark}
         new_state, events = _apply(game, rules, state, action)
         applied.append(_loggable(action))
         reveals.append(any(e.get("reveal") for e in events))
