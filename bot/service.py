@@ -1160,7 +1160,7 @@ class GameService:
             # nothing to make it, unnamed in a response window's wait). A kicked member's rows are
             # all Keeper's to remake: their own moves from before the kick go only with a later
             # move of a present member. Keeper's answers for a kicked member stay Keeper's
-            # (``STAND_IN``) when a member takes the seat (/gm replace)
+            # (``STAND_IN``) when a member takes the seat (/gm replace), as do a Keeper player's moves
             moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and is_member(row.actor)
                      and row.actor not in game.autopilot]
             if count < 1 or count > len(moves):
@@ -1300,9 +1300,16 @@ class GameService:
             game.autopilot = [p for p in game.autopilot if p != old_id]
             name = keeper_name(new_id, lang) if is_keeper(new_id) else safe_name(new_name or new_id)
             game.names = {**rename_player(game.names, old_id, new_id), new_id: name}
+            handed_back = is_keeper(old_id) and is_member(new_id)
             for row in rows:
-                row.actor = rename_player(row.actor, old_id, new_id)
-                row.action = rename_player(row.action, old_id, new_id)
+                if handed_back and row.actor == old_id and not row.action.get("auto"):
+                    # a Keeper player's moves stay Keeper's when a member takes its seat: not the
+                    # member's to undo, and its agent's to remember after a restart
+                    row.actor = STAND_IN
+                    row.action = {**rename_player(row.action, old_id, new_id), "keeper": True}
+                else:
+                    row.actor = rename_player(row.actor, old_id, new_id)
+                    row.action = rename_player(row.action, old_id, new_id)
                 session.add(row)
             # the seat's private knowledge goes with the seat; the old member keeps none of it (a
             # Keeper player keeps no news: a member taking its seat gets what the seat saw)
@@ -2099,7 +2106,9 @@ def _decided_by_agent(row: ActionLog) -> bool:
     (``auto``), a kicked member's move Keeper made (:data:`STAND_IN`) that is not the plain
     default, and a member's move Keeper's agent made at a deadline or /gm skip (marked
     ``keeper``; not marked before 28 Nov 2026). After /gm replace a seat's rows name its new
-    player: a member's moves in a seat a Keeper player took over count as the agent's."""
+    player: a member's moves in a seat a Keeper player took over count as the agent's; a Keeper
+    player's moves in a seat a member took over stay Keeper's (:data:`STAND_IN`, marked
+    ``keeper``; since 28 Nov 2026)."""
     if row.action.get("auto"):
         return False
     return is_keeper(row.actor) or bool(row.action.get("keeper")) \

@@ -94,3 +94,36 @@ async def test_a_replacement_answers_a_kicked_members_decision_left_waiting(serv
     async with service.sessions() as session:
         rows = (await session.exec(select(ActionLog).where(ActionLog.game_id == game.id))).all()
     assert any(row.actor == STAND_IN and row.action["player"] == waiting for row in rows)
+
+
+async def test_a_keeper_players_moves_stay_keepers_when_a_member_takes_its_seat(service):
+    """/gm replace of a Keeper player's seat by a member: the seat's moves were renamed to the
+    member, so /gm undo counted them as the member's own and a rebuilt agent no longer took them
+    for its decisions. They stay Keeper's (``STAND_IN``, marked ``keeper``) and the log replays."""
+    from bot.service import ServiceError, _decided_by_agent, _record
+    from bot.seats import is_keeper
+    from engine.core.record import replay
+    game = await service.create_lobby(1, 77, "thing", 100)
+    await service.join(game.id, 101)
+    for _ in range(3):
+        await service.add_keeper(game.id)
+    game = (await service.start(game.id)).game
+    for _ in range(8):  # the members answer their first option; Keeper seats play in between
+        game = await service.get(game.id)
+        prompt = next(p for p in service.prompts(game) if not is_keeper(p["player"]))
+        await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})
+    before = await service.actions(game.id)
+    seat_moves = [row.number for row in before if row.actor == "keeper-1" and not row.action.get("auto")]
+    member_moves = [row for row in before if row.actor in ("100", "101") and not row.action.get("auto")]
+    assert seat_moves, "the Keeper player moved before the hand-over"
+    await service.replace(game.id, "keeper-1", int(NEWCOMER), "Newcomer")
+    game = await service.get(game.id)
+    after = {row.number: row for row in await service.actions(game.id)}
+    for number in seat_moves:
+        row = after[number]
+        assert row.actor == STAND_IN and row.action["player"] == NEWCOMER and _decided_by_agent(row)
+    assert replay(_record(game, list(after.values()))).state == game.state
+    with pytest.raises(ServiceError) as refused:
+        await service.undo(game.id, 10_000, force=True)
+    assert refused.value.params["available"] == len(member_moves), \
+        "only the members' own moves are theirs to undo, not the Keeper player's"
