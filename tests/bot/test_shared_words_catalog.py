@@ -107,3 +107,17 @@ def test_the_lobbys_game_options_are_not_called_like_the_settings_command(langua
 def test_a_group_decision_is_named_as_the_game_catalogs_name_it(language):
     heading = t(language, "group.heading").removeprefix("🗳").strip()
     assert heading == t(language, "eldritch.panel.group")
+
+
+@pytest.mark.parametrize("language", ("en", *TRANSLATIONS))
+def test_slash_command_words_fit_discords_limits(language):
+    """Discord refuses a sync whose command or option name is not 1-32 lower-case word characters,
+    or whose description or choice name is longer than 100 characters (its API reference, Application
+    Commands: "1-32 character name", "1-100 character description"); nothing checked the localized
+    ones before a real sync."""
+    texts = _shared(language)
+    for key, text in texts.items():
+        if key.startswith(("commands.names.", "commands.options.")):
+            assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), f"{language}: {key}: {text!r}"
+        elif key.startswith("commands."):  # descriptions, option descriptions, choice names
+            assert 1 <= len(text) <= 100, f"{language}: {key} has {len(text)} characters"
