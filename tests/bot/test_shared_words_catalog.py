@@ -121,3 +121,12 @@ def test_slash_command_words_fit_discords_limits(language):
             assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), f"{language}: {key}: {text!r}"
         elif key.startswith("commands."):  # descriptions, option descriptions, choice names
             assert 1 <= len(text) <= 100, f"{language}: {key} has {len(text)} characters"
+
+
+@pytest.mark.parametrize("language", ("en", *TRANSLATIONS))
+def test_a_kicked_members_seat_is_played_by_keeper_by_name(language):
+    """Every other message says Keeper plays a seat (timeouts, /gm skip, the lobby's Keeper
+    players); a kick said "the bot" for the same thing."""
+    texts = _shared(language)
+    for key in ("errors.kicked", "admin.kick_done"):
+        assert "Keeper" in texts[key] and not re.search(r"\b(bot|бот)\b", texts[key]), f"{language}: {key}: {texts[key]!r}"
