@@ -111,3 +111,15 @@ def test_a_blind_date_button_says_what_the_card_is_swapped_for(lang, label):
     asked = prompt(state, "ann", "blind_date")
     whisky = next(o for o in asked["options"] if o["card"] == "whisky")
     assert option_label(whisky, state, NAMES, lang) == label
+
+
+def test_the_uk_table_names_whom_it_waits_for_not_whose_move_it_is():
+    """«Хто ходить: Bob (відповісти на обмін)» on Ann's turn: the field lists whom the table
+    waits for (ru «Ждём», en «Waiting for»; uk «Чекаємо» as Eldritch Horror's table says)."""
+    from bot.games.thing.render import table_embed
+    state = make_game(players=5)
+    state, _ = act(state, "ann", "draw")
+    state, _ = act(state, "ann", "discard", card=state["hands"]["ann"][0])
+    state, _ = act(state, "ann", "offer", card=prompt(state, "ann", "offer")["options"][0]["card"])
+    field = table_embed(state, NAMES, "uk").fields[-1]
+    assert (field.name, field.value) == ("Чекаємо", "<@bob> (відповісти на обмін)")
