@@ -123,3 +123,17 @@ def test_the_uk_table_names_whom_it_waits_for_not_whose_move_it_is():
     state, _ = act(state, "ann", "offer", card=prompt(state, "ann", "offer")["options"][0]["card"])
     field = table_embed(state, NAMES, "uk").fields[-1]
     assert (field.name, field.value) == ("Чекаємо", "<@bob> (відповісти на обмін)")
+
+
+@pytest.mark.parametrize("lang, label", [
+    ("ru", "Не защищаться: поменяться местами с игроком Ann"),
+    ("uk", "Не захищатися: помінятися місцями з гравцем Ann"),
+])
+def test_not_defending_a_swap_reads_with_an_undeclined_name(lang, label):
+    """A button holds the plain name (no mention), so «поменяться местами с Ольга» could not
+    decline it; «с игроком Ольга» reads right whatever the name."""
+    state = make_game(players=4, hands={"ann": ["change_places", "whisky", "suspicion", "analysis"]})
+    state, _ = act(state, "ann", "draw")
+    state, _ = act(state, "ann", "play", card="change_places", target="bob")
+    accept = next(o for o in prompt(state, "bob", "respond")["options"] if o["type"] == "accept")
+    assert option_label(accept, state, NAMES, lang) == label
