@@ -514,7 +514,7 @@ def test_plural_falls_back_to_english_with_english_rules(monkeypatch):
 def test_table_field_names_match_test_helpers():
     # tests/bot/helpers.py finds the table's waiting field by these exact names
     assert _flat("en")["thing.table.waiting"] == "Waiting for"
-    assert _flat("uk")["thing.table.waiting"] == "Хто ходить"
+    assert _flat("uk")["thing.table.waiting"] == "Чекаємо"
     assert _flat("ru")["thing.table.waiting"] == "Ждём"
 
 
