@@ -137,3 +137,27 @@ def test_not_defending_a_swap_reads_with_an_undeclined_name(lang, label):
     state, _ = act(state, "ann", "play", card="change_places", target="bob")
     accept = next(o for o in prompt(state, "bob", "respond")["options"] if o["type"] == "accept")
     assert option_label(accept, state, NAMES, lang) == label
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("ru", "Вы оставили **Заражение!** и сбросили: «Меняемся местами!», «Нет уж, спасибо!»."),
+    ("uk", "Ви залишили **Зараження!** і скинули: «Міняймося місцями!», «Ні вже, дякую!»."),
+    ("en", "You kept **Infected!** and discarded Change Places!, No Thanks!"),
+])
+def test_the_cards_discarded_after_persistence_are_told_apart(lang, line):
+    """«…и сбросили: Меняемся местами!, Нет уж, спасибо!»: a name with a comma in a list read
+    as three cards; the names go in «» as «Вы сбросили карты: …» has them."""
+    ev = {"type": "you_kept", "player": "1", "card": "infected", "discarded": ["change_places", "no_thanks"],
+          "audience": ["1"]}
+    assert ui_for("thing").private_lines([ev], "1", lang) == [line]
+
+
+@pytest.mark.parametrize("lang, line", [
+    # «Откажитесь от обмена, посмотрите карту, от которой отказались» (003_cfc0c87e135148c5.txt:223)
+    ("ru", "Вы посмотрели карту игрока <@2>, от которой отказались: **Виски**."),
+    ("uk", "Ви подивилися карту гравця <@2>, від якої відмовилися: **Віскі**."),
+])
+def test_fear_tells_whose_refused_card_was_seen(lang, line):
+    """«Вы подсмотрели предложенную карту (<@2>): **Виски**.»: a name in brackets said nothing."""
+    ev = {"type": "offered_card_seen", "player": "1", "from": "2", "card": "whisky", "audience": ["1"]}
+    assert ui_for("thing").private_lines([ev], "1", lang) == [line]

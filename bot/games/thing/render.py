@@ -166,8 +166,10 @@ def _private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "hand_shown":
         return t(lang, "thing.private.hand_seen", player=mention(ev["player"]), cards=cards(lang, ev["cards"]))
     if kind == "you_kept":
+        # names in «» as in you_discarded: «Меняемся местами!, Нет уж, спасибо!» read as three cards
+        discarded = ", ".join(t(lang, "thing.private.quoted", card=card(lang, c)) for c in ev["discarded"])
         return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
-                 discarded=cards(lang, ev["discarded"]))
+                 discarded=discarded or t(lang, "thing.panel.empty"))
     if kind == "declare_wins":
         return t(lang, "thing.private.declare_wins", button=t(lang, "thing.panel.declare"))
     if kind == "you_gave_to_deck":
