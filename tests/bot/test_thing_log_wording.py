@@ -78,7 +78,8 @@ def test_a_hand_shown_to_all_and_a_card_drawn_end_on_the_card_names_mark():
     ui = ui_for("thing")
     shown = {"type": "hand_shown", "player": "1", "to": "all", "cards": ["the_thing", "infected"],
              "audience": "all"}
-    assert ui.public_lines([shown], "ru") == ["👀 <@1> показывает свои карты: Нечто, Заражение!"]
+    assert ui.public_lines([shown], "en") == ["👀 <@1> shows their hand: The Thing, Infected!"]
+    assert ui.public_lines([shown], "ru") == ["👀 <@1> показывает свои карты: «Нечто», «Заражение!»."]
     drawn = {"type": "card_drawn", "player": "1", "card": "infected", "audience": ["1"]}
     assert ui.private_lines([drawn], "1", "ru") == ["Вы взяли карту **Заражение!**"]
     # a name in «» keeps the sentence's stop: «Вы сбросили карту «Мимо!».»
@@ -161,3 +162,19 @@ def test_fear_tells_whose_refused_card_was_seen(lang, line):
     """«Вы подсмотрели предложенную карту (<@2>): **Виски**.»: a name in brackets said nothing."""
     ev = {"type": "offered_card_seen", "player": "1", "from": "2", "card": "whisky", "audience": ["1"]}
     assert ui_for("thing").private_lines([ev], "1", lang) == [line]
+
+
+@pytest.mark.parametrize("lang, hand", [
+    ("ru", "«Заражение!», «Нет уж, спасибо!», «Виски»"),
+    ("uk", "«Зараження!», «Ні вже, дякую!», «Віскі»"),
+    ("en", "Infected!, No Thanks!, Whisky"),
+])
+def test_a_list_of_cards_tells_a_name_with_a_comma_apart(lang, hand):
+    """The panel read «Карты Заражение!, Нет уж, спасибо!, Виски»: four cards or three? A hand
+    shown to all, a hand seen and the cards dealt are such lists too."""
+    state = make_game(hands={"bob": ["infected", "no_thanks", "whisky"]})
+    embed = panel_embed(state, "bob", NAMES, lang, [])
+    assert embed.fields[0].value == hand
+    seen = {"type": "hand_shown", "player": "2", "to": "1", "cards": ["infected", "no_thanks", "whisky"],
+            "audience": ["1"]}
+    assert hand in ui_for("thing").private_lines([seen], "1", lang)[0]

@@ -46,7 +46,10 @@ def card(lang, cid) -> str:
 
 
 def cards(lang, cids) -> str:
-    return ", ".join(card(lang, c) for c in cids) if cids else t(lang, "thing.panel.empty")
+    """A list of cards, each name in «» at a uk/ru table: «Нет уж, спасибо!» has a comma of its
+    own, and «Заражение!, Нет уж, спасибо!, Виски» read as four cards."""
+    return ", ".join(t(lang, "thing.private.quoted", card=card(lang, c)) for c in cids) if cids \
+        else t(lang, "thing.panel.empty")
 
 
 def kind_text(lang, kind) -> str:
@@ -166,10 +169,7 @@ def _private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "hand_shown":
         return t(lang, "thing.private.hand_seen", player=mention(ev["player"]), cards=cards(lang, ev["cards"]))
     if kind == "you_kept":
-        # names in «» as in you_discarded: «Меняемся местами!, Нет уж, спасибо!» read as three cards
-        discarded = ", ".join(t(lang, "thing.private.quoted", card=card(lang, c)) for c in ev["discarded"])
-        return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
-                 discarded=discarded or t(lang, "thing.panel.empty"))
+        return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]), discarded=cards(lang, ev["discarded"]))
     if kind == "declare_wins":
         return t(lang, "thing.private.declare_wins", button=t(lang, "thing.panel.declare"))
     if kind == "you_gave_to_deck":
