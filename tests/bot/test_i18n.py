@@ -412,6 +412,11 @@ PLURALS = {
         "ru": _words("карта паники уходит", "карты паники уходят", "карт паники уходят", "карт паники уходят",
                      "карта паники уходит"),
     },
+    "thing.event.kept_one": {
+        "en": EN("card.", "cards."),
+        "uk": _words("карту.", "карти.", "карт.", "карт.", "карту."),
+        "ru": _words("карту.", "карты.", "карт.", "карт.", "карту."),
+    },
     "thing.event.quarantine_placed": {
         "en": EN("turn.", "turns."),
         "uk": _words("хід.", "ходи.", "ходів.", "ходів.", "хід."),
@@ -509,7 +514,7 @@ def test_plural_falls_back_to_english_with_english_rules(monkeypatch):
 def test_table_field_names_match_test_helpers():
     # tests/bot/helpers.py finds the table's waiting field by these exact names
     assert _flat("en")["thing.table.waiting"] == "Waiting for"
-    assert _flat("uk")["thing.table.waiting"] == "Хто ходить"
+    assert _flat("uk")["thing.table.waiting"] == "Чекаємо"
     assert _flat("ru")["thing.table.waiting"] == "Ждём"
 
 

@@ -4,6 +4,8 @@ Pure functions of (state/events, language, names): no rule is decided here.
 """
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.games import common
@@ -29,12 +31,25 @@ def card_name(lang: str, cid: str) -> str:
     return getattr(found.names, lang) if found is not None else cid
 
 
+# a sentence ending in a card's name that ends in its own mark («Мимо!», «Раз, два...»)
+_STOP_AFTER_MARK = re.compile(r"(!|\?|\.\.\.|…)(\*\*)?\.$")
+
+
+def one_stop(text: str) -> str:
+    """``text`` without the full stop after a card name's own "!", "?" or "..." at its end
+    («отвечает картой **Мимо!**.» reads «…**Мимо!**»)."""
+    return _STOP_AFTER_MARK.sub(r"\1\2", text)
+
+
 def card(lang, cid) -> str:
     return card_name(lang, cid)
 
 
 def cards(lang, cids) -> str:
-    return ", ".join(card(lang, c) for c in cids) if cids else t(lang, "thing.panel.empty")
+    """A list of cards, each name in «» at a uk/ru table: «Нет уж, спасибо!» has a comma of its
+    own, and «Заражение!, Нет уж, спасибо!, Виски» read as four cards."""
+    return ", ".join(t(lang, "thing.private.quoted", card=card(lang, c)) for c in cids) if cids \
+        else t(lang, "thing.panel.empty")
 
 
 def kind_text(lang, kind) -> str:
@@ -76,7 +91,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["winners"] = ", ".join(mention(w) for w in ev["winners"]) or "—"
         roles = ", ".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in ev["roles"].items())
         return t(lang, key, **p) + "\n" + t(lang, "thing.roles_reveal", roles=roles)
-    text = t(lang, key, **p)
+    text = one_stop(t(lang, key, **p))
     if kind in ("event_drawn", "panic_skipped"):  # told as one with the next: merged()
         return common.Line(text, event=ev)
     if kind == "exchange_offered":  # the offer stands until the exchange is made
@@ -122,6 +137,11 @@ def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
 
 # ---------------------------------------------------------------- private
 def private_line(ev: dict, player: str, lang: str) -> str | None:
+    line = _private_line(ev, player, lang)
+    return one_stop(line) if line else line
+
+
+def _private_line(ev: dict, player: str, lang: str) -> str | None:
     kind = ev["type"]
     if kind == "hand_dealt":
         return t(lang, "thing.private.hand_dealt", cards=cards(lang, ev["cards"]))
@@ -149,8 +169,7 @@ def private_line(ev: dict, player: str, lang: str) -> str | None:
     if kind == "hand_shown":
         return t(lang, "thing.private.hand_seen", player=mention(ev["player"]), cards=cards(lang, ev["cards"]))
     if kind == "you_kept":
-        return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]),
-                 discarded=cards(lang, ev["discarded"]))
+        return t(lang, "thing.private.you_kept", card=card(lang, ev["card"]), discarded=cards(lang, ev["discarded"]))
     if kind == "declare_wins":
         return t(lang, "thing.private.declare_wins", button=t(lang, "thing.panel.declare"))
     if kind == "you_gave_to_deck":
@@ -227,8 +246,8 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         if "target" in option:
             return t(lang, "thing.option.play_target", card=c, target=name(option["target"]))
         return t(lang, "thing.option.play", card=c)
-    if kind == "choose":
-        return t(lang, "thing.option.choose", target=name(option["target"]))
+    if kind == "choose":  # the button says what choosing this player does (the panic card's effect)
+        return t(lang, f"thing.option.choose_{_choice_effect(state)}", target=name(option["target"]))
     if kind == "discard_set":
         return t(lang, "thing.option.discard_set", cards=cards(lang, option["cards"]))
     if kind == "reveal":
@@ -255,12 +274,29 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     return None
 
 
-def _decision_text(prompt: dict, names: dict, lang: str) -> str:
-    """What the member decides: a card played on them names the card and who played it."""
-    if prompt["kind"] == "respond" and prompt.get("card_played") and prompt.get("by"):
+def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
+    """What the member decides: a card played on them names the card and who played it; an
+    exchange names the partner (whom the card offered or given goes to); a panic card's choice
+    of a player names the card."""
+    kind = prompt["kind"]
+    if kind == "respond" and prompt.get("card_played") and prompt.get("by"):
         return t(lang, "thing.kinds.respond_to", card=card(lang, prompt["card_played"]),
                  player=names.get(prompt["by"], prompt["by"]))
-    return kind_text(lang, prompt["kind"])
+    frame = next((f for f in state.get("stack") or [] if f.get("id") == prompt.get("id")), {})
+    partner = frame.get("to") if kind == "offer" else frame.get("from") if kind == "answer" else None
+    if partner:
+        return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
+    if kind == "choose" and prompt.get("purpose"):
+        return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
+    return kind_text(lang, kind)
+
+
+def _choice_effect(state: dict) -> str:
+    """What a panic card's chosen player gets: a seat swap, an exchange or a look at the hand."""
+    frame = next((f for f in reversed(state.get("stack") or []) if f.get("k") == "choose"), None)
+    found = default_pack().cards.get(frame["purpose"]) if frame else None
+    effects = [e.name for e in found.effects] if found is not None else []
+    return next((e for e in ("swap_seats", "exchange", "show_hand") if e in effects), "player")
 
 
 def _played_on(state: dict) -> dict | None:
@@ -393,7 +429,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     if news:
         embed.add_field(name=t(lang, "thing.panel.news"), value="\n".join(news)[-1024:], inline=False)
     prompts = me["prompts"]
-    decision = (t(lang, "thing.panel.decision", kind=_decision_text(prompts[0], names, lang)) if prompts
+    decision = (t(lang, "thing.panel.decision", kind=_decision_text(prompts[0], state, names, lang)) if prompts
                 else t(lang, "thing.panel.no_decision"))
     embed.set_footer(text=decision)
     return embed
