@@ -176,7 +176,9 @@ class ChannelLog:
         """Tell ``tail`` at the end of the latest line that began ``what`` (keyed ``GATHERS``),
         if the live message holds it and has room; whether it was told."""
         for line in reversed(self.lines):
-            if line[0] == GATHERS + what:
+            # a line told its end already belongs to a happening over (a card played inside
+            # another play of the same card resolves first: the outer play's end is the earlier line's)
+            if line[0] == GATHERS + what and not line[1].endswith(f" · {tail}"):
                 if len(self.body()) + len(tail) + 3 > MAX_MESSAGE:
                     return False
                 line[1] = joined(line[1], tail)

@@ -179,8 +179,8 @@ def _flamethrower_deal(rules) -> dict:
 @pytest.mark.parametrize("lang, decision, defend, accept", [
     ("en", "answer Flamethrower played on you by Ann", "Defend with No Barbecue!",
      "Don't defend: you are out of the game"),
-    ("ru", "ответить на «Огнемёт» от Ann", "Защититься: «Никакого шашлыка!»", "Не защищаться: вы выбываете из игры"),
-    ("uk", "відповісти на «Вогнемет» від Ann", "Захиститися: «Жодного шашлику!»", "Не захищатися: ви вибуваєте з гри"),
+    ("ru", "ответить на «Огнемёт» от игрока Ann", "Защититься: «Никакого шашлыка!»", "Не защищаться: вы выбываете из игры"),
+    ("uk", "відповісти на «Вогнемет» від гравця Ann", "Захиститися: «Жодного шашлику!»", "Не захищатися: ви вибуваєте з гри"),
 ])
 def test_a_flamethrower_played_on_a_member_says_what_each_answer_does(lang, decision, defend, accept):
     """«Если у игрока, на которого сыгран «Огнемёт», есть карта «Никакого шашлыка!», он может

@@ -56,6 +56,19 @@ def test_a_later_play_of_the_same_card_gets_its_own_discard():
         only_line("thing", [played]).removesuffix(".") + tail, only_line("thing", [again]).removesuffix(".") + tail]
 
 
+
+def test_a_play_inside_a_play_of_the_same_card_leaves_each_its_own_discard():
+    """Persistence played while another Persistence resolves (two in one turn): the inner one
+    resolves first, then the outer; each discard belongs to its own play's line (both were told
+    at the end of the inner play's line: "… · 🗑️ then discarded · 🗑️ then discarded")."""
+    outer = {"type": "card_played", "player": "101", "card": "persistence", "audience": ALL}
+    inner = {"type": "card_played", "player": "101", "card": "persistence", "audience": ALL}
+    resolved = {"type": "card_resolved", "card": "persistence", "audience": ALL}
+    tail = " · " + t("en", "thing.event.then_discarded")
+    lines = logged("thing", [[outer], [inner], [resolved], [resolved]])
+    assert lines == [only_line("thing", [outer]).removesuffix(".") + tail,
+                     only_line("thing", [inner]).removesuffix(".") + tail]
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_eldritch_encounter_and_mythos_card_tell_their_discard(lang):
     encounter = {"type": "encounter", "inv": "akachi_onyele", "what": "location", "deck": "general",
