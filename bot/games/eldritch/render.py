@@ -793,6 +793,11 @@ def _prompt_with_option(state: dict, option: dict) -> dict | None:
     return None
 
 
+def quoted(lang: str, name: str) -> str:
+    """A card named inside a rule's text, in each language's quotation marks (as effect_text does)."""
+    return f"“{name}”" if lang == "en" else f"«{name}»"
+
+
 def effect_text(lang: str, steps) -> str:
     """A short reading of an effect (a choice's option, a "may"): its first steps."""
     parts = []
@@ -813,18 +818,20 @@ def effect_text(lang: str, steps) -> str:
             what = card_name(lang, st["name"]) if st.get("name") else (
                 t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.{op[5:]}"))
             parts.append(t(lang, f"{K}.op.gain", what=what))
-        elif op in ("gain_condition", "discard_condition"):
-            what = card_name(lang, st["name"]) if st.get("name") else (
-                t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition"))
-            parts.append(t(lang, f"{K}.op.{op}", what=what))
+        elif op in ("gain_condition", "discard_condition"):   # as the card texts say it: the condition “Blessed”
+            if st.get("name"):
+                parts.append(t(lang, f"{K}.op.{op}", what=quoted(lang, card_name(lang, st["name"]))))
+            else:   # "gain a Madness"
+                parts.append(t(lang, f"{K}.op.{op}_of", what=t(lang, f"{K}.trait.{st['trait']}")
+                               if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition")))
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
             parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS
                            else t(lang, f"{K}.any_skill")))
         elif op == "test":
             mod = st.get("modifier") or 0
-            parts.append(t(lang, f"{K}.op.test",
-                           skill=skill(lang, st.get("skill"), "genitive") + (f" {mod:+d}" if mod else "")))
+            parts.append(t(lang, f"{K}.op.test", skill=skill(lang, st.get("skill"), "genitive"),
+                           modifier=f" ({mod:+d})" if mod else ""))   # as the card texts: "Lore test (-1)"
         elif op in PRIMITIVE_WORDS:
             parts.append(t(lang, f"{K}.op.{op}"))
         if len(parts) >= 3:
