@@ -60,7 +60,11 @@ class Dice:
         six = any(self._during_ok(st.get("during", "any_test"), c, skill)
                   for st, _ in self.passive_steps(s, inv, "six_counts_twice", c))
         dice = [self.die(s) for _ in range(pool)]
-        events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), faces=list(faces), **parts))
+        # a spell's own test names the spell: the log says what is cast before it tells the roll
+        spell = (c.get("card") or {}).get("id") if purpose == "effect" and (c.get("card") or {}).get("kind") == "spell" \
+            else None
+        events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), faces=list(faces), **parts,
+                            **({"spell": spell} if spell else {})))
         frame = {"k": "roll", "player": s["inv"][inv]["player"], "inv": inv, "skill": skill, "dice": dice,
                  "c": c_id, "purpose": purpose, "pass": list(pass_steps), "fail": list(fail_steps),
                  "faces": faces, "six": six, "pass_at": pass_at, "used": [], "data": data or {}}

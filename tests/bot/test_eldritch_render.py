@@ -344,7 +344,7 @@ def test_health_and_sanity_after_one_take_the_rulebooks_form(lang, lost, rest, r
 
 
 @pytest.mark.parametrize("lang, rolled, improved, test_op", [
-    ("en", "tests Influence (2)", "improves Will (+1)", "test Lore"),
+    ("en", "tests Influence (2)", "improves Will (+1)", "Lore test"),
     ("uk", "перевірка Впливу (2)", "поліпшує Волю (+1)", "перевірка Знань"),
     ("ru", "проверка Общения (2)", "улучшает Волю (+1)", "проверка Знаний")])
 def test_a_skill_after_a_governing_word_takes_its_case(lang, rolled, improved, test_op):

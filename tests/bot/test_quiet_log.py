@@ -108,7 +108,8 @@ async def test_the_thing_says_an_exchange_was_offered_only_while_it_is_not_made(
 def test_an_eldritch_test_and_its_result_with_nothing_between_are_one_line(lang):
     """"🎲 Ann tests Will (3 -1): ⚃ ⚂ ⚀" and "❌ Ann fails the Will test: ⚃ ⚂ ⚀ — 0 successes."
     said the dice twice; told as one, the line keeps what the pool was made of. A reroll between
-    them keeps both (the reader sees the dice change)."""
+    them keeps the roll's line (the reader sees the dice change); the reroll and the result it
+    gives are one line ("❌ Ann rerolls and fails the Will test: …")."""
     render = ui_for("eldritch").public_lines
     rolled = {"type": "test_rolled", "inv": "akachi_onyele", "skill": "will", "dice": [4, 3, 1], "faces": [5, 6],
               "value": 3, "modifier": -1, "audience": "all"}
@@ -117,7 +118,8 @@ def test_an_eldritch_test_and_its_result_with_nothing_between_are_one_line(lang)
     (line,) = render([rolled, result], lang)
     assert "3 -1" in line and line.startswith("❌") and render([result], lang)[0][:-1].split(":")[-1] in line
     rerolled = {"type": "rerolled", "inv": "akachi_onyele", "dice": [4, 3, 1], "faces": [5, 6], "audience": "all"}
-    assert len(render([rolled, rerolled, result], lang)) == 3
+    rolled_line, rerolled_line = render([rolled, rerolled, result], lang)
+    assert "3 -1" in rolled_line and rerolled_line.startswith("❌") and "3 -1" not in rerolled_line
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -73,7 +73,24 @@ def _variant(model) -> tuple[str, frozenset] | None:
 CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
          "defeat_monsters.target": "accusative", "move_monsters.target": "accusative"}
 
-WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
+# the branches of a test, a fight or a condition: one that holds more than one step is bracketed,
+# so a nested branch's "fail" cannot be read as the outer one's ("Influence test; pass: (Lore
+# test; pass: close this gate; fail: lose 1 Sanity); fail: lose 2 Sanity")
+BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "then"})
+
+
+class _NestedText(EffectText):
+    def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
+        if not (in_template and field in BRANCHES and isinstance(value, (list, tuple)) and value):
+            return super().value(lang, field, value, in_template, owner)
+        text = self._value(lang, field, value, owner)
+        if self.say(lang, self.key("sep")).strip() in text:
+            text = f"({text})"
+        part = self.part(owner, field)
+        return self.say(lang, part, text=text, count=text) if text and part else text
+
+
+WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
                     amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant,
                     cases=CASES)
 

@@ -275,6 +275,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         a = ev.get("action")
         if a == "travel":
             p["to"] = space(lang, ev.get("to"))
+            if ev.get("legs"):   # a journey told as one line: every space reached, every ticket spent
+                legs = ev["legs"]
+                p["route"] = " → ".join([p["to"]] + [space(lang, leg["to"]) for leg in legs if leg.get("to")])
+                p["tickets"] = ", ".join(ticket(lang, leg.get("ticket")) for leg in legs)
+                key = f"{K}.event.action_travel_journey"
         elif a == "prepare":
             p["ticket"] = ticket(lang, ev.get("ticket"))
         elif a in ("component", "local"):
@@ -311,6 +316,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
             p["parts"] = _pool_parts(ev, lang)
+            p.update(_cast(lang, ev.get("spell")))
     elif kind == "test_result":
         dice = ev.get("dice") or []
         faces = tuple(ev["faces"]) if ev.get("faces") else success_faces(dice, ev.get("successes", 0))
@@ -319,9 +325,17 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         if ev.get("rolled"):  # the roll told in the same line (merged)
             key = f"{K}.event.test_passed_rolled" if ev.get("passed") else f"{K}.event.test_failed_rolled"
             p["parts"] = _pool_parts(ev["rolled"], lang)
+            p.update(_cast(lang, ev["rolled"].get("spell")))
+        elif ev.get("rerolled"):  # the reroll's dice are the result's: one line says both
+            key = f"{K}.event.test_passed_rerolled" if ev.get("passed") else f"{K}.event.test_failed_rerolled"
+        if "cast" not in p:
+            p.update(_cast(lang, None))
     elif kind == "die_rolled":
         p["die"] = DIE.get(ev.get("face"), str(ev.get("face")))
         p["inv"] = inv_name(lang, ev.get("inv")) if ev.get("inv") else t(lang, f"{K}.nobody")
+        if _known_card(ev.get("card")) or ev.get("monster"):   # what the die is for (a rumor's roll)
+            p["card"] = p["monster"] if ev.get("monster") and not _known_card(ev.get("card")) else p.get("card")
+            key = f"{K}.event.die_rolled_for"
     elif kind == "lost":
         p["what"] = _health_sanity(lang, ev.get("health", 0), ev.get("sanity", 0))
     elif kind == "recovered":
@@ -353,6 +367,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             key = f"{K}.event.card_flipped_unnamed"
     elif kind in ("ticket_gained", "ticket_spent"):
         p["ticket"] = ticket(lang, ev.get("kind"))
+        if kind == "ticket_spent" and ev.get("to"):   # the move the ticket paid for, in the same line
+            p["to"] = space(lang, ev["to"])
+            key = f"{K}.event.ticket_leg"
     elif kind == "tokens":
         n = ev.get("change", 0)
         what = ev.get("what")
@@ -397,7 +414,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
-    if kind in ("test_rolled", "test_result"):  # a roll told as one with its result next: merged()
+    if kind in ("test_rolled", "test_result", "rerolled", "ticket_spent") \
+            or (kind == "action" and ev.get("action") == "travel"):   # told as one with the next: merged()
         return common.Line(t(lang, key, **p), event=ev)
     # an encounter card's and a mythos card's discard are told at the end of their line
     if kind == "encounter" and ev.get("deck"):
@@ -408,6 +426,19 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         what = f"encounter:{ev.get('deck')}" if kind == "encounter_discarded" else f"mythos:{ev.get('card')}"
         return common.Line(t(lang, key, **p), joins=what, tail=t(lang, f"{K}.event.then_discarded"))
     return t(lang, key, **p)
+
+
+def _known_card(card) -> bool:
+    return isinstance(card, str) and any(card in _pack()[category] for category in CARD_CATEGORIES)
+
+
+def _cast(lang: str, spell) -> dict:
+    """A spell's test names the spell it casts ("casts Mists of Releh and passes the Lore test"):
+    ``cast`` in the result line, ``cast_roll`` in the roll line (uk/ru: "X читає заклинання Y: перевірка …")."""
+    if not spell:
+        return {"cast": "", "cast_roll": ""}
+    name = card_name(lang, spell)
+    return {"cast": t(lang, f"{K}.event.cast", spell=name), "cast_roll": t(lang, f"{K}.event.cast_roll", spell=name)}
 
 
 def _health_sanity(lang: str, health: int, sanity: int, sign: str = "−") -> str:
@@ -451,20 +482,49 @@ def _pool_parts(ev: dict, lang: str) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
+    events = _cast_said(events)
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
                                echo=_echo, merge=merged)
 
 
+def _cast_said(events: list[dict]) -> list[dict]:
+    """A spell used as an action is named by its action line ("X uses Feed the Mind."): its test
+    right after does not name it again."""
+    out, last = [], None
+    for ev in events:
+        if ev["type"] == "test_rolled" and ev.get("spell") and last and last["type"] == "action" \
+                and last.get("card") == ev["spell"] and last.get("inv") == ev.get("inv"):
+            ev = {k: v for k, v in ev.items() if k != "spell"}
+        if is_public(ev):
+            last = ev
+        out.append(ev)
+    return out
+
+
 def merged(before: dict, ev: dict) -> dict | None:
     """A test rolled and its result, nothing between (no reroll, no bonus die): one line, the
-    result's, with what the pool was made of (the dice are the same). "▶ X has an encounter."
-    right above X's encounter (nothing decided between): the encounter's line, which names them."""
-    if before["type"] == "turn" and before.get("phase") == "encounter" and ev["type"] == "encounter" \
-            and ev.get("inv") == before.get("inv"):
+    result's, with what the pool was made of (the dice are the same); a reroll and the result it
+    gave, the same. "▶ X has an encounter." right above X's encounter (nothing decided between):
+    the encounter's line, which names them. A journey: the travel action, each ticket spent and
+    the move it paid for, one line ("X travels to A → B → C (by 🚢 ship ticket, 🚂 train ticket)")."""
+    same_inv = ev.get("inv") == before.get("inv")
+    if before["type"] == "turn" and before.get("phase") == "encounter" and ev["type"] == "encounter" and same_inv:
         return ev
-    if before["type"] == "test_rolled" and ev["type"] == "test_result" and ev.get("inv") == before.get("inv") \
+    if before["type"] == "test_rolled" and ev["type"] == "test_result" and same_inv \
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
-        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra") if k in before}}
+        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell") if k in before}}
+    if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
+        return {**ev, "rerolled": True}
+    if not same_inv:
+        return None
+    if before["type"] == "ticket_spent" and not before.get("to") and ev["type"] == "moved":
+        return {**before, "to": ev.get("space")}
+    if before["type"] == "action" and before.get("action") == "travel":
+        legs = list(before.get("legs") or [])
+        if ev["type"] == "ticket_spent" and (not legs or legs[-1].get("to")):
+            return {**before, "legs": legs + [{k: v for k, v in (("ticket", ev.get("kind")), ("to", ev.get("to"))) if v}]}
+        if ev["type"] == "moved" and legs and not legs[-1].get("to"):
+            return {**before, "legs": legs[:-1] + [{**legs[-1], "to": ev.get("space")}]}
     return None
 
 
@@ -733,6 +793,11 @@ def _prompt_with_option(state: dict, option: dict) -> dict | None:
     return None
 
 
+def quoted(lang: str, name: str) -> str:
+    """A card named inside a rule's text, in each language's quotation marks (as effect_text does)."""
+    return f"“{name}”" if lang == "en" else f"«{name}»"
+
+
 def effect_text(lang: str, steps) -> str:
     """A short reading of an effect (a choice's option, a "may"): its first steps."""
     parts = []
@@ -753,18 +818,20 @@ def effect_text(lang: str, steps) -> str:
             what = card_name(lang, st["name"]) if st.get("name") else (
                 t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.{op[5:]}"))
             parts.append(t(lang, f"{K}.op.gain", what=what))
-        elif op in ("gain_condition", "discard_condition"):
-            what = card_name(lang, st["name"]) if st.get("name") else (
-                t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition"))
-            parts.append(t(lang, f"{K}.op.{op}", what=what))
+        elif op in ("gain_condition", "discard_condition"):   # as the card texts say it: the condition “Blessed”
+            if st.get("name"):
+                parts.append(t(lang, f"{K}.op.{op}", what=quoted(lang, card_name(lang, st["name"]))))
+            else:   # "gain a Madness"
+                parts.append(t(lang, f"{K}.op.{op}_of", what=t(lang, f"{K}.trait.{st['trait']}")
+                               if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition")))
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
             parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS
                            else t(lang, f"{K}.any_skill")))
         elif op == "test":
             mod = st.get("modifier") or 0
-            parts.append(t(lang, f"{K}.op.test",
-                           skill=skill(lang, st.get("skill"), "genitive") + (f" {mod:+d}" if mod else "")))
+            parts.append(t(lang, f"{K}.op.test", skill=skill(lang, st.get("skill"), "genitive"),
+                           modifier=f" ({mod:+d})" if mod else ""))   # as the card texts: "Lore test (-1)"
         elif op in PRIMITIVE_WORDS:
             parts.append(t(lang, f"{K}.op.{op}"))
         if len(parts) >= 3:
@@ -994,12 +1061,26 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     investigator's ability does (:func:`action_text`)."""
     prompt = _prompt_with_option(state, option)
     if prompt and prompt.get("kind") == "roll":
-        return decision_text(lang, prompt, state)
+        return roll_answer(lang, option, _frame(state, prompt))
     if option.get("type") == "investigator":
         entry = _pack()["investigator"].get(option.get("id"))
         return _in(lang, entry.occupation) if entry else None
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
+    return None
+
+
+def roll_answer(lang: str, option: dict, frame: dict) -> str | None:
+    """What an answer to a test's dice does (the dice themselves are the decision's own text, not
+    repeated): keep them, or which die is rolled again (seed 002: the new result stands). A
+    card's reroll or bonus is named by its label."""
+    dice = frame.get("dice") or []
+    if option.get("type") == "keep":
+        return t(lang, f"{K}.roll_answer.keep", dice=dice_text(dice, tuple(frame.get("faces") or (5, 6))))
+    if option.get("type") == "reroll":
+        which = [option.get("die")] + ([option["and"]] if "and" in option else [])
+        return t(lang, f"{K}.roll_answer.reroll",
+                 dice=" ".join(DIE.get(dice[k], "?") if isinstance(k, int) and k < len(dice) else "?" for k in which))
     return None
 
 

@@ -115,7 +115,11 @@ class StructureEffects:
     def _op_roll(self, s, st, c, cid, events):
         """F11: one die, not a test (no rerolls)."""
         face = c["dice_as"] if c.get("dice_as") else self.die(s)
-        events.append(event("die_rolled", inv=c.get("self"), face=face))
+        # what the die is rolled for (a rumor, a condition, a monster's reckoning): named in the log
+        card, uid = (c.get("card") or {}).get("id"), c.get("monster")
+        source = {"card": card} if isinstance(card, str) else \
+            {"monster": uid, "kind": s["monsters"]["board"][uid].get("kind")} if uid in s["monsters"]["board"] else {}
+        events.append(event("die_rolled", inv=c.get("self"), face=face, **source))
         for row in st["outcomes"]:
             if self.amount(s, row.get("min", 1), c) <= face <= self.amount(s, row.get("max", 6), c):
                 if row["effect"]:
