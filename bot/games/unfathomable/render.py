@@ -338,13 +338,21 @@ def _params(ev: dict, lang: str) -> dict:
 # (event, reason) a later event of the same step tells: a monarch rising from the Depths is named
 # by "🌊 From the Depths into Water Space 1: Mother Hydra." (its own line said it first)
 TOLD_BY_A_LATER_EVENT = frozenset({("monarch_moved", "emerge")})
+# (event, reason) the event right before it told: "X is defeated in Chapel and goes to Sick Bay."
+# names the move, "X moves from Chapel to Sick Bay." after it only said it again
+TOLD_BY_AN_EARLIER_EVENT = frozenset({("player_moved", "defeated")})
+
+
+def signed_total(total) -> str:
+    """A check's total, below zero with the minus sign its cards' values use (−3, not -3)."""
+    return f"−{-total}" if isinstance(total, int) and total < 0 else str(total)
 
 
 def public_line(ev: dict, lang: str) -> str | None:
     kind = ev["type"]
     if kind in SILENT:
         return None
-    if (kind, ev.get("reason")) in TOLD_BY_A_LATER_EVENT:
+    if (kind, ev.get("reason")) in TOLD_BY_A_LATER_EVENT | TOLD_BY_AN_EARLIER_EVENT:
         return None
     key = f"{K}.event.{kind}"
     p = _params(ev, lang)
@@ -370,19 +378,18 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["cards"] = ", ".join(
             f"{card_name(lang, c)} {signed_value(c, positive)}" if is_skill_card(c) else card_name(lang, c)
             for c in ev.get("cards", [])) or t(lang, f"{K}.none")
-        p["positive"] = skill_types(lang, ev.get("positive", []))
-        if ev.get("result"):  # the result told in the same line (merged)
+        p["total"] = signed_total(ev.get("total"))
+        if ev.get("result"):  # the result told in the same line (merged); its target said as it began
             key = f"{K}.event.check_revealed_result"
             p["result"] = result_word(lang, ev["result"])
-            p["partial"] = partial_text(lang, ev.get("partial"))
     elif kind == "deep_ones_placed" and ev.get("places"):  # placements in a row (merged)
         key = f"{K}.event.deep_ones_placed_many"
         p["places"] = ", ".join(zone(lang, z) + (f" ×{n}" if n != 1 else "") for z, n in ev["places"])
     elif kind == "check_added" and ev.get("adds"):  # contributions in a row (merged)
         key = f"{K}.event.check_added_all"
         p["adds"] = ", ".join(f"{mention(who)} — {t(lang, f'{K}.count.cards', count=n)}" for who, n in ev["adds"])
-    elif kind == "check_result":
-        p["partial"] = partial_text(lang, ev.get("partial"))
+    elif kind == "check_result":  # the target and helping types were said as the check began
+        p["total"] = signed_total(ev.get("total"))
     elif kind == "check_type_positive":
         p["skill"] = type_name(lang, ev["skill"])
     elif kind in ("check_modified", "roll_modified"):
@@ -449,6 +456,10 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.title_vacant"
     elif kind == "option_chosen":
         p["option"] = option_text(lang, ev.get("card"), ev.get("option"))
+        if ev.get("card"):  # it stands in place of "X decides the crisis of Y.": the card still named
+            key = f"{K}.event.option_chosen_card"
+    elif kind == "actions_ended" and ev.get("none_taken"):  # right after the turn began: nothing was done
+        key = f"{K}.event.actions_ended_none"
     elif kind == "items_returned":
         p["where"] = t(lang, f"{K}.where.{ev.get('where')}") if ev.get("where") in ("top", "bottom") else \
             str(ev.get("where"))

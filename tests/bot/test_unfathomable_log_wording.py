@@ -1,0 +1,137 @@
+"""The Unfathomable channel log as a member reads it (play-test findings on the keeper-table
+bench's dump): a crisis answer names its card, a skill check's result adds only what is new, a
+turn with no action says so plainly, a defeat is told once, and the en Keeper of the Tome is
+never called "Keeper" alone (that word is the bot's seats: "🤖 Keeper 1")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.games.unfathomable import render as R
+from bot.i18n import LANGUAGES
+from engine.core.events import event
+from tests.engine.unfathomable.c_helpers import fresh
+from tests.engine.unfathomable.helpers import answer
+
+ANN, BOB = "1001", "1002"
+
+
+def lines(events, lang="en"):
+    return [str(x) for x in R.public_lines(events, lang)]
+
+
+# ---------------------------------------------------------------- 1. a crisis answer names its card
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_crisis_answer_names_the_card_it_answers(lang):
+    # the decider's line ("… decides the crisis of Looming Breakdown.") gives way to the answer's:
+    # "🤖 Keeper 1 chooses: Skill check." alone left the reader to guess which card was answered
+    said = lines([event("mythos_drawn", player=ANN, card="looming_breakdown"),
+                  event("crisis_decider", player=BOB, card="looming_breakdown"),
+                  event("option_chosen", player=BOB, option=0, card="looming_breakdown")], lang)
+    answer_line = said[-1]
+    assert R.card_name(lang, "looming_breakdown") in answer_line
+    assert R.option_text(lang, "looming_breakdown", 0) in answer_line
+
+
+def test_a_crisis_answer_reads_in_english():
+    said = lines([event("option_chosen", player=BOB, option=0, card="looming_breakdown")])
+    assert said == ["<@1002> chooses for Looming Breakdown: Skill check."]
+
+
+# ---------------------------------------------------------------- 2. a check's result adds what is new
+def check_events(result="pass", total=19, merged=True):
+    started = event("check_started", card="looming_breakdown", target=11, partial=8,
+                    positive=["observation", "strength"], order=[ANN, BOB])
+    revealed = event("check_revealed", cards=["observation:preparation:5:1", "strength:rampage:3:1"],
+                     total=total, target=11, positive=["observation", "strength"])
+    if not merged:  # a card played into the check's window between the pile and the result
+        return [started, revealed, event("check_modified", player=BOB, amount=2, total=total + 2),
+                event("check_result", result=result, total=total + 2, target=11, partial=8)]
+    return [started, revealed, event("check_result", result=result, total=total, target=11, partial=8)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("merged", [True, False])
+def test_a_checks_result_line_does_not_repeat_its_setup(lang, merged):
+    said = lines(check_events(merged=merged), lang)
+    setup, result = said[0], said[-1]
+    helps = R.skill_types(lang, ["observation", "strength"])
+    assert "11" in setup and helps in setup          # the setup line says the target and what helps
+    assert helps not in result and "11" not in result  # … the result line does not say them again
+    assert R.result_word(lang, "pass") in result
+    assert ("21" if not merged else "19") in result    # the total it reached
+
+
+def test_a_checks_result_reads_in_english():
+    assert lines(check_events())[-1] == ("🃏 The pile, shuffled: Preparation (Observation 5) +5, "
+                                         "Rampage (Strength 3) +3. Total **19**: **success**.")
+    assert lines(check_events(merged=False))[-1] == "Result: **success** (total 21)."
+
+
+def test_a_total_below_zero_has_the_minus_its_cards_have():
+    # "Lesser Banishment (Lore 4) −4 … Total **-8**": two different minus signs in one line
+    said = lines(check_events(result="fail", total=-8))[-1]
+    assert "**−8**" in said and "-8" not in said
+
+
+# ---------------------------------------------------------------- 3. no action taken
+def test_ending_the_actions_at_once_is_told_as_taking_no_action():
+    # uk rulebook: "Під час цього кроку гравець виконує одна за одною будь-які дві дії." — a player
+    # who ends the step before the first of them took none; "ends their actions" right after
+    # "▶️ Turn 2: X." read as if something had been done
+    r, s = fresh()
+    p = s["turn"]["player"]
+    ended = next(e for e in answer(r, s, p, type="end_actions") if e["type"] == "actions_ended")
+    assert ended.get("none_taken") is True
+    assert lines([ended]) == [f"{R.mention(p)} takes no action."]
+
+
+def test_ending_the_actions_after_one_still_says_they_end():
+    r, s = fresh()
+    p = s["turn"]["player"]
+    move = next(o for o in r.prompts(s)[0]["options"] if o["type"] == "move")
+    answer(r, s, p, **move)
+    ended = next(e for e in answer(r, s, p, type="end_actions") if e["type"] == "actions_ended")
+    assert not ended.get("none_taken")
+    assert lines([ended]) == [f"{R.mention(p)} ends their actions."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_action_differs_from_ending_them_in_every_language(lang):
+    ended = lines([event("actions_ended", player=ANN)], lang)
+    none = lines([event("actions_ended", player=ANN, none_taken=True)], lang)
+    assert none != ended and none[0].startswith("<@1001>")
+
+
+# ---------------------------------------------------------------- 5. a defeat told once
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_defeat_is_told_once_not_again_as_a_move(lang):
+    # "X is defeated in Chapel and goes to Sick Bay." then "X moves from Chapel to Sick Bay."
+    said = lines([event("player_defeated", player=ANN, zone="chapel", to="sick_bay", stays=False),
+                  event("player_moved", player=ANN, frm="chapel", to="sick_bay", reason="defeated")], lang)
+    assert len(said) == 1 and R.zone(lang, "sick_bay") in said[0]
+    moved = lines([event("player_moved", player=ANN, frm="chapel", to="galley", reason="move")], lang)
+    assert moved and R.zone(lang, "galley") in moved[0]   # an ordinary move is still told
+
+
+# ---------------------------------------------------------------- 4. the title, never "Keeper" alone
+def english_texts(obj):
+    """Every English text of the pack, from the loaded content (names, labels, card texts)."""
+    if isinstance(obj, dict):
+        if isinstance(obj.get("en"), str):
+            yield obj["en"]
+        for v in obj.values():
+            yield from english_texts(v)
+    elif isinstance(obj, (list, tuple)):
+        for v in obj:
+            yield from english_texts(v)
+    elif hasattr(obj, "model_dump"):
+        yield from english_texts(obj.model_dump())
+
+
+def test_the_keeper_of_the_tome_is_never_keeper_alone_in_english():
+    # "🤖 Keeper 1" is a seat the bot plays; the title is the Keeper of the Tome, in full
+    alone = re.compile(r"\bKeeper\b(?! of the Tome)")
+    said = [text for text in english_texts(R._rules().pack) if alone.search(text)]
+    assert not said, said
