@@ -135,3 +135,30 @@ def test_the_keeper_of_the_tome_is_never_keeper_alone_in_english():
     alone = re.compile(r"\bKeeper\b(?! of the Tome)")
     said = [text for text in english_texts(R._rules().pack) if alone.search(text)]
     assert not said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_damage_card_resolved_at_once_is_one_line(lang):
+    # "💥 Damage: Fuel Leak." then "Fuel Leak is resolved." named the card twice, line after line
+    said = lines([event("damage_drawn", card="fuel_leak", zone=None),
+                  event("damage_resolved", card="fuel_leak", after="remove_from_game")], lang)
+    assert len(said) == 1 and said[0].count(R.card_name(lang, "fuel_leak")) == 1
+    assert said[0].startswith("💥")
+    placed = lines([event("damage_drawn", card="fuel_leak", zone=None),
+                    event("damage_resolved", card="flooded_food_stores", after="remove_from_game")], lang)
+    assert len(placed) == 2   # another card resolved: both told
+
+
+def test_a_roll_for_a_zone_says_what_it_is_for():
+    # Sewage Backup's failure rolls for the interior zone whose players are defeated: the log said
+    # only "🎲 X rolls: **8**." and, with nobody there, nothing after it
+    from tests.engine.unfathomable.c_helpers import settle
+    from tests.engine.unfathomable.helpers import run
+    r, s = fresh(rolls=[8])
+    events = run(r, s, [{"defeat_all_in": {"at": {"interior_by_roll": True}, "what": ["humans"]}}])
+    events += settle(r, s)
+    rolled = next(e for e in events if e["type"] == "die_rolled")
+    assert rolled["purpose"] == "zone"
+    for lang in LANGUAGES:
+        assert R.public_line(rolled, lang).endswith(R.t(lang, "unfathomable.roll.zone") + ": **8**.")
+    assert lines([rolled]) == [f"🎲 {R.mention(rolled['player'])} rolls for a zone of the ship: **8**."]

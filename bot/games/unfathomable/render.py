@@ -369,6 +369,8 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["card"] = card_name(lang, ev["card"])
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
+    elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
+        key = f"{K}.event.damage_drawn_resolved"
     elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
         key = f"{K}.event.damage_drawn_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
@@ -549,6 +551,8 @@ def merged(before: dict, ev: dict) -> dict | None:
         return {**before, "journey": ev.get("position")}
     if before["type"] == "damage_drawn" and ev["type"] == "zone_damaged" and before.get("card") == ev.get("card"):
         return ev   # "💥 Зону «Камбуз» пошкоджено (Пошкодження корпусу)." tells the card drawn too
+    if before["type"] == "damage_drawn" and ev["type"] == "damage_resolved" and before.get("card") == ev.get("card"):
+        return {**ev, "drawn": True}   # "💥 Damage: Fuel Leak." then "Fuel Leak is resolved.": one line
     if before["type"] == "check_revealed" and ev["type"] == "check_result" and not before.get("result") \
             and ev.get("total") == before.get("total"):
         return {**before, "result": ev.get("result"), "partial": ev.get("partial")}
@@ -1092,7 +1096,7 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 # ---------------------------------------------------------------- catalog keys the code builds
 ROLL_PURPOSES = ("attack", "deep_one_attack", "emerge", "flesh_ward", "damage_ship", "risk_passenger", "reroll",
-                 "discard_and_roll")
+                 "discard_and_roll", "zone")
 COUNT_NOUNS = ("cards", "deep_ones", "actions")
 REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_ones_exhausted")
 
