@@ -162,3 +162,22 @@ def test_a_roll_for_a_zone_says_what_it_is_for():
     for lang in LANGUAGES:
         assert R.public_line(rolled, lang).endswith(R.t(lang, "unfathomable.roll.zone") + ": **8**.")
     assert lines([rolled]) == [f"🎲 {R.mention(rolled['player'])} rolls for a zone of the ship: **8**."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_last_upgrade_lost_is_not_told_as_activating_none(lang):
+    # "<@…> loses Mystical Text." then "<@…> activates none."
+    said = lines([event("upgrade_activated", player=ANN, item=None)], lang)[0]
+    activates_none = R.t(lang, "unfathomable.event.upgrade_activated", player="<@1001>", item=R.t(lang, "unfathomable.none"))
+    assert said != activates_none and "<@1001>" in said
+    assert said != lines([event("upgrade_activated", player=ANN, item="mystical_text")], lang)[0]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_passenger_lost_from_the_supply_is_not_in_a_zone(lang):
+    # "💀 A passenger in Supply is lost": the supply is no zone of the ship
+    said = lines([event("passenger_defeated", zone="supply", token="pax1", face="two_souls", loses={"souls": 2})],
+                 lang)[0]
+    assert R.zone(lang, "supply") not in said
+    on_deck = lines([event("passenger_defeated", zone="d3", token="pax1", face="two_souls", loses={})], lang)[0]
+    assert R.zone(lang, "d3") in on_deck

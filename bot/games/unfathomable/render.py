@@ -453,6 +453,10 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["track"], p["position"] = track_name(lang, "journey"), ev["journey"]
     elif kind == "passenger_defeated":
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
+        if ev.get("zone") == "supply":  # "A passenger in Supply is lost": the supply is no zone of the ship
+            key = f"{K}.event.passenger_defeated_supply"
+    elif kind == "upgrade_activated" and not ev.get("item"):  # the last Upgrade gone: "activates none" before
+        key = f"{K}.event.upgrade_none"
     elif kind == "title_passed":
         if not ev.get("player"):
             key = f"{K}.event.title_vacant"
