@@ -181,3 +181,11 @@ def test_a_passenger_lost_from_the_supply_is_not_in_a_zone(lang):
     assert R.zone(lang, "supply") not in said
     on_deck = lines([event("passenger_defeated", zone="d3", token="pax1", face="two_souls", loses={})], lang)[0]
     assert R.zone(lang, "d3") in on_deck
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_skill_cards_choice_is_told_by_its_label(lang):
+    # "🤖 Keeper 2 chooses for Rampage (Strength 4): Option 1." — the copy's id missed its labels
+    said = lines([event("option_chosen", player=BOB, option=0, card="strength:rampage:4:1")], lang)[0]
+    assert R.t(lang, "unfathomable.option.option_n", n=1) not in said
+    assert {"en": "Up to 4 unarmed attacks", "uk": "До 4 атак без зброї", "ru": "До 4 атак без оружия"}[lang] in said

@@ -525,6 +525,8 @@ def public_line(ev: dict, lang: str) -> str | None:
 
 
 def option_text(lang: str, card, index) -> str:
+    if is_skill_card(card):  # a copy ("strength:rampage:4:1") has its title's labels ("Option 1" before)
+        card = card.split(":")[1]
     labels = _choice_labels()["card"].get(card)
     if labels and isinstance(index, int) and 0 <= index < len(labels):
         return _label_in(lang, labels[index])
