@@ -189,3 +189,18 @@ def test_a_skill_cards_choice_is_told_by_its_label(lang):
     said = lines([event("option_chosen", player=BOB, option=0, card="strength:rampage:4:1")], lang)[0]
     assert R.t(lang, "unfathomable.option.option_n", n=1) not in said
     assert {"en": "Up to 4 unarmed attacks", "uk": "До 4 атак без зброї", "ru": "До 4 атак без оружия"}[lang] in said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_prevented_defeat_is_told_once(lang):
+    # "🤖 Keeper 1 prevents the defeat of 🤖 Keeper 1." then "🤖 Keeper 1 is not defeated after all."
+    prevention = event("defeat_prevention", by=BOB, kind="player", who=BOB)
+    prevented = event("defeat_prevented", player=BOB)
+    said = lines([prevention, prevented], lang)
+    assert len(said) == 1 and said[0].count("<@1002>") == 1
+    other = lines([event("defeat_prevention", by=ANN, kind="player", who=BOB), prevented], lang)
+    assert len(other) == 1 and "<@1001>" in other[0] and "<@1002>" in other[0]
+
+
+def test_a_prevented_defeat_reads_in_english():
+    assert lines([event("defeat_prevention", by=BOB, kind="player", who=BOB)]) == ["<@1002> prevents their own defeat."]

@@ -489,6 +489,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
     elif kind == "defeat_prevention":
         p["who"] = mention(ev["who"]) if ev.get("kind") == "player" else t(lang, f"{K}.passengers")
+        if ev.get("kind") == "player" and ev.get("by") == ev.get("who"):  # "X prevents the defeat of X"
+            key = f"{K}.event.defeat_prevention_self"
     elif kind == "great_banishment":
         p["count"] = ev.get("deep_ones_returned", 0)  # the plural form of who returns (nominative)
     elif kind == "deck_arranged":
@@ -504,7 +506,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind == "discard_and_roll" and "die" in ev:
         return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
     if kind in ("deep_ones_moved", "deep_ones_placed", "resources_changed", "check_added", "check_revealed",
-                "check_result"):
+                "check_result", "defeat_prevention"):
         return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
@@ -562,6 +564,9 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "check_revealed" and ev["type"] == "check_result" and not before.get("result") \
             and ev.get("total") == before.get("total"):
         return {**before, "result": ev.get("result"), "partial": ev.get("partial")}
+    if before["type"] == "defeat_prevention" and ev["type"] == "defeat_prevented" \
+            and before.get("kind") == "player" and before.get("who") == ev.get("player"):
+        return before   # "X is not defeated after all." said again what the prevention's line said
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
             and before.get("purpose") == "discard_and_roll":
         return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
