@@ -204,3 +204,12 @@ def test_a_prevented_defeat_is_told_once(lang):
 
 def test_a_prevented_defeat_reads_in_english():
     assert lines([event("defeat_prevention", by=BOB, kind="player", who=BOB)]) == ["<@1002> prevents their own defeat."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_prevented_defeat_is_told_once_when_the_window_closes_a_step_later(lang):
+    # the card is played into the would-be-defeated window; the defeat ends when it closes
+    from tests.bot.test_joined_lines import logged_in
+    prevention = event("defeat_prevention", by=BOB, kind="player", who=BOB)
+    said = logged_in("unfathomable", [[prevention], [event("defeat_prevented", player=BOB)]], lang)
+    assert said == lines([prevention], lang)

@@ -506,7 +506,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind == "discard_and_roll" and "die" in ev:
         return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
     if kind in ("deep_ones_moved", "deep_ones_placed", "resources_changed", "check_added", "check_revealed",
-                "check_result", "defeat_prevention"):
+                "check_result", "defeat_prevention", "defeat_prevented"):
         return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
