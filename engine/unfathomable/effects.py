@@ -267,9 +267,9 @@ class Effects:
                 return [self.need(s, c, slot, chooser, "zone", list(b.adjacent[SICK_BAY]))]
             return [b.interior_of(zone)]
         if loc.interior_by_roll:
-            return [b.number[self.need_roll(s, c, slot)]]
+            return [b.number[self.need_roll(s, c, slot, purpose="zone")]]   # the log says what it is for
         if loc.deck_by_roll:
-            return [b.deck_number[self.need_roll(s, c, slot)]]
+            return [b.deck_number[self.need_roll(s, c, slot, purpose="zone")]]
         if loc.picked:
             return [c["picked"]] if c.get("picked") else []
         if loc.each:

@@ -155,8 +155,9 @@ class Turns:
     def _answer_action(self, s, f, action, events):
         p = action["player"]
         kind = action["type"]
-        if kind == "end_actions":
-            events.append(event("actions_ended", player=p))
+        if kind == "end_actions":   # none_taken: the turn's own actions all left, none done (the log says so)
+            none_taken = not f["granted"] and f["left"] == self.pack.setup.actions_per_turn
+            events.append(event("actions_ended", player=p, **({"none_taken": True} if none_taken else {})))
             return
         left = f["left"] - 1
         if left > 0:

@@ -137,7 +137,8 @@ def test_unfathomables_happening_and_its_outcome_right_after_it_are_one_line(lan
     track advances to 2."; "🃏 The pile, shuffled: … Total **7** …" then "Result: **failure** (7
     against 11)."; "🎲 X rolls after a discard: **1**." then "X discards C and rolls: X: 6, a
     failure."; "X added 0 cards." "Y added 2 cards." "Z added 2 cards." (every check). Each pair,
-    each run of contributions, is one line now, with every figure still told."""
+    each run of contributions, is one line now, with every figure still told (a check's target once,
+    as it began)."""
     render = ui_for("unfathomable").public_lines
     pushed = {"type": "monsters_pushed_to_stern", "deep_ones": {"water_1": "water_3"}, "monarchs": {}, "audience": ALL}
     journey = {"type": "track_advanced", "track": "journey", "position": 2, "audience": ALL}
@@ -149,7 +150,8 @@ def test_unfathomables_happening_and_its_outcome_right_after_it_are_one_line(lan
                 "positive": ["lore"], "audience": ALL, "reveal": True}
     result = {"type": "check_result", "result": "fail", "total": 7, "target": 11, "partial": 8, "audience": ALL}
     (line,) = render([revealed, result], lang)
-    assert "**7**" in line and t(lang, "unfathomable.result.fail") in line and "8" in line
+    assert "**7**" in line and t(lang, "unfathomable.result.fail") in line
+    assert "11" not in line  # the target (and partial) were said as the check began (test_unfathomable_log_wording)
     assert logged_in("unfathomable", [[revealed], [result]], lang) == [line]  # the result in the next step
     assert len(render([revealed, {**result, "total": 9}], lang)) == 2  # a total changed between: both
     discarded = {"type": "skills_discarded", "player": "101", "cards": ["brush_off_5"], "reason": "discard_and_roll",

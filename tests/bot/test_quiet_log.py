@@ -84,7 +84,7 @@ async def test_unfathomable_says_a_window_closed_and_a_roll_coming_only_when_it_
     assert not [a for m in messages for a, b in zip(m, m[1:]) if a == b and moved.fullmatch(a)]
     # who decides a crisis, said until they have chosen
     decides, chose = pattern("unfathomable.event.crisis_decider", "player", "card"), \
-        pattern("unfathomable.event.option_chosen", "player", "option")
+        pattern("unfathomable.event.option_chosen_card", "player", "card", "option")  # it names the card
     assert any(re.fullmatch(chose, line) for line in lines)
     assert not [(a, b) for a, b in adjacent(messages, decides, chose)
                 if re.fullmatch(decides, a)["player"] == re.fullmatch(chose, b)["player"]]

@@ -219,9 +219,14 @@ def test_random_games_render_everywhere_without_leaks(players, seed, options):
                 line = R.public_line(ev, language)
                 seen_types.add(ev["type"])
                 if line is None:
-                    assert ev["type"] in R.SILENT or (ev["type"], ev.get("reason")) in R.TOLD_BY_A_LATER_EVENT
+                    assert ev["type"] in R.SILENT or (ev["type"], ev.get("reason")) in \
+                        R.TOLD_BY_A_LATER_EVENT | R.TOLD_BY_AN_EARLIER_EVENT
                     if ev["type"] == "monarch_moved":  # the emergence that tells it is in the same step
                         assert any(e["type"] == "monsters_emerged" and ev["monster"] in e["monarchs"] for e in events)
+                    if ev["type"] == "player_moved":  # the defeat that tells it comes right before it
+                        before = events[events.index(ev) - 1]
+                        assert before["type"] == "player_defeated" and before["player"] == ev["player"] \
+                            and before["to"] == ev["to"], (before, ev)
                     continue
                 assert "unfathomable." not in line and not line.startswith("("), (ev, line)
                 assert "{" not in line, (ev, line)

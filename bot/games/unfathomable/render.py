@@ -338,13 +338,21 @@ def _params(ev: dict, lang: str) -> dict:
 # (event, reason) a later event of the same step tells: a monarch rising from the Depths is named
 # by "🌊 From the Depths into Water Space 1: Mother Hydra." (its own line said it first)
 TOLD_BY_A_LATER_EVENT = frozenset({("monarch_moved", "emerge")})
+# (event, reason) the event right before it told: "X is defeated in Chapel and goes to Sick Bay."
+# names the move, "X moves from Chapel to Sick Bay." after it only said it again
+TOLD_BY_AN_EARLIER_EVENT = frozenset({("player_moved", "defeated")})
+
+
+def signed_total(total) -> str:
+    """A check's total, below zero with the minus sign its cards' values use (−3, not -3)."""
+    return f"−{-total}" if isinstance(total, int) and total < 0 else str(total)
 
 
 def public_line(ev: dict, lang: str) -> str | None:
     kind = ev["type"]
     if kind in SILENT:
         return None
-    if (kind, ev.get("reason")) in TOLD_BY_A_LATER_EVENT:
+    if (kind, ev.get("reason")) in TOLD_BY_A_LATER_EVENT | TOLD_BY_AN_EARLIER_EVENT:
         return None
     key = f"{K}.event.{kind}"
     p = _params(ev, lang)
@@ -361,6 +369,8 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["card"] = card_name(lang, ev["card"])
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
+    elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
+        key = f"{K}.event.damage_drawn_resolved"
     elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
         key = f"{K}.event.damage_drawn_plain"
     elif kind == "check_added" and ev.get("extra_treachery"):
@@ -370,19 +380,18 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["cards"] = ", ".join(
             f"{card_name(lang, c)} {signed_value(c, positive)}" if is_skill_card(c) else card_name(lang, c)
             for c in ev.get("cards", [])) or t(lang, f"{K}.none")
-        p["positive"] = skill_types(lang, ev.get("positive", []))
-        if ev.get("result"):  # the result told in the same line (merged)
+        p["total"] = signed_total(ev.get("total"))
+        if ev.get("result"):  # the result told in the same line (merged); its target said as it began
             key = f"{K}.event.check_revealed_result"
             p["result"] = result_word(lang, ev["result"])
-            p["partial"] = partial_text(lang, ev.get("partial"))
     elif kind == "deep_ones_placed" and ev.get("places"):  # placements in a row (merged)
         key = f"{K}.event.deep_ones_placed_many"
         p["places"] = ", ".join(zone(lang, z) + (f" ×{n}" if n != 1 else "") for z, n in ev["places"])
     elif kind == "check_added" and ev.get("adds"):  # contributions in a row (merged)
         key = f"{K}.event.check_added_all"
         p["adds"] = ", ".join(f"{mention(who)} — {t(lang, f'{K}.count.cards', count=n)}" for who, n in ev["adds"])
-    elif kind == "check_result":
-        p["partial"] = partial_text(lang, ev.get("partial"))
+    elif kind == "check_result":  # the target and helping types were said as the check began
+        p["total"] = signed_total(ev.get("total"))
     elif kind == "check_type_positive":
         p["skill"] = type_name(lang, ev["skill"])
     elif kind in ("check_modified", "roll_modified"):
@@ -444,11 +453,19 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["track"], p["position"] = track_name(lang, "journey"), ev["journey"]
     elif kind == "passenger_defeated":
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
+        if ev.get("zone") == "supply":  # "A passenger in Supply is lost": the supply is no zone of the ship
+            key = f"{K}.event.passenger_defeated_supply"
+    elif kind == "upgrade_activated" and not ev.get("item"):  # the last Upgrade gone: "activates none" before
+        key = f"{K}.event.upgrade_none"
     elif kind == "title_passed":
         if not ev.get("player"):
             key = f"{K}.event.title_vacant"
     elif kind == "option_chosen":
         p["option"] = option_text(lang, ev.get("card"), ev.get("option"))
+        if ev.get("card"):  # it stands in place of "X decides the crisis of Y.": the card still named
+            key = f"{K}.event.option_chosen_card"
+    elif kind == "actions_ended" and ev.get("none_taken"):  # right after the turn began: nothing was done
+        key = f"{K}.event.actions_ended_none"
     elif kind == "items_returned":
         p["where"] = t(lang, f"{K}.where.{ev.get('where')}") if ev.get("where") in ("top", "bottom") else \
             str(ev.get("where"))
@@ -472,6 +489,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
     elif kind == "defeat_prevention":
         p["who"] = mention(ev["who"]) if ev.get("kind") == "player" else t(lang, f"{K}.passengers")
+        if ev.get("kind") == "player" and ev.get("by") == ev.get("who"):  # "X prevents the defeat of X"
+            key = f"{K}.event.defeat_prevention_self"
     elif kind == "great_banishment":
         p["count"] = ev.get("deep_ones_returned", 0)  # the plural form of who returns (nominative)
     elif kind == "deck_arranged":
@@ -487,7 +506,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind == "discard_and_roll" and "die" in ev:
         return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
     if kind in ("deep_ones_moved", "deep_ones_placed", "resources_changed", "check_added", "check_revealed",
-                "check_result"):
+                "check_result", "defeat_prevention", "defeat_prevented"):
         return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
@@ -508,6 +527,8 @@ def public_line(ev: dict, lang: str) -> str | None:
 
 
 def option_text(lang: str, card, index) -> str:
+    if is_skill_card(card):  # a copy ("strength:rampage:4:1") has its title's labels ("Option 1" before)
+        card = card.split(":")[1]
     labels = _choice_labels()["card"].get(card)
     if labels and isinstance(index, int) and 0 <= index < len(labels):
         return _label_in(lang, labels[index])
@@ -538,9 +559,14 @@ def merged(before: dict, ev: dict) -> dict | None:
         return {**before, "journey": ev.get("position")}
     if before["type"] == "damage_drawn" and ev["type"] == "zone_damaged" and before.get("card") == ev.get("card"):
         return ev   # "💥 Зону «Камбуз» пошкоджено (Пошкодження корпусу)." tells the card drawn too
+    if before["type"] == "damage_drawn" and ev["type"] == "damage_resolved" and before.get("card") == ev.get("card"):
+        return {**ev, "drawn": True}   # "💥 Damage: Fuel Leak." then "Fuel Leak is resolved.": one line
     if before["type"] == "check_revealed" and ev["type"] == "check_result" and not before.get("result") \
             and ev.get("total") == before.get("total"):
         return {**before, "result": ev.get("result"), "partial": ev.get("partial")}
+    if before["type"] == "defeat_prevention" and ev["type"] == "defeat_prevented" \
+            and before.get("kind") == "player" and before.get("who") == ev.get("player"):
+        return before   # "X is not defeated after all." said again what the prevention's line said
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
             and before.get("purpose") == "discard_and_roll":
         return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
@@ -1081,7 +1107,7 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 # ---------------------------------------------------------------- catalog keys the code builds
 ROLL_PURPOSES = ("attack", "deep_one_attack", "emerge", "flesh_ward", "damage_ship", "risk_passenger", "reroll",
-                 "discard_and_roll")
+                 "discard_and_roll", "zone")
 COUNT_NOUNS = ("cards", "deep_ones", "actions")
 REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_ones_exhausted")
 
