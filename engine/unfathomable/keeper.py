@@ -301,7 +301,8 @@ class KeeperAgent(BaseAgent):
         that brings a dial near 0."""
         words = str(label).split()
         if len(words) == 3 and words[0] == "Lose" and words[1].isdigit():
-            dial = view["resources"].get(words[2].lower())
+            noun = words[2].lower()  # "Lose 1 Soul" / "Lose 2 Souls": the dial's name is plural
+            dial = view["resources"].get(noun, view["resources"].get(noun + "s"))
             if dial is not None:
                 left = dial - int(words[1])
                 if traitor:

@@ -409,3 +409,15 @@ def test_texts_do_not_echo_facts_yaml():
             w = re.findall(r"[a-z0-9']+", text.lower())
             covered = {j for i in range(len(w) - n + 1) if tuple(w[i:i + n]) in grams for j in range(i, i + n)}
             assert len(covered) <= 0.75 * len(w) or len(w) < n, (path.name, text)
+
+
+def test_a_printed_answer_losing_one_of_a_dial_reads_in_the_singular_and_is_priced_as_the_dial():
+    """"Lose 1 Souls" read on a crisis's button (en); the Keeper agent reads the dial from the
+    label, so "Lose 1 Soul" must still name the Souls dial."""
+    import re
+    from engine.unfathomable.keeper import KeeperAgent, _printed_options
+    labels = [(o.get("label") or {}).get("en") or "" for _card, _i, o in _printed_options()]
+    assert not [label for label in labels if re.search(r"\b1 [A-Z][a-z]+s\b", label)]
+    agent = KeeperAgent("p1")
+    view = {"resources": {"souls": 5, "fuel": 5, "food": 5, "sanity": 5}}
+    assert agent._crisis_option(view, "Lose 1 Soul", False) == agent._crisis_option(view, "Lose 1 Fuel", False) == 2
