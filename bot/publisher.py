@@ -71,6 +71,9 @@ UNTIL_NEXT = "until-next"
 OPENS, SETTLES = "opens:", "settles:"
 # the key of a line that tells an event the renderer may tell as one with the next (its JSON)
 MERGES = "merges:"
+# a settling line that also tells such an event (a die rolled, told as one with what it made
+# when that comes in a later step): it settles, then is kept under its MERGES key
+SETTLES_MERGES = "settles-merges:"
 # keys of a line that begins a happening, and of a later part of it told at that line's end
 # (bot.games.common.Line: gathers, joins and its tail, as JSON)
 GATHERS, JOINS = "gathers:", "joins:"
@@ -167,7 +170,11 @@ class ChannelLog:
             key = None  # what it belongs to is not in the live message: a line of its own
         if self.lines and self.lines[-1][0] == UNTIL_NEXT:
             self.lines.pop()
-        if key is not None and key.startswith(SETTLES):
+        if key is not None and key.startswith(SETTLES_MERGES):
+            what, event = json.loads(key[len(SETTLES_MERGES):])
+            self.settle(what)
+            key = MERGES + json.dumps(event, sort_keys=True, default=str)
+        elif key is not None and key.startswith(SETTLES):
             self.settle(key[len(SETTLES):])
             key = None
         return key, False
@@ -211,6 +218,8 @@ class ChannelLog:
 def _fold_key(line: str) -> str | None:
     """The channel log's key of a renderer's line (:class:`bot.games.common.Line`), if it folds."""
     opens, settles, event = getattr(line, "opens", None), getattr(line, "settles", None), getattr(line, "event", None)
+    if settles and event is not None:
+        return SETTLES_MERGES + json.dumps([settles, event], sort_keys=True, default=str)
     if settles:
         return SETTLES + settles
     if opens:
@@ -227,6 +236,8 @@ def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bo
     as one (its ``merged``: the same merge its lines make within a step, here across steps)."""
     last = chan_log.lines[-1][0] if chan_log.lines else None
     merge = getattr(ui, "merged", None)
+    if key and key.startswith(SETTLES_MERGES):  # the event it tells may merge with the last's
+        key = MERGES + json.dumps(json.loads(key[len(SETTLES_MERGES):])[1], sort_keys=True, default=str)
     if merge is None or not (key and last and key.startswith(MERGES) and last.startswith(MERGES)):
         return False
     try:
@@ -237,7 +248,11 @@ def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bo
         return False
     if len(lines) != 1:
         return False
-    chan_log.lines[-1] = [_fold_key(lines[0]), lines[0]]
+    merged_key = _fold_key(lines[0])
+    if merged_key and merged_key.startswith(SETTLES_MERGES):  # the line it joins settled already
+        merged_key = MERGES + json.dumps(json.loads(merged_key[len(SETTLES_MERGES):])[1], sort_keys=True,
+                                         default=str)
+    chan_log.lines[-1] = [merged_key, lines[0]]
     return True
 
 

@@ -213,3 +213,28 @@ def test_a_prevented_defeat_is_told_once_when_the_window_closes_a_step_later(lan
     prevention = event("defeat_prevention", by=BOB, kind="player", who=BOB)
     said = logged_in("unfathomable", [[prevention], [event("defeat_prevented", player=BOB)]], lang)
     assert said == lines([prevention], lang)
+
+
+# ---------------------------------------------------------------- a die and what it made
+def test_a_die_and_what_it_made_are_one_line_in_a_step_and_across_steps():
+    """"🎲 X rolls for a passenger at risk: 1." then "🧍 A passenger is put at risk in Deck Space
+    1." (four times for Incoming SOS: eight lines), and "🎲 X rolls for a Deep One's attack: 3."
+    then "🐟 A Deep One in Bridge attacks Y: 3, a miss." (the attack comes a step later when a
+    window after the roll was open): the line of what the die made tells the die."""
+    from tests.bot.test_quiet_log import logged
+    every = {"audience": "all"}
+    rolls = [[{"type": "die_rolled", "player": ANN, "purpose": "risk_passenger", "raw": n, "modifier": 0,
+               "value": n, **every},
+              {"type": "passenger_risked", "zone": f"d{n}", **every}] for n in (1, 4)]
+    said = logged("unfathomable", [rolls[0] + rolls[1]])
+    assert said == ["🧍 A passenger is put at risk in Deck Space 1 (🎲 1).",
+                    "🧍 A passenger is put at risk in Deck Space 4 (🎲 4)."]
+    attack = {"type": "deep_one_attacked", "zone": "bridge", "target": BOB, "roll": 3, "hit": False, **every}
+    die = {"type": "die_rolled", "player": ANN, "purpose": "deep_one_attack", "raw": 3, "modifier": 0, "value": 3,
+           **every}
+    attacked = R.public_lines([attack], "en")
+    assert logged("unfathomable", [[die], [attack]]) == attacked
+    assert logged("unfathomable", [[die, attack]]) == attacked
+    # a die a card changed (Keen Insight's −2) keeps its own line: it tells the roll before the change
+    nudged = {**die, "raw": 5, "modifier": -2}
+    assert len(logged("unfathomable", [[nudged], [attack]])) == 2

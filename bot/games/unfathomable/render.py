@@ -403,6 +403,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
     elif kind == "deep_one_attacked":
         key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
+    elif kind == "passenger_risked" and ev.get("rolled"):  # its die told in the same line (merged)
+        key = f"{K}.event.passenger_risked_roll"
+        p["roll"] = ev["rolled"].get("value")
     elif kind == "roll_compared":
         key = f"{K}.event.roll_success" if ev.get("success") else f"{K}.event.roll_failure"
     elif kind == "discard_and_roll" and "die" in ev:  # the die told in the same line (merged)
@@ -498,15 +501,20 @@ def public_line(ev: dict, lang: str) -> str | None:
     text = t(lang, key, **p)
     if text == key:   # an event this renderer does not know yet: say so plainly, never crash
         return t(lang, f"{K}.event.unknown", type=kind)
+    if ev.get("rolled"):  # a die and what it made, one line: the roll is made
+        rolled = ev["rolled"]
+        return common.Line(text, settles=f"roll:{rolled.get('player')}:{rolled.get('purpose')}", event=ev)
     if kind in ("roll_started", "die_rolled"):  # "about to roll" stands until the roll is made
         roll = f"roll:{ev.get('player')}:{ev.get('purpose')}"
+        if kind == "die_rolled" and ev.get("purpose") in ROLLED_FOR.values():  # told with what it made
+            return common.Line(text, settles=roll, event=ev)   # (merged), also in a later step
         return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
     if kind == "skills_discarded" and ev.get("reason") == "discard_and_roll":  # said again with the roll
         return common.Line(text, opens=f"roll:{ev.get('player')}:discard_and_roll")
     if kind == "discard_and_roll" and "die" in ev:
         return common.Line(text, settles=f"roll:{ev.get('player')}:discard_and_roll")
     if kind in ("deep_ones_moved", "deep_ones_placed", "resources_changed", "check_added", "check_revealed",
-                "check_result", "defeat_prevention", "defeat_prevented"):
+                "check_result", "defeat_prevention", "defeat_prevented", *ROLLED_FOR):
         return common.Line(text, event=ev)  # told as one with the next: merged()
     if kind in ("crisis_decider", "option_chosen"):  # who decides, until they have chosen
         choice = f"choice:{ev.get('player')}:{ev.get('card')}"
@@ -570,6 +578,11 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
             and before.get("purpose") == "discard_and_roll":
         return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
+    if before["type"] == "die_rolled" and not before.get("modifier") \
+            and ev["type"] in ROLLED_FOR and before.get("purpose") == ROLLED_FOR[ev["type"]] \
+            and (ev["type"] != "deep_one_attacked" or ev.get("roll") == before.get("value")):
+        # "rolls for a Deep One's attack: 3." then "A Deep One attacks X: 3, a miss.": one line
+        return {**ev, "rolled": {k: before.get(k) for k in ("player", "purpose", "value")}}
     if before["type"] == "die_rolled" and ev["type"] == "roll_compared" and before.get("player") \
             and before.get("player") == ev.get("player") and before.get("value") == ev.get("value") \
             and "success" not in before:
@@ -590,6 +603,10 @@ def merged(before: dict, ev: dict) -> dict | None:
     if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
         return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
     return None
+
+
+# the roll whose die an event tells (merged into it: :func:`merged`)
+ROLLED_FOR = {"deep_one_attacked": "deep_one_attack", "passenger_risked": "risk_passenger"}
 
 
 def _places(ev: dict) -> list:
