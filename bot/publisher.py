@@ -162,6 +162,11 @@ class ChannelLog:
         append it with, whether it is told already: a keyed notice replaced, an event told as one
         with the last line's). Lines it makes plain go: a notice said ``UNTIL_NEXT``, the lines
         announcing what it settles."""
+        if key is not None and key.startswith(SETTLES_MERGES):
+            # what it settles goes first, also when its event is then told with the last line's
+            what, event = json.loads(key[len(SETTLES_MERGES):])
+            self.settle(what)
+            key = MERGES + json.dumps(event, sort_keys=True, default=str)
         if self.replace(key, text) or _merge_into_last(ui, self, key, lang):
             return key, True
         if key is not None and key.startswith(JOINS):
@@ -170,11 +175,7 @@ class ChannelLog:
             key = None  # what it belongs to is not in the live message: a line of its own
         if self.lines and self.lines[-1][0] == UNTIL_NEXT:
             self.lines.pop()
-        if key is not None and key.startswith(SETTLES_MERGES):
-            what, event = json.loads(key[len(SETTLES_MERGES):])
-            self.settle(what)
-            key = MERGES + json.dumps(event, sort_keys=True, default=str)
-        elif key is not None and key.startswith(SETTLES):
+        if key is not None and key.startswith(SETTLES):
             self.settle(key[len(SETTLES):])
             key = None
         return key, False
@@ -236,8 +237,6 @@ def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bo
     as one (its ``merged``: the same merge its lines make within a step, here across steps)."""
     last = chan_log.lines[-1][0] if chan_log.lines else None
     merge = getattr(ui, "merged", None)
-    if key and key.startswith(SETTLES_MERGES):  # the event it tells may merge with the last's
-        key = MERGES + json.dumps(json.loads(key[len(SETTLES_MERGES):])[1], sort_keys=True, default=str)
     if merge is None or not (key and last and key.startswith(MERGES) and last.startswith(MERGES)):
         return False
     try:

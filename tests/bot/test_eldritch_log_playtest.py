@@ -206,3 +206,15 @@ def test_each_answer_to_the_dice_says_what_it_does_not_the_decision_again(lang):
         dice = [prompt_die for prompt_die in R._frame(state, prompt).get("dice") or []]
         # rerolling different faces reads differently
         assert len(said) >= 1 + len({dice[o["die"]] for o in rerolls if "and" not in o and "pay" not in o})
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "is rolled again", "are rolled again"),
+    ("uk", "перекидається", "перекидаються"),
+    ("ru", "перебрасывается", "перебрасываются"),
+])
+def test_a_reroll_of_two_dice_is_said_in_the_plural(lang, one, two):
+    """An answer rerolling two dice ("and") read "⚁ ⚂ is rolled again" (rev8)."""
+    from bot.games.eldritch.render import roll_answer
+    assert one in roll_answer(lang, {"type": "reroll", "die": 0}, {"dice": [2, 3]})
+    assert two in roll_answer(lang, {"type": "reroll", "die": 0, "and": 1}, {"dice": [2, 3]})

@@ -1079,7 +1079,7 @@ def roll_answer(lang: str, option: dict, frame: dict) -> str | None:
         return t(lang, f"{K}.roll_answer.keep", dice=dice_text(dice, tuple(frame.get("faces") or (5, 6))))
     if option.get("type") == "reroll":
         which = [option.get("die")] + ([option["and"]] if "and" in option else [])
-        return t(lang, f"{K}.roll_answer.reroll",
+        return t(lang, f"{K}.roll_answer.{'reroll_two' if len(which) > 1 else 'reroll'}",
                  dice=" ".join(DIE.get(dice[k], "?") if isinstance(k, int) and k < len(dice) else "?" for k in which))
     return None
 
