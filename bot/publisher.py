@@ -162,11 +162,9 @@ class ChannelLog:
         append it with, whether it is told already: a keyed notice replaced, an event told as one
         with the last line's). Lines it makes plain go: a notice said ``UNTIL_NEXT``, the lines
         announcing what it settles."""
-        if key is not None and key.startswith(SETTLES_MERGES):
-            # what it settles goes first, also when its event is then told with the last line's
-            what, event = json.loads(key[len(SETTLES_MERGES):])
-            self.settle(what)
-            key = MERGES + json.dumps(event, sort_keys=True, default=str)
+        settles, key = _settling(key)
+        if settles is not None:  # what it settles goes first, also when its event is then told with the last line's
+            self.settle(settles)
         if self.replace(key, text) or _merge_into_last(ui, self, key, lang):
             return key, True
         if key is not None and key.startswith(JOINS):
@@ -184,12 +182,12 @@ class ChannelLog:
         """Tell ``tail`` at the end of the latest line that began ``what`` (keyed ``GATHERS``),
         if the live message holds it and has room; whether it was told."""
         for line in reversed(self.lines):
-            # a line told its end already belongs to a happening over (a card played inside
-            # another play of the same card resolves first: the outer play's end is the earlier line's)
-            if line[0] == GATHERS + what and not line[1].endswith(f" · {tail}"):
+            if line[0] == GATHERS + what:
                 if len(self.body()) + len(tail) + 3 > MAX_MESSAGE:
                     return False
-                line[1] = joined(line[1], tail)
+                # a happening's line takes its end once: a card played inside another play of the
+                # same card resolves first, and the outer play's end goes to the earlier line
+                line[0], line[1] = None, joined(line[1], tail)
                 return True
         return False
 
@@ -220,7 +218,7 @@ def _fold_key(line: str) -> str | None:
     """The channel log's key of a renderer's line (:class:`bot.games.common.Line`), if it folds."""
     opens, settles, event = getattr(line, "opens", None), getattr(line, "settles", None), getattr(line, "event", None)
     if settles and event is not None:
-        return SETTLES_MERGES + json.dumps([settles, event], sort_keys=True, default=str)
+        return SETTLES_MERGES + json.dumps([settles, _merges_key(event)])
     if settles:
         return SETTLES + settles
     if opens:
@@ -228,7 +226,7 @@ def _fold_key(line: str) -> str | None:
     if getattr(line, "joins", None) and getattr(line, "tail", None):
         return JOINS + json.dumps([line.joins, line.tail], ensure_ascii=False)
     if event is not None:
-        return MERGES + json.dumps(event, sort_keys=True, default=str)
+        return _merges_key(event)
     return GATHERS + line.gathers if getattr(line, "gathers", None) else None
 
 
@@ -247,12 +245,21 @@ def _merge_into_last(ui, chan_log: ChannelLog, key: str | None, lang: str) -> bo
         return False
     if len(lines) != 1:
         return False
-    merged_key = _fold_key(lines[0])
-    if merged_key and merged_key.startswith(SETTLES_MERGES):  # the line it joins settled already
-        merged_key = MERGES + json.dumps(json.loads(merged_key[len(SETTLES_MERGES):])[1], sort_keys=True,
-                                         default=str)
-    chan_log.lines[-1] = [merged_key, lines[0]]
+    chan_log.lines[-1] = [_settling(_fold_key(lines[0]))[1], lines[0]]  # what it settles, settled already
     return True
+
+
+def _merges_key(event: dict) -> str:
+    return MERGES + json.dumps(event, sort_keys=True, default=str)
+
+
+def _settling(key: str | None) -> tuple[str | None, str | None]:
+    """(what a ``SETTLES_MERGES`` key settles, the ``MERGES`` key its line is kept under); (None,
+    ``key``) for any other key."""
+    if key is None or not key.startswith(SETTLES_MERGES):
+        return None, key
+    settles, merges = json.loads(key[len(SETTLES_MERGES):])
+    return settles, merges
 
 
 def _with_lines(body: str, lines: list[str]) -> str:
