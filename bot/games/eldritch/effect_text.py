@@ -52,8 +52,12 @@ def _names(lang: str, field: str, value: str) -> str | None:
     entry = _ids().get(value)
     if entry is None or not isinstance(getattr(entry, "name", None), BaseModel):
         return None
-    name = in_language(entry.name, lang)
-    return f"“{name}”" if lang == "en" else f"«{name}»"  # each language's own quotation marks
+    return quoted(lang, in_language(entry.name, lang))
+
+
+def quoted(lang: str, name: str) -> str:
+    """A card named inside a rule's text, in each language's own quotation marks."""
+    return f"“{name}”" if lang == "en" else f"«{name}»"
 
 
 def _hook(lang: str, hook: str) -> str | None:

@@ -793,13 +793,9 @@ def _prompt_with_option(state: dict, option: dict) -> dict | None:
     return None
 
 
-def quoted(lang: str, name: str) -> str:
-    """A card named inside a rule's text, in each language's quotation marks (as effect_text does)."""
-    return f"“{name}”" if lang == "en" else f"«{name}»"
-
-
 def effect_text(lang: str, steps) -> str:
     """A short reading of an effect (a choice's option, a "may"): its first steps."""
+    from bot.games.eldritch.effect_text import quoted   # a card named as the card texts name it
     parts = []
     for st in steps or []:
         if not isinstance(st, dict):
