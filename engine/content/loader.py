@@ -2,11 +2,12 @@
 
 Every pack reads its files with :func:`read_mapping`, validates each list entry on its own with
 :func:`validate_file` (so the error names the entry), and states its content digest with
-:func:`files_digest`. Errors are :class:`ContentError(file name, entry, problem)`.
+:func:`files_digest` (display texts left out). Errors are :class:`ContentError(file name, entry, problem)`.
 """
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -150,9 +151,37 @@ def need(file, entry: str | None, kind: str, value, known) -> None:
         raise ContentError(file, entry, f"{kind} '{value}' does not exist")
 
 
+# what a member reads and the rules never do: a text in every language (``{en, uk, ru}``, or
+# some of them) and the note of which languages' texts are our own
+_TEXT_LANGUAGES = frozenset({"en", "uk", "ru"})
+
+
+def _what_plays(value: Any) -> Any:
+    """``value`` with its display texts left out, in a canonical form (mappings sorted)."""
+    if isinstance(value, dict):
+        if value and set(value) <= _TEXT_LANGUAGES:
+            return None
+        return [[repr(key), _what_plays(item)] for key, item in sorted(value.items(), key=lambda kv: repr(kv[0]))
+                if not str(key).endswith("_authored")]
+    if isinstance(value, list):
+        return [_what_plays(item) for item in value]
+    return value
+
+
 def files_digest(paths: Iterable[Path]) -> str:
-    """A short digest of the files a pack was read from (names and bytes): part of a game's
-    version, so a record made with other content is recognised."""
+    """A short digest of what the files a pack was read from say to the rules: part of a game's
+    version, so a record made with other content is recognised. Display texts and comments are
+    left out: a wording fix deployed mid-game keeps the game's undo, repair and replays."""
+    digest = hashlib.sha256()
+    for path in sorted(paths, key=lambda p: p.name):
+        plays = _what_plays(yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER))
+        digest.update(path.name.encode() + b"\0" + json.dumps(plays, ensure_ascii=False, default=str).encode() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def bytes_digest(paths: Iterable[Path]) -> str:
+    """The digest versions carried until 28 Nov 2026 (every byte of the files, texts too): a game
+    begun before then still replays while its files are unchanged (``GameRules.accepts``)."""
     digest = hashlib.sha256()
     for path in sorted(paths, key=lambda p: p.name):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

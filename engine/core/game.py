@@ -69,12 +69,22 @@ class GameRules:
 
     @property
     def version(self) -> str:
-        """``<rules_version>+<digest of the content files>``: two games with the same version
+        """``<rules_version>+<digest of what the content files say to the rules>`` (display texts
+        left out: a wording fix changes no version): two games with the same version
         and the same record play out identically."""
         return f"{self.rules_version}+{self.content_digest()}"
 
     def content_digest(self) -> str:
         return "none"
+
+    def bytes_digest(self) -> str:
+        """The content digest versions carried until 28 Nov 2026 (the files' bytes, texts too)."""
+        return self.content_digest()
+
+    def accepts(self, version: str) -> bool:
+        """A record made under ``version`` means the same game here: today's version, or the one a
+        game begun before the digest left display texts out carries, while its files are unchanged."""
+        return version in (self.version, f"{self.rules_version}+{self.bytes_digest()}")
 
     # --- to implement -------------------------------------------------------------------
     def new_game(self, players: list[str], seed: int, options: dict | None = None,

@@ -14,8 +14,9 @@ reports are reproduced and how undo works (replay all but the last actions). YAM
       - {player: ann, type: play, card: flamethrower, target: bob}
 
 ``version`` is the game's ``GameRules.version`` when the record was made (``state["version"]``):
-``<rules version>+<digest of the content files>``. ``replay`` refuses a record whose version is
-not the engine's current one (the same actions could now mean another game), unless asked with
+``<rules version>+<digest of what the content files say to the rules>`` (display texts left out).
+``replay`` refuses a record whose version the engine does not accept (``GameRules.accepts``: the
+same actions could now mean another game), unless asked with
 ``allow_other_version=True``; a record without a version (older records, hand-written
 scenarios) replays as before.
 """
@@ -112,7 +113,7 @@ def replay(record: GameRecord, upto: int | None = None, *, allow_other_version: 
     from engine.registry import rules_for
 
     rules = rules_for(record.game)
-    if record.version is not None and record.version != rules.version and not allow_other_version:
+    if record.version is not None and not rules.accepts(record.version) and not allow_other_version:
         raise RecordError(
             f"this {record.game} record was made with version {record.version}, but the engine is at "
             f"{rules.version} (rules version + content digest): its actions may mean another game now. "

@@ -19,7 +19,7 @@ from engine.eldritch.content_effects import (
     walk,
 )
 from engine.content.dialect import Names, Strict, Text
-from engine.content.loader import (entry_id, files_digest, first_duplicate, need, need_known, read_mapping, unique_ids,
+from engine.content.loader import (bytes_digest, entry_id, files_digest, first_duplicate, need, need_known, read_mapping, unique_ids,
                                    validate_entry, validate_file, validate_files)
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "eldritch"
@@ -581,7 +581,8 @@ ENCOUNTER_FILES = {
 class EldritchPack(BaseModel):
     model_config = {"frozen": True, "arbitrary_types_allowed": True}
     data_dir: Path
-    digest: str                          # of the files read: part of a game's content version
+    digest: str                          # of what the files read say to the rules: part of a game's version
+    bytes_digest: str = "none"           # of their bytes: the version games begun before 28 Nov 2026 carry
     components: ComponentsFile
     map: MapFile
     investigators: InvestigatorsFile
@@ -627,7 +628,8 @@ def load(data_dir: Path | None = None) -> EldritchPack:
                     validate_entry(EncounterCard, card, path, entry_id(card, index))
         encounters[path.name] = validate_file(path, data, EncountersFile, "decks")
     files = [data_dir / f for f in FILES] + sorted(data_dir.glob(ENCOUNTER_GLOB))
-    pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), encounters=encounters, **parts)
+    pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), bytes_digest=bytes_digest(files),
+                        encounters=encounters, **parts)
     _check_ids(pack)
     _check_map(pack)
     _check_references(pack)

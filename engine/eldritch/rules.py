@@ -64,6 +64,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     def content_digest(self):
         return self.pack.digest
 
+    def bytes_digest(self):
+        return self.pack.bytes_digest
+
     # --- generic frames -----------------------------------------------------------------
     def _run_call(self, s, f, events):
         getattr(self, "_call_" + f["fn"])(s, f.get("args", {}), events)

@@ -9,7 +9,7 @@ from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
 from engine.content.dialect import Names, Spec, Strict, Text, step
-from engine.content.loader import files_digest, read_mapping, validate_file
+from engine.content.loader import bytes_digest, files_digest, read_mapping, validate_file
 
 Category = Literal["infection", "action", "defence", "obstacle", "panic"]
 Target = Literal["none", "self", "adjacent", "self_or_adjacent", "any", "gap", "obstacle", "nth"]
@@ -120,7 +120,8 @@ class CardDef(Strict):
 
 class ThingPack(Strict):
     cards: dict[str, CardDef]
-    digest: str = "none"  # of the files read: part of the rules' version (engine.core.game)
+    digest: str = "none"  # of what the file says to the rules: part of the rules' version (engine.core.game)
+    bytes_digest: str = "none"  # of its bytes: the version games begun before 28 Nov 2026 carry
 
     def composition(self, players: int) -> dict[str, int]:
         return {cid: card.count_for(players) for cid, card in self.cards.items() if card.count_for(players)}
@@ -152,7 +153,7 @@ def load(data_dir: Path | None = None) -> ThingPack:
         placing = [c.id for c in cards.values() if any(e.name == effect for e in c.effects)]
         if len(placing) > 1:  # the card that goes to the discard pile when the obstacle ends
             raise ContentError(path.name, placing[1], f"only one card may '{effect}'")
-    return ThingPack(cards=cards, digest=files_digest([path]))
+    return ThingPack(cards=cards, digest=files_digest([path]), bytes_digest=bytes_digest([path]))
 
 
 @lru_cache(maxsize=1)

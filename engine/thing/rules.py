@@ -96,6 +96,9 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     def content_digest(self):
         return self.pack.digest
 
+    def bytes_digest(self):
+        return self.pack.bytes_digest
+
     def outcome(self, state):
         """Rounds, not turns: a round is one turn of each seat (the turn number counts turns)."""
         out = super().outcome(state)

@@ -13,7 +13,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from engine.content import DATA_ROOT, ContentError, SummaryRow
 from engine.content.dialect import Names, Strict as Model, Text
-from engine.content.loader import files_digest, need, need_known, problem as _problem, unique_ids, validate_files
+from engine.content.loader import bytes_digest, files_digest, need, need_known, problem as _problem, unique_ids, validate_files
 from engine.unfathomable.content_effects import (
     MONSTERS, NON_TREACHERY, PLAYER_WORDS, RESOURCES, SKILL_TYPES, Condition, Effect,
     SkillType, Track, walk,
@@ -510,7 +510,8 @@ FILES: dict[str, tuple[type[Model], str | None]] = {
 
 class UnfathomablePack(Model):
     data_dir: Path
-    digest: str  # of the files read: part of the game's version (engine.core.game)
+    digest: str  # of what the files read say to the rules: part of the game's version (engine.core.game)
+    bytes_digest: str = "none"  # of their bytes: the version games begun before 28 Nov 2026 carry
     components: ComponentsFile
     resources: ResourcesFile
     tracks: TracksFile
@@ -549,7 +550,9 @@ def load(data_dir: Path | None = None) -> UnfathomablePack:
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "unfathomable"
     parts = validate_files(data_dir, FILES)
     try:
-        pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(data_dir / f for f in FILES), **parts)
+        paths = [data_dir / f for f in FILES]
+        pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(paths), bytes_digest=bytes_digest(paths),
+                                **parts)
     except ValidationError as err:  # pragma: no cover - every part was validated above
         raise ContentError(str(data_dir), None, _problem(err)) from None
     _check_ids(pack)

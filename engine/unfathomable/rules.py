@@ -100,6 +100,9 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
     def content_digest(self) -> str:
         return self.pack.digest[:12]
 
+    def bytes_digest(self) -> str:
+        return self.pack.bytes_digest[:12]
+
     def invariant_violations(self, state):
         from engine.unfathomable.invariants import violations
         return violations(self, state)

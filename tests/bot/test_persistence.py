@@ -468,6 +468,25 @@ async def test_an_undo_after_a_deploy_that_changed_the_rules_is_refused(service)
     assert after.state == before.state and len(moves(await service.actions(game.id))) == 1
 
 
+async def test_an_undo_still_works_for_a_game_begun_under_the_bytes_digest(service):
+    """Versions digested the content files' bytes until 28 Nov 2026, so every wording fix
+    deployed took running games their undo. Such a game (files unchanged since) is still undone,
+    and from then on carries today's version."""
+    rules = rules_for("thing")
+    game = await started_game(service)
+    prompt = rules.prompts(game.state)[0]
+    game = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    bytes_version = f"{rules.rules_version}+{rules.bytes_digest()}"
+    assert bytes_version != rules.version
+    async with service.sessions() as session:  # as if the game had begun before that deploy
+        stored = await session.get(Game, game.id)
+        stored.state = {**stored.state, "version": bytes_version}
+        session.add(stored)
+        await session.commit()
+    undone = await service.undo(game.id, 1, force=True)
+    assert len(moves(await service.actions(game.id))) == 0 and undone.game.state["version"] == rules.version
+
+
 async def test_an_undo_of_a_game_begun_before_versions_is_checked_by_replaying_it(service):
     """A game begun before records carried versions has none: the undo first checks that the
     rules still rebuild the stored game from its log, and refuses if they don't."""

@@ -60,6 +60,49 @@ def test_editing_the_content_or_bumping_the_rules_changes_the_version(tmp_path):
     assert Next().version != RULES.version and Next().version.endswith(RULES.version.split("+")[1])
 
 
+def _edited(pack: Path, file: str, old: str, new: str) -> None:
+    path = pack / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.parametrize("game, file, text_edit, rule_edit", [
+    ("thing", "cards.yaml", ('uk: "Вогнемет"', 'uk: "Вогнемет!"'), ("copies: {4: 1, 9: 1}", "copies: {4: 2, 9: 1}")),
+    ("unfathomable", "mythos.yaml", ("label: {en: Lose fuel,", "label: {en: Lose some fuel,"),
+     ("lose: {fuel: 1, souls: 1}", "lose: {fuel: 2, souls: 1}")),
+    ("eldritch", "ancient_ones.yaml", ("uk: Азатот,", "uk: Азатот (Султан демонів),"), ("doom: 15", "doom: 14")),
+])
+def test_a_wording_fix_keeps_the_version_a_rule_edit_changes_it(tmp_path, game, file, text_edit, rule_edit):
+    """A deploy that only rewords a card (a text in any language, a comment) must leave running
+    games their undo, repair and replays: the version digests what the content says to the rules."""
+    import importlib
+    content = importlib.import_module(f"engine.{game}.content")
+    rules = rules_for(game)
+    pack = tmp_path / game
+    shutil.copytree(ROOT / "data" / game, pack)
+    _edited(pack, file, *text_edit)
+    path = pack / file
+    path.write_text("# a comment added by a deploy\n" + path.read_text(encoding="utf-8"), encoding="utf-8")
+    reworded = content.load(pack)
+    assert reworded.digest == content.load().digest and reworded.bytes_digest != content.load().bytes_digest
+    _edited(pack, file, *rule_edit)
+    assert content.load(pack).digest != content.load().digest
+
+
+def test_a_game_begun_under_the_bytes_digest_replays_while_its_files_are_unchanged(tmp_path):
+    """Versions carried the files' bytes until 28 Nov 2026: such a record still replays here, and
+    is refused once the files differ (a wording fix then could hide a rule change made with it)."""
+    bytes_version = f"{ThingRules.rules_version}+{load().bytes_digest}"
+    assert bytes_version != RULES.version
+    record = played(version=bytes_version)
+    assert replay(record).state == replay(played()).state
+    pack = tmp_path / "thing"
+    shutil.copytree(ROOT / "data" / "thing", pack)
+    _edited(pack, "cards.yaml", 'uk: "Вогнемет"', 'uk: "Вогнемет!"')
+    assert not ThingRules(load(pack)).accepts(bytes_version) and ThingRules(load(pack)).accepts(RULES.version)
+
+
 def test_the_version_travels_in_dict_yaml_and_json():
     record = played()
     data = record.to_dict()
