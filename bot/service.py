@@ -39,6 +39,7 @@ from engine.core.agent import ask, keeper_for, tell
 from engine.core.errors import RecordError, RuleError
 from engine.core.events import route
 from engine.core.game import rename_player
+from engine.content.loader import what_plays
 from engine.core.record import GameRecord, replay
 from engine.registry import playable, rules_for
 from bot.games import decision_is_news, dm_prompt_kinds, log_section, ui_for
@@ -1180,7 +1181,8 @@ class GameService:
                 # the rules must still rebuild the stored game from its log (a game begun before
                 # versions were recorded carries none: this is how it is checked)
                 rebuilt, stored = replay(_record(game, rows)).state, game.state
-                if {**rebuilt, "version": None} != {**stored, "version": None}:
+                # a frame may carry a card's words (Eldritch's choices): reworded since, it is the same game
+                if what_plays({**rebuilt, "version": None}) != what_plays({**stored, "version": None}):
                     raise RecordError("the log no longer rebuilds this game")
                 state = replay(_record(game, rows[:cut])).state
             except RecordError as exc:

@@ -156,15 +156,16 @@ def need(file, entry: str | None, kind: str, value, known) -> None:
 _TEXT_LANGUAGES = frozenset({"en", "uk", "ru"})
 
 
-def _what_plays(value: Any) -> Any:
-    """``value`` with its display texts left out, in a canonical form (mappings sorted)."""
+def what_plays(value: Any) -> Any:
+    """``value`` with its display texts left out, in a canonical form (mappings sorted): content, or
+    a state whose frames carry a card's words (two states that play alike compare equal)."""
     if isinstance(value, dict):
         if value and set(value) <= _TEXT_LANGUAGES:
             return None
-        return [[repr(key), _what_plays(item)] for key, item in sorted(value.items(), key=lambda kv: repr(kv[0]))
+        return [[repr(key), what_plays(item)] for key, item in sorted(value.items(), key=lambda kv: repr(kv[0]))
                 if not str(key).endswith("_authored")]
     if isinstance(value, list):
-        return [_what_plays(item) for item in value]
+        return [what_plays(item) for item in value]
     return value
 
 
@@ -174,7 +175,7 @@ def files_digest(paths: Iterable[Path]) -> str:
     left out: a wording fix deployed mid-game keeps the game's undo, repair and replays."""
     digest = hashlib.sha256()
     for path in sorted(paths, key=lambda p: p.name):
-        plays = _what_plays(yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER))
+        plays = what_plays(yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER))
         digest.update(path.name.encode() + b"\0" + json.dumps(plays, ensure_ascii=False, default=str).encode() + b"\0")
     return digest.hexdigest()[:12]
 

@@ -487,6 +487,25 @@ async def test_an_undo_still_works_for_a_game_begun_under_the_bytes_digest(servi
     assert len(moves(await service.actions(game.id))) == 0 and undone.game.state["version"] == rules.version
 
 
+async def test_an_undo_still_works_when_a_card_s_words_in_the_state_were_reworded(service, monkeypatch):
+    """A frame may carry a card's words (an Eldritch choice's labels, in every language): reworded
+    by a deploy, the log still rebuilds the same game, so the undo goes ahead."""
+    rules = rules_for("thing")
+    words = {"en": "Take the lantern"}
+    dealt = rules.new_game
+
+    def new_game(*args, **kwargs):  # as if the rules copied a card's label into the state
+        state, events = dealt(*args, **kwargs)
+        return {**state, "label": dict(words)}, events
+    monkeypatch.setattr(rules, "new_game", new_game)
+    game = await started_game(service)
+    prompt = rules.prompts(game.state)[0]
+    game = (await service.act(game.id, {"player": prompt["player"], **prompt["options"][0]})).game
+    words["en"] = "Take the oil lantern"  # the deploy
+    undone = await service.undo(game.id, 1, force=True)
+    assert len(moves(await service.actions(game.id))) == 0 and undone.game.state["label"] == words
+
+
 async def test_an_undo_of_a_game_begun_before_versions_is_checked_by_replaying_it(service):
     """A game begun before records carried versions has none: the undo first checks that the
     rules still rebuild the stored game from its log, and refuses if they don't."""
