@@ -37,6 +37,8 @@ from bot.settings import Settings
 # (label, game, members, keepers, lang, seed, options)
 TABLES = [
     ("Unfathomable, 1 member + 2 Keeper players (uk)", "unfathomable", 1, 2, "uk", 57),
+    # the same game, its member passing response windows until their turn (the panel's button)
+    ("Unfathomable, the same, windows passed until the member's turn", "unfathomable", 1, 2, "uk", 57),
     ("The Thing, 2 members + 3 Keeper players (ru)", "thing", 2, 3, "ru", 5),
     ("Eldritch Horror, 1 member + 1 Keeper investigator (en)", "eldritch", 1, 1, "en", 101),
 ]
@@ -58,13 +60,14 @@ async def open_table(env, kind, members, keepers, lang, seed, mp):
     return channel, people
 
 
-async def play(env, kind, channel, people, rng):
+async def play(env, kind, channel, people, rng, label=""):
     if kind == "thing":
         from tests.bot import helpers
         await helpers.play_to_the_end(env, channel, people, rng)
     elif kind == "unfathomable":
-        from tests.bot.unfathomable_driver import play_unfathomable
-        await play_unfathomable(env, channel, people, rng, max_clicks=3000)
+        from tests.bot.unfathomable_driver import QuickPolicy, UntilTurnPolicy, play_unfathomable
+        policy = (UntilTurnPolicy if "until the member's turn" in label else QuickPolicy)(rng)
+        await play_unfathomable(env, channel, people, rng, max_clicks=3000, policy=policy)
     else:
         await play_eldritch(env, channel, people, rng)
 
@@ -127,7 +130,7 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
             started = time.perf_counter()
             channel, people = await open_table(env, kind, members, keepers, lang, seed, mp)
             clicks.clear()
-            await play(env, kind, channel, people, random.Random(seed))
+            await play(env, kind, channel, people, random.Random(seed), label)
             seconds = time.perf_counter() - started
             game = await env.bot.service.last_game(channel.id)
             assert game.status == "finished", f"{label}: the game did not end ({game.status})"

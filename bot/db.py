@@ -102,6 +102,9 @@ class Game(SQLModel, table=True):
     last_action: int = 0  # the highest action-log number used (undone rows keep theirs)
     autopilot: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False))
     names: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # id -> display name
+    # members passing response windows until their turn: seat -> the turn number it was asked in
+    # (GameRules.turn_of; None before the first turn): Keeper passes their windows until then
+    quiet: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     # the live message of the channel log (bot.publisher.ChannelLog): its id, section, lines so far
     channel_log: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

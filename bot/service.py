@@ -616,16 +616,19 @@ class GameService:
         return self._channel_of[game_id]
 
     async def act(self, game_id: int, action: dict, epoch: int | None = None, notices=(),
-                  game: Game | None = None) -> Outcome:
+                  game: Game | None = None, until_turn: bool = False) -> Outcome:
         """Apply one member's action; kicked players' prompts are then answered by default.
         ``epoch``: the one the member's button was drawn in (a button from before an undo is stale);
         ``notices``: public lines announced with it (e.g. a group decision's); ``game``: the row
         as the caller just read it to check the member's choice (not read again: see
-        :meth:`_locked`; only the first attempt uses it, a retry reads the row afresh)."""
-        return await self._act(game_id, action, epoch, notices, [game] if game is not None else [])
+        :meth:`_locked`; only the first attempt uses it, a retry reads the row afresh).
+        ``until_turn``: the action passes a response window, and Keeper passes the member's next
+        ones until their turn (:meth:`_pass_until_turn`)."""
+        return await self._act(game_id, action, epoch, notices, [game] if game is not None else [], until_turn)
 
     @resilient
-    async def _act(self, game_id: int, action: dict, epoch: int | None, notices, known: list) -> Outcome:
+    async def _act(self, game_id: int, action: dict, epoch: int | None, notices, known: list,
+                   until_turn: bool = False) -> Outcome:
         async with self._locked(game_id, known.pop() if known else None) as (session, game):
             if game.status != "active":
                 raise not_running(game)
@@ -633,7 +636,37 @@ class GameService:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if str(action.get("player")) in game.autopilot:
                 raise ServiceError("kicked")
+            if until_turn:
+                action = self._pass_until_turn(game, action)
             return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
+
+    @staticmethod
+    def _pass_until_turn(game: Game, action: dict) -> dict:
+        """The member's pass of the window ``action`` names, their seat marked in ``Game.quiet``
+        with the turn it is now: Keeper passes their windows until their next turn begins (the
+        windows close as those of members with nothing usable do, so the table learns nothing).
+        Refused as stale unless that prompt is a window of theirs in a game with such turns."""
+        rules, seat = rules_for(game.kind), str(action.get("player"))
+        state = intact_state(game)
+        prompt = next((p for p in rules.prompts(state) if p["id"] == action.get("prompt") and p["player"] == seat), None)
+        turn = rules.turn_of(state)
+        if prompt is None or prompt["kind"] not in rules.WINDOW_KINDS or turn is None:
+            raise RuleError("stale_prompt", "That choice is no longer current.")
+        game.quiet = {**(game.quiet or {}), seat: turn[1] if turn[0] == seat else None}
+        return {"player": seat, "prompt": prompt["id"], **_window_pass(prompt)}
+
+    @resilient
+    async def ask_again(self, game_id: int, user_id: int) -> Game:
+        """The member answers their response windows again (ends "pass until my turn"); a window
+        waiting now waits for them for the turn's time again."""
+        async with self._locked(game_id) as (session, game):
+            seat = str(user_id)
+            if seat not in (game.quiet or {}):
+                return game
+            game.quiet = {s: n for s, n in game.quiet.items() if s != seat}
+            if game.status == "active":
+                await self._set_deadline(session, game, await self._autopass_off(session, game, rules_for(game.kind)))
+            return await self._save(session, game)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
                     close_window: bool = False, stand_in: tuple[dict, bool] | None = None,
@@ -665,6 +698,8 @@ class GameService:
                                                    close_window=close_window or window == 0,
                                                    plain=settings.timeout_action == "default", leads=leads)
             events.extend(more)
+            if game.quiet:  # a member whose turn began answers their windows again
+                game.quiet = {s: n for s, n in game.quiet.items() if s in quiet_seats(game, rules, state)}
             if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
                 leads.notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
                                          question=_question(game, state, p, leads.lang))
@@ -726,10 +761,9 @@ class GameService:
             free = self._keeper_free_action(game, rules, state, prompts, free_asked, len(applied))
             action = free or rules.forced(state, prompts)
             if action is None and close_window:
-                held = _held(rules, prompts, autopass_off)
-                if held and len(held) == len(prompts):
-                    action = {"player": held[0]["player"], **shapes.only_answer(held[0]),
-                              "prompt": held[0]["id"], "auto": True}
+                held = _held(rules, prompts, autopass_off, quiet_seats(game, rules, state))
+                if held and len(held) == len(prompts):  # a pass where it is the only answer, else the default's
+                    action = {"player": held[0]["player"], **_window_pass(held[0]), "prompt": held[0]["id"], "auto": True}
             if action is None:
                 break
             try:
@@ -921,7 +955,7 @@ class GameService:
         now = utcnow()
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
-                      reminder_at=game.reminder_at, autopilot=game.autopilot, updated_at=now)
+                      reminder_at=game.reminder_at, autopilot=game.autopilot, quiet=game.quiet, updated_at=now)
         for key, value in values.items():  # the announcements render the new state
             setattr(game, key, value)
         # the engine made this state: neither the announcements below (which read its prompts)
@@ -1042,17 +1076,18 @@ class GameService:
             return False
         if prompts is None:
             prompts = rules.prompts(game.state)
-        held = _held(rules, prompts, autopass_off)
+        held = _held(rules, prompts, autopass_off, quiet_seats(game, rules, game.state))
         return bool(held) and len(held) == len(prompts)
 
     async def notified(self, game: Game, prompts: list[dict] | None = None) -> list[str]:
         """The members the game hands a decision to: every pending prompt's player, but not for a
-        response window Keeper passes for them (auto-pass on, nothing usable): being asked there
-        is no decision of theirs, so nobody pings them for it (settings read only then)."""
+        response window Keeper passes for them (auto-pass on, nothing usable; or they pass until
+        their turn): being asked there is no decision of theirs, so nobody pings them for it
+        (settings read only then)."""
         prompts = self.prompts(game) if prompts is None else prompts
         rules = rules_for(game.kind)
         proposed = await self._proposed(game, prompts)
-        if not _held(rules, prompts, frozenset()):
+        if not _held(rules, prompts, frozenset(), quiet_seats(game, rules, game.state)):
             return _notified(game, rules, prompts, frozenset(), proposed)
         return _notified(game, rules, prompts, await self._autopass_off_of(game), proposed)
 
@@ -1300,6 +1335,7 @@ class GameService:
             if game.state is not None:
                 game.state = rename_player(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
+            game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != old_id}  # the newcomer is asked
             name = keeper_name(new_id, lang) if is_keeper(new_id) else safe_name(new_name or new_id)
             game.names = {**rename_player(game.names, old_id, new_id), new_id: name}
             handed_back = is_keeper(old_id) and is_member(new_id)
@@ -1809,7 +1845,7 @@ def _keys(model, row: dict) -> tuple:
 # every change a checkpoint or a save writes on PostgreSQL: the game's guarded UPDATE (the values
 # a checkpoint sets) or none, with rows of each set of tables; prepared on each new connection
 _CHECKPOINT_GUARD = tuple(sorted(("state", "version", "last_action", "status", "live_channel", "deadline",
-                                  "reminder_at", "autopilot", "updated_at", "_id", "_version")))
+                                  "reminder_at", "autopilot", "quiet", "updated_at", "_id", "_version")))
 
 
 def change_shapes() -> list[tuple]:
@@ -2030,18 +2066,34 @@ def _apply(game: Game, rules, state, action) -> tuple:
     return applied
 
 
-def _held(rules, prompts: list[dict], autopass_off) -> list[dict]:
+def _held(rules, prompts: list[dict], autopass_off, quiet=frozenset()) -> list[dict]:
     """The pending response-window prompts Keeper answers for their member: the only answer is
-    to pass, and the member keeps auto-pass on."""
-    return [p for p in prompts if p["kind"] in rules.WINDOW_KINDS and p["player"] not in autopass_off
-            and shapes.only_answer(p) is not None]
+    to pass and the member keeps auto-pass on, or the member passes until their turn (``quiet``)."""
+    return [p for p in prompts if p["kind"] in rules.WINDOW_KINDS
+            and (p["player"] in quiet or (p["player"] not in autopass_off and shapes.only_answer(p) is not None))]
+
+
+def _window_pass(prompt: dict) -> dict:
+    """The answer Keeper gives a held window: its only answer, else its default (a pass)."""
+    default = prompt.get("default")
+    return shapes.only_answer(prompt) or (dict(default) if isinstance(default, dict) else {"type": "default"})
+
+
+def quiet_seats(game: Game, rules, state) -> frozenset:
+    """The members passing response windows until their turn (``Game.quiet``) whose next turn
+    has not begun in ``state``."""
+    if not game.quiet or not isinstance(state, dict) or CORRUPT in state:
+        return frozenset()
+    turn = rules.turn_of(state)
+    return frozenset(seat for seat, asked_in in game.quiet.items()
+                     if not (turn is not None and turn[0] == seat and turn[1] != asked_in))
 
 
 def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: dict | None = None) -> list[str]:
     """The players of the pending prompts but those only Keeper's pass answers, and the members
     (not kicked) a Keeper player's group decision waits for proposals from (:class:`Leads`) but
     those who proposed (``proposed``: prompt id -> member ids)."""
-    held = _held(rules, prompts, autopass_off)
+    held = _held(rules, prompts, autopass_off, quiet_seats(game, rules, game.state))
     proposed = proposed or {}
     asked = [a for p in prompts for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))

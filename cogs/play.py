@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.service import ServiceError, intact_state, not_running
+from bot.service import ServiceError, intact_state, not_running, quiet_seats
 from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
@@ -72,9 +72,14 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news_since_look(game.id, interaction.user.id, again=again), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
-    if await passed_for(bot, game, interaction.user.id):
+    quiet = game.status == "active" and pid in quiet_seats(game, rules_for(game.kind), game.state)
+    if quiet:
+        embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.quiet_note")]))
+    elif await passed_for(bot, game, interaction.user.id):
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page, explain=embed)
+    if quiet:
+        view.add_item(AskAgainButton(game.id, label=t(lang, "panel.ask_again")))
     for prompt, choices, placeholder in await group_parts(bot, game, pid, lang, embed):
         choices = [(option_digest(option), label) for option, label in choices]
         for chunk in range(min(SELECTS_PER_PAGE, -(-len(choices) // SELECT_SIZE))):
@@ -168,6 +173,11 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
                     description = describe({**o, "player": pid}, game.state, game.names, lang) if describe else None
                     if description:  # the embed renders markdown: the label as escaped for it
                         described_by.setdefault(description, []).append(shown)
+                if until_turn(game, rules, prompt, pid):
+                    label = t(lang, "panel.pass_until_turn")
+                    view.add_item(UntilTurnButton(game.id, game.epoch, prompt["id"], label=label[:80]))
+                    if explain is not None:
+                        described_by.setdefault(t(lang, "panel.pass_until_turn_does"), []).append(label)
                 if described_by:
                     explain_buttons(explain, described_by, lang)
             else:
@@ -179,6 +189,13 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view
+
+
+def until_turn(game, rules, prompt: dict, pid: str) -> bool:
+    """Whether the member may pass this response window and the next ones until their turn: a
+    window of a game with turns (``GameRules.turn_of``), the member not already passing them."""
+    return prompt["kind"] in rules.WINDOW_KINDS and rules.turn_of(game.state) is not None \
+        and pid not in quiet_seats(game, rules, game.state)
 
 
 def described(ui, option: dict, game, lang: str) -> tuple[str, str | None]:
@@ -405,6 +422,54 @@ class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, values)
 
 
+class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"keeper:quiet:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+)"):
+    """Pass this response window, and Keeper passes the member's next ones until their turn."""
+
+    def __init__(self, game_id: int, epoch: int, prompt_id: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji="🔕",
+                                           custom_id=f"keeper:quiet:{game_id}:{epoch}:{prompt_id}"))
+        self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_panel(interaction)
+        game, pid = await current_game(interaction, self.game_id, self.epoch)
+        bot = interaction.client
+        outcome = await bot.service.act(self.game_id, {"player": pid, "prompt": self.prompt_id}, epoch=self.epoch,
+                                        game=game, until_turn=True)
+        try:
+            await after_commit(show_panel(interaction, self.game_id, game=outcome.game), outcome.game.kind)
+        finally:
+            bot.publisher.schedule(self.game_id)
+
+
+class AskAgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"keeper:askagain:(?P<game>[0-9]+)"):
+    """End "pass until my turn": the member answers their response windows again."""
+
+    def __init__(self, game_id: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary, emoji="🔔",
+                                           custom_id=f"keeper:askagain:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_panel(interaction)
+        game = await interaction.client.service.get(self.game_id)
+        if game is None or game.status != "active":
+            raise not_running(game)
+        seated(game, str(interaction.user.id))
+        game = await interaction.client.service.ask_again(self.game_id, interaction.user.id)
+        await show_panel(interaction, self.game_id, game=game, again=True)
+
+
 class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                  template=r"keeper:page:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<page>[0-9]+)"):
     """Another page of a long list of options (it only redraws the member's panel)."""
@@ -473,6 +538,6 @@ class PlayCog(KeeperCog):
 
 async def setup(bot) -> None:
     bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, ProposeSelect, SubsetSelect, PageButton,
-                          FreeActionButton)
+                          FreeActionButton, UntilTurnButton, AskAgainButton)
     bot.publisher.prompt_view = decision_view  # a decision's controls, also sent by DM
     await bot.add_cog(PlayCog(bot))

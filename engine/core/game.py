@@ -169,6 +169,12 @@ class GameRules:
         return {"winner": result.get("team") or result.get("winner") or "?", "reason": result.get("reason", "?"),
                 "rounds": turn.get("number", 0) if isinstance(turn, dict) else 0}
 
+    def turn_of(self, state: State) -> tuple[str, int] | None:
+        """Whose turn it is and its number, where the game has turns a player may pass response
+        windows until (a member's "pass until my turn" ends when their next turn begins);
+        None: no such turn (the bot then offers no such pass)."""
+        return None
+
     def window_asked(self, state: State) -> list[str] | None:
         """Everyone the open response window asked, answered or not (None: no window open).
         What the table may see of a window: never who has answered it yet."""

@@ -100,6 +100,10 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
     def content_digest(self) -> str:
         return self.pack.digest[:12]
 
+    def turn_of(self, state):
+        turn = state.get("turn")
+        return (turn["player"], turn["number"]) if turn else None
+
     def bytes_digest(self) -> str:
         return self.pack.bytes_digest[:12]
 

@@ -10,6 +10,7 @@ import discord
 
 from bot.db import utcnow
 from bot.games import dm_prompt_kinds
+from bot.service import _held, quiet_seats
 from engine.core.shapes import only_answer
 from cogs.play import option_digest
 from engine.registry import rules_for
@@ -19,7 +20,7 @@ from tests.bot.helpers import (current_game, leaks, lines_of, lobby_option_id, o
 
 KIND = "unfathomable"
 RULES = rules_for(KIND)
-CONTROL_PREFIXES = ("keeper:opt:", "keeper:sel:", "keeper:sub:")
+CONTROL_PREFIXES = ("keeper:quiet:", "keeper:opt:", "keeper:sel:", "keeper:sub:")
 
 
 async def new_unfathomable(env, players: int, flags: list[str] | None = None, seed: int | None = None,
@@ -77,6 +78,9 @@ def offered(prompt: dict, controls: list[dict]) -> list:
     out = []
     for control in controls:
         cid = control["custom_id"]
+        if cid.startswith("keeper:quiet:"):  # a window's "Pass until my turn"
+            out.append(({"type": "until_turn"}, control, None))
+            continue
         if shape == "one":
             by_digest = {option_digest(o): o for o in prompt["options"]}
             if control["type"] == 2:
@@ -136,6 +140,14 @@ class QuickPolicy:
         return rng.choice(answers), None
 
 
+class UntilTurnPolicy(QuickPolicy):
+    """QuickPolicy, but a member who would pass a window passes until their turn instead."""
+
+    def pick(self, prompt, answers):
+        quiet = [a for a in answers if a[0].get("type") == "until_turn"]
+        return (quiet[0], None) if quiet else super().pick(prompt, answers)
+
+
 async def answer(member, message, choice, values=None):
     """Click or select one offered answer on ``message`` (a panel or a DM)."""
     _answer, control, value = choice
@@ -190,8 +202,8 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
             await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=1))
             stats["windows_closed"] += 1
             continue
-        deciding = sorted({int(p["player"]) for p in prompts
-                           if not (p["kind"] in RULES.WINDOW_KINDS and only_answer(p) is not None)})
+        held = _held(RULES, prompts, frozenset(), quiet_seats(game, RULES, game.state))
+        deciding = sorted({int(p["player"]) for p in prompts if p not in held})
         assert set(deciding) <= set(waiting)
         member = by_id[rng.choice(deciding)]
         pid = str(member.id)
