@@ -944,6 +944,12 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             label = value_label(lang, option["value"], state, names, "option", prompt)
             text = texts.get(lang) if texts else None
             return text if text and not _restates(text, label) else None
+    if option.get("type") == "use":  # a window's or an action's ability: its printed text
+        try:
+            text = _rules().ability(str(option.get("ability"))).text
+        except (KeyError, ValueError, IndexError, AttributeError):
+            return None
+        return (getattr(text, lang, None) or text.en) if text else None
     if option.get("type") == "character":
         ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
         if ch is None:
@@ -1038,12 +1044,31 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     if news:
         embed.add_field(name=t(lang, f"{K}.panel.news"), value="\n".join(news)[-1024:], inline=False)
     prompts = me["prompts"]
+    roll = view.get("roll")
+    if prompts and prompts[0]["kind"] == "window" and prompts[0].get("timing") in ROLL_WINDOWS and roll:
+        embed.add_field(name=t(lang, f"{K}.panel.roll"), value=roll_line(lang, roll)[:1024], inline=False)
     decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0])) if prompts
                 else t(lang, f"{K}.panel.no_decision"))
     if me.get("questions"):
         decision += "\n" + t(lang, f"{K}.panel.advise", kind=decision_text(lang, me["questions"][0]))
     embed.set_footer(text=decision[:2048])
     return embed
+
+
+ROLL_WINDOWS = ("before_roll", "after_roll", "after_combat_roll")
+
+
+def roll_line(lang: str, roll: dict) -> str:
+    """The roll a window is about (public: who rolls, what for, the face once rolled), in the
+    log's words, so a member answering it knows which roll it is."""
+    purpose = roll.get("purpose")
+    p = {"player": mention(roll["player"]) if roll.get("player") else "",
+         "purpose": t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""}
+    if roll.get("value") is None:
+        return t(lang, f"{K}.event.roll_started" if roll.get("player") else f"{K}.event.roll_started_nobody", **p)
+    modifier = f" ({roll.get('raw')}{roll.get('modifier', 0):+d})" if roll.get("modifier") else ""
+    return t(lang, f"{K}.event.die_rolled" if roll.get("player") else f"{K}.event.die_rolled_nobody",
+             value=roll["value"], modifier=modifier, **p)
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:

@@ -1,0 +1,64 @@
+"""A response window's panel says which roll it is about and what each ability offered does: the
+member was shown "respond or pass (before the roll)" and "Use: Almanac", nothing more, at every
+roll (the keeper-table bench's member met 37 before-roll windows in one game)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.unfathomable import render
+from engine.registry import rules_for
+
+UNF = rules_for("unfathomable")
+
+
+def first_window(timing: str):
+    """A state with a window of ``timing`` where someone holds more than a pass, reached by
+    random answers (games of seeds 5, 6, ... until one has it)."""
+    for seed in range(5, 25):
+        found = _window_in(timing, seed)
+        if found:
+            return found
+    raise AssertionError(f"no {timing} window came")
+
+
+def _window_in(timing: str, seed: int):
+    state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
+    rng = random.Random(2)
+    while not UNF.is_over(state):
+        prompts = UNF.prompts(state)
+        found = [p for p in prompts if p["kind"] == "window" and p.get("timing") == timing and len(p["options"]) > 1]
+        if found:
+            return state, found[0]
+        prompt = prompts[0]
+        option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
+        try:
+            state, _ = UNF.apply(state, {"player": prompt["player"], **option})
+        except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
+            state, _ = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+    return None
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_an_ability_offered_in_a_window_says_what_it_does(lang):
+    state, prompt = first_window("before_roll")
+    uses = [o for o in prompt["options"] if o["type"] == "use"]
+    assert uses
+    for option in uses:
+        printed = UNF.ability(option["ability"]).text
+        described = render.option_description({**option, "player": prompt["player"]}, state, {}, lang)
+        assert described == getattr(printed, lang), option  # the card's own words, in the table's language
+
+
+@pytest.mark.parametrize("timing", ["before_roll", "after_roll"])
+def test_a_roll_window_s_panel_names_the_roll(timing):
+    state, prompt = first_window(timing)
+    roll = UNF.view(state, None)["roll"]
+    embed = render.panel_embed(state, prompt["player"], {}, "en", [])
+    field = next(f for f in embed.fields if f.name == "The roll")
+    assert f"<@{roll['player']}>" in field.value if roll.get("player") else "A roll" in field.value
+    if timing == "before_roll":
+        assert "about to roll" in field.value or "about to be made" in field.value
+    else:
+        assert f"**{roll['value']}**" in field.value  # the face it is about
