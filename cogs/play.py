@@ -20,6 +20,7 @@ from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPL
                               defer_private, display_name, reply, reply_panel, user_lang)
 from bot.games import ui_for
 from bot.games.common import distinct_choices
+from bot.seats import keepers
 from cogs.group import announce_proposal, decided_notice, group_parts, proposal_notice
 from engine.core.errors import RuleError
 from engine.core.shapes import only_answer
@@ -48,8 +49,9 @@ def option_digest(option: dict) -> str:
 
 def seated(game, pid: str) -> None:
     """Refuse members who are not (or no longer) playing: a kicked member loses all access."""
-    if pid not in game.players:
-        raise ServiceError("not_a_player")
+    if pid not in game.players:  # a latecomer at a table with Keeper players is told how to sit down
+        raise ServiceError("not_a_player_keeper_seats" if game.status == "active" and keepers(game.players)
+                           else "not_a_player")
     if pid in game.autopilot:
         raise ServiceError("kicked")
     if game.state is None:

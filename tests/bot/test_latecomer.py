@@ -1,0 +1,32 @@
+"""A member who comes to a running table with Keeper players and presses its act button is told
+how to sit down (an admin's `/gm replace`), not only that they are not playing; at a table of
+members alone the plain refusal stands."""
+from __future__ import annotations
+
+from bot.i18n import t
+from tests.bot.helpers import all_text, panel_of, seat_table, table_message
+
+
+async def _press_act(env, channel, member):
+    table = table_message(channel)
+    button = next(item for row in table.components for item in row.children
+                  if getattr(item, "custom_id", "").startswith("keeper:hand:"))
+    return panel_of(await member.click(table, custom_id=button.custom_id))
+
+
+async def test_a_latecomer_at_a_table_with_keeper_players_is_told_how_to_take_a_seat(simcord_env):
+    env = simcord_env
+    channel, members, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await members[0].click(lobby, label=t("en", "lobby.start"))
+    latecomer = channel.guild.add_member(env.create_user("Late"))
+    reply = await _press_act(env, channel, latecomer)
+    assert reply.ephemeral and "`/gm replace`" in all_text(reply) and "You are not playing" in all_text(reply)
+
+
+async def test_at_a_table_of_members_alone_the_refusal_is_plain(simcord_env):
+    env = simcord_env
+    channel, members, lobby = await seat_table(env, "ru", "thing", ["Ann", "Bob", "Cid", "Dan"])
+    await members[0].click(lobby, label=t("ru", "lobby.start"))
+    latecomer = channel.guild.add_member(env.create_user("Late"))
+    reply = await _press_act(env, channel, latecomer)
+    assert all_text(reply).strip() == t("en", "errors.not_a_player")  # the member's own language: en
