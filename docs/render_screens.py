@@ -351,6 +351,12 @@ async def unfathomable_screens(env, browser: Chromium, out: Path) -> list[Path]:
                     taken.add("dm")
                     await shots.capture("unfathomable/dm", member.user.dm_channel, member.user, message,
                                         width=760, height=760)
+            if "window" not in taken and prompt["kind"] == "window" and prompt.get("timing") == "before_roll" \
+                    and len(prompt["options"]) > 1:
+                taken.add("window")  # a roll's window: the roll named, what each ability does, pass until my turn
+                panel = await panel_from(member, table_of(env, channel, game))
+                await shots.capture("unfathomable/window", channel, member, panel, width=760, height=900,
+                                    layout="message")
             if "panel" not in taken and prompt["kind"] == "action" and turn >= 2:
                 taken.add("panel")
                 panel = await panel_from(member, table_of(env, channel, game))
@@ -368,7 +374,7 @@ async def unfathomable_screens(env, browser: Chromium, out: Path) -> list[Path]:
     if last.status != "finished":
         raise RuntimeError(f"the Unfathomable game did not end (status {last.status})")
     await shots.capture("unfathomable/end", channel, onlooker, channel.last_message, width=760, height=2300)
-    missing = {"dm", "panel", "table"} - taken
+    missing = {"dm", "panel", "table", "window"} - taken
     if missing:
         raise RuntimeError(f"Unfathomable: no moment for {sorted(missing)}")
     return shots.written

@@ -24,7 +24,7 @@ from __future__ import annotations
 from engine.core.events import event, only
 from engine.core.flow import FrameKind
 from engine.core.rng import Rng
-from engine.unfathomable.common import BRIG, card_title, card_type
+from engine.unfathomable.common import BRIG, SKILL_TYPES, card_title, card_type
 
 
 class Window(FrameKind):
@@ -326,8 +326,22 @@ class Abilities:
         s["rolls"].append({"modifier": f.get("modifier", 0), "set": None, "value": None, "seq": s["roll_seq"], "c": f["c"],
                            "combat": bool(f.get("combat")), "player": f.get("roller"), "purpose": f.get("purpose")})
         # the table sees a roll under way before the windows ahead of it open
-        events.append(event("roll_started", player=f.get("roller"), purpose=f.get("purpose")))
+        card = self.roll_card(s, s["rolls"][-1])
+        events.append(event("roll_started", player=f.get("roller"), purpose=f.get("purpose"),
+                            **({"card": card} if card else {})))
         self.open_window(s, "before_roll", events, c=f["c"])
+
+    def roll_card(self, s, roll) -> str | None:
+        """The card a plain roll is made for (a mythos, course, damage or spell card's "roll a d8",
+        a skill card played): public, as the card is, so the log and the windows can name it."""
+        if roll.get("purpose") != "roll":
+            return None
+        card = (s["ctx"].get(roll.get("c")) or {}).get("card")
+        if not isinstance(card, str):
+            return None
+        public = card in self.mythos_by_id or card in self.course_by_id or card in self.damage_by_id \
+            or card in self.spells_by_id or (card_type(card) in SKILL_TYPES and card_type(card) != "treachery")
+        return card if public else None
 
     def _run_roll_do(self, s, f, events):
         roll = s["rolls"][-1]
@@ -339,8 +353,9 @@ class Abilities:
             raw = Rng(s["rng"]).roll(self.pack.setup.combat["die_sides"])
         roll["raw"] = raw
         roll["value"] = max(1, min(8, raw + roll["modifier"]))
+        card = self.roll_card(s, roll)
         events.append(event("die_rolled", player=f.get("roller"), purpose=f.get("purpose"), raw=raw,
-                            modifier=roll["modifier"], value=roll["value"]))
+                            modifier=roll["modifier"], value=roll["value"], **({"card": card} if card else {})))
         if roll.get("combat"):
             self.open_window(s, "after_roll", events, c=f["c"], combat=True)
         else:

@@ -54,8 +54,8 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
             "check": self._public_check(s),
             # who rolls and what for are public (roll_started): a before-roll card needs them to know
             # whether higher is better (a Deep One's attack on a Human is not the Human's roll)
-            "roll": ({k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier", "player", "purpose")}
-                     if s.get("rolls") else None),
+            "roll": ({**{k: s["rolls"][-1].get(k) for k in ("value", "raw", "modifier", "player", "purpose")},
+                      "card": self.roll_card(s, s["rolls"][-1])} if s.get("rolls") else None),
             "result": s["result"],
             "prompts": self._public_prompts(s, prompts),
         }

@@ -62,3 +62,35 @@ def test_a_roll_window_s_panel_names_the_roll(timing):
         assert "about to roll" in field.value or "about to be made" in field.value
     else:
         assert f"**{roll['value']}**" in field.value  # the face it is about
+
+
+def test_a_card_s_own_roll_names_the_card_in_the_log_and_the_window():
+    """"🎲 Ahab rolls: 8" said nothing of which card's "roll a d8" it was; the roll names its card
+    when the card is public (a mythos, course, damage or spell card, a skill card played), never a
+    Treachery card's."""
+    named = 0
+    for seed in range(12):
+        state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
+        rng = random.Random(seed)
+        while not UNF.is_over(state):
+            prompt = UNF.prompts(state)[0]
+            option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
+            try:
+                state, events = UNF.apply(state, {"player": prompt["player"], **option})
+            except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
+                state, events = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+            for ev in events:
+                if ev["type"] not in ("roll_started", "die_rolled") or ev.get("purpose") != "roll":
+                    continue
+                card = ev.get("card")
+                if card is None:
+                    continue
+                assert not card.startswith("treachery"), ev
+                named += 1
+                line = render.public_lines([ev], "en")[0]
+                assert f"for {render.card_name('en', card)}" in line, line
+                assert f"«{render.card_name('uk', card)}»" in render.public_lines([ev], "uk")[0]
+            roll = UNF.view(state, None)["roll"]
+            if roll and roll.get("card") and roll["purpose"] == "roll":
+                assert render.card_name("en", roll["card"]) in render.roll_line("en", roll)
+    assert named >= 5, named

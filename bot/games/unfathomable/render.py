@@ -417,13 +417,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["outcome"] = t(lang, f"{K}.event.{'roll_success' if ev.get('success') else 'roll_failure'}",
                          player=p.get("player"), value=ev.get("total"))
     elif kind == "roll_started":
-        purpose = ev.get("purpose")
-        p["purpose"] = t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""
+        p["purpose"] = roll_purpose(lang, ev)
         if not ev.get("player"):
             key = f"{K}.event.roll_started_nobody"
     elif kind == "die_rolled":
-        purpose = ev.get("purpose")
-        p["purpose"] = t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""
+        p["purpose"] = roll_purpose(lang, ev)
         p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
         if not ev.get("player"):
             key = f"{K}.event.die_rolled_nobody"
@@ -1058,12 +1056,19 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
 ROLL_WINDOWS = ("before_roll", "after_roll", "after_combat_roll")
 
 
+def roll_purpose(lang: str, roll: dict) -> str:
+    """What a roll is for, as the log's " for …" part: its kind, or for a plain roll the card it
+    is made for (a card's "roll a d8"), else nothing."""
+    purpose = roll.get("purpose")
+    if purpose in ROLL_PURPOSES:
+        return t(lang, f"{K}.roll.{purpose}")
+    return t(lang, f"{K}.roll.card", card=card_name(lang, roll["card"])) if roll.get("card") else ""
+
+
 def roll_line(lang: str, roll: dict) -> str:
     """The roll a window is about (public: who rolls, what for, the face once rolled), in the
     log's words, so a member answering it knows which roll it is."""
-    purpose = roll.get("purpose")
-    p = {"player": mention(roll["player"]) if roll.get("player") else "",
-         "purpose": t(lang, f"{K}.roll.{purpose}") if purpose in ROLL_PURPOSES else ""}
+    p = {"player": mention(roll["player"]) if roll.get("player") else "", "purpose": roll_purpose(lang, roll)}
     if roll.get("value") is None:
         return t(lang, f"{K}.event.roll_started" if roll.get("player") else f"{K}.event.roll_started_nobody", **p)
     modifier = f" ({roll.get('raw')}{roll.get('modifier', 0):+d})" if roll.get("modifier") else ""
