@@ -186,8 +186,11 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
                 labelled = [(option_digest(o), *described(ui, {**o, "player": pid}, game, lang))
                             for o in options]
                 paged_selects(view, game, prompt, labelled, page, lang, t(lang, "panel.choose"))
-    # two copies of one card (True Grit twice) are one button, as among a decision's options
-    for action in distinct_choices(ui, None, game.state, rules.free_actions(game.state, pid)) if free else ():
+    # two copies of one card (True Grit twice) are one button, as among a decision's options; an
+    # action the decision offers already (an any-time ability in a window) is its button alone
+    offered = prompts[0]["options"] if prompts and prompts[0].get("shape", "one") == "one" else []
+    spare = [a for a in rules.free_actions(game.state, pid) if a not in offered] if free else []
+    for action in distinct_choices(ui, None, game.state, spare):
         view.add_item(FreeActionButton(game.id, game.epoch, option_digest(action), 1,
                                        label=ui.free_action_label(action, lang)[:80]))
     return view

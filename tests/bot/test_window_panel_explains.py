@@ -94,3 +94,41 @@ def test_a_card_s_own_roll_names_the_card_in_the_log_and_the_window():
             if roll and roll.get("card") and roll["purpose"] == "roll":
                 assert render.card_name("en", roll["card"]) in render.roll_line("en", roll)
     assert named >= 5, named
+
+
+def test_an_any_time_ability_a_window_offers_is_one_button_not_two():
+    """William Bowleg's Quick Cast (any time) was offered twice in a window's panel: as the
+    window's answer and again as a free action beside it."""
+    from types import SimpleNamespace
+
+    from cogs.play import decision_view
+    for seed in range(40):
+        found = _window_with_free_action(seed)
+        if found:
+            break
+    else:
+        raise AssertionError("no window with an any-time ability came")
+    state, prompt = found
+    game = SimpleNamespace(id=1, epoch=0, kind="unfathomable", status="active", state=state, names={},
+                           players=state["players"], quiet={})
+    view = decision_view(game, prompt["player"], "en")
+    labels = [item.item.label for item in view.children]  # each DynamicItem wraps its button
+    assert len(labels) == len(set(labels)), labels
+
+
+def _window_with_free_action(seed: int):
+    state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
+    rng = random.Random(seed)
+    while not UNF.is_over(state):
+        prompts = UNF.prompts(state)
+        for prompt in prompts:
+            free = UNF.free_actions(state, prompt["player"])
+            if prompt["kind"] == "window" and any(a in prompt["options"] for a in free) and prompt is prompts[0]:
+                return state, prompt
+        prompt = prompts[0]
+        option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
+        try:
+            state, _ = UNF.apply(state, {"player": prompt["player"], **option})
+        except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
+            state, _ = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+    return None
