@@ -1052,6 +1052,8 @@ class GameService:
         the game's pending prompts, if the caller has them; ``settings``: the guild's, if read."""
         if settings is None:
             settings = await self.guild_settings(game.guild_id, session)
+        if autopass_off is None and game.status == "active":  # a window left to held members closes in time
+            autopass_off = await self._autopass_off(session, game, rules_for(game.kind))
         minutes = settings.turn_timeout_minutes if settings and settings.turn_timeout_minutes is not None \
             else self.default_timeout_minutes
         if game.status == "active" and autopass_off is not None and self._window_waits(game, autopass_off, prompts):
@@ -1246,6 +1248,7 @@ class GameService:
             game.status, game.live_channel = "active", game.channel_id
         game.state = state
         game.epoch += 1
+        game.quiet = {}  # the windows passed until a turn may come back: their members are asked again
         await self._set_deadline(session, game)
 
     @resilient(retry_conflicts=False)

@@ -81,7 +81,10 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
     view = decision_view(game, pid, lang, page, explain=embed)
     if quiet:
-        view.add_item(AskAgainButton(game.id, label=t(lang, "panel.ask_again")))
+        try:
+            view.add_item(AskAgainButton(game.id, label=t(lang, "panel.ask_again")))
+        except ValueError:  # a full panel (25 controls): the decision's own come first
+            pass
     for prompt, choices, placeholder in await group_parts(bot, game, pid, lang, embed):
         choices = [(option_digest(option), label) for option, label in choices]
         for chunk in range(min(SELECTS_PER_PAGE, -(-len(choices) // SELECT_SIZE))):
@@ -175,7 +178,7 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
                     description = describe({**o, "player": pid}, game.state, game.names, lang) if describe else None
                     if description:  # the embed renders markdown: the label as escaped for it
                         described_by.setdefault(description, []).append(shown)
-                if until_turn(game, rules, prompt, pid):
+                if until_turn(game, rules, prompt, pid) and len(view.children) < 25:
                     label = t(lang, "panel.pass_until_turn")
                     view.add_item(UntilTurnButton(game.id, game.epoch, prompt["id"], label=label[:80]))
                     if explain is not None:

@@ -157,13 +157,13 @@ _TEXT_LANGUAGES = frozenset({"en", "uk", "ru"})
 
 
 def what_plays(value: Any) -> Any:
-    """``value`` with its display texts left out, in a canonical form (mappings sorted): content, or
-    a state whose frames carry a card's words (two states that play alike compare equal)."""
+    """``value`` with its display texts left out: content (its mappings in their order, which may
+    matter to the rules: a skill set's order is the order cards are dealt), or a state whose
+    frames carry a card's words (two states that play alike compare equal as dicts do)."""
     if isinstance(value, dict):
-        if value and set(value) <= _TEXT_LANGUAGES:
+        if value and set(value) <= _TEXT_LANGUAGES and all(isinstance(v, str) for v in value.values()):
             return None
-        return [[repr(key), what_plays(item)] for key, item in sorted(value.items(), key=lambda kv: repr(kv[0]))
-                if not str(key).endswith("_authored")]
+        return {key: what_plays(item) for key, item in value.items() if not str(key).endswith("_authored")}
     if isinstance(value, list):
         return [what_plays(item) for item in value]
     return value

@@ -122,3 +122,19 @@ async def test_a_member_taking_a_quiet_seat_is_asked(simcord_env):
     await service.replace(game.id, int(prompt["player"]), 999, "newcomer")
     game = await service.get(game.id)
     assert "999" not in game.quiet and prompt["player"] not in game.quiet
+
+
+async def test_an_undo_of_the_pass_asks_the_member_again_and_never_leaves_a_window_without_time(simcord_env):
+    """rev11: an undo kept ``Game.quiet``, so the window it brought back was held for the member
+    with no closing time (the rebuilt game's deadline was set without the auto-pass list): with
+    no turn timeout the game waited for ever. An undo asks them again."""
+    service = simcord_env.bot.service
+    game = await play_until(service, await unfathomable_game(service, seed=14), asked_window, random.Random(9))
+    prompt = asked_window(game)
+    await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"]}, until_turn=True)
+    undone = (await service.undo(game.id, 1, force=True)).game
+    assert not undone.quiet
+    assert any(p["player"] == prompt["player"] and p["kind"] == "window" for p in UNF.prompts(undone.state))
+    assert prompt["player"] in await service.notified(undone)  # asked (and pinged) again
+    if service._window_waits(undone, await service._autopass_off_of(undone)):
+        assert undone.deadline is not None  # a window left to held members closes in time

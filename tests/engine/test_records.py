@@ -90,6 +90,16 @@ def test_a_wording_fix_keeps_the_version_a_rule_edit_changes_it(tmp_path, game, 
     assert content.load(pack).digest != content.load().digest
 
 
+def test_a_mapping_s_order_is_part_of_the_version(tmp_path):
+    """rev11: a skill set's order is the order its cards are dealt, so reordering a mapping is a
+    rule change: the version digests content in its order (only display texts are left out)."""
+    from engine.unfathomable import content
+    pack = tmp_path / "unfathomable"
+    shutil.copytree(ROOT / "data" / "unfathomable", pack)
+    _edited(pack, "characters.yaml", "skill_set: {influence: 3, will: 2}", "skill_set: {will: 2, influence: 3}")
+    assert content.load(pack).digest != content.load().digest
+
+
 def test_a_game_begun_under_the_bytes_digest_replays_while_its_files_are_unchanged(tmp_path):
     """Versions carried the files' bytes until 28 Nov 2026: such a record still replays here, and
     is refused once the files differ (a wording fix then could hide a rule change made with it)."""
