@@ -84,6 +84,7 @@ class Outcome:
     applied: list[dict] = field(default_factory=list)  # actions accepted, in order
     revealed: bool = False  # an undo crossed a reveal of private information
     notice: str | None = None  # the key of the public line that announced it (a skip's)
+    named: list[str] = field(default_factory=list)  # the players that line names (a skip's)
 
 
 # who answered in an absent member's place, by whom it was asked and whether Keeper played
@@ -462,7 +463,7 @@ class GameService:
     async def leave(self, game_id: int, user_id: int) -> Game:
         def change(game: Game):
             if str(user_id) not in game.players:
-                raise ServiceError("not_joined")
+                raise ServiceError("not_joined_you")  # said to the member who pressed Leave
             game.players = [p for p in game.players if p != str(user_id)]
         return await self._mutate_lobby(game_id, change)
 
@@ -1432,7 +1433,7 @@ class GameService:
             outcome.game = step.game
             outcome.events.extend(step.events)
             outcome.applied.extend(step.applied)
-        outcome.notice = announce
+        outcome.notice, outcome.named = announce, list(dict.fromkeys(players))
         return outcome
 
     @resilient
@@ -1487,8 +1488,13 @@ class GameService:
             game.reminder_at = None
             if clear_deadline:
                 game.deadline = None
+            # what comes when the time is up: as the server set it, or Keeper's Lead deciding for the group
+            action = "lead" if self.lead_waits(game) else (await self.guild_settings(game.guild_id, session)).timeout_action
+            key = "deadline.time_up_waiting" if clear_deadline else {
+                "lead": "deadline.reminder_lead", "keeper": "deadline.reminder_keeper",
+                "default": "deadline.reminder_default"}.get(action, "deadline.reminder")
             # "remind": the members it names are pinged (a new live message: an edit notifies nobody)
-            rows = [self._outbox(game, "public", {"notices": [notice("deadline.reminder", players=players)],
+            rows = [self._outbox(game, "public", {"notices": [notice(key, players=players)],
                                                   "remind": [p for p in players if is_member(p)]})] \
                 if players else []
             await self._save(session, game, rows)

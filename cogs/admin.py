@@ -72,8 +72,9 @@ class AdminCog(KeeperCog):
     async def kick(self, interaction: discord.Interaction, member: discord.User) -> None:
         await defer_private(interaction)
         game = await self._game(interaction)
-        await self.bot.service.kick(game.id, member.id)
-        await self._done(interaction, game.id, "admin.kick_done", player=member.mention)
+        outcome = await self.bot.service.kick(game.id, member.id)
+        done = "admin.kick_lobby" if outcome.game.status == "lobby" else "admin.kick_done"
+        await self._done(interaction, game.id, done, player=member.mention)
 
     @gm.command(name=cmd("replace", "gm"), description=desc("gm_replace"))
     @app_commands.describe(old=param("old"), new=param("new"), seat=param("seat"))
@@ -109,7 +110,7 @@ class AdminCog(KeeperCog):
         await defer_private(interaction)
         game = await self._game(interaction)
         outcome = await self.bot.service.skip(game.id, member.id if member else None)
-        skipped = [str(member.id)] if outcome.notice == "admin.skip_proposal" else [a["player"] for a in outcome.applied]
+        skipped = [str(member.id)] if outcome.notice == "admin.skip_proposal" else outcome.named
         players = ", ".join(dict.fromkeys(mention(player, user_lang(interaction)) for player in skipped))
         await self._done(interaction, game.id, outcome.notice, players=players)  # as the table read it
 

@@ -539,6 +539,8 @@ class PlayCog(KeeperCog):
         # the running game, or after the end the channel's last one (hands and roles stay readable)
         game = await self.bot.service.live_game(interaction.channel_id) or \
             await self.bot.service.last_game(interaction.channel_id)
+        if game is not None and game.status == "lobby":
+            raise ServiceError("not_started")  # a lobby is a game: not "no game here"
         if game is None or game.state is None:
             raise ServiceError("no_game")
         await show_panel(interaction, game.id, game=game)

@@ -264,11 +264,11 @@ async def test_the_half_time_reminder_names_the_advisers_who_have_not_proposed(s
     await propose(ann, channel, question["options"][0])
     assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=6))
-    reminder = next(line for line in public_text(channel).split("\n") if "half of your time" in line)
+    reminder = next(line for line in public_text(channel).split("\n") if "half of the time to propose" in line)
     assert f"<@{bob.id}>" in reminder and f"<@{ann.id}>" not in reminder, reminder
-    assert "Keeper" not in reminder, reminder
+    assert "🤖" not in reminder and "answers for the group" in reminder, reminder  # no Keeper seat named
     posted = channel.last_message  # the reminder's new live message pings the adviser it names
-    assert "half of your time" in posted.content
+    assert "half of the time to propose" in posted.content
     assert env.backend.get_message(channel.id, posted.id).ping_user_ids == [bob.id]
 
 
