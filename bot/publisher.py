@@ -46,6 +46,7 @@ from bot.seats import is_member, mention
 from bot.service import ServiceError
 from bot.games import ui_for
 from bot.games.common import joined
+from engine.registry import rules_for
 from bot.interactions import hand_button
 
 log = logging.getLogger("keeper.publish")
@@ -713,7 +714,8 @@ class Publisher:
         ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
-            content = _with_lines(content, self._ping_lines(ui, self._awaited(game, prompts), unnamed, lang))
+            content = _with_lines(content, self._ping_lines(ui, self._awaited(game, prompts), unnamed, lang,
+                                                            rules_for(game.kind).WINDOW_KINDS))
         mentions = discord.AllowedMentions(users=[discord.Object(int(p)) for p in ping], everyone=False,
                                            roles=False, replied_user=False) if ping else NO_PINGS
         files = table.pop("attachments", [])
@@ -727,10 +729,14 @@ class Publisher:
         await self.service.save_log(game.id, chan_log.data)
 
     @staticmethod
-    def _ping_lines(ui, waiting: list[dict], players: list[str], lang: str) -> list[str]:
+    def _ping_lines(ui, waiting: list[dict], players: list[str], lang: str, window_kinds=frozenset()) -> list[str]:
         """Lines naming ``players``: who is waited for by what they decide, the advisers a Keeper
-        player waits for (not waited for themselves) by their proposal."""
-        lines = ui.waiting_lines([w for w in waiting if w["player"] in players], lang)
+        player waits for (not waited for themselves) by their proposal. A response window is named
+        with everyone it asked, as the table names it: naming only those pinged would tell the
+        table who holds something usable there (the others are passed for by Keeper)."""
+        in_window = any(w["player"] in players and w.get("kind") in window_kinds for w in waiting)
+        lines = ui.waiting_lines([w for w in waiting if w["player"] in players
+                                  or (in_window and w.get("kind") in window_kinds)], lang)
         waited = {w["player"] for w in waiting}
         advisers = [p for p in players if p not in waited]
         if advisers:
