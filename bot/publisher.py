@@ -124,6 +124,8 @@ class ChannelLog:
         self.last_row: int = data.get("last_row", 0)
         self.waiting: list[str] = list(data.get("waiting", []))
         self.owed: list[str] = list(data.get("owed", []))
+        # members the next posting pings whatever they are waited for (one just given a seat)
+        self.greet: list[str] = list(data.get("greet", []))
         self.rows: int = data.get("rows", 0)  # announced changes in the live message
         # [row id, its lines shown]: a row whose lines closed a message on the way (they are in
         # that message; a redelivery goes on after them)
@@ -133,7 +135,7 @@ class ChannelLog:
     def data(self) -> dict:
         return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
                 "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows,
-                "partial": self.partial}
+                "partial": self.partial, **({"greet": self.greet} if self.greet else {})}
 
     def body(self) -> str:
         return "\n".join(text for _key, text in self.lines)
@@ -620,6 +622,11 @@ class Publisher:
                 if chan_log.lines or chan_log.id:
                     await self._close(game, channel, chan_log)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
+            if row.payload.get("greet") and game.status == "active":
+                # a member just given a seat is told by the line that says so: a new live message
+                if chan_log.lines or chan_log.id:
+                    await self._close(game, channel, chan_log)
+                chan_log.greet = list(dict.fromkeys(chan_log.greet + row.payload["greet"]))
             shown = chan_log.partial[1] if chan_log.partial and chan_log.partial[0] == row.id else 0
             for number, (key, text) in enumerate(self._entries(game, row, lang)):
                 if number < shown:
@@ -711,7 +718,9 @@ class Publisher:
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return
-        ping = [p for p in chan_log.owed if p in chan_log.waiting] if game.status == "active" else []
+        ping = list(dict.fromkeys([p for p in chan_log.owed if p in chan_log.waiting]
+                                  + [p for p in chan_log.greet if p in game.players and is_member(p)])) \
+            if game.status == "active" else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
             content = _with_lines(content, self._ping_lines(ui, self._awaited(game, prompts), unnamed, lang,
@@ -723,6 +732,7 @@ class Publisher:
                                         nonce=chan_log.nonce(game.id), **table)
         chan_log.id = message.id
         chan_log.owed = [p for p in chan_log.owed if p not in ping]
+        chan_log.greet = []
         self._text_shown[game.id] = (message.id, content)
         if digest is not None:
             self._table_shown[game.id] = (message.id, digest)

@@ -1371,6 +1371,10 @@ class GameService:
             announced = self._announcements(game, [], number=game.last_action,
                                              notices=[notice("admin.replace_done", old=old_id, new=new_id)],
                                              before=before)
+            if is_member(new_id) and game.status == "active":
+                for model, values in announced:  # the member seated is pinged by the line (an edit never pings)
+                    if model is Outbox and values["kind"] == "public":
+                        values["payload"]["greet"] = [new_id]
             return await self._save(session, game, announced)
 
     @resilient

@@ -51,3 +51,18 @@ async def test_panel_in_a_lobby_says_the_game_has_not_started(simcord_env):
     _guild, channel, members, _lobby = await open_lobby(env, "thing", 4)
     reply = panel_of(await members[1].slash(channel, "panel"))
     assert "has not started yet" in reply.content and "**Join**" in reply.content
+
+
+async def test_a_member_given_a_seat_is_pinged_by_the_line_that_says_so(simcord_env):
+    """nf11: "@new takes the seat of @old" was added to the live message by an edit, which
+    notifies nobody: the member seated by /gm replace never learned they were playing."""
+    from tests.bot.helpers import new_game
+    env = simcord_env
+    guild = env.create_guild()
+    admin = admin_of(env, guild)
+    _, channel, members = await new_game(env, 4, guild=guild)
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    await admin.slash(channel, "gm replace", old=members[3], new=newcomer)
+    told = next(m for m in reversed(channel.history()) if "takes the seat" in (m.content or ""))
+    assert newcomer.id in env.backend.get_message(channel.id, told.id).ping_user_ids
+    assert members[3].id not in env.backend.get_message(channel.id, told.id).ping_user_ids
