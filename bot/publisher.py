@@ -758,6 +758,12 @@ class Publisher:
         """The table's embed, picture and controls, as message fields."""
         ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang)
+        if game.status not in LIVE_STATUSES and not rules_for(game.kind).is_over(game.state):
+            # reset mid-game: its table waits for nobody any more (the state still has prompts)
+            waiting = t(lang, f"{game.kind}.table.waiting")
+            for index in reversed(range(len(embed.fields))):
+                if embed.fields[index].name == waiting:
+                    embed.remove_field(index)
         files = []
         if hasattr(ui, "table_picture"):
             # drawn off the event loop (bot.pictures): other channels' clicks go on meanwhile (a

@@ -66,3 +66,16 @@ async def test_a_member_given_a_seat_is_pinged_by_the_line_that_says_so(simcord_
     told = next(m for m in reversed(channel.history()) if "takes the seat" in (m.content or ""))
     assert newcomer.id in env.backend.get_message(channel.id, told.id).ping_user_ids
     assert members[3].id not in env.backend.get_message(channel.id, told.id).ping_user_ids
+
+
+async def test_a_reset_table_waits_for_nobody(simcord_env):
+    """nf11: after /gm reset the last table still said "Waiting for @X (play or discard)"."""
+    from tests.bot.helpers import new_game, table_message
+    env = simcord_env
+    guild = env.create_guild()
+    admin = admin_of(env, guild)
+    _, channel, _members = await new_game(env, 4, guild=guild)
+    assert any(f.name == "Waiting for" for f in table_message(channel).embeds[0].fields)
+    await admin.slash(channel, "gm reset")
+    tables = [m for m in channel.history() if m.embeds]
+    assert tables and not any(f.name == "Waiting for" for m in tables for f in m.embeds[0].fields)
