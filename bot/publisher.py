@@ -11,9 +11,9 @@ nobody is to be notified (a solo player), or the live message holds fewer than M
 the lines go on in the same message. A line that only says what the next one will make
 plain (a roll about to be made, a response window closed) gives way to it when it comes next in
 the live message (a new message that pings goes on with the announcements the one before ended
-on), events in a row are told as one (the renderer's ``merged``), and a later part
-of a happening (a card's discard) is told at the end of that happening's line while the live
-message holds it. A long log
+on, and the happening they belong to), events in a row are told as one (the renderer's
+``merged``), and a later part of a happening (a card's discard) is told at the end of that
+happening's line while the live message holds it. A long log
 continues in a new message, so no line is lost. A member is pinged only by the posting of a
 live message that waits for them, and only once per decision handed to them (a mention in a
 line never pings). Every message is sent with a nonce Discord enforces, and the log's state is
@@ -214,14 +214,18 @@ class ChannelLog:
     def next_message(self, carried: list[list] | None = None) -> None:
         self.id, self.seq, self.lines, self.rows = None, self.seq + 1, list(carried or []), 0
 
-    def announcements_at_the_end(self) -> list[list]:
-        """Take the lines at the end that announce what is about to happen (keyed ``OPENS``: a
-        roll about to be made, who has chosen a card to pass), if any other line stays: when a
-        ping starts a new message they go on in it, where the line settling them still stands in
-        their place (left behind, a member read "X discards C" and "X is about to roll" above
-        "X discards C and rolls: 1")."""
+    def under_way_at_the_end(self) -> list[list]:
+        """Take the lines at the end that tell what is under way, if any other line stays: those
+        announcing what is about to happen (keyed ``OPENS``: a roll about to be made, who has
+        chosen a card to pass) and the line of the happening just before them (``GATHERS``: a
+        card played, a check begun). When a ping starts a new message they go on in it, where
+        the line settling them still stands in their place and the happening's end is still told
+        at its line's end, and the member pinged reads what they are asked about (left behind,
+        a member read "X discards C" and "X is about to roll" above "X discards C and rolls: 1")."""
         first = len(self.lines)
         while first and (self.lines[first - 1][0] or "").startswith(OPENS):
+            first -= 1
+        if first and (self.lines[first - 1][0] or "").startswith(GATHERS):
             first -= 1
         if first == 0:  # nothing else to keep: the message keeps them (it cannot go blank)
             return []
@@ -667,10 +671,10 @@ class Publisher:
 
     async def _close(self, game: Game, channel, chan_log: ChannelLog, carry: bool = False) -> None:
         """The live message keeps only its lines (its table and button go); the log goes on in a
-        new message. ``carry``: a new message that pings, where the announcements at the end of
-        this one go on (:meth:`ChannelLog.announcements_at_the_end`). Saved at once: a redelivery
-        then posts nothing twice."""
-        carried = chan_log.announcements_at_the_end() if carry else []
+        new message. ``carry``: a new message that pings, where the lines at the end of this one
+        that tell what is under way go on (:meth:`ChannelLog.under_way_at_the_end`). Saved at
+        once: a redelivery then posts nothing twice."""
+        carried = chan_log.under_way_at_the_end() if carry else []
         text = chan_log.body()[:CONTENT_LIMIT]
         if chan_log.id is not None:
             if text:

@@ -36,6 +36,10 @@ async def test_the_thing_tells_who_chose_a_card_to_pass_only_until_the_cards_are
     assert t("en", "thing.event.cards_passed") in lines
     chosen = pattern("thing.event.pass_chosen", "player")
     assert not [line for line in lines if re.fullmatch(chosen, line)]
+    # the panic card went on with them: its discard is told at its line's end, not on a line of its own
+    drawn = next(ev for ev in events if ev["type"] == "panic_drawn" and ev["card"] == "round_and_round")
+    (panic,) = ui_for("thing").public_lines([drawn], "en")
+    assert panic.removesuffix(".") + " · " + t("en", "thing.event.then_discarded") in lines
 
 
 async def test_the_thing_says_once_whom_a_missed_exchange_goes_to(simcord_env, monkeypatch):
@@ -66,38 +70,60 @@ async def test_unfathomable_tells_a_discard_and_its_roll_once_across_a_ping(simc
     assert not in_a_row(messages, about, rolls)
 
 
+def deliver(log: ChannelLog, kind: str, events: list[dict], lang: str) -> None:
+    """One row's lines into ``log``, as the publisher folds them."""
+    ui = ui_for(kind)
+    for line in ui.public_lines(events, lang):
+        key, told = log.fold(ui, _fold_key(line), line, lang)
+        if not told:
+            log.add(key, line)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_new_message_takes_only_the_announcements_at_the_end(lang):
-    """What is about to happen goes on in the new message; an announcement with a line after it
-    stays where it was said (as in one message), and a message of announcements only keeps them
-    (it cannot go blank)."""
-    ui = ui_for("unfathomable")
+def test_a_new_message_takes_only_what_is_under_way_at_the_end(lang):
+    """What is about to happen goes on in the new message, and the happening it belongs to; an
+    announcement with a line after it stays where it was said (as in one message), and a message
+    of such lines only keeps them (it cannot go blank)."""
+    render = ui_for("unfathomable").public_lines
     discarded = {"type": "skills_discarded", "player": "101", "cards": ["brush_off_5"], "reason": "discard_and_roll",
                  "audience": "all"}
     about = {"type": "roll_started", "player": "101", "purpose": "discard_and_roll", "audience": "all"}
     turn = {"type": "turn_started", "player": "101", "number": 3, "audience": "all"}
     log = ChannelLog(None)
-    for line in ui.public_lines([turn, discarded, about], lang):
-        log.add(*log.fold(ui, _fold_key(line), line, lang)[:1], line)
-    carried = log.announcements_at_the_end()
-    assert [text for _key, text in carried] == ui.public_lines([discarded, about], lang)
+    deliver(log, "unfathomable", [turn, discarded, about], lang)
+    carried = log.under_way_at_the_end()
+    assert [text for _key, text in carried] == render([discarded, about], lang)
     assert all(key.startswith(OPENS) for key, _text in carried)
-    assert log.body() == ui.public_lines([turn], lang)[0]
+    assert log.body() == render([turn], lang)[0]
     log.next_message(carried)
     # the roll, in the new message, stands in their place as it would have in one message
     die = {"type": "die_rolled", "player": "101", "purpose": "discard_and_roll", "raw": 1, "modifier": 0, "value": 1,
            "audience": "all"}
     made = {"type": "discard_and_roll", "player": "101", "card": "brush_off_5", "roll": 1, "total": 6, "target": 7,
             "success": False, "audience": "all"}
-    for line in ui.public_lines([die, made], lang):
-        key, told = log.fold(ui, _fold_key(line), line, lang)
-        if not told:
-            log.add(key, line)
-    assert log.body().split("\n") == ui.public_lines([die, made], lang)
+    deliver(log, "unfathomable", [die, made], lang)
+    assert log.body().split("\n") == render([die, made], lang)
     only = ChannelLog(None)
-    for line in ui.public_lines([discarded, about], lang):
-        only.add(_fold_key(line), line)
-    assert only.announcements_at_the_end() == [] and len(only.lines) == 2
+    deliver(only, "unfathomable", [discarded, about], lang)
+    assert only.under_way_at_the_end() == [] and len(only.lines) == 2
+    # a panic card and who has chosen a card to pass go on together; its discard joins its line there
+    things = ui_for("thing").public_lines
+    panic = {"type": "panic_drawn", "player": "102", "card": "round_and_round", "audience": "all", "reveal": True}
+    chose = [{"type": "pass_chosen", "player": p, "audience": "all"} for p in ("103", "104")]
+    log = ChannelLog(None)
+    deliver(log, "thing", [{"type": "turn_started", "player": "102", "number": 15, "audience": "all"}, panic, *chose],
+            lang)
+    log.next_message(log.under_way_at_the_end())
+    deliver(log, "thing", [{"type": "cards_passed", "players": ["103", "104"], "audience": "all"},
+                           {"type": "card_resolved", "card": "round_and_round", "audience": "all"}], lang)
+    assert log.body().split("\n") == [
+        things([panic], lang)[0].removesuffix(".") + " · " + t(lang, "thing.event.then_discarded"),
+        t(lang, "thing.event.cards_passed")]
+    # a line after the happening that says neither: nothing goes on
+    log = ChannelLog(None)
+    deliver(log, "thing", [{"type": "turn_started", "player": "102", "number": 15, "audience": "all"}, panic,
+                           {"type": "defended", "player": "103", "card": "missed", "audience": "all"}], lang)
+    assert log.under_way_at_the_end() == [] and len(log.lines) == 3
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
