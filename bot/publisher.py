@@ -10,9 +10,10 @@ its lines (the table and the button go) and a new live message is posted that pi
 nobody is to be notified (a solo player), or the live message holds fewer than MIN_ROWS changes,
 the lines go on in the same message. A line that only says what the next one will make
 plain (a roll about to be made, a response window closed) gives way to it when it comes next in
-the live message, events in a row are told as one (the renderer's ``merged``), and a later part
-of a happening (a card's discard) is told at the end of that happening's line while the live
-message holds it. A long log
+the live message (a new message that pings goes on with the announcements the one before ended
+on, and the happening they belong to), events in a row are told as one (the renderer's
+``merged``), and a later part of a happening (a card's discard) is told at the end of that
+happening's line while the live message holds it. A long log
 continues in a new message, so no line is lost. A member is pinged only by the posting of a
 live message that waits for them, and only once per decision handed to them (a mention in a
 line never pings). Every message is sent with a nonce Discord enforces, and the log's state is
@@ -213,8 +214,26 @@ class ChannelLog:
             if line[0] == key:
                 line[0] = None
 
-    def next_message(self) -> None:
-        self.id, self.seq, self.lines, self.rows = None, self.seq + 1, [], 0
+    def next_message(self, carried: list[list] | None = None) -> None:
+        self.id, self.seq, self.lines, self.rows = None, self.seq + 1, list(carried or []), 0
+
+    def under_way_at_the_end(self) -> list[list]:
+        """Take the lines at the end that tell what is under way, if any other line stays: those
+        announcing what is about to happen (keyed ``OPENS``: a roll about to be made, who has
+        chosen a card to pass) and the line of the happening just before them (``GATHERS``: a
+        card played, a check begun). When a ping starts a new message they go on in it, where
+        the line settling them still stands in their place and the happening's end is still told
+        at its line's end, and the member pinged reads what they are asked about (left behind,
+        a member read "X discards C" and "X is about to roll" above "X discards C and rolls: 1")."""
+        first = len(self.lines)
+        while first and (self.lines[first - 1][0] or "").startswith(OPENS):
+            first -= 1
+        if first and (self.lines[first - 1][0] or "").startswith(GATHERS):
+            first -= 1
+        if first == 0:  # nothing else to keep: the message keeps them (it cannot go blank)
+            return []
+        carried, self.lines = self.lines[first:], self.lines[:first]
+        return carried
 
 
 def _fold_key(line: str) -> str | None:
@@ -620,7 +639,7 @@ class Publisher:
             if row.payload.get("remind") and game.status == "active":
                 # a reminder notifies whom it names: its line opens a new live message that pings them
                 if chan_log.lines or chan_log.id:
-                    await self._close(game, channel, chan_log)
+                    await self._close(game, channel, chan_log, carry=True)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
             if row.payload.get("greet") and game.status == "active":
                 # a member just given a seat is told by the line that says so: a new live message
@@ -650,7 +669,7 @@ class Publisher:
                     and (chan_log.lines or chan_log.id) and chan_log.owed and chan_log.rows >= MIN_ROWS:
                 # a new section posts a new live message only to notify someone handed a decision;
                 # otherwise its lines go on in the same message (a solo player is never pinged)
-                await self._close(game, channel, chan_log)
+                await self._close(game, channel, chan_log, carry=True)
             if section is not None:
                 chan_log.section = section
         await self._step_aside()
@@ -658,9 +677,12 @@ class Publisher:
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
 
-    async def _close(self, game: Game, channel, chan_log: ChannelLog) -> None:
+    async def _close(self, game: Game, channel, chan_log: ChannelLog, carry: bool = False) -> None:
         """The live message keeps only its lines (its table and button go); the log goes on in a
-        new message. Saved at once: a redelivery then posts nothing twice."""
+        new message. ``carry``: a new message that pings, where the lines at the end of this one
+        that tell what is under way go on (:meth:`ChannelLog.under_way_at_the_end`). Saved at
+        once: a redelivery then posts nothing twice."""
+        carried = chan_log.under_way_at_the_end() if carry else []
         text = chan_log.body()[:CONTENT_LIMIT]
         if chan_log.id is not None:
             if text:
@@ -675,7 +697,7 @@ class Publisher:
         elif text:
             await operations.send(channel, content=text, nonce=chan_log.nonce(game.id), allowed_mentions=NO_PINGS)
         self._table_shown.pop(game.id, None)
-        chan_log.next_message()
+        chan_log.next_message(carried)
         await self.service.save_log(game.id, chan_log.data)
 
     def _awaited(self, game: Game, prompts: list[dict]) -> list[dict]:

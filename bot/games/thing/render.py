@@ -72,6 +72,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = "thing.event.card_discarded_many"
     elif kind in ("event_drawn", "panic_skipped") and ev.get("count", 1) > 1:  # merged: merged()
         key = f"thing.event.{kind}_many"
+    elif kind == "exchange_offered" and ev.get("redirected"):  # merged: merged()
+        key = "thing.event.exchange_offered_instead"
     elif kind == "card_played":
         if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
             key = "thing.event.card_played_side"
@@ -94,6 +96,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     text = one_stop(t(lang, key, **p))
     if kind in ("event_drawn", "panic_skipped"):  # told as one with the next: merged()
         return common.Line(text, event=ev)
+    if kind == "exchange_offered" and ev.get("redirected"):  # tells the redirect: it stays
+        return text
     if kind == "exchange_offered":  # the offer stands until the exchange is made
         return common.Line(text, opens=f"exchange:{ev.get('from')}:{ev.get('to')}")
     if kind == "exchanged":
@@ -116,7 +120,12 @@ def public_lines(events: list[dict], lang: str) -> list[str]:
 
 def merged(before: dict, ev: dict) -> dict | None:
     """Cards drawn one after another by one player (Forgetfulness' three), or panic cards
-    discarded unseen in a row, told as one line with how many."""
+    discarded unseen in a row, told as one line with how many; an exchange redirected (Missed!)
+    and the offer to the new partner right after it, told as one ("The exchange goes to X
+    instead." then "🔄 Y offers X an exchange." named X twice)."""
+    if before["type"] == "exchange_redirected" and ev["type"] == "exchange_offered" \
+            and (before.get("from"), before.get("to")) == (ev.get("from"), ev.get("to")):
+        return {**ev, "redirected": True}
     if ev["type"] == before["type"] and ev["type"] in ("event_drawn", "panic_skipped") \
             and ev.get("player") == before.get("player"):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}  # either may be told as one
