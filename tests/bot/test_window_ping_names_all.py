@@ -13,7 +13,7 @@ from tests.bot.unfathomable_driver import new_unfathomable, play_unfathomable
 UNF = rules_for("unfathomable")
 
 
-async def test_a_posting_that_pings_in_a_window_names_everyone_the_window_asked(simcord_env):
+async def test_a_posting_that_pings_in_a_window_names_everyone_the_window_asked(simcord_env, monkeypatch):
     env = simcord_env
     publisher = env.bot.publisher
     commit, show = env.backend.commit_message, publisher._show
@@ -41,7 +41,7 @@ async def test_a_posting_that_pings_in_a_window_names_everyone_the_window_asked(
                 wrong.append((posted.content, missing))
 
     env.backend.commit_message, publisher._show = note, watched
-    _, channel, members = await new_unfathomable(env, 5)
+    _, channel, members = await new_unfathomable(env, 5, seed=11, monkeypatch=monkeypatch)
     steps = iter(range(120))
     await play_unfathomable(env, channel, members, random.Random(11), stop=lambda game: next(steps, None) is None)
     assert checked, "some posting pinged a member in a window"
