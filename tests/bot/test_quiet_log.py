@@ -76,10 +76,16 @@ async def test_unfathomable_says_a_window_closed_and_a_roll_coming_only_when_it_
             assert {render(told[n:n + 2], "en")[0], render([roll], "en")[0]} & set(lines), roll
     assert not adjacent(messages, r"🎲 (.+) is about to roll(.*)\.", r"🎲 (.+) rolls(.*): \*\*\d+\*\*.*"), \
         "an 'about to roll' line stood right above its roll"
-    # Deep Ones moving one after another along one way: one line saying how many, none lost
-    moved = re.compile(r"(\d+) Deep Ones?: .+ → .+\.")
-    told = [line for line in lines if moved.fullmatch(line)]
-    assert sum(int(moved.fullmatch(line).group(1)) for line in told) == \
+    # Deep Ones moving one after another: one line saying how many went which way, none lost
+    moved, many = re.compile(r"(\d+) Deep Ones?: .+ → .+\."), re.compile(r"🐟 Deep Ones move: (.+)\.")
+
+    def how_many(line: str) -> int:
+        if moved.fullmatch(line):
+            return int(moved.fullmatch(line).group(1))
+        return sum(int(part.rsplit(" ×", 1)[1]) if " ×" in part else 1
+                   for part in many.fullmatch(line).group(1).split(", "))
+    told = [line for line in lines if moved.fullmatch(line) or many.fullmatch(line)]
+    assert sum(how_many(line) for line in told) == \
         sum(ev["count"] for ev in events if ev["type"] == "deep_ones_moved") > 0
     assert not [a for m in messages for a, b in zip(m, m[1:]) if a == b and moved.fullmatch(a)]
     # who decides a crisis, said until they have chosen
@@ -194,8 +200,8 @@ def test_lines_of_later_steps_fold_into_the_live_messages_last_line():
            "audience": "all"}
     render = ui_for("unfathomable").public_lines
     assert logged("unfathomable", [[one], [one]]) == render([{**one, "count": 2}], "en")
-    assert logged("unfathomable", [[one], [{**one, "frm": "deck_1"}]]) == \
-        render([one], "en") + render([{**one, "frm": "deck_1"}], "en")
+    two_ways = logged("unfathomable", [[one], [{**one, "frm": "deck_1"}]])  # two ways, still one line
+    assert len(two_ways) == 1 and two_ways[0].count("→") == 2, two_ways
     started = {"type": "roll_started", "player": "101", "purpose": "attack", "audience": "all"}
     rolled = {"type": "die_rolled", "player": "101", "purpose": "attack", "raw": 4, "modifier": 0, "value": 4,
               "audience": "all"}

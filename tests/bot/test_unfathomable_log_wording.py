@@ -238,3 +238,20 @@ def test_a_die_and_what_it_made_are_one_line_in_a_step_and_across_steps():
     # a die a card changed (Keen Insight's −2) keeps its own line: it tells the roll before the change
     nudged = {**die, "raw": 5, "modifier": -2}
     assert len(logged("unfathomable", [[nudged], [attack]])) == 2
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "🐟 Deep Ones move: Water Space 2 → Deck Space 2 ×2, Deck Space 1 → Bridge."),
+    ("uk", "🐟 Глибоководні рухаються: "), ("ru", "🐟 Глубоководные движутся: ")])
+def test_one_activation_s_steps_are_one_line(lang, said):
+    """The Deep Ones' steps of one activation were a line each ("1 Deep One: Water Space 2 → Deck
+    Space 2." five times over): they are one line, a path taken twice counted once."""
+    from bot.games.unfathomable.render import merged, public_lines
+    steps = [{"type": "deep_ones_moved", "audience": "all", "frm": frm, "to": to, "count": 1, "reason": "activation"}
+             for frm, to in (("w2", "d2"), ("d1", "bridge"), ("w2", "d2"))]
+    joined = steps[0]
+    for step in steps[1:]:
+        joined = merged(joined, step)
+        assert joined is not None
+    line, = public_lines([joined], lang)
+    assert line.startswith(said) and line.count("→") == 2, line

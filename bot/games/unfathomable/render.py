@@ -384,6 +384,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         if ev.get("result"):  # the result told in the same line (merged); its target said as it began
             key = f"{K}.event.check_revealed_result"
             p["result"] = result_word(lang, ev["result"])
+    elif kind == "deep_ones_moved" and ev.get("moves"):  # steps of one activation in a row (merged)
+        key = f"{K}.event.deep_ones_moved_many"
+        p["moves"] = ", ".join(f"{zone(lang, frm)} → {zone(lang, to)}" + (f" ×{n}" if n != 1 else "")
+                               for frm, to, n in ev["moves"])
     elif kind == "deep_ones_placed" and ev.get("places"):  # placements in a row (merged)
         key = f"{K}.event.deep_ones_placed_many"
         p["places"] = ", ".join(zone(lang, z) + (f" ×{n}" if n != 1 else "") for z, n in ev["places"])
@@ -596,8 +600,16 @@ def merged(before: dict, ev: dict) -> dict | None:
         places = [[z, n] for z, n in counted.items()]
         return {"type": "deep_ones_placed", "audience": ev.get("audience"), "places": places,
                 "count": sum(n for _, n in places)}
-    if ev["type"] == "deep_ones_moved" and all(ev.get(k) == before.get(k) for k in ("frm", "to", "reason")):
-        return {**before, "count": before.get("count", 1) + ev.get("count", 1)}
+    if ev["type"] == "deep_ones_moved" and before.get("reason") == ev.get("reason"):
+        # one activation's steps, one line: "Water Space 2 → Deck Space 2 ×2, Deck Space 1 → Bridge"
+        counted: dict = {}   # a path taken twice is one with its count (first-seen order)
+        for frm, to, n in _moves(before) + _moves(ev):
+            counted[frm, to] = counted.get((frm, to), 0) + n
+        moves = [[frm, to, n] for (frm, to), n in counted.items()]
+        if len(moves) == 1:
+            return {**before, "count": moves[0][2]}
+        return {"type": "deep_ones_moved", "audience": ev.get("audience"), "reason": ev.get("reason"),
+                "moves": moves, "count": sum(n for *_, n in moves)}
     if ev["type"] == "resources_changed" and not set(before.get("delta") or {}) & set(ev.get("delta") or {}):
         return {**ev, "delta": {**(before.get("delta") or {}), **(ev.get("delta") or {})}}
     return None
@@ -605,6 +617,11 @@ def merged(before: dict, ev: dict) -> dict | None:
 
 # the roll whose die an event tells (merged into it: :func:`merged`)
 ROLLED_FOR = {"deep_one_attacked": "deep_one_attack", "passenger_risked": "risk_passenger"}
+
+
+def _moves(ev: dict) -> list:
+    """A deep_ones_moved event's paths: [[from, to, how many], ...]."""
+    return ev.get("moves") or [[ev.get("frm"), ev.get("to"), ev.get("count", 1)]]
 
 
 def _places(ev: dict) -> list:
