@@ -13,31 +13,32 @@ from engine.registry import rules_for
 UNF = rules_for("unfathomable")
 
 
+def played(seed: int, answers: int = 2):
+    """(state, the last step's events) after each step of a game of four answered at random
+    (``answers``: the generator's seed), from the deal to the end."""
+    state, events = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
+    rng = random.Random(answers)
+    yield state, events
+    while not UNF.is_over(state):
+        prompt = UNF.prompts(state)[0]
+        option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
+        try:
+            state, events = UNF.apply(state, {"player": prompt["player"], **option})
+        except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
+            state, events = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+        yield state, events
+
+
 def first_window(timing: str):
     """A state with a window of ``timing`` where someone holds more than a pass, reached by
     random answers (games of seeds 5, 6, ... until one has it)."""
     for seed in range(5, 25):
-        found = _window_in(timing, seed)
-        if found:
-            return found
+        for state, _ in played(seed):
+            found = [p for p in UNF.prompts(state) if p["kind"] == "window" and p.get("timing") == timing
+                     and len(p["options"]) > 1]
+            if found:
+                return state, found[0]
     raise AssertionError(f"no {timing} window came")
-
-
-def _window_in(timing: str, seed: int):
-    state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
-    rng = random.Random(2)
-    while not UNF.is_over(state):
-        prompts = UNF.prompts(state)
-        found = [p for p in prompts if p["kind"] == "window" and p.get("timing") == timing and len(p["options"]) > 1]
-        if found:
-            return state, found[0]
-        prompt = prompts[0]
-        option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
-        try:
-            state, _ = UNF.apply(state, {"player": prompt["player"], **option})
-        except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
-            state, _ = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
-    return None
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])
@@ -70,15 +71,7 @@ def test_a_card_s_own_roll_names_the_card_in_the_log_and_the_window():
     Treachery card's."""
     named = 0
     for seed in range(12):
-        state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
-        rng = random.Random(seed)
-        while not UNF.is_over(state):
-            prompt = UNF.prompts(state)[0]
-            option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
-            try:
-                state, events = UNF.apply(state, {"player": prompt["player"], **option})
-            except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
-                state, events = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+        for state, events in played(seed, answers=seed):
             for ev in events:
                 if ev["type"] not in ("roll_started", "die_rolled") or ev.get("purpose") != "roll":
                     continue
@@ -117,18 +110,9 @@ def test_an_any_time_ability_a_window_offers_is_one_button_not_two():
 
 
 def _window_with_free_action(seed: int):
-    state, _ = UNF.new_game(["p1", "p2", "p3", "p4"], seed, {})
-    rng = random.Random(seed)
-    while not UNF.is_over(state):
-        prompts = UNF.prompts(state)
-        for prompt in prompts:
-            free = UNF.free_actions(state, prompt["player"])
-            if prompt["kind"] == "window" and any(a in prompt["options"] for a in free) and prompt is prompts[0]:
-                return state, prompt
-        prompt = prompts[0]
-        option = rng.choice(prompt["options"]) if prompt.get("options") else {"type": "default"}
-        try:
-            state, _ = UNF.apply(state, {"player": prompt["player"], **option})
-        except Exception:  # noqa: BLE001 - a random answer the rules refuse: the default
-            state, _ = UNF.apply(state, {"player": prompt["player"], "type": "default", "prompt": prompt["id"]})
+    for state, _ in played(seed, answers=seed):
+        prompts = UNF.prompts(state) if not UNF.is_over(state) else []
+        if prompts and prompts[0]["kind"] == "window" \
+                and any(a in prompts[0]["options"] for a in UNF.free_actions(state, prompts[0]["player"])):
+            return state, prompts[0]
     return None
