@@ -3,6 +3,7 @@ encounter, ability, mythos card, condition or spell back, monster, mystery and A
 read out from its effect data in en/uk/ru (templates: ``locales/effects.<lang>.yaml``)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pydantic import BaseModel
@@ -75,7 +76,26 @@ def _variant(model) -> tuple[str, frozenset] | None:
 # the case a step's sentence puts its monsters in (uk «завдати вибраному монстру», «скинути
 # вибраного монстра»); obj.Monsters_<case> in the catalogs
 CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
-         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative"}
+         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative",
+         "put_on_card_target.target": "accusative"}
+
+# the token steps that may name a space (``where: place`` with ``at``) and the way their token goes:
+# the space is said where the template says where, with the preposition the step wants ("on “Space
+# 4”", uk «у локацію «Локація 4»», ru «из локации …»: ``at_to``/``at_from``), never "on a space (on
+# “Space 4”)"
+PLACED = {"place_eldritch": "to", "place_health_token": "to", "place_mystery_token": "to",
+          "remove_eldritch": "from"}
+
+
+class _Space:
+    """A token step's ``where`` standing for its space (``at``): one, or several at once."""
+
+    def __init__(self, at):
+        self.at = at
+
+    def __eq__(self, other):
+        return isinstance(other, _Space) and other.at == self.at
+
 
 # the branches of a test, a fight or a condition: one that holds more than one step is bracketed,
 # so a nested branch's "fail" cannot be read as the outer one's ("Influence test; pass: (Lore
@@ -84,7 +104,28 @@ BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "the
 
 
 class _NestedText(EffectText):
+    def effect(self, lang: str, steps, top: bool = True) -> str:
+        return super().effect(lang, _placed_together(steps or []), top)
+
+    def step(self, lang: str, tagged: Tagged) -> str:
+        spec = tagged.spec
+        if tagged.name in PLACED and getattr(spec, "where", None) == "place" and spec.at is not None:
+            # the space itself where the step's template says where, not "on a space (on “Space 4”)"
+            return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
+                              skip={"at"})
+        if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
+            # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
+            return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if getattr(spec, "count", None) == "all" and self.has(self.key("fx", f"{tagged.name}_all")):
+            # "discard all Clues": no number to pick the noun's form by (uk «скинути всі докази»)
+            return self.model(lang, self.key("fx", f"{tagged.name}_all"), spec, skip={"count"})
+        return super().step(lang, tagged)
+
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
+        if isinstance(value, _Space):
+            return self.place(lang, PLACED[owner], value.at)
+        if owner == "move_eldritch" and field == "source" and in_template:
+            return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
         if not (in_template and field in BRANCHES and isinstance(value, (list, tuple)) and value):
             return super().value(lang, field, value, in_template, owner)
         text = self._value(lang, field, value, owner)
@@ -92,6 +133,50 @@ class _NestedText(EffectText):
             text = f"({text})"
         part = self.part(owner, field)
         return self.say(lang, part, text=text, count=text) if text and part else text
+
+    def place(self, lang: str, way: str, at) -> str:
+        """The space a token goes to (``way`` "to") or leaves ("from"), with its preposition: a
+        named space, several named spaces at once (a list, see :func:`_placed_together`), a place
+        word or the nearest matching space."""
+        section = f"at_{way}"
+        if isinstance(at, list):
+            names = [_names(lang, "at", a) or a for a in at]
+            joined = self.say(lang, self.key("and"), first=", ".join(names[:-1]), last=names[-1])
+            return self.say(lang, self.key(section, "each"), places=joined)
+        if isinstance(at, str):
+            named = _names(lang, "at", at)
+            if named is not None:
+                return self.say(lang, self.key(section, "named"), place=named)
+            if self.has(self.key(section, at)):
+                return self.say(lang, self.key(section, at))
+        nearest = getattr(at, "nearest", None)
+        if nearest is not None and self.has(self.key(section, "nearest")):
+            return self.say(lang, self.key(section, "nearest"),
+                            place=self.model(lang, self.key("obj", "SpaceFilter_accusative"), nearest))
+        return self.say(lang, self.key(section, "other"), place=self._value(lang, "at", at, "at"))
+
+
+def _placed_together(steps: list) -> list:
+    """Consecutive token steps alike but for the named space each puts its token on, as one step
+    over all those spaces (Rituals in the Wild: "place 1 Eldritch token on each of “Space 4”,
+    “Space 10”, “Space 21” and “Tunguska”", not the same step four times)."""
+    out: list = []
+    for step in steps:
+        last = out[-1] if out else None
+        if isinstance(step, Tagged) and step.name in PLACED and _named_space(step) \
+                and isinstance(last, Tagged) and last.name == step.name \
+                and (isinstance(last.spec.at, list) or _named_space(last)) \
+                and last.spec.model_dump(exclude={"at"}) == step.spec.model_dump(exclude={"at"}):
+            spaces = last.spec.at if isinstance(last.spec.at, list) else [last.spec.at]
+            out[-1] = last.model_copy(update={"spec": last.spec.model_copy(update={"at": [*spaces, step.spec.at]})})
+            continue
+        out.append(step)
+    return out
+
+
+def _named_space(step: Tagged) -> bool:
+    at = getattr(step.spec, "at", None)
+    return isinstance(at, str) and _names("en", "at", at) is not None
 
 
 WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
@@ -114,6 +199,12 @@ def effect_text(lang: str, steps) -> str:
     return WRITER.effect(lang, steps)
 
 
+def _one_stop(text: str) -> str:
+    """A sentence of the pack's own (a hook's meaning) that ends where a part's full stop follows:
+    one stop, not "as usual.." (an ellipsis stays)."""
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+
+
 def entry_text(lang: str, entry) -> str:
     """What ``entry`` does, in ``lang``: read out from its effect data where it has any, else the
     pack's own text (a story line, a rule the data cannot say)."""
@@ -123,6 +214,6 @@ def entry_text(lang: str, entry) -> str:
         text = getattr(entry, "text", None)
         return in_language(text, lang) if isinstance(text, Text) else ""
     if type(entry).__name__ in ("Ability", "Rumor", "Encounter", "Range"):
-        return tidy(WRITER.value(lang, "entry", entry))
+        return _one_stop(tidy(WRITER.value(lang, "entry", entry)))
     parts = [WRITER.value(lang, field, getattr(entry, field, None)) for field in EFFECT_FIELDS]
-    return tidy(" ".join(p for p in parts if p))
+    return _one_stop(tidy(" ".join(p for p in parts if p)))
