@@ -77,3 +77,26 @@ def test_the_log_says_a_removed_token_comes_from_where_it_lay(lang):
     # a rumor's token taken back from the board (ending.py) names its space
     from_space = dict(removed, where="place", space="space_4")
     assert R.space(lang, "space_4") in R.public_lines([from_space], lang)[0]
+
+
+# a monster or a Clue moved to a place: the place with the language's preposition and case (uk
+# «до» + genitive, ru «в» + accusative), not a colon standing for the case («до: найближча локація»)
+MOVED = {
+    ("monster", "gnoph_keh"): {"en": "move this monster to “The Himalayas”",
+                               "uk": "перемістити цього монстра до локації «Гімалаї»",
+                               "ru": "переместить этого монстра в локацию «Гималаи»"},
+    ("monster", "hound_of_tindalos"): {"en": "move this monster to the nearest space with an investigator",
+                                       "uk": "перемістити цього монстра до найближчої локації з дослідником",
+                                       "ru": "переместить этого монстра в ближайшую локацию с сыщиком"},
+    ("mystery", "the_stars_are_right"): {"en": "move every Clue on the board to the nearest space (Sea)",
+                                         "uk": "кожен доказ на полі переміщується до найближчої локації (море)",
+                                         "ru": "каждая улика на поле перемещается в ближайшую локацию (море)"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("where", sorted(MOVED))
+def test_a_move_says_where_with_a_preposition_not_a_colon(lang, where):
+    text = entry_text(lang, _pack()[where[0]][where[1]])
+    assert MOVED[where][lang] in text, text
+    assert "до: " not in text and "в: " not in text

@@ -85,6 +85,9 @@ CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusat
 # “Space 4”)"
 PLACED = {"place_eldritch": "to", "place_health_token": "to", "place_mystery_token": "to",
           "remove_eldritch": "from"}
+# the steps that move a figure or a Clue ``to`` a place: said with the preposition and its case
+# (``at_move``: uk «до вашої локації», ru «в вашу локацию»), never "to: the nearest space"
+MOVED = frozenset({"move", "move_monsters", "move_this_clue"})
 
 
 class _Space:
@@ -126,6 +129,11 @@ class _NestedText(EffectText):
             return self.place(lang, PLACED[owner], value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
+        if owner in MOVED and field in ("to", "toward") and in_template and value is not None:
+            # uk «до найближчої локації (море)», «у бік локації цього монстра», not «до: найближча …»
+            return self.place(lang, "move" if field == "to" else "toward", value)
+        if owner == "move_board_clues" and field == "to_nearest" and isinstance(value, BaseModel):
+            return self.model(lang, self.key("obj", "SpaceFilter_destination"), value)
         if not (in_template and field in BRANCHES and isinstance(value, (list, tuple)) and value):
             return super().value(lang, field, value, in_template, owner)
         text = self._value(lang, field, value, owner)
@@ -135,9 +143,10 @@ class _NestedText(EffectText):
         return self.say(lang, part, text=text, count=text) if text and part else text
 
     def place(self, lang: str, way: str, at) -> str:
-        """The space a token goes to (``way`` "to") or leaves ("from"), with its preposition: a
-        named space, several named spaces at once (a list, see :func:`_placed_together`), a place
-        word or the nearest matching space."""
+        """The space a token goes to (``way`` "to"), leaves ("from") or a figure moves to ("move"),
+        with its preposition: a named space, several named spaces at once (a list, see
+        :func:`_placed_together`), a place word, the nearest or a chosen matching space, or an
+        investigator's space."""
         section = f"at_{way}"
         if isinstance(at, list):
             names = [_names(lang, "at", a) or a for a in at]
@@ -149,10 +158,17 @@ class _NestedText(EffectText):
                 return self.say(lang, self.key(section, "named"), place=named)
             if self.has(self.key(section, at)):
                 return self.say(lang, self.key(section, at))
-        nearest = getattr(at, "nearest", None)
+        # the form a space takes after the way's preposition
+        case = {"move": "destination", "toward": "genitive"}.get(way, "accusative")
+        nearest, chosen, space_of = (getattr(at, f, None) for f in ("nearest", "chosen", "space_of"))
         if nearest is not None and self.has(self.key(section, "nearest")):
             return self.say(lang, self.key(section, "nearest"),
-                            place=self.model(lang, self.key("obj", "SpaceFilter_accusative"), nearest))
+                            place=self.model(lang, self.key("obj", f"SpaceFilter_{case}"), nearest))
+        if chosen is not None and self.has(self.key(section, "chosen")):
+            return self.say(lang, self.key(section, "chosen"),
+                            place=self.model(lang, self.key("obj", f"ChosenSpace_{case}"), chosen))
+        if space_of is not None and self.has(self.key(section, "space_of")):
+            return self.say(lang, self.key(section, "space_of"), place=self.word(lang, "space_of", space_of))
         return self.say(lang, self.key(section, "other"), place=self._value(lang, "at", at, "at"))
 
 
