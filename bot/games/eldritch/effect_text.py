@@ -119,6 +119,10 @@ class _NestedText(EffectText):
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if tagged.name in ("gain_condition", "discard_condition") and spec.trait and not spec.name \
+                and not getattr(spec, "any_of", None):
+            # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
+            return self.model(lang, self.key("fx", f"{tagged.name}_trait"), spec, skip={"name"})
         if getattr(spec, "count", None) == "all" and self.has(self.key("fx", f"{tagged.name}_all")):
             # "discard all Clues": no number to pick the noun's form by (uk «скинути всі докази»)
             return self.model(lang, self.key("fx", f"{tagged.name}_all"), spec, skip={"count"})
