@@ -119,6 +119,9 @@ class _NestedText(EffectText):
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if tagged.name == "prevent" and spec.who == "self":
+            # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
+            return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
         if tagged.name in ("gain_condition", "discard_condition") and spec.trait and not spec.name \
                 and not getattr(spec, "any_of", None):
             # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
