@@ -119,6 +119,10 @@ class _NestedText(EffectText):
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
+            # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
+            # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
+            return self.model(lang, self.key("fx", "may_pay"), spec, skip={"then"})
         if tagged.name == "prevent" and spec.who == "self":
             # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
             return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
@@ -195,6 +199,12 @@ def _placed_together(steps: list) -> list:
             continue
         out.append(step)
     return out
+
+
+def _someone_else(step) -> bool:
+    """A step said with the one it falls on before it ("the chosen investigator: gain …")."""
+    fields = type(step.spec).model_fields if isinstance(step, Tagged) else {}
+    return "who" in fields and step.spec.who != fields["who"].default
 
 
 def _named_space(step: Tagged) -> bool:
