@@ -100,3 +100,29 @@ def test_a_move_says_where_with_a_preposition_not_a_colon(lang, where):
     text = entry_text(lang, _pack()[where[0]][where[1]])
     assert MOVED[where][lang] in text, text
     assert "до: " not in text and "в: " not in text
+
+
+def _steps(data: list):
+    from pydantic import TypeAdapter
+    from engine.eldritch.content_effects import Effect
+    return TypeAdapter(Effect).validate_python(data)
+
+
+# a may that only costs is the choice itself; a skill improved is the verb's object (uk/ru in the
+# accusative, as the log's «поліпшує Силу»); a condition of a trait as the cards say it in English
+SAID = {
+    "en": "You may spend 1 Clue; if not: lose 1 Health; improve Strength; improve the same skill; "
+          "gain a Madness condition",
+    "uk": "Можна витратити 1 доказ; якщо ні: втратити 1 здоров'я; поліпшити Силу; поліпшити те саме вміння; "
+          "отримати стан (Божевілля)",
+    "ru": "Можно потратить 1 улику; если нет: потерять 1 здоровье; улучшить Силу; улучшить тот же навык; "
+          "получить состояние (Безумие)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_choice_a_skill_and_a_condition_read_as_sentences(lang):
+    steps = _steps([{"may": {"cost": [{"spend": {"clues": 1}}], "otherwise": [{"lose": {"health": 1}}]}},
+                    {"improve": {"skill": "strength"}}, {"improve": {"skill": "same"}},
+                    {"gain_condition": {"trait": "madness"}}])
+    assert effect_text(lang, steps) == SAID[lang]
