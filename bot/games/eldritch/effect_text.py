@@ -123,6 +123,9 @@ class _NestedText(EffectText):
             # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
             # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
             return self.model(lang, self.key("fx", "may_pay"), spec, skip={"then"})
+        if tagged.name == "on_space" and spec.space and not (spec.type or spec.has or spec.without):
+            # "if on “Space 19”", not "if on a space: “Space 19”"
+            return self.model(lang, self.key("cond", "on_space_named"), spec)
         if tagged.name == "prevent" and spec.who == "self":
             # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
             return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
