@@ -126,3 +126,17 @@ def test_a_choice_a_skill_and_a_condition_read_as_sentences(lang):
                     {"improve": {"skill": "strength"}}, {"improve": {"skill": "same"}},
                     {"gain_condition": {"trait": "madness"}}])
     assert effect_text(lang, steps) == SAID[lang]
+
+
+# holding one possession is the default count: "if holding a spell", not "holding at least: spell";
+# one named space alone: "if on “Space 19”", not "if on a space: “Space 19”"
+CONDITIONS = {"en": "If holding a spell: lose 1 Sanity; if on “Space 19”: lose 1 Health",
+              "uk": "Якщо є заклинання: втратити 1 розум; якщо у локації «Локація 19»: втратити 1 здоров'я",
+              "ru": "Если есть заклинание: потерять 1 рассудок; если в локации «Локация 19»: потерять 1 здоровье"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_condition_on_a_possession_or_one_space_reads_plainly(lang):
+    steps = _steps([{"if": {"condition": {"has_possession": {"kind": "spell"}}, "then": [{"lose": {"sanity": 1}}]}},
+                    {"if": {"condition": {"on_space": {"space": "space_19"}}, "then": [{"lose": {"health": 1}}]}}])
+    assert effect_text(lang, steps) == CONDITIONS[lang]
