@@ -88,6 +88,9 @@ PLACED = {"place_eldritch": "to", "place_health_token": "to", "place_mystery_tok
 # the steps that move a figure or a Clue ``to`` a place: said with the preposition and its case
 # (``at_move``: uk «до вашої локації», ru «в вашу локацию»), never "to: the nearest space"
 MOVED = frozenset({"move", "move_monsters", "move_this_clue"})
+# the steps that put something new on a space ``at``: said with the preposition and its case
+# (``at_in``: uk «у вашій локації», ru «в локации «Аркхэм»»), not the space in brackets
+SPAWNED = frozenset({"spawn_monster", "spawn_clues", "spawn_gates"})
 
 
 class _Space:
@@ -143,6 +146,8 @@ class _NestedText(EffectText):
             return self.place(lang, PLACED[owner], value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
+        if owner in SPAWNED and field == "at" and in_template and value is not None:
+            return self.place(lang, "in", value)   # uk «у локації «Амазонія»», not «(«Амазонія»)»
         if owner in MOVED and field in ("to", "toward") and in_template and value is not None:
             # uk «до найближчої локації (море)», «у бік локації цього монстра», not «до: найближча …»
             return self.place(lang, "move" if field == "to" else "toward", value)
@@ -173,7 +178,7 @@ class _NestedText(EffectText):
             if self.has(self.key(section, at)):
                 return self.say(lang, self.key(section, at))
         # the form a space takes after the way's preposition
-        case = {"move": "destination", "toward": "genitive"}.get(way, "accusative")
+        case = {"move": "destination", "toward": "genitive", "in": "in"}.get(way, "accusative")
         nearest, chosen, space_of = (getattr(at, f, None) for f in ("nearest", "chosen", "space_of"))
         if nearest is not None and self.has(self.key(section, "nearest")):
             return self.say(lang, self.key(section, "nearest"),
