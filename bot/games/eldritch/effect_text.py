@@ -162,10 +162,10 @@ class _NestedText(EffectText):
         return self.say(lang, part, text=text, count=text) if text and part else text
 
     def place(self, lang: str, way: str, at) -> str:
-        """The space a token goes to (``way`` "to"), leaves ("from") or a figure moves to ("move"),
-        with its preposition: a named space, several named spaces at once (a list, see
-        :func:`_placed_together`), a place word, the nearest or a chosen matching space, or an
-        investigator's space."""
+        """The space a token goes to (``way`` "to"), leaves ("from"), a figure moves to ("move") or
+        toward ("toward"), or something spawns on ("in"), with its preposition (``at_<way>``): a
+        named space, several named spaces at once (a list, see :func:`_placed_together`), a place
+        word, the nearest or a chosen matching space, or an investigator's space."""
         section = f"at_{way}"
         if isinstance(at, list):
             names = [_names(lang, "at", a) or a for a in at]
