@@ -43,7 +43,7 @@ EFFECT_PLURALS = {
                                         "дополнительных действий")),
     "eldritch.fx.spawn_gates": _entry(("gateX", "gatesX"), ("ворітX", "ворітX", "ворітX"), ("вратX", "вратX", "вратX")),
     "eldritch.fx.discard_gates": _entry(("gate", "gates"), ("ворота", "ворота", "воріт"), ("врата", "врат", "врат")),
-    "eldritch.fx.spawn_monster": _entry(("monsterXX", "monstersXX"), ("монстраXXX", "монстрівXXX", "монстрівXXX"),
+    "eldritch.fx.spawn_monster": _entry(("monsterXXX", "monstersXXX"), ("монстраXXX", "монстрівXXX", "монстрівXXX"),
                                         ("монстраXXX", "монстровXXX", "монстровXXX")),
     "eldritch.fx.place_eldritch": _entry(("Eldritch token", "Eldritch tokens"),
                                          ("жетон Стародавніх", "жетони Стародавніх", "жетонів Стародавніх"),

@@ -3,6 +3,7 @@ encounter, ability, mythos card, condition or spell back, monster, mystery and A
 read out from its effect data in en/uk/ru (templates: ``locales/effects.<lang>.yaml``)."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from pydantic import BaseModel
@@ -75,7 +76,32 @@ def _variant(model) -> tuple[str, frozenset] | None:
 # the case a step's sentence puts its monsters in (uk «завдати вибраному монстру», «скинути
 # вибраного монстра»); obj.Monsters_<case> in the catalogs
 CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
-         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative"}
+         "defeat_monsters.target": "accusative", "move_monsters.target": "accusative",
+         "put_on_card_target.target": "accusative"}
+
+# the token steps that may name a space (``where: place`` with ``at``) and the way their token goes:
+# the space is said where the template says where, with the preposition the step wants ("on “Space
+# 4”", uk «у локацію «Локація 4»», ru «из локации …»: ``at_to``/``at_from``), never "on a space (on
+# “Space 4”)"
+PLACED = {"place_eldritch": "to", "place_health_token": "to", "place_mystery_token": "to",
+          "remove_eldritch": "from"}
+# the steps that move a figure or a Clue ``to`` a place: said with the preposition and its case
+# (``at_move``: uk «до вашої локації», ru «в вашу локацию»), never "to: the nearest space"
+MOVED = frozenset({"move", "move_monsters", "move_this_clue"})
+# the steps that put something new on a space ``at``: said with the preposition and its case
+# (``at_in``: uk «у вашій локації», ru «в локации «Аркхэм»»), not the space in brackets
+SPAWNED = frozenset({"spawn_monster", "spawn_clues", "spawn_gates"})
+
+
+class _Space:
+    """A token step's ``where`` standing for its space (``at``): one, or several at once."""
+
+    def __init__(self, at):
+        self.at = at
+
+    def __eq__(self, other):
+        return isinstance(other, _Space) and other.at == self.at
+
 
 # the branches of a test, a fight or a condition: one that holds more than one step is bracketed,
 # so a nested branch's "fail" cannot be read as the outer one's ("Influence test; pass: (Lore
@@ -84,7 +110,49 @@ BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "the
 
 
 class _NestedText(EffectText):
+    def effect(self, lang: str, steps, top: bool = True) -> str:
+        return super().effect(lang, _placed_together(steps or []), top)
+
+    def step(self, lang: str, tagged: Tagged) -> str:
+        spec = tagged.spec
+        if tagged.name in PLACED and getattr(spec, "where", None) == "place" and spec.at is not None:
+            # the space itself where the step's template says where, not "on a space (on “Space 4”)"
+            return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
+                              skip={"at"})
+        if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
+            # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
+            return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
+            # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
+            # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
+            return self.model(lang, self.key("fx", "may_pay"), spec, skip={"then"})
+        if tagged.name == "on_space" and spec.space and not (spec.type or spec.has or spec.without):
+            # "if on “Space 19”", not "if on a space: “Space 19”"
+            return self.model(lang, self.key("cond", "on_space_named"), spec)
+        if tagged.name == "prevent" and spec.who == "self":
+            # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
+            return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
+        if tagged.name in ("gain_condition", "discard_condition") and spec.trait and not spec.name \
+                and not getattr(spec, "any_of", None):
+            # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
+            return self.model(lang, self.key("fx", f"{tagged.name}_trait"), spec, skip={"name"})
+        if getattr(spec, "count", None) == "all" and self.has(self.key("fx", f"{tagged.name}_all")):
+            # "discard all Clues": no number to pick the noun's form by (uk «скинути всі докази»)
+            return self.model(lang, self.key("fx", f"{tagged.name}_all"), spec, skip={"count"})
+        return super().step(lang, tagged)
+
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
+        if isinstance(value, _Space):
+            return self.place(lang, PLACED[owner], value.at)
+        if owner == "move_eldritch" and field == "source" and in_template:
+            return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
+        if owner in SPAWNED and field == "at" and in_template and value is not None:
+            return self.place(lang, "in", value)   # uk «у локації «Амазонія»», not «(«Амазонія»)»
+        if owner in MOVED and field in ("to", "toward") and in_template and value is not None:
+            # uk «до найближчої локації (море)», «у бік локації цього монстра», not «до: найближча …»
+            return self.place(lang, "move" if field == "to" else "toward", value)
+        if owner == "move_board_clues" and field == "to_nearest" and isinstance(value, BaseModel):
+            return self.model(lang, self.key("obj", "SpaceFilter_destination"), value)
         if not (in_template and field in BRANCHES and isinstance(value, (list, tuple)) and value):
             return super().value(lang, field, value, in_template, owner)
         text = self._value(lang, field, value, owner)
@@ -92,6 +160,64 @@ class _NestedText(EffectText):
             text = f"({text})"
         part = self.part(owner, field)
         return self.say(lang, part, text=text, count=text) if text and part else text
+
+    def place(self, lang: str, way: str, at) -> str:
+        """The space a token goes to (``way`` "to"), leaves ("from"), a figure moves to ("move") or
+        toward ("toward"), or something spawns on ("in"), with its preposition (``at_<way>``): a
+        named space, several named spaces at once (a list, see :func:`_placed_together`), a place
+        word, the nearest or a chosen matching space, or an investigator's space."""
+        section = f"at_{way}"
+        if isinstance(at, list):
+            names = [_names(lang, "at", a) or a for a in at]
+            joined = self.say(lang, self.key("and"), first=", ".join(names[:-1]), last=names[-1])
+            return self.say(lang, self.key(section, "each"), places=joined)
+        if isinstance(at, str):
+            named = _names(lang, "at", at)
+            if named is not None:
+                return self.say(lang, self.key(section, "named"), place=named)
+            if self.has(self.key(section, at)):
+                return self.say(lang, self.key(section, at))
+        # the form a space takes after the way's preposition
+        case = {"move": "destination", "toward": "genitive", "in": "in"}.get(way, "accusative")
+        nearest, chosen, space_of = (getattr(at, f, None) for f in ("nearest", "chosen", "space_of"))
+        if nearest is not None and self.has(self.key(section, "nearest")):
+            return self.say(lang, self.key(section, "nearest"),
+                            place=self.model(lang, self.key("obj", f"SpaceFilter_{case}"), nearest))
+        if chosen is not None and self.has(self.key(section, "chosen")):
+            return self.say(lang, self.key(section, "chosen"),
+                            place=self.model(lang, self.key("obj", f"ChosenSpace_{case}"), chosen))
+        if space_of is not None and self.has(self.key(section, "space_of")):
+            return self.say(lang, self.key(section, "space_of"), place=self.word(lang, "space_of", space_of))
+        return self.say(lang, self.key(section, "other"), place=self._value(lang, "at", at, "at"))
+
+
+def _placed_together(steps: list) -> list:
+    """Consecutive token steps alike but for the named space each puts its token on, as one step
+    over all those spaces (Rituals in the Wild: "place 1 Eldritch token on each of “Space 4”,
+    “Space 10”, “Space 21” and “Tunguska”", not the same step four times)."""
+    out: list = []
+    for step in steps:
+        last = out[-1] if out else None
+        if isinstance(step, Tagged) and step.name in PLACED and _named_space(step) \
+                and isinstance(last, Tagged) and last.name == step.name \
+                and (isinstance(last.spec.at, list) or _named_space(last)) \
+                and last.spec.model_dump(exclude={"at"}) == step.spec.model_dump(exclude={"at"}):
+            spaces = last.spec.at if isinstance(last.spec.at, list) else [last.spec.at]
+            out[-1] = last.model_copy(update={"spec": last.spec.model_copy(update={"at": [*spaces, step.spec.at]})})
+            continue
+        out.append(step)
+    return out
+
+
+def _someone_else(step) -> bool:
+    """A step said with the one it falls on before it ("the chosen investigator: gain …")."""
+    fields = type(step.spec).model_fields if isinstance(step, Tagged) else {}
+    return "who" in fields and step.spec.who != fields["who"].default
+
+
+def _named_space(step: Tagged) -> bool:
+    at = getattr(step.spec, "at", None)
+    return isinstance(at, str) and _names("en", "at", at) is not None
 
 
 WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
@@ -114,6 +240,12 @@ def effect_text(lang: str, steps) -> str:
     return WRITER.effect(lang, steps)
 
 
+def _one_stop(text: str) -> str:
+    """A sentence of the pack's own (a hook's meaning) that ends where a part's full stop follows:
+    one stop, not "as usual.." (an ellipsis stays)."""
+    return re.sub(r"(?<!\.)\.\.(?!\.)", ".", text)
+
+
 def entry_text(lang: str, entry) -> str:
     """What ``entry`` does, in ``lang``: read out from its effect data where it has any, else the
     pack's own text (a story line, a rule the data cannot say)."""
@@ -123,6 +255,6 @@ def entry_text(lang: str, entry) -> str:
         text = getattr(entry, "text", None)
         return in_language(text, lang) if isinstance(text, Text) else ""
     if type(entry).__name__ in ("Ability", "Rumor", "Encounter", "Range"):
-        return tidy(WRITER.value(lang, "entry", entry))
+        return _one_stop(tidy(WRITER.value(lang, "entry", entry)))
     parts = [WRITER.value(lang, field, getattr(entry, field, None)) for field in EFFECT_FIELDS]
-    return tidy(" ".join(p for p in parts if p))
+    return _one_stop(tidy(" ".join(p for p in parts if p)))

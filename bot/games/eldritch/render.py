@@ -375,7 +375,13 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         what = ev.get("what")
         p["n_tokens"] = t(lang, f"{K}.count.{'health_tokens' if what == 'health' else 'eldritch'}", count=abs(n))
         where = ev.get("where") or "this_card"
-        p["where"] = t(lang, f"{K}.where.{where}") if where in WHERES else where
+        # a token put on goes "on the card", one taken away comes "from the card" (not "removed on
+        # the card"); one taken from a space the event names comes from that space
+        section = "where" if n >= 0 else "where_from"
+        if n < 0 and where == "place" and ev.get("space"):
+            p["where"] = t(lang, f"{K}.where_from.space", space=space(lang, ev["space"]))
+        else:
+            p["where"] = t(lang, f"{K}.{section}.{where}") if where in WHERES else where
         key = f"{K}.event.tokens_{'placed' if n >= 0 else 'removed'}"
     elif kind == "put_on_card":
         what = ev.get("what")
