@@ -1064,6 +1064,12 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     prompt = _prompt_with_option(state, option)
     if prompt and prompt.get("kind") == "roll":
         return roll_answer(lang, option, _frame(state, prompt))
+    if prompt and prompt.get("about") == "may" and option.get("value") is True:
+        # "Use Flesh Ward?": what the card does, as printed (the Yes names only its first steps)
+        frame = _frame(state, prompt)
+        card = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("card") if frame else None
+        if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
+            return abilities_text(lang, card.get("id"))
     if option.get("type") == "investigator":
         entry = _pack()["investigator"].get(option.get("id"))
         return _in(lang, entry.occupation) if entry else None
@@ -1093,15 +1099,20 @@ def action_text(lang: str, card) -> str | None:
     entry = pack["investigator"].get(card)
     if entry is not None:
         return _in(lang, entry.action.text) if entry.action is not None and entry.action.text else None
+    return abilities_text(lang, card, ACTION_TIMINGS)
+
+
+def abilities_text(lang: str, card, timings=None) -> str | None:
+    """What a possession's abilities say (those of ``timings``, or all), from its face up side."""
     for category in ("asset", "artifact", "spell", "condition"):
-        entry = pack[category].get(card)
+        entry = _pack()[category].get(card)
         if entry is None:
             continue
         front = getattr(entry, "front", None)  # a spell's or condition's face up side
         abilities = list(getattr(entry, "abilities", None) or []) \
             + list(front if isinstance(front, list) else getattr(front, "abilities", None) or [])
         said = [_in(lang, ability.text) for ability in abilities
-                if ability.timing in ACTION_TIMINGS and ability.text]
+                if (timings is None or ability.timing in timings) and ability.text]
         return " ".join(said) or None
     return None
 
