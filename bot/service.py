@@ -665,8 +665,7 @@ class GameService:
             if seat not in (game.quiet or {}):
                 return game
             game.quiet = {s: n for s, n in game.quiet.items() if s != seat}
-            if game.status == "active":
-                await self._set_deadline(session, game, await self._autopass_off(session, game, rules_for(game.kind)))
+            await self._set_deadline(session, game)  # it reads the auto-pass list itself
             return await self._save(session, game)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
@@ -700,7 +699,8 @@ class GameService:
                                                    plain=settings.timeout_action == "default", leads=leads)
             events.extend(more)
             if game.quiet:  # a member whose turn began answers their windows again
-                game.quiet = {s: n for s, n in game.quiet.items() if s in quiet_seats(game, rules, state)}
+                still = quiet_seats(game, rules, state)
+                game.quiet = {s: n for s, n in game.quiet.items() if s in still}
             if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
                 leads.notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
                                          question=_question(game, state, p, leads.lang))

@@ -271,12 +271,13 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int,
-                         notices=(), game=None) -> None:
+                         notices=(), game=None, until_turn: bool = False) -> None:
     """Apply an action, answer the actor with their panel (their private results are in its
     news, and stay there for /panel), then deliver the action's announcements (and ``notices``).
-    ``game``: the row the click just read (the service does not read it again)."""
+    ``game``: the row the click just read (the service does not read it again); ``until_turn``:
+    the action passes a window, and the member's next ones until their turn (GameService.act)."""
     bot = interaction.client
-    outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game)
+    outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game, until_turn=until_turn)
     try:
         await after_commit(show_panel(interaction, game_id, game=outcome.game), outcome.game.kind)  # the member first
     finally:
@@ -446,13 +447,8 @@ class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
         game, pid = await current_game(interaction, self.game_id, self.epoch)
-        bot = interaction.client
-        outcome = await bot.service.act(self.game_id, {"player": pid, "prompt": self.prompt_id}, epoch=self.epoch,
-                                        game=game, until_turn=True)
-        try:
-            await after_commit(show_panel(interaction, self.game_id, game=outcome.game), outcome.game.kind)
-        finally:
-            bot.publisher.schedule(self.game_id)
+        await act_and_report(interaction, self.game_id, {"player": pid, "prompt": self.prompt_id}, self.epoch,
+                             game=game, until_turn=True)
 
 
 class AskAgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
