@@ -104,11 +104,18 @@ def validate_file(path, data: dict, model: type[BaseModel], list_key: str | None
         raise ContentError(_name(path), entry, problem(err)) from None
 
 
-def validate_files(data_dir: Path, files: Mapping[str, tuple[type[BaseModel], str | None]]) -> dict[str, Any]:
+def validate_files(data_dir: Path, files: Mapping[str, tuple[type[BaseModel], str | None]],
+                   read: dict | None = None) -> dict[str, Any]:
     """Each file of a pack (``files``: name -> its model and the key of its list of entries),
-    read from ``data_dir`` and validated (:func:`validate_file`), by name without ``.yaml``."""
-    return {file.removesuffix(".yaml"): validate_file(data_dir / file, read_mapping(data_dir / file), model, list_key)
-            for file, (model, list_key) in files.items()}
+    read from ``data_dir`` and validated (:func:`validate_file`), by name without ``.yaml``;
+    ``read``, if given, gets each file's mapping as read, by file name (for :func:`files_digest`)."""
+    parts = {}
+    for file, (model, list_key) in files.items():
+        data = read_mapping(data_dir / file)
+        if read is not None:
+            read[file] = data
+        parts[file.removesuffix(".yaml")] = validate_file(data_dir / file, data, model, list_key)
+    return parts
 
 
 def first_duplicate(ids: Iterable[str]) -> str | None:
@@ -169,14 +176,15 @@ def what_plays(value: Any) -> Any:
     return value
 
 
-def files_digest(paths: Iterable[Path]) -> str:
-    """A short digest of what the files a pack was read from say to the rules: part of a game's
-    version, so a record made with other content is recognised. Display texts and comments are
-    left out: a wording fix deployed mid-game keeps the game's undo, repair and replays."""
+def files_digest(read: Mapping[str, Any]) -> str:
+    """A short digest of what the files a pack was read from say to the rules (``read``: file
+    name -> its mapping as read, so nothing is parsed twice): part of a game's version, so a record
+    made with other content is recognised. Display texts and comments are left out: a wording fix
+    deployed mid-game keeps the game's undo, repair and replays."""
     digest = hashlib.sha256()
-    for path in sorted(paths, key=lambda p: p.name):
-        plays = what_plays(yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER))
-        digest.update(path.name.encode() + b"\0" + json.dumps(plays, ensure_ascii=False, default=str).encode() + b"\0")
+    for name in sorted(read):
+        plays = what_plays(read[name])
+        digest.update(name.encode() + b"\0" + json.dumps(plays, ensure_ascii=False, default=str).encode() + b"\0")
     return digest.hexdigest()[:12]
 
 

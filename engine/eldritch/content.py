@@ -618,17 +618,18 @@ class EldritchPack(BaseModel):
 def load(data_dir: Path | None = None) -> EldritchPack:
     """Read, validate and cross-check the whole Eldritch Horror pack."""
     data_dir = Path(data_dir) if data_dir else DATA_DIR
-    parts = validate_files(data_dir, FILES)
+    read: dict = {}
+    parts = validate_files(data_dir, FILES, read)
     encounters = {}
     for path in sorted(data_dir.glob(ENCOUNTER_GLOB)):
-        data = read_mapping(path)
+        data = read[path.name] = read_mapping(path)
         for deck in data.get("decks") or []:      # each card on its own: an error names the card
             if isinstance(deck, dict) and isinstance(deck.get("cards"), list):
                 for index, card in enumerate(deck["cards"]):
                     validate_entry(EncounterCard, card, path, entry_id(card, index))
         encounters[path.name] = validate_file(path, data, EncountersFile, "decks")
     files = [data_dir / f for f in FILES] + sorted(data_dir.glob(ENCOUNTER_GLOB))
-    pack = EldritchPack(data_dir=data_dir, digest=files_digest(files), bytes_digest=bytes_digest(files),
+    pack = EldritchPack(data_dir=data_dir, digest=files_digest(read), bytes_digest=bytes_digest(files),
                         encounters=encounters, **parts)
     _check_ids(pack)
     _check_map(pack)

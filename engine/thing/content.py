@@ -134,7 +134,8 @@ class _File(Strict):
 def load(data_dir: Path | None = None) -> ThingPack:
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "thing"
     path = data_dir / "cards.yaml"
-    top = validate_file(path, read_mapping(path), _File, "cards")
+    data = read_mapping(path)
+    top = validate_file(path, data, _File, "cards")
     cards: dict[str, CardDef] = {}
     for card in top.cards:
         if card.id in cards:
@@ -153,7 +154,7 @@ def load(data_dir: Path | None = None) -> ThingPack:
         placing = [c.id for c in cards.values() if any(e.name == effect for e in c.effects)]
         if len(placing) > 1:  # the card that goes to the discard pile when the obstacle ends
             raise ContentError(path.name, placing[1], f"only one card may '{effect}'")
-    return ThingPack(cards=cards, digest=files_digest([path]), bytes_digest=bytes_digest([path]))
+    return ThingPack(cards=cards, digest=files_digest({path.name: data}), bytes_digest=bytes_digest([path]))
 
 
 @lru_cache(maxsize=1)

@@ -548,11 +548,11 @@ class UnfathomablePack(Model):
 def load(data_dir: Path | None = None) -> UnfathomablePack:
     """Read, validate and cross-check the whole Unfathomable pack."""
     data_dir = Path(data_dir) if data_dir else DATA_ROOT / "unfathomable"
-    parts = validate_files(data_dir, FILES)
+    read: dict = {}
+    parts = validate_files(data_dir, FILES, read)
     try:
-        paths = [data_dir / f for f in FILES]
-        pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(paths), bytes_digest=bytes_digest(paths),
-                                **parts)
+        pack = UnfathomablePack(data_dir=data_dir, digest=files_digest(read),
+                                bytes_digest=bytes_digest(data_dir / f for f in FILES), **parts)
     except ValidationError as err:  # pragma: no cover - every part was validated above
         raise ContentError(str(data_dir), None, _problem(err)) from None
     _check_ids(pack)
