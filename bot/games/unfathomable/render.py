@@ -1083,14 +1083,9 @@ def roll_purpose(lang: str, roll: dict) -> str:
 
 
 def roll_line(lang: str, roll: dict) -> str:
-    """The roll a window is about (public: who rolls, what for, the face once rolled), in the
-    log's words, so a member answering it knows which roll it is."""
-    p = {"player": mention(roll["player"]) if roll.get("player") else "", "purpose": roll_purpose(lang, roll)}
-    if roll.get("value") is None:
-        return t(lang, f"{K}.event.roll_started" if roll.get("player") else f"{K}.event.roll_started_nobody", **p)
-    modifier = f" ({roll.get('raw')}{roll.get('modifier', 0):+d})" if roll.get("modifier") else ""
-    return t(lang, f"{K}.event.die_rolled" if roll.get("player") else f"{K}.event.die_rolled_nobody",
-             value=roll["value"], modifier=modifier, **p)
+    """The roll a window is about (public: who rolls, what for, the face once rolled), as the log
+    tells it (the view's roll read as its event), so a member answering it knows which roll it is."""
+    return str(public_line({**roll, "type": "roll_started" if roll.get("value") is None else "die_rolled"}, lang))
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
