@@ -901,7 +901,7 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     if about in ("gate",) and value in _pack()["space"]:
         return t(lang, f"{K}.option.gate_at", space=space(lang, value))
     if value in _pack()["space"]:
-        return space(lang, value)
+        return space(lang, value) + (_icons(state, value) if about == "space" else "")
     return card_name(lang, value)
 
 
@@ -954,12 +954,12 @@ def monster_on_board(lang: str, state: dict, uid: str) -> str:
     return t(lang, f"{K}.option.monster_at", monster=monster_kind(lang, m["kind"]), space=space(lang, m["space"]))
 
 
-def route_text(lang: str, state: dict, inv, to) -> str:
+def route_text(lang: str, state: dict, inv, to, marks: str = "") -> str:
     here = ((state.get("inv") or {}).get(inv) or {}).get("space")
     kind = _rules().C.adj.get(here, {}).get(to) if here else None
     path = f"{PATH_ICON.get(kind, '')} {t(lang, f'{K}.path.{kind}')}".strip() if kind in PATH_ICON else ""
-    return t(lang, f"{K}.option.route", frm=space(lang, here), to=space(lang, to), path=path) if here \
-        else space(lang, to)
+    return t(lang, f"{K}.option.route", frm=space(lang, here), to=space(lang, to) + marks, path=path) if here \
+        else space(lang, to) + marks
 
 
 def investigator_card(lang: str, inv: str) -> str:
@@ -983,14 +983,68 @@ def same_choice(option: dict, prompt: dict, state: dict):
     return {**option, "die": sorted(dice[k] for k in which), "and": None}
 
 
+def space_marks(state: dict, sp) -> list[tuple[str, str, object]]:
+    """What lies on a space for everyone to see, in the table's order: (icon, kind, detail) for a
+    gate (its omen colour), each monster kind, clues, the active expedition, a rumor, the
+    mystery's token and Eldritch tokens. Read from the public parts of the state only."""
+    marks: list = []
+    if sp in (state.get("gates") or {}).get("board", ()):
+        colour = _rules().gate_omen(state, sp)
+        marks.append(("🌀" + OMEN_ICON.get(colour, ""), "gate", colour))
+    kinds: dict = {}
+    for m in ((state.get("monsters") or {}).get("board") or {}).values():
+        if m.get("space") == sp:
+            kinds[m["kind"]] = kinds.get(m["kind"], 0) + 1
+    for kind, n in kinds.items():
+        marks.append(("👹" + (f"×{n}" if n > 1 else ""), "monster", (kind, n)))
+    clues = len(((state.get("clues") or {}).get("board") or {}).get(sp) or ())
+    if clues:
+        marks.append(("🔎" + (f"×{clues}" if clues > 1 else ""), "clues", clues))
+    if state.get("expedition") == sp:
+        marks.append(("🧭", "expedition", None))
+    for card, where in (state.get("rumor_tokens") or {}).items():
+        if where == sp:
+            marks.append(("📰", "rumor", card))
+    if state.get("mystery_token") == sp:
+        marks.append(("🔮", "mystery_token", None))
+    eldritch = (state.get("eldritch_board") or {}).get(sp)
+    if eldritch:
+        marks.append(("✴️" + (f"×{eldritch}" if eldritch > 1 else ""), "eldritch", eldritch))
+    return marks
+
+
+def _icons(state: dict, sp) -> str:
+    """A destination's marks for a button: " (🌀🔴 👹)", or nothing for an empty space."""
+    icons = " ".join(icon for icon, _kind, _detail in space_marks(state, sp))
+    return f" ({icons})" if icons else ""
+
+
+def space_contents(lang: str, state: dict, sp) -> str | None:
+    """What a destination holds, in words ("There: 🌀 a gate (🔴 red) · 👹 Gnoph-Keh"), or None."""
+    said = []
+    for icon, kind, detail in space_marks(state, sp):
+        if kind == "gate":
+            said.append(f"🌀 {t(lang, f'{K}.there.gate', omen=omen(lang, detail))}")
+        elif kind == "monster":
+            monster, n = detail
+            said.append(f"👹 {monster_kind(lang, monster)}" + (f" ×{n}" if n > 1 else ""))
+        elif kind == "rumor":
+            said.append(f"📰 {card_name(lang, detail)}")
+        elif kind in ("clues", "eldritch"):
+            said.append(f"{'🔎' if kind == 'clues' else '✴️'} {t(lang, f'{K}.there.{kind}', count=detail)}")
+        else:
+            said.append(f"{icon} {t(lang, f'{K}.there.{kind}')}")
+    return t(lang, f"{K}.there.line", what=" · ".join(said)) if said else None
+
+
 def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     kind = option["type"]
     prompt = _prompt_with_option(state, option)
     inv = (prompt or {}).get("inv")
-    if kind == "travel":
-        return t(lang, f"{K}.option.travel", route=route_text(lang, state, inv, option["to"]))
+    if kind == "travel":   # the destination's marks: where to go is read off the buttons
+        return t(lang, f"{K}.option.travel", route=route_text(lang, state, inv, option["to"], _icons(state, option["to"])))
     if kind == "ride":
-        return t(lang, f"{K}.option.ride", route=route_text(lang, state, inv, option["to"]),
+        return t(lang, f"{K}.option.ride", route=route_text(lang, state, inv, option["to"], _icons(state, option["to"])),
                  ticket=ticket(lang, option.get("ticket")))
     if kind == "prepare":
         return t(lang, f"{K}.option.prepare", ticket=ticket(lang, option.get("ticket")))
@@ -1075,6 +1129,10 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         return _in(lang, entry.occupation) if entry else None
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
+    if option.get("type") in ("travel", "ride"):
+        return space_contents(lang, state, option.get("to"))
+    if prompt and prompt.get("about") == "space" and option.get("value") in _pack()["space"]:
+        return space_contents(lang, state, option.get("value"))   # a card's "move to a space"
     return None
 
 
