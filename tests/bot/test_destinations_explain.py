@@ -94,3 +94,45 @@ def test_the_table_names_the_mystery_and_eldritch_tokens_with_their_marks(lang):
     from bot.i18n import t
     assert t(lang, "eldritch.table.mystery_token", space="X").startswith("🔮")
     assert t(lang, "eldritch.table.eldritch_board", where="X").startswith("✴️")
+
+
+# ------------------------------------------------------------------ Unfathomable: moves
+UNF = rules_for("unfathomable")
+
+
+def _first_move(seed: int = 5):
+    state, _ = UNF.new_game(["a", "b", "c", "d"], seed, {})
+    rng = random.Random(seed)
+    for _ in range(2000):
+        for prompt in UNF.prompts(state):
+            moves = [{**o, "player": prompt["player"]} for o in prompt["options"] if o["type"] == "move"]
+            if moves:
+                return state, moves
+        action = choose(rng, state, legal_moves(UNF, state), UNF)
+        try:
+            state, _ = UNF.apply(state, action)
+        except RuleError:
+            state, _ = UNF.apply(state, {"player": action["player"], "type": "default"})
+    raise AssertionError("no move offered")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_zone_to_move_to_says_what_is_there(lang):
+    from bot.games.unfathomable import render as U
+    state, moves = _first_move()
+    quiet = [m for m in moves if not U.zone_marks(state, m["to"])]
+    deck = next(m for m in quiet if UNF.board.kind[m["to"]] == "deck")
+    interior = next(m for m in quiet if UNF.board.kind[m["to"]] == "interior")
+    assert U.option_description(deck, state, {}, lang) is None
+    s = copy.deepcopy(state)
+    s["deep_ones"][deck["to"]] = 2
+    s["passengers"][deck["to"]] = ["probe1", "probe2", "probe3"]
+    s["monarchs"]["mother_hydra"] = deck["to"]
+    s["damage"][interior["to"]] = "probe_damage"
+    assert U.option_label(deck, s, {}, lang).endswith(" (🐙 🐟×2 🧍×3)")
+    assert U.option_label(interior, s, {}, lang).endswith(" (💥)")
+    said = U.option_description(deck, s, {}, lang)
+    assert U.monster(lang, "mother_hydra") in said, said
+    assert {"en": "2 Deep Ones", "uk": "2 глибоководні", "ru": "2 глубоководных"}[lang] in said, said
+    assert {"en": "3 passengers", "uk": "3 пасажири", "ru": "3 пассажира"}[lang] in said, said
+    assert {"en": "damaged", "uk": "пошкоджено", "ru": "повреждено"}[lang] in U.option_description(interior, s, {}, lang)

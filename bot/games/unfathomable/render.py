@@ -911,8 +911,8 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.upgrade", item=_cap(named(lang, "item", option.get("item"))))
     if kind == "draw_type":
         return t(lang, f"{K}.option.draw_type", type=type_name(lang, option["skill"]))
-    if kind == "move":
-        return t(lang, f"{K}.option.move", zone=zone(lang, option["to"]))
+    if kind == "move":   # the zone's marks: where the trouble is is read off the buttons
+        return t(lang, f"{K}.option.move", zone=zone(lang, option["to"])) + _icons(state, option["to"])
     if kind == "attack":
         return t(lang, f"{K}.option.attack", target=target_text(lang, option["target"], person))
     if kind == "repair":
@@ -946,9 +946,45 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     return text if text != key else str(kind)
 
 
+def zone_marks(state: dict, z) -> list[tuple[str, str, object]]:
+    """What a zone holds for everyone to see, as the table lists it: (icon, kind, detail) for
+    Mother Hydra or Father Dagon, the Deep Ones, its damage and the passengers on it."""
+    marks: list = [("🐙", "monarch", m) for m in MONARCHS if (state.get("monarchs") or {}).get(m) == z]
+    deep_ones = (state.get("deep_ones") or {}).get(z) or 0
+    if deep_ones and z != "depths":
+        marks.append(("🐟" + (f"×{deep_ones}" if deep_ones > 1 else ""), "deep_ones", deep_ones))
+    if z in (state.get("damage") or {}):
+        marks.append(("💥", "damaged", None))
+    passengers = len((state.get("passengers") or {}).get(z) or ())
+    if passengers:
+        marks.append(("🧍" + (f"×{passengers}" if passengers > 1 else ""), "passengers", passengers))
+    return marks
+
+
+def _icons(state: dict, z) -> str:
+    """A zone's marks for a button: " (🐟×2 💥)", or nothing for a quiet zone."""
+    icons = " ".join(icon for icon, _kind, _detail in zone_marks(state, z))
+    return f" ({icons})" if icons else ""
+
+
+def zone_contents(lang: str, state: dict, z) -> str | None:
+    """What a zone holds, in words ("There: 🐟 2 Deep Ones · 💥 damaged"), or None."""
+    said = []
+    for icon, kind, detail in zone_marks(state, z):
+        if kind == "monarch":
+            said.append(f"🐙 {monster(lang, detail)}")
+        elif kind in ("deep_ones", "passengers"):
+            said.append(f"{icon[:1]} {t(lang, f'{K}.there.{kind}', count=detail)}")
+        else:
+            said.append(f"💥 {t(lang, f'{K}.there.damaged')}")
+    return t(lang, f"{K}.there.line", what=" · ".join(said)) if said else None
+
+
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
     """What an option does: a card's choice (a crisis answer) read out from its effects, a
-    character's abilities by name."""
+    character's abilities by name, what a move's zone holds."""
+    if option.get("type") == "move":
+        return zone_contents(lang, state, option.get("to"))
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
