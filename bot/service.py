@@ -1322,6 +1322,8 @@ class GameService:
         async with self._locked(game_id) as (session, game):
             if old_id not in game.players:
                 raise ServiceError("not_joined")
+            if new_id == old_id and old_id in game.autopilot:
+                return await self._seat_back(session, game, old_id)
             if new_id in game.players:
                 raise ServiceError("already_joined")
             if new_id in game.exporters:
@@ -1376,6 +1378,21 @@ class GameService:
                     if model is Outbox and values["kind"] == "public":
                         values["payload"]["greet"] = [new_id]
             return await self._save(session, game, announced)
+
+    async def _seat_back(self, session, game: Game, uid: str) -> Game:
+        """A removed member's own seat given back (``/gm replace`` naming them as old and new):
+        Keeper stops deciding for them, and the line that says so pings them. Nothing of the
+        seat moved while they were away: its hand and news stayed theirs."""
+        if game.status != "active":
+            raise not_running(game)
+        before = self._dm_prompt_keys(game)
+        game.autopilot = [p for p in game.autopilot if p != uid]
+        announced = self._announcements(game, [], number=game.last_action,
+                                        notices=[notice("admin.seat_back", player=uid)], before=before)
+        for model, values in announced:   # an edit never pings: the line that seats them does
+            if model is Outbox and values["kind"] == "public":
+                values["payload"]["greet"] = [uid]
+        return await self._save(session, game, announced)
 
     @resilient
     async def export(self, game_id: int, user_id: int) -> GameRecord:

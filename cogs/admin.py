@@ -91,6 +91,9 @@ class AdminCog(KeeperCog):
         game = await self.bot.service.replace(game.id, leaving, new.id if new else None,
                                               new.display_name if new else None)
         lang = user_lang(interaction)
+        if new is not None and leaving == str(new.id):   # a removed member's own seat back
+            await self._done(interaction, game.id, "admin.seat_back", player=mention(leaving, lang))
+            return
         taker = next((p for p in game.players if p not in seated), None)
         await self._done(interaction, game.id, "admin.replace_done", old=mention(leaving, lang),
                          new=mention(taker, lang))

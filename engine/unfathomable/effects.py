@@ -324,8 +324,9 @@ class Effects:
         allowed = [i for i, o in enumerate(spec.options) if o.requires is None or self.holds(s, o.requires, c)]
         if chooser is None or not allowed:
             return
-        i = self.need(s, c, "option", chooser, "option", allowed, ask_single=True,
-                      labels=[spec.options[j].label.get("en", "") for j in allowed])
+        # the frame names the printed choice, not its words: a reworded label changes no state
+        # (the prompt reads the labels from the content: ``make_prompt``)
+        i = self.need(s, c, "option", chooser, "option", allowed, ask_single=True, choice=self.spec_key[id(spec)])
         events.append(event("option_chosen", player=chooser, option=i, card=c.get("card")))
         self.then_effect(s, spec.options[i].effect, c)
 

@@ -84,6 +84,8 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
         **Monsters.FRAMES_, **Ship.FRAMES_, **Tracks.FRAMES_, **Decks.FRAMES_, **Players.FRAMES_, **Loyalty.FRAMES_,
         **Combat.FRAMES_, **Trade.FRAMES_,
     )
+    # "labels": a printed choice's English labels, read from the content for a frame that names
+    # the choice (``choice``); a frame of a state saved before 28 Nov 2026 carries them itself
     PROMPT_KEYS = ("purpose", "card", "timing", "labels", "zone", "ability")
     # options that follow from the public table alone (the bot makes a lone answer by itself)
     # (a contribution's only answer, nothing, comes of an empty hand, which the table sees)
@@ -99,6 +101,13 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
 
     def content_digest(self) -> str:
         return self.pack.digest[:12]
+
+    def make_prompt(self, f, kind, ask, default) -> dict:
+        prompt = super().make_prompt(f, kind, ask, default)
+        if "choice" in f:   # a printed choice's options by their English labels (agents, renderers)
+            options = self.specs[f["choice"]].options
+            prompt["labels"] = [options[j].label.get("en", "") for j in f["values"]]
+        return prompt
 
     def turn_of(self, state):
         turn = state.get("turn")
