@@ -425,6 +425,29 @@ PLURALS = {
 }
 
 
+# what a destination holds (the nominative: "There: 2 clues"; tests/bot/test_destinations_explain.py)
+PLURALS.update({
+    "eldritch.there.clues": {
+        "en": EN("clue", "clues"),
+        "uk": _words("доказ", "докази", "доказів", "доказів", "доказ"),
+        "ru": _words("улика", "улики", "улик", "улик", "улика"),
+    },
+    "eldritch.there.eldritch": {
+        "en": EN("Eldritch token", "Eldritch tokens"),
+        "uk": _words("жетон", "жетони", "жетонів", "жетонів", "жетон"),
+        "ru": _words("жетон", "жетона", "жетонов", "жетонов", "жетон"),
+    },
+    "unfathomable.there.deep_ones": {
+        "en": EN("Deep One", "Deep Ones"),
+        "uk": _words("глибоководний", "глибоководні", "глибоководних", "глибоководних", "глибоководний"),
+        "ru": _words("глубоководный", "глубоководных", "глубоководных", "глубоководных", "глубоководный"),
+    },
+    "unfathomable.there.passengers": {
+        "en": EN("passenger", "passengers"),
+        "uk": _words("пасажир", "пасажири", "пасажирів", "пасажирів", "пасажир"),
+        "ru": _words("пассажир", "пассажира", "пассажиров", "пассажиров", "пассажир"),
+    },
+})
 PLURALS.update(EFFECT_PLURALS)   # the texts that follow the effects (tests/bot/effect_plurals.py)
 
 
