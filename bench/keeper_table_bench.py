@@ -11,6 +11,7 @@ named them all, though they answer as it opens).
 
     python -m bench keeper-table                        # all three tables (--game picks one)
     python -m bench.keeper_table_bench [GAME] --dump DIR   # and the channel, panels and DMs to DIR
+    python -m bench.keeper_table_bench thing --lang uk      # a table set to another language (en, uk, ru)
 
 Sized to finish in a few minutes on a small machine; the seeds are fixed (the figures repeat).
 """
@@ -153,7 +154,8 @@ async def measure(label, kind, members, keepers, lang, seed, folder: Path, dump:
             # the channel's log as a member scrolls it at the end: its lines (the tables' embeds aside)
             lines = sum(len((message.content or "").splitlines()) for message in channel.history())
             if dump is not None:
-                out = dump / kind
+                # the table passing windows until the member's turn in its own folder, not over the first
+                out = dump / (kind + ("-until-turn" if "until the member's turn" in label else ""))
                 out.mkdir(parents=True, exist_ok=True)
                 from tests.bot.helpers import all_text, stored_text
                 with open(out / "history.txt", "w") as fh:  # the channel as a member scrolls it at the end
@@ -207,12 +209,14 @@ def one_button_clicks(record) -> collections.Counter:
     return forced
 
 
-def main(which: str = "all", dump: Path | None = None) -> None:
+def main(which: str = "all", dump: Path | None = None, language: str | None = None) -> None:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for label, kind, members, keepers, lang, seed in TABLES:
             if which not in ("all", kind):
                 continue
+            if language and language != lang:  # the same table and seed, set to another language
+                label, lang = label.replace(f"({lang})", f"({language})"), language
             row = asyncio.run(measure(label, kind, members, keepers, lang, seed, Path(folder), dump))
             rows.append(row)
             print(f"  played {label} in {row['seconds']:.0f} s", file=sys.stderr)
@@ -236,7 +240,10 @@ def main(which: str = "all", dump: Path | None = None) -> None:
             print(f"  {r['label']}: {word} ({', '.join(where)}): {r['foreign_lines'][word]}", file=sys.stderr)
 
 
-if __name__ == "__main__":  # python -m bench.keeper_table_bench [GAME] [--dump DIR]
+if __name__ == "__main__":  # python -m bench.keeper_table_bench [GAME] [--dump DIR] [--lang en|uk|ru]
     args = sys.argv[1:]
+    language = args[args.index("--lang") + 1] if "--lang" in args else None
+    if language not in (None, *NAMES):
+        sys.exit(f"--lang: one of {', '.join(NAMES)}")
     main(next((a for a in args if a in ("thing", "unfathomable", "eldritch")), "all"),
-         Path(args[args.index("--dump") + 1]) if "--dump" in args else None)
+         Path(args[args.index("--dump") + 1]) if "--dump" in args else None, language)

@@ -159,7 +159,7 @@ def test_unfathomables_resources_changed_in_a_row_are_one_line_with_the_dials_af
     ("en", "🐟 9 Deep Ones placed: Deck Space 1, Deck Space 2 ×2, Deck Space 3, Deck Space 4, Deck Space 5, "
            "Deck Space 6, Deck Space 7, Deck Space 8."),
     ("uk", "🐟 Розміщено 9 глибоководних: "),
-    ("ru", "🐟 Размещено 9 глубоководных: ")])
+    ("ru", "🐟 Размещают 9 глубоководных: ")])
 def test_unfathomables_deep_ones_placed_in_a_row_are_one_line(lang, line):
     """Hold the Line's "a Deep One in each deck zone" was eight lines ("🐟 1 Deep One placed in
     Deck Space 1." …, docs/screens/unfathomable/end.png); one line names every zone and how many."""
