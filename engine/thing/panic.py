@@ -21,7 +21,7 @@ class Panic:
                 order = [self._neighbour(s, p, s["direction"], i) for i in range(len(s["seats"]))]
                 self.push(s, {"k": "revelation", "order": order, "i": 0})
             elif kind == "discard_obstacles":
-                self._discard_obstacles(s, eff.spec.kinds, events)
+                self._discard_obstacles(s, eff.spec.kinds, events, alone=len(card.effects) == 1)
             elif kind == "swap_seats":
                 if card.target == "nth":
                     n = card.nth

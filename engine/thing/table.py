@@ -82,7 +82,12 @@ class Table:
             seats[a], seats[b] = before[b], before[a]
         events.append(event("seats_paired", seats=list(seats)))
 
-    def _discard_obstacles(self, s, kinds, events):
+    def _discard_obstacles(self, s, kinds, events, alone: bool = False):
+        """``alone``: the card does nothing else (Three, Four...), so with nothing to discard the
+        table is told the card did nothing (it said nothing at all before)."""
+        if alone and not ("quarantine" in kinds and s["quarantine"]) and not ("door" in kinds and any(s["doors"])):
+            events.append(event("nothing_happens", step="discard_obstacles"))
+            return
         if "quarantine" in kinds and s["quarantine"]:
             s["discard"].extend([self.quarantine_card] * len(s["quarantine"]))
             s["quarantine"] = {}

@@ -52,4 +52,6 @@ class Ending:
 
     def game_over(self, s, events):
         """Checklist 167: every player reveals every loyalty card."""
-        events.append(event("game_over", reveal=True, **s["result"]))
+        # which dial ran out is the table's news too (told by the event only: the result is as it was)
+        empty = [r for r, v in s["resources"].items() if v <= 0] if s["result"]["reason"] == "resource_depleted" else []
+        events.append(event("game_over", reveal=True, **s["result"], **({"empty": empty} if empty else {})))

@@ -530,6 +530,19 @@ def test_three_four_discards_every_door_only():
     ok(s)
 
 
+@covers("three_four")
+def test_three_four_with_no_door_says_nothing_happens():
+    """«Все карты «Заколоченная дверь» в игре сбрасываются.»: with none in play the card does
+    nothing, and the table is told so (it read the card's line and then nothing)."""
+    s = make_game(players=5, deck=["three_four"] + ["suspicion"] * 5)
+    quarantined(s, "eve")
+    s2, ev = act(s, "ann", "draw")
+    assert of_type(ev, "nothing_happens") and s2["quarantine"] == {"eve": 3}
+    door(s, "ann", "bob")
+    _, ev = act(s, "ann", "draw")
+    assert not of_type(ev, "nothing_happens")   # a door discarded is the news
+
+
 @covers("party")
 def test_party_clears_obstacles_then_pairs_swap_clockwise():
     s = make_game(players=5, deck=["party"] + ["suspicion"] * 5, first="cid")

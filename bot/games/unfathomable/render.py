@@ -481,8 +481,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "revealed":
         p["card"] = _cap(named(lang, "loyalty", ev.get("card")))
     elif kind == "game_over":
-        reason = ev.get("reason")
-        p["reason"] = t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
+        p["reason"] = reason_text(lang, ev.get("reason"), ev.get("empty"))
         p["team"] = t(lang, f"{K}.team.{ev.get('team')}") if ev.get("team") in ("humans", "traitors") else \
             str(ev.get("team"))
         p["winners"] = ", ".join(mention(w) for w in ev.get("winners", [])) or "—"
@@ -694,6 +693,9 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
 
 # ---------------------------------------------------------------- table
 def _crew_line(lang: str, view: dict, pid: str, current) -> str:
+    pointer = "▶" if pid == current else "•"
+    if not view["characters"].get(pid):   # setup: no character, zone or hand yet ("— · — · 0 cards")
+        return f"{pointer} {mention(pid)} — " + t(lang, f"{K}.table.choosing_character")
     marks = [character(lang, view["characters"].get(pid)), zone(lang, view["zone_of"].get(pid)),
              t(lang, f"{K}.table.cards", count=view["hand_sizes"].get(pid, 0))]
     for title, holder in view["titles"].items():
@@ -707,7 +709,6 @@ def _crew_line(lang: str, view: dict, pid: str, current) -> str:
     in_play = view["in_play"].get(pid) or []
     if in_play:
         marks.append("🃏 " + ", ".join(card_name(lang, c) for c in in_play))
-    pointer = "▶" if pid == current else "•"
     return f"{pointer} {mention(pid)} — " + " · ".join(marks)
 
 
@@ -746,14 +747,23 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
                             for x, cs in (result.get("loyalty") or {}).items())
         side = _nobody_wins(lang, result) or \
             f"{t(lang, f'{K}.team.{team}') if team in ('humans', 'traitors') else team}\n🏆 {winners or '—'}"
+        empty = [r for r in RESOURCES if (view["resources"].get(r) or 0) <= 0]
         embed.add_field(name=t(lang, f"{K}.table.result"),
-                        value=(f"{t(lang, f'{K}.reason.{reason}') if reason in REASONS else reason} "
+                        value=(f"{reason_text(lang, reason, empty)} "
                                f"{side}\n{loyalty}")[:1024], inline=False)
     else:
         waiting = waiting_lines(view["prompts"], lang)
         embed.add_field(name=t(lang, f"{K}.table.waiting"),
                         value=("\n".join(waiting) or t(lang, f"{K}.table.nobody"))[:1024], inline=False)
     return embed
+
+
+def reason_text(lang: str, reason, empty=None) -> str:
+    """Why the game ended; a resource that ran out is named ("Souls ran out.")."""
+    if reason == "resource_depleted" and empty:
+        return t(lang, f"{K}.reason.resource_named",
+                 resources=", ".join(f"{RESOURCE_ICONS.get(r, '')} {resource(lang, r)}".strip() for r in empty))
+    return t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
 
 
 def _monsters(lang: str, view: dict) -> str:
@@ -805,7 +815,7 @@ def check_summary(lang: str, check: dict, names: dict | None = None) -> str:
     if check.get("chaos_count"):
         lines.append(t(lang, f"{K}.check.chaos", count=check["chaos_count"]))
     if check.get("total") is not None:
-        lines.append(t(lang, f"{K}.check.total", total=check["total"], cards=cards(lang, check.get("pile") or [])))
+        lines.append(t(lang, f"{K}.check.total", total=signed_total(check["total"]), cards=cards(lang, check.get("pile") or [])))
     return "\n".join(lines)
 
 
