@@ -178,3 +178,28 @@ def test_a_list_of_cards_tells_a_name_with_a_comma_apart(lang, hand):
     seen = {"type": "hand_shown", "player": "2", "to": "1", "cards": ["infected", "no_thanks", "whisky"],
             "audience": ["1"]}
     assert hand in ui_for("thing").private_lines([seen], "1", lang)[0]
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "🛡️ <@bob> answers with **No Barbecue!** and draws an event card."),
+    ("uk", None), ("ru", None),
+])
+def test_a_defence_and_its_replacement_draw_are_one_line(lang, line):
+    """nf12 (uk): «X бере карту події.» stood alone under «🛡️ X відповідає картою …»: the card
+    drawn to replace the defence is told with it (no panic card on top: nothing discarded unseen)."""
+    from bot.games.thing.render import public_lines
+    from bot.i18n import t
+    from tests.engine.helpers import run
+    s = make_game({"ann": ["flamethrower", "whisky", "suspicion", "analysis"],
+                   "bob": ["no_barbecue", "no_thanks", "whisky", "axe"],
+                   "cid": ["the_thing", "whisky", "suspicion", "analysis"]},
+                  deck=["suspicion", "analysis", "whisky"])
+    s, _ = run(s, ("ann", "draw"), ("ann", "play", {"card": "flamethrower", "target": "bob"}))
+    _, events = act(s, "bob", "defend", card="no_barbecue")
+    lines = [str(x) for x in public_lines(events, lang)]
+    drawn = t(lang, "thing.event.event_drawn", player="<@bob>")
+    assert drawn not in lines, lines
+    said = [x for x in lines if x.startswith("🛡️")]
+    assert len(said) == 1 and said[0].removesuffix(".").endswith(drawn.split(" ", 1)[1].removesuffix(".")), said
+    if line:
+        assert said[0] == line

@@ -74,6 +74,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = f"thing.event.{kind}_many"
     elif kind == "exchange_offered" and ev.get("redirected"):  # merged: merged()
         key = "thing.event.exchange_offered_instead"
+    elif kind == "defended" and ev.get("drew"):  # merged: merged()
+        key = "thing.event.defended_drew"
     elif kind == "card_played":
         if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
             key = "thing.event.card_played_side"
@@ -122,7 +124,11 @@ def merged(before: dict, ev: dict) -> dict | None:
     """Cards drawn one after another by one player (Forgetfulness' three), or panic cards
     discarded unseen in a row, told as one line with how many; an exchange redirected (Missed!)
     and the offer to the new partner right after it, told as one ("The exchange goes to X
-    instead." then "🔄 Y offers X an exchange." named X twice)."""
+    instead." then "🔄 Y offers X an exchange." named X twice); a defence and the event card
+    drawn to replace it, one line."""
+    if before["type"] == "defended" and ev["type"] == "event_drawn" and ev.get("player") == before.get("player") \
+            and not before.get("drew") and ev.get("count", 1) == 1:
+        return {**before, "drew": True}   # the defence card's replacement (nf12: it stood alone below)
     if before["type"] == "exchange_redirected" and ev["type"] == "exchange_offered" \
             and (before.get("from"), before.get("to")) == (ev.get("from"), ev.get("to")):
         return {**ev, "redirected": True}
