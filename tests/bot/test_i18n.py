@@ -437,16 +437,6 @@ PLURALS.update({
         "uk": _words("жетон", "жетони", "жетонів", "жетонів", "жетон"),
         "ru": _words("жетон", "жетона", "жетонов", "жетонов", "жетон"),
     },
-    "unfathomable.there.deep_ones": {
-        "en": EN("Deep One", "Deep Ones"),
-        "uk": _words("глибоководний", "глибоководні", "глибоководних", "глибоководних", "глибоководний"),
-        "ru": _words("глубоководный", "глубоководных", "глубоководных", "глубоководных", "глубоководный"),
-    },
-    "unfathomable.there.passengers": {
-        "en": EN("passenger", "passengers"),
-        "uk": _words("пасажир", "пасажири", "пасажирів", "пасажирів", "пасажир"),
-        "ru": _words("пассажир", "пассажира", "пассажиров", "пассажиров", "пассажир"),
-    },
 })
 PLURALS.update(EFFECT_PLURALS)   # the texts that follow the effects (tests/bot/effect_plurals.py)
 

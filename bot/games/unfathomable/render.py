@@ -957,7 +957,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
 
 
 def zone_marks(state: dict, z) -> list[tuple[str, str, object]]:
-    """What a zone holds for everyone to see, as the table lists it: (icon, kind, detail) for
+    """What a zone holds for everyone to see, with the table's icons: (icon, kind, detail) for
     Mother Hydra or Father Dagon, the Deep Ones, its damage and the passengers on it."""
     marks: list = [("🐙", "monarch", m) for m in MONARCHS if (state.get("monarchs") or {}).get(m) == z]
     deep_ones = (state.get("deep_ones") or {}).get(z) or 0
@@ -977,24 +977,10 @@ def _icons(state: dict, z) -> str:
     return f" ({icons})" if icons else ""
 
 
-def zone_contents(lang: str, state: dict, z) -> str | None:
-    """What a zone holds, in words ("There: 🐟 2 Deep Ones · 💥 damaged"), or None."""
-    said = []
-    for icon, kind, detail in zone_marks(state, z):
-        if kind == "monarch":
-            said.append(f"🐙 {monster(lang, detail)}")
-        elif kind in ("deep_ones", "passengers"):
-            said.append(f"{icon[:1]} {t(lang, f'{K}.there.{kind}', count=detail)}")
-        else:
-            said.append(f"💥 {t(lang, f'{K}.there.damaged')}")
-    return t(lang, f"{K}.there.line", what=" · ".join(said)) if said else None
-
-
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
     """What an option does: a card's choice (a crisis answer) read out from its effects, a
-    character's abilities by name, what a move's zone holds."""
-    if option.get("type") == "move":
-        return zone_contents(lang, state, option.get("to"))
+    character's abilities by name. A move's zone says what it holds by its marks alone (the
+    table's legend): worded, they crowded out what the Actions do."""
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
