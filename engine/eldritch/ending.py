@@ -210,5 +210,5 @@ class Ending:
                 s["decks"][frame["args"]["deck"]]["discard"].append(frame["args"]["card"])
                 events.append(event("encounter_discarded", deck=frame["args"]["deck"]))
         events.append(event("game_over", **s["result"], doom=s["doom"], mysteries=len(s["solved"]),
-                            round=s["round"]))
+                            round=s["round"], ao=s["ao"]))   # the Ancient One: its sheet's rule is the news
         s["ctx"] = {}

@@ -408,8 +408,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["missing"] = ", ".join(f"{t(lang, f'{K}.mythos_colour.{c}')} ×{n}" for c, n in missing.items()) \
             if isinstance(missing, dict) else str(missing)
     elif kind == "game_over":
-        reason = ev.get("reason")
-        p["reason"] = t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
+        p["reason"] = reason_text(lang, ev.get("reason"), ev.get("ao"))
         p["score"] = (" " + t(lang, f"{K}.event.score", score=ev["score"])) if ev.get("score") is not None else ""
         p["n_mysteries"] = t(lang, f"{K}.count.mysteries", count=ev.get("mysteries", 0))
     elif kind == "nothing_to_choose":
@@ -599,6 +598,18 @@ def mystery_progress(state: dict, slot: str = "mystery") -> tuple[int | None, in
     return have, need
 
 
+def reason_text(lang: str, reason, ao=None) -> str:
+    """Why the game ended; the awakened Ancient One's win in the words of its sheet ("six Eldritch
+    tokens on his sheet and the investigators lose"), not "the Ancient One's victory condition"."""
+    entry = _pack()["ancient_one"].get(ao) if reason == "awakened" and ao else None
+    rules = [_in(lang, rule.text) for rule in (entry.awakening.defeat if entry else ()) if rule.text]
+    if len(rules) == 1:
+        rule = rules[0].rstrip(". ")
+        name = named(lang, "ancient_one", ao)
+        return rule if rule.startswith(name) else rule[:1].lower() + rule[1:]
+    return t(lang, f"{K}.reason.{reason}") if reason in REASONS else str(reason)
+
+
 def mystery_line(lang: str, state: dict, slot: str = "mystery") -> str:
     m = state.get(slot)
     if not m:
@@ -674,8 +685,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     result = view.get("result")
     if result:
         head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
-                             reason=t(lang, f"{K}.reason.{result.get('reason')}") if result.get("reason") in REASONS
-                             else str(result.get("reason")), score="", round=view["round"],
+                             reason=reason_text(lang, result.get("reason"), ao), score="", round=view["round"],
                              n_mysteries=t(lang, f"{K}.count.mysteries", count=len(view.get("solved") or ())),
                              doom=view["doom"]) + "**")
     embed.description = "\n".join(head)
@@ -710,17 +720,21 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     embed.add_field(name=t(lang, f"{K}.table.board"), value="\n".join(board)[:1024], inline=False)
     rumors, ongoing = [], []
     for m in view["mythos"]["in_play"]:
-        line = card_name(lang, m["id"])
+        line = f"**{card_name(lang, m['id'])}**"
         if m.get("eldritch"):
             line += f" · {t(lang, f'{K}.count.eldritch', count=m['eldritch'])}"
         where = view["rumor_tokens"].get(m["id"])
         if where:
             line += f" · {space(lang, where)}"
-        (rumors if m.get("rumor") else ongoing).append(line)
-    if rumors:
-        embed.add_field(name=t(lang, f"{K}.table.rumors"), value="\n".join(rumors)[:1024], inline=False)
-    if ongoing:
-        embed.add_field(name=t(lang, f"{K}.table.ongoing"), value="\n".join(ongoing)[:1024], inline=False)
+        (rumors if m.get("rumor") else ongoing).append((line, m["id"]))
+    plain = {}   # field index -> its cards without their texts (the embed's 6,000 characters, below)
+    for name, cards in (("rumors", rumors), ("ongoing", ongoing)):
+        if cards:   # each card with its text, as the mystery: how a rumor is solved and what its failing costs
+            room = 1000 // len(cards)
+            value = "\n".join(line + (f"\n*{_trim(text, max(room - len(line) - 4, 60))}*" if text else "")
+                              for line, card in cards for text in [text_of(lang, _pack()["mythos"].get(card))])
+            plain[len(embed.fields)] = (t(lang, f"{K}.table.{name}"), "\n".join(line for line, _card in cards))
+            embed.add_field(name=t(lang, f"{K}.table.{name}"), value=value[:1024], inline=False)
     active = view.get("active") if state.get("result") is None else None  # a finished game: nobody's turn
     invs = [inv_line(lang, i, names, active) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
@@ -729,7 +743,14 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         embed.add_field(name=t(lang, f"{K}.table.waiting"), value="\n".join(waiting)[:1024], inline=False)
     embed.set_footer(text=t(lang, f"{K}.table.footer", mythos=view["mythos"]["deck"], gates=view["gate_stack"],
                             cup=view["cup"], clues=view["clue_pool"]))
+    for index, (name, value) in plain.items():   # Discord refuses an embed over 6,000 characters
+        if len(embed) <= EMBED_MOST:
+            break
+        embed.set_field_at(index, name=name, value=value[:1024], inline=False)
     return embed
+
+
+EMBED_MOST = 5900   # Discord's 6,000 characters for an embed, with room to spare
 
 
 def _add_long_field(embed: discord.Embed, name: str, blocks: list[str]) -> None:
@@ -1081,8 +1102,9 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         what = option.get("what")
         if what == "location":  # where the investigator stands, not the deck's name ("Encounter cards: America")
             here = ((state.get("inv") or {}).get(inv) or {}).get("space") if inv else None
-            if here is not None:
-                return t(lang, f"{K}.option.encounter_here", space=space(lang, here))
+            if here is not None:   # a city offers its region's deck and the general one (002): told apart
+                key = "encounter_general" if option.get("deck") == "general" else "encounter_here"
+                return t(lang, f"{K}.option.{key}", space=space(lang, here))
             return t(lang, f"{K}.option.encounter_location", deck=named(lang, "deck", option.get("deck")))
         if what in ("rumor", "mystery"):
             return t(lang, f"{K}.option.encounter_{what}", card=card_name(lang, option.get("card")))

@@ -1,0 +1,96 @@
+"""What a newcomer could not tell at an Eldritch table (nfe12's read in uk): a rumor's rules
+(how it is solved, and that its failing loses the game) were cut from the log's line and never in
+the table; the Ancient One's win was "the Ancient One's victory condition"; a city's two
+encounters (its region's deck and the general deck) were two identical buttons."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.eldritch import render as R
+from bot.i18n import t
+from engine.core.errors import RuleError
+from engine.registry import rules_for
+from engine.simulate import choose, legal_moves
+
+RULES = rules_for("eldritch")
+
+
+def _step(state, rng):
+    action = choose(rng, state, legal_moves(RULES, state), RULES)
+    try:
+        return RULES.apply(state, action)
+    except RuleError:
+        return RULES.apply(state, {"player": action["player"], "type": "default"})
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_rumor_in_play_shows_its_rules_in_the_table(lang):
+    for seed in range(1, 40):
+        state, _ = RULES.new_game(["a", "b"], seed, {"starting_rumor": True})
+        rumors = [m["id"] for m in state["mythos"]["in_play"] if m.get("rumor")]
+        if rumors:
+            break
+    (card,) = rumors
+    text = R.text_of(lang, R._pack()["mythos"][card])
+    field = next(f.value for f in R.table_embed(state, {}, lang).fields if f.name == t(lang, "eldritch.table.rumors"))
+    assert f"*{text}*" in field, (field, text)   # the whole card: its solving and its failing too
+    assert len(text) > 300   # more than the log's line could hold
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The Ancient One wins: six Eldritch tokens on his sheet and the investigators lose."),
+    ("uk", "Перемагає Стародавній: шість жетонів Стародавніх на його листі — і дослідники програють."),
+    ("ru", "Побеждает Древний: шесть жетонов Древних на его листе — и сыщики проигрывают."),
+])
+def test_the_ancient_ones_win_is_told_in_its_sheets_words(lang, said):
+    ev = {"type": "game_over", "winner": "ancient_one", "reason": "awakened", "doom": 0, "mysteries": 1,
+          "round": 12, "ao": "cthulhu"}
+    assert str(R.public_line(ev, lang)).startswith("🐙 " + said)
+
+
+def test_the_game_over_event_names_the_ancient_one():
+    state, _ = RULES.new_game(["a"], 3, {})
+    rng = random.Random(3)
+    for _ in range(20000):
+        state, events = _step(state, rng)
+        over = [e for e in events if e["type"] == "game_over"]
+        if over:
+            assert over[0]["ao"] == state["ao"]
+            return
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_citys_two_encounters_are_told_apart(lang):
+    for seed in range(1, 30):
+        state, _ = RULES.new_game(["a", "b"], seed, {})
+        rng = random.Random(seed)
+        for _ in range(3000):
+            for prompt in RULES.prompts(state):
+                decks = [o for o in prompt["options"] if o.get("what") == "location"]
+                if len(decks) == 2:
+                    labels = {R.option_label({**o, "player": prompt["player"]}, state, {}, lang) for o in decks}
+                    assert len(labels) == 2, labels
+                    here = R.space(lang, state["inv"][prompt["inv"]]["space"])
+                    assert all(here in label for label in labels), labels
+                    return
+            if state.get("result"):
+                break
+            state, _ = _step(state, rng)
+    raise AssertionError("no city offered both encounters")
+
+
+def test_a_crowded_table_drops_the_rumors_texts_before_discord_would_refuse_it(monkeypatch):
+    """Discord refuses an embed over 6,000 characters: past ``EMBED_MOST`` the rumors keep their
+    names, tokens and spaces, and lose their texts (a table of 8 with long cards in play)."""
+    state, _ = RULES.new_game([f"p{i}" for i in range(8)], 2, {"starting_rumor": True})
+    card = next(m["id"] for m in state["mythos"]["in_play"] if m.get("rumor"))
+    text = R.text_of("en", R._pack()["mythos"][card])
+    roomy = R.table_embed(state, {}, "en")
+    assert text in str(roomy.to_dict()) and len(roomy) <= R.EMBED_MOST
+    monkeypatch.setattr(R, "EMBED_MOST", len(roomy) - 1)
+    tight = R.table_embed(state, {}, "en")
+    assert text not in str(tight.to_dict()) and R.card_name("en", card) in str(tight.to_dict())
+    assert len(tight) <= len(roomy) - len(text)
