@@ -968,6 +968,21 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     return f"{text} ({nth})" if nth else text
 
 
+def order_description(lang: str, label: str, state: dict) -> str | None:
+    """What one of the effects that happen together does (nfe12: the Lead ordered bare monster
+    names): a monster's text (its reckoning), a Cultist's from the Ancient One's sheet."""
+    base, _, _nth = label.partition("#")
+    kind, _, uid = base.partition(":")
+    if not (uid and kind in _pack()["monster"]):
+        return None
+    if (_rules().C.monsters.get(kind) or {}).get("cultist"):
+        ao = _pack()["ancient_one"].get(state.get("ao"))
+        stats = getattr(getattr(ao, "cultist", None), "awakened" if state.get("awakened") else "front", None)
+        text = getattr(stats, "text", None)
+        return _in(lang, text) if text else None
+    return text_of(lang, _pack()["monster"].get(kind)) or None
+
+
 def monster_on_board(lang: str, state: dict, uid: str) -> str:
     m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
     if not m:
@@ -1151,6 +1166,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         return _in(lang, entry.occupation) if entry else None
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
+    if prompt and prompt.get("about") == "order" and isinstance(option.get("value"), str):
+        return order_description(lang, option["value"], state)
     if option.get("type") in ("travel", "ride"):
         return space_contents(lang, state, option.get("to"))
     if prompt and prompt.get("about") == "space" and option.get("value") in _pack()["space"]:
