@@ -968,6 +968,34 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     return f"{text} ({nth})" if nth else text
 
 
+def encounter_description(lang: str, option: dict, state: dict, inv) -> str | None:
+    """What an encounter of the Encounter phase is (002 l.499-559, 664-680): a rumor's or the
+    mystery's its card's own encounter text, every other kind the rulebook's account of it."""
+    what = option.get("what")
+    if what == "rumor":
+        entry = _pack()["mythos"].get(option.get("card"))
+        encounter = getattr(getattr(entry, "rumor", None), "encounter", None)
+    elif what == "mystery":
+        entry = _pack()["mystery"].get(option.get("card"))
+        encounter = getattr(entry, "encounter", None)
+    else:
+        if what == "location":
+            here = ((state.get("inv") or {}).get(inv) or {}).get("space")
+            kind = (_rules().C.spaces.get(here) or {}).get("type") if here else None
+            if option.get("deck") == "general":
+                where = t(lang, f"{K}.space_kind.{kind}") if kind in SPACE_KINDS else ""
+                return t(lang, f"{K}.encounter_does.general", kind=where)
+            return t(lang, f"{K}.encounter_does.region", space=space(lang, here))
+        return t(lang, f"{K}.encounter_does.{what}") if what in ("research", "other_world", "expedition") else None
+    if encounter is None:
+        return None
+    text = getattr(encounter, "text", None)
+    return _in(lang, text) if text else (effect_text(lang, list(getattr(encounter, "effect", None) or [])) or None)
+
+
+SPACE_KINDS = ("city", "wilderness", "sea")
+
+
 def order_description(lang: str, label: str, state: dict) -> str | None:
     """What one of the effects that happen together does (nfe12: the Lead ordered bare monster
     names): a monster's text (its reckoning), a Cultist's from the Ancient One's sheet."""
@@ -1166,6 +1194,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         return _in(lang, entry.occupation) if entry else None
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
+    if option.get("type") == "encounter":
+        return encounter_description(lang, option, state, (prompt or {}).get("inv"))
     if prompt and prompt.get("about") == "order" and isinstance(option.get("value"), str):
         return order_description(lang, option["value"], state)
     if option.get("type") in ("travel", "ride"):
