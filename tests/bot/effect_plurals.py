@@ -27,8 +27,8 @@ def _entry(e, uk, ru):
 EFFECT_PLURALS = {
     "eldritch.fx.gain_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
     "eldritch.fx.discard_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
-    "eldritch.fx.spawn_clues": _entry(("ClueX", "CluesX"), ("доказуX", "доказівX", "доказівX"),
-                                      ("уликиX", "уликX", "уликX")),
+    "eldritch.fx.spawn_clues": _entry(("ClueX", "CluesX"), ("доказX", "доказиX", "доказівX"),
+                                      ("уликуX", "уликиX", "уликX")),
     "eldritch.fx.gain_asset": _entry(("assetXXX", "assetsXXX"), ("активXXX", "активиXXX", "активівXXX"),
                                      ("активXXX", "активаXXX", "активовXXX")),
     "eldritch.fx.gain_artifact": _entry(("artifactXXX", "artifactsXXX"), ("артефактXXX", "артефактиXXX", "артефактівXXX"),
@@ -41,7 +41,7 @@ EFFECT_PLURALS = {
                                        ("додаткову дію", "додаткові дії", "додаткових дій"),
                                        ("дополнительное действие", "дополнительных действия",
                                         "дополнительных действий")),
-    "eldritch.fx.spawn_gates": _entry(("gateX", "gatesX"), ("ворітX", "ворітX", "ворітX"), ("вратX", "вратX", "вратX")),
+    "eldritch.fx.spawn_gates": _entry(("gateX", "gatesX"), ("воротаX", "воротаX", "ворітX"), ("вратаX", "вратX", "вратX")),
     "eldritch.fx.discard_gates": _entry(("gate", "gates"), ("ворота", "ворота", "воріт"), ("врата", "врат", "врат")),
     "eldritch.fx.spawn_monster": _entry(("monsterXXX", "monstersXXX"), ("монстраXXX", "монстрівXXX", "монстрівXXX"),
                                         ("монстраXXX", "монстровXXX", "монстровXXX")),
@@ -76,7 +76,11 @@ EFFECT_PLURALS = {
                                                  ("раза", "раз", "раз")),
     "eldritch.noun.repeat.times": _entry(("time", "times"), ("раз", "рази", "разів"), ("раз", "раза", "раз")),
     "eldritch.noun.damage_monsters.amount": _entry(("damage", "damage"), ("шкоди", "шкоди", "шкоди"),
-                                                   ("урон", "урона", "урона")),
+                                                   ("ущерб", "ущерба", "ущерба")),   # 004: «ущерб монстра»
+    "eldritch.noun.resolve_reckonings.times": _entry(("time", "times"), ("раз", "рази", "разів"), ("раз", "раза", "раз")),
+    # "discard 1 card …", uk «скинути 1 карту …», not "discard possessions (asset): 1"
+    "eldritch.fx.discard_possessions": _entry(("cardXX", "cardsXX"), ("картуXX", "картиXX", "картXX"),
+                                              ("картуXX", "картыXX", "картXX")),
     "unfathomable.fx.risk_passengers": _entry(("passenger", "passengers"), ("пасажира", "пасажирів", "пасажирів"),
                                               ("пассажира", "пассажиров", "пассажиров")),
     "unfathomable.fx.place_deep_ones": _entry(("Deep One", "Deep Ones"),

@@ -1,0 +1,194 @@
+"""Eldritch effect texts in the rulebooks' words (bot/games/eldritch/locales/effects.*.yaml), read
+from the real cards of the pack: a prevented loss is a sentence («не втрачати 2 розуму», not
+«запобігти втраті: 2 розуму»); no "(×2)" where a step is done twice or a number doubled; gates,
+Clues and monsters spawn with the seeds' verbs; ru says a monster's «ущерб»; Doom rises and falls
+with the seeds' verbs; a discard of possessions names its cards, not "possessions (asset): 1"."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+from pydantic import BaseModel
+
+from bot.games.eldritch.effect_text import entry_text, has_effect
+from bot.i18n import LANGUAGES
+from engine.content.dialect import Names, Tagged, Text
+from engine.registry import rules_for
+
+
+def _walk(node, found):
+    """Every generated entry under ``node``, in the pack's order."""
+    if isinstance(node, BaseModel) and not isinstance(node, (Names, Text)):
+        if not isinstance(node, Tagged) and has_effect(node):
+            found.append(node)
+        for field in type(node).model_fields:
+            _walk(getattr(node, field), found)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            _walk(value, found)
+    elif isinstance(node, dict):
+        for value in node.values():
+            _walk(value, found)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _by_id() -> dict[str, BaseModel]:
+    out: dict[str, BaseModel] = {}
+
+    def walk(node):
+        if isinstance(node, BaseModel) and not isinstance(node, (Names, Text, Tagged)):
+            if isinstance(getattr(node, "id", None), str):
+                out.setdefault(node.id, node)
+            for field in type(node).model_fields:
+                walk(getattr(node, field))
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value)
+        elif isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+    walk(rules_for("eldritch").pack)
+    return out
+
+
+def card(lang: str, card_id: str) -> str:
+    """What the card ``card_id`` does, as the bot reads it out (its own text or its abilities')."""
+    return " ".join(entry_text(lang, e) for e in _walk(_by_id()[card_id], []))
+
+
+@lru_cache(maxsize=None)
+def every_text(lang: str) -> tuple[str, ...]:
+    return tuple(entry_text(lang, e) for e in _walk(rules_for("eldritch").pack, []))
+
+
+def _all_say(lang: str, pattern: str) -> list[str]:
+    return [text for text in every_text(lang) if re.search(pattern, text)]
+
+
+# ---------------------------------------------------------------- 1. a prevented loss
+# Bandages: "prevent the loss of 2 Health"; Whiskey: "… of 2 Sanity". «втраті»/«потерю» govern the
+# genitive, so «запобігти втраті: 2 розуму» read as a heading; «не втрачати 2 розуму» keeps the
+# amount's own form (002: «втратити 3 розуму»)
+PREVENT = {
+    ("bandages", "en"): "prevent the loss of 2 Health (cost: discard this card)",
+    ("bandages", "uk"): "не втрачати 2 здоров'я (ціна: скинути цю карту)",
+    ("bandages", "ru"): "не терять 2 здоровья (цена: сбросить эту карту)",
+    ("whiskey", "uk"): "не втрачати 2 розуму",
+    ("whiskey", "ru"): "не терять 2 рассудка",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(PREVENT))
+def test_a_prevented_loss_reads_as_a_sentence(card_id, lang):
+    assert PREVENT[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_no_prevented_loss_after_a_colon(lang):
+    assert _all_say(lang, r"запобігти втраті:|предотвратить потерю:") == []
+
+
+# ---------------------------------------------------------------- 2. twice, in words
+TWICE = {
+    # Rising Terror: "resolve the Reckoning effects of each monster on the board twice"
+    ("rising_terror", "en"): "resolve the Reckoning effects of the monsters 2 times",
+    ("rising_terror", "uk"): "виконати ефекти розплати монстрів 2 рази",
+    ("rising_terror", "ru"): "выполнить эффекты расплаты монстров 2 раза",
+    # Hunting the Thousand: solved at twice the number of investigators
+    ("hunting_the_thousand", "en"): "at least the number of investigators times 2",
+    ("hunting_the_thousand", "uk"): "щонайменше кількість дослідників, помножена на 2",
+    ("hunting_the_thousand", "ru"): "не меньше, чем число сыщиков, умноженное на 2",
+    # The Key and the Gate: "1 fewer die for each Cultist on the board" (dice: {times: -1})
+    ("the_key_and_the_gate_2", "en"): "Influence test (dice: 1 fewer per Cultist on the board)",
+    ("the_key_and_the_gate_2", "uk"): "перевірка Впливу (кубики: на 1 менше за кожного культиста на полі)",
+    ("the_key_and_the_gate_2", "ru"): "проверка Общения (кубики: на 1 меньше за каждого культиста на поле)",
+    # Legitimate Banking: the Reckoning of one's “Debt” only (a genitive, not «розплати: стани»)
+    ("legitimate_banking", "uk"): "виконати ефекти розплати станів (кожен кубик рахується як 1), лише стану «Борг»",
+    ("legitimate_banking", "ru"): "выполнить эффекты расплаты состояний (каждый кубик считается как 1), "
+                                  "только состояния «Долг»",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(TWICE))
+def test_a_repeat_or_a_multiple_is_said_in_words(card_id, lang):
+    assert TWICE[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_times_sign_in_any_effect(lang):
+    assert _all_say(lang, "×") == []
+
+
+# ---------------------------------------------------------------- 3. spawns, in the seeds' verbs
+# 002: «Розмістіть на полі вказану на карті-пам'ятці кількість воріт»; «розмістити саме цього
+# монстра»; «візьміть жетон доказу із запасу й розмістіть у цій локації».
+# 004: «вместо этого откройте 1 врата»; «Затем выложите в эту локацию одного монстра»;
+# «сколько улик выкладывается на поле».
+SPAWN = {
+    ("spawn_of_yog_sothoth", "uk"): "розмістити 1 монстра «Данвіцький жах» у локації «Аркгем»",
+    ("spawn_of_yog_sothoth", "ru"): "выложить 1 монстра «Данвичский ужас» в локации «Аркхэм»",
+    ("dunwich_horror", "uk"): "розмістити 1 ворота",
+    ("dunwich_horror", "ru"): "открыть 1 врата",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(SPAWN))
+def test_a_spawn_uses_the_rulebooks_verb(card_id, lang):
+    assert SPAWN[card_id, lang] in card(lang, card_id)
+
+
+def test_a_spawned_clue_is_placed():
+    assert _all_say("uk", r"розмістити 1 доказ\b") and _all_say("ru", r"выложить 1 улику\b")
+    assert _all_say("uk", r"розмістити 2 докази\b") and _all_say("ru", r"выложить 2 улики\b")
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_no_spawn_said_as_a_noun(lang):
+    assert _all_say(lang, r"\b(поява|появление) \d") == []
+
+
+# ---------------------------------------------------------------- 4. ru «ущерб»
+# 004, l. 104: «Если ущерб монстра больше результата проверки…»; l. 252: «ужас, ущерб, стойкость»
+def test_ru_damage_is_the_seeds_word():
+    assert "нанести этому монстру столько ущерба, сколько составляет число успехов в проверке" in card("ru", "ghost")
+    assert _all_say("ru", r"нанести каждому монстру 3 ущерба")
+    assert _all_say("ru", r"\bурон") == []
+
+
+# ---------------------------------------------------------------- 5. Doom, in the seeds' verbs
+# 002: «Підвищте приреченість на 1», «А якщо треба знизити приреченість»; 004: «повысьте
+# безысходность на 1»
+DOOM = {"uk": ("підвищити приреченість на 1", "знизити приреченість на 1", r"просунути приреченість|відсунути приреченість"),
+        "ru": ("повысить безысходность на 1", "понизить безысходность на 1", r"продвинуть безысходность|отодвинуть безысходность")}
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_doom_rises_and_falls_in_the_seeds_words(lang):
+    advance, retreat, old = DOOM[lang]
+    assert advance in card(lang, "zombie_horde")
+    assert _all_say(lang, retreat)
+    assert _all_say(lang, old) == []
+
+
+# ---------------------------------------------------------------- 6. possessions discarded
+# Zombie Horde: "discard 1 Ally asset"; Arcane Understanding: discard the spell cast
+DISCARD = {
+    ("zombie_horde", "en"): "discard 1 card with the Ally trait (asset)",
+    ("zombie_horde", "uk"): "скинути 1 карту з ознакою «Союзник» (актив)",   # 002: «з ознакою «Процес»»
+    ("zombie_horde", "ru"): "сбросить 1 карту «Союзник» (актив)",
+    ("arcane_understanding", "en"): "discard 1 card (spell), the one used",
+    ("arcane_understanding", "uk"): "скинути 1 карту (заклинання), ту, що використано",
+    ("arcane_understanding", "ru"): "сбросить 1 карту (заклинание), ту, что использована",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(DISCARD))
+def test_a_discard_of_possessions_names_its_cards(card_id, lang):
+    assert DISCARD[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_possessions_discarded_by_a_colon(lang):
+    assert _all_say(lang, r"discard possessions \(|скинути майно \(|сбросить имущество \(") == []
