@@ -119,6 +119,11 @@ class _NestedText(EffectText):
             # the space itself where the step's template says where, not "on a space (on “Space 4”)"
             return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
                               skip={"at"})
+        if tagged.name == "for_each" and self.has(self.key("fx", f"for_each_{spec.who}")):
+            # "for each investigator on this monster's space", not "for each investigator on a space:
+            # lose 1 Sanity (this monster's space)"
+            return self.model(lang, self.key("fx", f"for_each_{spec.who}"),
+                              spec.model_copy(update={"at": _Space(spec.at)}), skip={"who"})
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
@@ -143,7 +148,7 @@ class _NestedText(EffectText):
 
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
         if isinstance(value, _Space):
-            return self.place(lang, PLACED[owner], value.at)
+            return self.place(lang, PLACED.get(owner, "in"), value.at)   # a group of investigators: "in"
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
         if owner in SPAWNED and field == "at" and in_template and value is not None:
