@@ -55,7 +55,8 @@ def _by_id() -> dict[str, BaseModel]:
 
 def card(lang: str, card_id: str) -> str:
     """What the card ``card_id`` does, as the bot reads it out (its own text or its abilities')."""
-    return " ".join(entry_text(lang, e) for e in _walk(_by_id()[card_id], []))
+    texts = (entry_text(lang, e) for e in _walk(_by_id()[card_id], []))
+    return " ".join(text[:1].lower() + text[1:] for text in texts)   # a sentence's capital aside
 
 
 @lru_cache(maxsize=None)
@@ -192,3 +193,71 @@ def test_a_discard_of_possessions_names_its_cards(card_id, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_possessions_discarded_by_a_colon(lang):
     assert _all_say(lang, r"discard possessions \(|скинути майно \(|сбросить имущество \(") == []
+
+
+# ---------------------------------------------------------------- 7. a group of investigators
+# The group says where it stands and what it meets before the colon: uk «кожен дослідник у локації:
+# втратити 1 розум (локація цього монстра)» left the space to a bracket after the effect
+GROUP = {
+    ("deep_one", "en"): "for each investigator on this monster's space: lose 1 Sanity",
+    ("deep_one", "uk"): "кожен дослідник у локації цього монстра: втратити 1 розум",
+    ("deep_one", "ru"): "каждый сыщик в локации этого монстра: потерять 1 рассудок",
+    ("lloigor", "uk"): "кожен дослідник у локації цього монстра чи в сусідній: втратити 1 здоров'я, 1 розум",
+    ("lloigor", "ru"): "каждый сыщик в локации этого монстра или в соседней: потерять 1 здоровье, 1 рассудок",
+    ("the_world_shakes", "uk"): "кожен дослідник у локації поточної експедиції чи в сусідній: втратити 2 здоров'я",
+    ("the_world_shakes", "ru"): "каждый сыщик в локации текущей экспедиции или в соседней: потерять 2 здоровья",
+    ("unexpected_betrayal", "en"): "for each investigator holding an asset",
+    ("unexpected_betrayal", "uk"): "кожен дослідник, у якого є актив (Союзник): втратити 3 здоров'я",
+    ("unexpected_betrayal", "ru"): "каждый сыщик, у которого есть актив (Союзник): потерять 3 здоровья",
+    ("arrests_made_in_murder_case", "uk"): "кожен дослідник у локації (місто), якщо є актив (Зброя): перевірка Впливу",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(GROUP))
+def test_a_group_of_investigators_says_where_it_stands(card_id, lang):
+    assert GROUP[card_id, lang] in card(lang, card_id)
+
+
+# The World Shakes: "remove the Expedition encounters of the Active Expedition" (genitive, not
+# «прибрати карти експедиції локації (локація поточної експедиції)»)
+@pytest.mark.parametrize("lang,said", [("en", "remove the Expedition encounters of the Active Expedition"),
+                                       ("uk", "прибрати карти поточної експедиції"),
+                                       ("ru", "убрать карты текущей экспедиции")])
+def test_the_expeditions_cards_are_named_by_whose_they_are(lang, said):
+    assert said in card(lang, "the_world_shakes")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_space_left_in_a_bracket_after_a_token_or_group(lang):
+    assert _all_say(lang, r"\((локація цього монстра|локация этого монстра|this monster's space|ваша локація|"
+                          r"ваша локация|your space)\)") == []
+
+
+# ---------------------------------------------------------------- 8. a chosen investigator, a space that holds
+# "choose an investigator (nearest) (chosen by the Lead Investigator) (this monster's space)" was a
+# chain of brackets; "if on this monster's space holds an investigator" a broken sentence
+CHOSEN = {
+    ("serpent_people", "en"): "choose the investigator nearest to this monster's space (chosen by the Lead Investigator)",
+    ("serpent_people", "uk"): "вибрати дослідника, найближчого до локації цього монстра (на вибір головного дослідника)",
+    ("serpent_people", "ru"): "выбрать сыщика, ближайшего к локации этого монстра (на выбор ведущего сыщика)",
+    ("hound_of_tindalos", "uk"): "вибрати дослідника у локації цього монстра (на вибір головного дослідника)",
+    ("hound_of_tindalos", "ru"): "выбрать сыщика в локации этого монстра (на выбор ведущего сыщика)",
+    ("nightgaunt", "en"): "if this monster's space holds an investigator",
+    ("nightgaunt", "uk"): "якщо у локації цього монстра є дослідник",
+    ("nightgaunt", "ru"): "если в локации этого монстра есть сыщик",
+    ("mi_go", "uk"): "скинути докази з поля у локації цього монстра",
+    ("mi_go", "ru"): "сбросить улики с поля в локации этого монстра",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(CHOSEN))
+def test_a_chosen_investigator_and_a_space_read_as_a_sentence(card_id, lang):
+    assert CHOSEN[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang,said", [("en", "choose another investigator (if not Delayed)"),
+                                       ("uk", "вибрати іншого дослідника (якщо не затриманий)"),
+                                       ("ru", "выбрать другого сыщика (если не задержан)")])
+def test_another_investigator_not_delayed(lang, said):
+    assert _all_say(lang, re.escape(said))
+    assert _all_say(lang, r"\((іншого|другого|another|any|будь-якого|любого)\)") == []
