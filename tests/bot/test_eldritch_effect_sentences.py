@@ -74,10 +74,12 @@ ONE_VALUE_RANGE = re.compile(r"(?<![\d–])(\d+)–\1(?![\d–])")
 ON_ANYWHERE = re.compile(r"\bon (?:anywhere|everywhere)\b")
 # the colons the uk/ru catalogs wrote where the language has a case (the test, a token's card, what
 # a space holds or lacks, the monster discarded, defeated, moved; a token put on a card)
+# (a group's condition may end on its own case before the colon: «кожен дослідник …, якщо у локації без
+# жетона Стародавніх: …» — "без" put it in the genitive, no colon stands for it)
 COLON_FOR_A_CASE = {
-    "uk": re.compile(r"перевірка: |жетон(?:и|ів|а)? (?:Стародавніх|здоров'я|таємниці): |локаці\w+ (?:з|без): |доказами з: |"
+    "uk": re.compile(r"перевірка: |(?<!без )жетон(?:и|ів|а)? (?:Стародавніх|здоров'я|таємниці): |локаці\w+ (?:з|без): |доказами з: |"
                      r"(?:скинути|перемогти|перемістити): (?:цей|вибраний|той|кожен|випадковий) монстр|на карту: "),
-    "ru": re.compile(r"проверка: |жетон(?:а|ов)? (?:Древних|здоровья|тайны): |локаци\w+ (?:с|без): |уликами с: |"
+    "ru": re.compile(r"проверка: |(?<!без )жетон(?:а|ов)? (?:Древних|здоровья|тайны): |локаци\w+ (?:с|без): |уликами с: |"
                      r"(?:сбросить|победить|переместить): (?:этот|выбранный|тот|каждый|случайный) монстр|на карту: "),
 }
 

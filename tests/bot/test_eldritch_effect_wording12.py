@@ -261,3 +261,43 @@ def test_a_chosen_investigator_and_a_space_read_as_a_sentence(card_id, lang):
 def test_another_investigator_not_delayed(lang, said):
     assert _all_say(lang, re.escape(said))
     assert _all_say(lang, r"\((іншого|другого|another|any|будь-якого|любого)\)") == []
+
+
+# ---------------------------------------------------------------- 9. what is forbidden
+# "everyone: may not: Rest" read as two headings; the one forbidden and the negation go together
+FORBID = {
+    ("strange_sightings", "en"): "no one may Rest",
+    ("strange_sightings", "uk"): "нікому не можна відпочивати",
+    ("strange_sightings", "ru"): "никому нельзя отдыхать",
+    ("tick_tock_men", "en"): "you may not reroll with Clues",
+    ("tick_tock_men", "uk"): "не можна перекидати кубики за докази",
+    ("tick_tock_men", "ru"): "нельзя перебрасывать кубики за улики",
+    ("shub_niggurath", "en"): "this monster may not lose health",
+    ("shub_niggurath", "uk"): "цьому монстру не можна втрачати здоров'я",
+    ("shub_niggurath", "ru"): "этому монстру нельзя терять здоровье",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(FORBID))
+def test_who_may_not_is_said_with_the_negation(card_id, lang):
+    assert FORBID[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_forbidding_by_colons(lang):
+    assert _all_say(lang, r"не можна: |нельзя: |may not: |\b(everyone|усі|все): ") == []
+
+
+# ---------------------------------------------------------------- 10. a spend per success or die
+# «рассудок» is masculine, «улики» feminine: «каждая — +1 кубик» after «рассудок» did not agree
+SPEND = {
+    ("the_key_and_the_gate_5", "uk"): "можна витратити будь-скільки: докази, кожна одиниця — +1 успіх",
+    ("the_key_and_the_gate_5", "ru"): "можно потратить сколько угодно: улики, каждая единица — +1 успех",
+    ("the_key_and_the_gate_6", "uk"): "можна витратити будь-скільки: розум, кожна одиниця — +1 кубик",
+    ("the_key_and_the_gate_6", "ru"): "можно потратить сколько угодно: рассудок, каждая единица — +1 кубик",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(SPEND))
+def test_what_each_spent_one_gives_agrees_with_any_noun(card_id, lang):
+    assert SPEND[card_id, lang] in card(lang, card_id)
