@@ -301,3 +301,52 @@ SPEND = {
 @pytest.mark.parametrize("card_id,lang", sorted(SPEND))
 def test_what_each_spent_one_gives_agrees_with_any_noun(card_id, lang):
     assert SPEND[card_id, lang] in card(lang, card_id)
+
+
+# ---------------------------------------------------------------- 11. a die face is feminine
+# 004: «каждая выпавшая «5» или «6» — это один успех»; the catalogs said «каждая 6 — два успеха» but
+# «каждое 4, 5, 6 — успех» (uk «кожна 6» / «кожне 4, 5, 6»)
+@pytest.mark.parametrize("lang,said", [("uk", "кожна 4, 5, 6 — успіх"), ("ru", "каждая 4, 5, 6 — успех")])
+def test_a_die_face_is_feminine(lang, said):
+    assert said in card(lang, "blessed")
+    assert _all_say(lang, r"\b(кожне|каждое) \d") == []
+
+
+# ---------------------------------------------------------------- 12. a space chosen, an encounter elsewhere
+# "choose a space: a chosen space with a Clue; … resolve an encounter (research) of (the chosen space)"
+ELSEWHERE = {
+    ("clairvoyance", "en"): "choose a space with a Clue",
+    ("clairvoyance", "uk"): "вибрати локацію з доказом",
+    ("clairvoyance", "ru"): "выбрать локацию с уликой",
+}
+REMOTE = {"en": "resolve a research encounter on the chosen space",
+          "uk": "пройти дослідницьку зустріч у вибраній локації",
+          "ru": "пройти исследовательский контакт в выбранной локации"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_chosen_space_and_an_encounter_there_read_as_sentences(lang):
+    text = card(lang, "clairvoyance")
+    assert ELSEWHERE["clairvoyance", lang] in text and REMOTE[lang] in text, text
+
+
+# ---------------------------------------------------------------- 13. where the monsters are
+# Agency Quarantine: "deal 4 damage to each monster on the chosen space"; Blood Flows: "discard a
+# monster anywhere" — the space with its preposition, not «кожному монстру (вибрана локація)»
+WHERE = {
+    ("agency_quarantine", "en"): "deal 4 damage to each monster on the chosen space",
+    ("agency_quarantine", "uk"): "завдати кожному монстру у вибраній локації 4 шкоди",
+    ("agency_quarantine", "ru"): "нанести каждому монстру в выбранной локации 4 ущерба",
+    ("blood_flows", "uk"): "скинути вибраного монстра будь-де (крім епічних)",
+    ("blood_flows", "ru"): "сбросить выбранного монстра где угодно (кроме эпических)",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(WHERE))
+def test_where_the_monsters_are_is_said_with_its_preposition(card_id, lang):
+    assert WHERE[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_no_monster_followed_by_a_bracketed_space(lang):
+    assert _all_say(lang, r"монстр\w* \((будь-де|где угодно|вибрана локація|выбранная локация)") == []

@@ -136,6 +136,9 @@ class _NestedText(EffectText):
             if spec.among in ("nearest", "on_space"):
                 spec = spec.model_copy(update={"at": _Space(spec.at)})
             return self.model(lang, self.key("fx", f"choose_investigator_{spec.among}"), spec, skip={"among"})
+        if tagged.name == "choose_space" and self.has(self.key("obj", "ChosenSpace_choose")):
+            # "choose a space with a Clue", not "choose a space: a chosen space with a Clue"
+            return self.model(lang, self.key("obj", "ChosenSpace_choose"), spec.place)
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
@@ -163,11 +166,16 @@ class _NestedText(EffectText):
             return self.place(lang, SPACE_WAYS.get(owner, "in"), value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
+        if owner in ("Monsters", "Monsters_dative", "Monsters_accusative") and field == "at" and not in_template \
+                and value != "here":
+            # the monsters' space said with its preposition (mod.Monsters*.at): uk «кожному монстру у
+            # вибраній локації», «вибраного монстра будь-де», not «(вибрана локація)», «(будь-де)»
+            return self.place(lang, "in", value)
         if owner == "space_has" and field == "at" and in_template:
             return self.place(lang, "has", value)   # "this monster's space holds", not "on this monster's space holds"
         if owner == "discard_board_clues" and field == "at" and in_template and value != "all":
             return self.place(lang, "in", value)   # uk «з поля у локації цього монстра», not «(локація цього монстра)»
-        if owner in SPAWNED and field == "at" and in_template and value is not None:
+        if (owner in SPAWNED or owner == "remote_encounter") and field == "at" and in_template and value is not None:
             return self.place(lang, "in", value)   # uk «у локації «Амазонія»», not «(«Амазонія»)»
         if owner in MOVED and field in ("to", "toward") and in_template and value is not None:
             # uk «до найближчої локації (море)», «у бік локації цього монстра», not «до: найближча …»
