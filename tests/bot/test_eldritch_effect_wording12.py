@@ -289,12 +289,13 @@ def test_no_forbidding_by_colons(lang):
 
 
 # ---------------------------------------------------------------- 10. a spend per success or die
-# «рассудок» is masculine, «улики» feminine: «каждая — +1 кубик» after «рассудок» did not agree
+# «рассудок» is masculine, «улики» feminine: «каждая — +1 кубик» after «рассудок» did not agree; what
+# may be spent is in the genitive after «сколько угодно» («сколько угодно рассудка», not «: рассудок»)
 SPEND = {
-    ("the_key_and_the_gate_5", "uk"): "можна витратити будь-скільки: докази, кожна одиниця — +1 успіх",
-    ("the_key_and_the_gate_5", "ru"): "можно потратить сколько угодно: улики, каждая единица — +1 успех",
-    ("the_key_and_the_gate_6", "uk"): "можна витратити будь-скільки: розум, кожна одиниця — +1 кубик",
-    ("the_key_and_the_gate_6", "ru"): "можно потратить сколько угодно: рассудок, каждая единица — +1 кубик",
+    ("the_key_and_the_gate_5", "uk"): "можна витратити будь-скільки доказів, кожна одиниця — +1 успіх",
+    ("the_key_and_the_gate_5", "ru"): "можно потратить сколько угодно улик, каждая единица — +1 успех",
+    ("the_key_and_the_gate_6", "uk"): "можна витратити будь-скільки розуму, кожна одиниця — +1 кубик",
+    ("the_key_and_the_gate_6", "ru"): "можно потратить сколько угодно рассудка, каждая единица — +1 кубик",
 }
 
 
@@ -350,3 +351,31 @@ def test_where_the_monsters_are_is_said_with_its_preposition(card_id, lang):
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_no_monster_followed_by_a_bracketed_space(lang):
     assert _all_say(lang, r"монстр\w* \((будь-де|где угодно|вибрана локація|выбранная локация)") == []
+
+
+# ---------------------------------------------------------------- 14. from the reserve, at most a cost
+# «(з резерву)» was a bracket for what the verb's own preposition says; «ціна щонайбільше кількість
+# успіхів» had no case for the number it is compared with; "discard cards from the reserve: all"
+SOURCE = {
+    ("driven_to_bankruptcy", "en"): "discard all cards from the reserve",
+    ("driven_to_bankruptcy", "uk"): "скинути всі карти з резерву",
+    ("driven_to_bankruptcy", "ru"): "сбросить все карты из резерва",
+    ("leo_anderson", "en"): "gain 1 asset (Ally) from the reserve or discard pile",
+    ("leo_anderson", "uk"): "отримати 1 актив (Союзник) з резерву або скиду",
+    ("leo_anderson", "ru"): "получить 1 актив (Союзник) из резерва или сброса",
+    ("conjuration", "uk"): "з резерву (ціна — не більша за кількість успіхів у перевірці)",
+    ("conjuration", "ru"): "из резерва (цена не выше, чем число успехов в проверке)",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(SOURCE))
+def test_where_a_card_comes_from_and_its_cost_read_as_words(card_id, lang):
+    assert SOURCE[card_id, lang] in card(lang, card_id)
+
+
+# «витратити скільки завгодно: здоров'я» — «скільки завгодно» wants the genitive
+@pytest.mark.parametrize("lang,said", [("en", "spend any amount of Sanity"), ("uk", "витратити скільки завгодно розуму"),
+                                       ("ru", "потратить сколько угодно рассудка")])
+def test_any_amount_spent_is_in_the_genitive(lang, said):
+    assert said in card(lang, "leo_anderson") or _all_say(lang, re.escape(said))
+    assert _all_say(lang, r"скільки завгодно: |сколько угодно: |будь-скільки: ") == []
