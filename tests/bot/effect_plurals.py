@@ -60,6 +60,9 @@ EFFECT_PLURALS = {
     "eldritch.fx.extra_dice": _entry(("extra dieX", "extra diceX"),
                                      ("додатковий кубикX", "додаткові кубикиX", "додаткових кубиківX"),
                                      ("дополнительный кубикX", "дополнительных кубикаX", "дополнительных кубиковX")),
+    # «додати 1 до результату 1 кубика», not «до результату кубиків (1)»
+    "eldritch.fx.die_bonus": _entry(("dieX", "diceX"), ("кубикаX", "кубиківX", "кубиківX"),
+                                    ("кубикаX", "кубиковX", "кубиковX")),
     "eldritch.fx.reroll": _entry(("dieXX", "diceXX"), ("кубикXX", "кубикиXX", "кубиківXX"),
                                  ("кубикXX", "кубикаXX", "кубиковXX")),
     "eldritch.part.spaces": _entry(("space", "spaces"), ("локацію", "локації", "локацій"),

@@ -379,3 +379,11 @@ def test_where_a_card_comes_from_and_its_cost_read_as_words(card_id, lang):
 def test_any_amount_spent_is_in_the_genitive(lang, said):
     assert said in card(lang, "leo_anderson") or _all_say(lang, re.escape(said))
     assert _all_say(lang, r"скільки завгодно: |сколько угодно: |будь-скільки: ") == []
+
+
+# «додати 1 до результату кубиків (1)»: the number of dice in a bracket after a plural noun
+@pytest.mark.parametrize("lang,said", [("en", "add 1 to the result of 1 die"), ("uk", "додати 1 до результату 1 кубика"),
+                                       ("ru", "добавить 1 к результату 1 кубика")])
+def test_a_die_bonus_counts_its_dice(lang, said):
+    assert _all_say(lang, re.escape(said))
+    assert _all_say(lang, r"кубиків \(\d|кубиков \(\d") == []
