@@ -322,7 +322,7 @@ ELSEWHERE = {
 }
 REMOTE = {"en": "resolve a research encounter on the chosen space",
           "uk": "пройти дослідницьку зустріч у вибраній локації",
-          "ru": "пройти исследовательский контакт в выбранной локации"}
+          "ru": "пройти поисковый контакт в выбранной локации"}   # 004: «Поисковые контакты»
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -387,3 +387,9 @@ def test_any_amount_spent_is_in_the_genitive(lang, said):
 def test_a_die_bonus_counts_its_dice(lang, said):
     assert _all_say(lang, re.escape(said))
     assert _all_say(lang, r"кубиків \(\d|кубиков \(\d") == []
+
+
+# 004, l. 45: «44. Поисковые контакты» — a research encounter is «поисковый контакт» in ru
+def test_ru_research_encounter_is_the_seeds_word():
+    assert "после поискового контакта: если число улик, полученных в этом контакте" in card("ru", "occult_research")
+    assert _all_say("ru", "исследовательск") == []
