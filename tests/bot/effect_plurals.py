@@ -63,6 +63,9 @@ EFFECT_PLURALS = {
     # «додати 1 до результату 1 кубика», not «до результату кубиків (1)»
     "eldritch.fx.die_bonus": _entry(("dieX", "diceX"), ("кубикаX", "кубиківX", "кубиківX"),
                                     ("кубикаX", "кубиковX", "кубиковX")),
+    "eldritch.fx.discard_improvements": _entry(("skill improvement", "skill improvements"),
+                                               ("поліпшення вмінь", "поліпшення вмінь", "поліпшень вмінь"),
+                                               ("улучшение навыков", "улучшения навыков", "улучшений навыков")),
     "eldritch.fx.reroll": _entry(("dieXX", "diceXX"), ("кубикXX", "кубикиXX", "кубиківXX"),
                                  ("кубикXX", "кубикаXX", "кубиковXX")),
     "eldritch.part.spaces": _entry(("space", "spaces"), ("локацію", "локації", "локацій"),

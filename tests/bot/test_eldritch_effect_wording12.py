@@ -393,3 +393,11 @@ def test_a_die_bonus_counts_its_dice(lang, said):
 def test_ru_research_encounter_is_the_seeds_word():
     assert "после поискового контакта: если число улик, полученных в этом контакте" in card("ru", "occult_research")
     assert _all_say("ru", "исследовательск") == []
+
+
+# Lola Hayes: "discard any number of skill improvements", not «скинути поліпшення вмінь: скільки завгодно»
+@pytest.mark.parametrize("lang,said", [("en", "discard any number of skill improvements"),
+                                       ("uk", "скинути скільки завгодно поліпшень вмінь"),
+                                       ("ru", "сбросить сколько угодно улучшений навыков")])
+def test_a_count_of_improvements_comes_before_them(lang, said):
+    assert said in card(lang, "lola_hayes")
