@@ -91,6 +91,10 @@ MOVED = frozenset({"move", "move_monsters", "move_this_clue"})
 # the steps that put something new on a space ``at``: said with the preposition and its case
 # (``at_in``: uk «у вашій локації», ru «в локации «Аркхэм»»), not the space in brackets
 SPAWNED = frozenset({"spawn_monster", "spawn_clues", "spawn_gates"})
+# the way a space goes into a step whose ``at`` is said in its template's place (:class:`_Space`):
+# a token step's (PLACED), an investigator chosen nearest to it ("near": uk «найближчого до локації
+# цього монстра»), else "in" (a group or an investigator on it: uk «у локації цього монстра»)
+SPACE_WAYS = {**PLACED, "choose_investigator_nearest": "near"}
 
 
 class _Space:
@@ -119,6 +123,22 @@ class _NestedText(EffectText):
             # the space itself where the step's template says where, not "on a space (on “Space 4”)"
             return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
                               skip={"at"})
+        if tagged.name == "for_each" and self.has(self.key("fx", f"for_each_{spec.who}")):
+            # "for each investigator on this monster's space", not "for each investigator on a space:
+            # lose 1 Sanity (this monster's space)"
+            # (the group's condition before the colon too: "for each investigator holding …: …")
+            if spec.who in ("on_space", "others_on_space", "on_or_adjacent"):
+                spec = spec.model_copy(update={"at": _Space(spec.at)})
+            return self.model(lang, self.key("fx", f"for_each_{spec.who}"), spec, skip={"who"})
+        if tagged.name == "choose_investigator" and self.has(self.key("fx", f"choose_investigator_{spec.among}")):
+            # "choose the investigator nearest to this monster's space", "choose another investigator",
+            # not "choose an investigator (nearest) (this monster's space)"
+            if spec.among in ("nearest", "on_space"):
+                spec = spec.model_copy(update={"at": _Space(spec.at)})
+            return self.model(lang, self.key("fx", f"choose_investigator_{spec.among}"), spec, skip={"among"})
+        if tagged.name == "choose_space" and self.has(self.key("obj", "ChosenSpace_choose")):
+            # "choose a space with a Clue", not "choose a space: a chosen space with a Clue"
+            return self.model(lang, self.key("obj", "ChosenSpace_choose"), spec.place)
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
@@ -143,10 +163,19 @@ class _NestedText(EffectText):
 
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
         if isinstance(value, _Space):
-            return self.place(lang, PLACED[owner], value.at)
+            return self.place(lang, SPACE_WAYS.get(owner, "in"), value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
-        if owner in SPAWNED and field == "at" and in_template and value is not None:
+        if owner in ("Monsters", "Monsters_dative", "Monsters_accusative") and field == "at" and not in_template \
+                and value != "here":
+            # the monsters' space said with its preposition (mod.Monsters*.at): uk «кожному монстру у
+            # вибраній локації», «вибраного монстра будь-де», not «(вибрана локація)», «(будь-де)»
+            return self.place(lang, "in", value)
+        if owner == "space_has" and field == "at" and in_template:
+            return self.place(lang, "has", value)   # "this monster's space holds", not "on this monster's space holds"
+        if owner == "discard_board_clues" and field == "at" and in_template and value != "all":
+            return self.place(lang, "in", value)   # uk «з поля у локації цього монстра», not «(локація цього монстра)»
+        if (owner in SPAWNED or owner == "remote_encounter") and field == "at" and in_template and value is not None:
             return self.place(lang, "in", value)   # uk «у локації «Амазонія»», not «(«Амазонія»)»
         if owner in MOVED and field in ("to", "toward") and in_template and value is not None:
             # uk «до найближчої локації (море)», «у бік локації цього монстра», not «до: найближча …»
