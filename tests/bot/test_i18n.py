@@ -437,6 +437,12 @@ PLURALS.update({
         "uk": _words("жетон", "жетони", "жетонів", "жетонів", "жетон"),
         "ru": _words("жетон", "жетона", "жетонов", "жетонов", "жетон"),
     },
+    # the extra dice a test rolls ("Influence 2 +1 die"; tests/bot/test_eldritch_uk_read12.py)
+    "eldritch.dice.extra": {
+        "en": EN("die", "dice"),
+        "uk": _words("кубик", "кубики", "кубиків", "кубиків", "кубик"),
+        "ru": _words("кубик", "кубика", "кубиков", "кубиков", "кубик"),
+    },
 })
 PLURALS.update(EFFECT_PLURALS)   # the texts that follow the effects (tests/bot/effect_plurals.py)
 
