@@ -94,3 +94,41 @@ def test_a_crowded_table_drops_the_rumors_texts_before_discord_would_refuse_it(m
     tight = R.table_embed(state, {}, "en")
     assert text not in str(tight.to_dict()) and R.card_name("en", card) in str(tight.to_dict())
     assert len(tight) <= len(roomy) - len(text)
+
+
+@pytest.mark.parametrize("lang, cost", [("en", "(cost "), ("uk", "(ціна "), ("ru", "(цена ")])
+def test_the_reserve_says_a_number_is_a_cost(lang, cost):
+    state, _ = RULES.new_game(["a", "b"], 1, {})
+    reserve = next(f.value for f in R.table_embed(state, {}, lang).fields if f.name == t(lang, "eldritch.table.reserve"))
+    assert reserve.count(cost) == len(state["reserve"]), reserve
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_discarding_or_spending_none_says_nothing(lang):
+    for about in ("discard", "spend"):
+        assert R.value_label(lang, 0, {}, {}, about) == t(lang, "eldritch.option.nothing")
+        assert R.value_label(lang, 2, {}, {}, about) == t(lang, f"eldritch.option.number_{about}", n=2)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_a_card_an_action_uses_is_quoted(lang):
+    card = next(iter(R._pack()["asset"]))
+    assert R.component_name(lang, card) == f"«{R.card_name(lang, card)}»"
+    inv = next(iter(R._pack()["investigator"]))
+    assert "«" not in R.component_name(lang, inv)
+
+
+@pytest.mark.parametrize("lang, asked", [("en", "reroll dice? ("), ("uk", "перекинути кубики? ("),
+                                         ("ru", "перебросить кубики? (")])
+def test_a_roll_decision_asks_whether_to_reroll(lang, asked):
+    state, _ = RULES.new_game(["a", "b"], 4, {})
+    rng = random.Random(4)
+    for _ in range(3000):
+        roll = next((p for p in RULES.prompts(state) if p["kind"] == "roll"), None)
+        if roll is not None:
+            said = R.decision_text(lang, roll, state)
+            frame = R._frame(state, roll)
+            assert asked + R.skill(lang, frame["skill"]) + ": " in said, said
+            return
+        state, _ = _step(state, rng)
+    raise AssertionError("no roll decision came up")

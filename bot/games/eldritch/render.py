@@ -692,7 +692,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     slot = "final" if view["awakened"] and view.get("final") else "mystery"
     embed.add_field(name=t(lang, f"{K}.table.{'final' if slot == 'final' else 'mystery'}"),
                     value=mystery_line(lang, state, slot)[:1024], inline=False)
-    reserve = ", ".join(f"{card_name(lang, c)} ({_rules().C.assets.get(c, {}).get('cost', '?')})" for c in view["reserve"])
+    reserve = ", ".join(t(lang, f"{K}.table.reserve_card", card=card_name(lang, c),
+                          cost=_rules().C.assets.get(c, {}).get("cost", "?")) for c in view["reserve"])
     embed.add_field(name=t(lang, f"{K}.table.reserve"), value=(reserve or t(lang, f"{K}.none"))[:1024], inline=False)
     board = []
     gates = ", ".join(space(lang, g) for g in view["gates"])
@@ -893,6 +894,8 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
         if value < 0:
             return t(lang, f"{K}.option.take_clues", what=amount_text(lang, "clues", -value))
         return t(lang, f"{K}.option.nothing")
+    if about in ("spend", "discard") and value == 0 and not isinstance(value, bool):
+        return t(lang, f"{K}.option.nothing")   # "Discard 0" (uk/ru have no zero form)
     if about in ("spend", "discard", "number") and isinstance(value, int) and not isinstance(value, bool):
         return t(lang, f"{K}.option.number_{about}", n=value)
     if isinstance(value, bool):
@@ -938,7 +941,7 @@ def component_name(lang: str, card) -> str:
     """What an action uses: a card, or an investigator's own ability (never "X uses X")."""
     if card in _pack()["investigator"]:
         return t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", card))
-    return card_name(lang, card) if card else "—"
+    return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else "—"   # «Пожива для розуму» in uk/ru
 
 
 def back_has_own_name(back) -> bool:
@@ -1279,8 +1282,9 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
                 what += f" ({name})"
     if kind == "roll" and state is not None:
         frame = _frame(state, prompt)
-        if frame.get("dice"):
-            what += f": {skill(lang, frame.get('skill'))} {dice_text(frame['dice'], tuple(frame.get('faces') or (5, 6)))}"
+        if frame.get("dice"):   # "reroll dice? (Influence: ⚃ ⚅)", not "the dice: Influence ⚃ ⚅"
+            what = t(lang, f"{K}.about_roll", skill=skill(lang, frame.get("skill")),
+                     dice=dice_text(frame["dice"], tuple(frame.get("faces") or (5, 6))))
     inv = prompt.get("inv")
     if inv in _pack()["investigator"]:
         return f"{named(lang, 'investigator', inv)}: {what}"
