@@ -132,3 +132,13 @@ def test_a_roll_decision_asks_whether_to_reroll(lang, asked):
             return
         state, _ = _step(state, rng)
     raise AssertionError("no roll decision came up")
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_an_asset_from_the_reserve_or_the_deck_reads_apart(lang):
+    """A general encounter's "choose one": an Item from the reserve or one from the deck (nfe12:
+    «Отримати Предмет» twice)."""
+    step = {"op": "gain_asset", "who": "self", "count": 1, "name": None, "trait": "item", "any_trait": [],
+            "source": "reserve", "max_cost": None, "total_cost": None, "chooser": "self"}
+    reserve, deck = R.effect_text(lang, [step]), R.effect_text(lang, [{**step, "source": None}])
+    assert reserve != deck and R.t(lang, "eldritch.trait.item") in reserve and R.t(lang, "eldritch.trait.item") in deck

@@ -841,7 +841,11 @@ def effect_text(lang: str, steps) -> str:
         elif op in ("gain_asset", "gain_artifact", "gain_spell"):
             what = card_name(lang, st["name"]) if st.get("name") else (
                 t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.{op[5:]}"))
-            parts.append(t(lang, f"{K}.op.gain", what=what))
+            # an asset from the reserve or from the deck: two options of one choice read alike before
+            source = st.get("source") if op == "gain_asset" else None
+            key = {"reserve": "gain_reserve", "reserve_or_discard": "gain_reserve_or_discard"}.get(
+                source, "gain_deck" if op == "gain_asset" and source is None else "gain")   # "box", "here": as before
+            parts.append(t(lang, f"{K}.op.{key}", what=what))
         elif op in ("gain_condition", "discard_condition"):   # as the card texts say it: the condition “Blessed”
             if st.get("name"):
                 parts.append(t(lang, f"{K}.op.{op}", what=quoted(lang, card_name(lang, st["name"]))))
