@@ -151,7 +151,8 @@ class Phases:
             return
         i["actions"].append(kind)
         events.append(event("action", inv=inv, action=kind, **{k: v for k, v in action.items()
-                                                               if k not in ("type", "player")}))
+                                                               if k not in ("type", "player")},
+                            **({"from": i["space"]} if kind == "travel" else {})))   # the table reads where from
         if kind == "rest":   # D6
             self.recover(s, inv, events, health=1, sanity=1)
             items = [{"steps": self.ability_steps(ab), "label": card["id"],

@@ -142,3 +142,24 @@ def test_an_asset_from_the_reserve_or_the_deck_reads_apart(lang):
             "source": "reserve", "max_cost": None, "total_cost": None, "chooser": "self"}
     reserve, deck = R.effect_text(lang, [step]), R.effect_text(lang, [{**step, "source": None}])
     assert reserve != deck and R.t(lang, "eldritch.trait.item") in reserve and R.t(lang, "eldritch.trait.item") in deck
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_a_travel_line_says_where_it_began(lang):
+    """nfe12: «Акачі Оньеле подорожує: Локація 1 → Локація 19 → Шанхай» — she set off from San
+    Francisco, and the line began at the first space reached."""
+    state, _ = RULES.new_game(["a", "b"], 3, {})
+    rng = random.Random(3)
+    for _ in range(3000):
+        travel = next((o for p in RULES.prompts(state) for o in p["options"] if o["type"] == "travel"), None)
+        if travel is not None:
+            prompt = next(p for p in RULES.prompts(state) if travel in p["options"])
+            start = state["inv"][prompt["inv"]]["space"]
+            _, events = RULES.apply(state, {"player": prompt["player"], **travel, "prompt": prompt["id"]})
+            (action,) = [e for e in events if e["type"] == "action"]
+            assert action["from"] == start
+            line = " ".join(str(x) for x in R.public_lines(events, lang))
+            assert f"{R.space(lang, start)} → {R.space(lang, travel['to'])}" in line, line
+            return
+        state, _ = _step(state, rng)
+    raise AssertionError("no Travel came up")

@@ -275,9 +275,13 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         a = ev.get("action")
         if a == "travel":
             p["to"] = space(lang, ev.get("to"))
+            start = [space(lang, ev["from"])] if ev.get("from") else []   # where the journey began (nfe12)
+            if start:
+                key = f"{K}.event.action_travel_from"
+                p["frm"] = start[0]
             if ev.get("legs"):   # a journey told as one line: every space reached, every ticket spent
                 legs = ev["legs"]
-                p["route"] = " → ".join([p["to"]] + [space(lang, leg["to"]) for leg in legs if leg.get("to")])
+                p["route"] = " → ".join(start + [p["to"]] + [space(lang, leg["to"]) for leg in legs if leg.get("to")])
                 p["tickets"] = ", ".join(ticket(lang, leg.get("ticket")) for leg in legs)
                 key = f"{K}.event.action_travel_journey"
         elif a == "prepare":
