@@ -163,3 +163,38 @@ def test_a_travel_line_says_where_it_began(lang):
             return
         state, _ = _step(state, rng)
     raise AssertionError("no Travel came up")
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "from Dimensions Collide (5 now)"), ("uk", "з карти «Зіткнення вимірів» (тепер 5)"),
+    ("ru", None)])
+def test_tokens_taken_from_a_card_name_it_and_what_is_left(lang, said):
+    ev = {"type": "tokens", "what": "eldritch", "change": -2, "where": "this_card", "card": "dimensions_collide", "left": 5}
+    line = str(R.public_line(ev, lang))
+    assert R.card_name(lang, "dimensions_collide") in line and "5" in line, line
+    if said:
+        assert said in line, line
+    put = {"type": "tokens", "what": "eldritch", "change": 1, "where": "place", "space": "space_5"}
+    assert R.space(lang, "space_5") in str(R.public_line(put, lang))
+
+
+def test_a_rumor_emptied_of_tokens_is_told_after_the_tokens_go():
+    """nfe12 (seed 23): «📰 Чутки … справдилися!» stood above «Прибирають 2 жетони…»."""
+    seen = 0
+    for seed in range(1, 60):
+        state, _ = RULES.new_game(["a"], seed, {"starting_rumor": True})
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.get("result"):
+                break
+            state, events = _step(state, rng)
+            types = [e["type"] for e in events]
+            for i, e in enumerate(events):
+                if e["type"] == "tokens" and e.get("card"):
+                    assert e["left"] >= 0
+                    if e["left"] == 0 and "rumor_failed" in types[i:]:
+                        seen += 1
+                        assert "rumor_failed" not in types[:i]
+        if seen:
+            return
+    raise AssertionError("no rumor failed for want of tokens")

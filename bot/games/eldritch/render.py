@@ -384,6 +384,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         section = "where" if n >= 0 else "where_from"
         if n < 0 and where == "place" and ev.get("space"):
             p["where"] = t(lang, f"{K}.where_from.space", space=space(lang, ev["space"]))
+        elif where == "place" and ev.get("space"):   # where on the board (nfe12: «Кладуть … на поле.»)
+            p["where"] = t(lang, f"{K}.where.place_at", space=space(lang, ev["space"]))
+        elif ev.get("card"):   # which card, and how many are left on it (nfe12: «Прибирають 2 … з карти.»)
+            p["where"] = t(lang, f"{K}.{section}.card_named", card=card_name(lang, ev["card"])) \
+                + t(lang, f"{K}.where.left", left=ev.get("left", 0))
         else:
             p["where"] = t(lang, f"{K}.{section}.{where}") if where in WHERES else where
         key = f"{K}.event.tokens_{'placed' if n >= 0 else 'removed'}"

@@ -39,9 +39,14 @@ class StoryEffects:
         elif kind == "card" and holder is not None:
             before = holder.get(key, 0)
             holder[key] = max(0, before + sign * n)
+            # the table reads which card and how many are left, before the rumor it empties fails
+            events.append(event("tokens", what=key, change=sign * n, where=st.get("where"),
+                                **({"card": holder["id"], "left": holder[key]} if holder.get("id") else {})))
             if sign < 0 and before > 0 and holder[key] == 0 and key == "eldritch" and "rumor" in holder:
                 self.fail_rumor(s, holder["id"], events)
-        events.append(event("tokens", what=key, change=sign * n, where=st.get("where")))
+            return
+        events.append(event("tokens", what=key, change=sign * n, where=st.get("where"),
+                            **({"space": holder} if kind == "space" and holder else {})))
 
     def _op_remove_eldritch(self, s, st, c, cid, events):
         self._op_place_eldritch(s, st, c, cid, events, sign=-1)
