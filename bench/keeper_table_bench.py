@@ -44,7 +44,9 @@ TABLES = [
     ("Eldritch Horror, 1 member + 1 Keeper investigator (en)", "eldritch", 1, 1, "en", 101),
 ]
 NAMES = {"uk": ["Олена", "Богдан"], "ru": ["Ольга", "Борис"], "en": ["Ann", "Bob"]}
-KEEPER_AWAITED = re.compile(r"⏳[^\n]*🤖 Keeper")  # a waiting line naming a Keeper seat (seat.keeper)
+# a waiting line naming a Keeper seat (seat.keeper) as awaited; one named last in parentheses is
+# the decider whose group decision awaits members' advice ("⏳ … advice from @A (decided by 🤖 Keeper 1)")
+KEEPER_AWAITED = re.compile(r"⏳[^\n]*🤖 Keeper \d+(?![\d)])")
 
 
 async def open_table(env, kind, members, keepers, lang, seed, mp):

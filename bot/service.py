@@ -859,9 +859,7 @@ class GameService:
         if not decision_is_news(game.kind, prompt, option, state):
             return chosen, None  # the game tells this answer itself, or it is no news: no label drawn
         label = _option_label(game, state, player, option, leads.lang)
-        if backers:
-            return chosen, notice("group.keeper_followed", player=player, players=backers[picked], option=label)
-        return chosen, notice("group.decided", player=player, option=label)
+        return chosen, decided_line(game, state, prompt, label, leads.lang, backers[picked] if backers else ())
 
     async def _leads(self, session, game: Game, rules, settings, release: bool) -> Leads:
         """The Keeper-led group decisions pending now that members advise on, with the members'
@@ -2273,11 +2271,32 @@ def lead_wait_seconds(settings, default_minutes: int = 0) -> int:
 def _question(game: Game, state: dict, prompt: dict, lang: str) -> str:
     """What a group decision asks, as the game's renderer words it ("Akachi Onyele: pass the
     Lead?"), for a public line that says what Keeper's player waits for proposals on."""
+    return group_question(game, state, prompt, lang) or "—"
+
+
+def group_question(game, state: dict, prompt: dict, lang: str) -> str | None:
+    """What a group decision asks, as the game's renderer words it (its ``decision_text``), at
+    most 200 characters; None if the renderer words no questions (or fails to)."""
+    words = getattr(ui_for(game.kind), "decision_text", None)
+    if words is None:
+        return None
     try:
-        return ui_for(game.kind).decision_text(lang, prompt, state)[:200]
+        return words(lang, prompt, state)[:200] or None
     except Exception:  # noqa: BLE001 - a line without its question beats a lost step
-        log.exception("game %s: prompt %s has no question text", game.id, prompt.get("id"))
-        return "—"
+        log.exception("game %s: prompt %s has no question text", getattr(game, "id", None), prompt.get("id"))
+        return None
+
+
+def decided_line(game, state: dict, prompt: dict, label: str, lang: str, followed=()) -> dict:
+    """The public line of a group decision: its decider, what it asked (a bare "Yes" or "Discard
+    0" told nothing), the answer ``label``; ``followed``: the members whose proposal a Keeper
+    decider followed. ``state``: the state the decision was asked in."""
+    question = group_question(game, state, prompt, lang)
+    asked = {"question": question} if question else {}
+    if followed:
+        return notice("group.keeper_followed_on" if question else "group.keeper_followed",
+                      player=prompt["player"], players=list(followed), option=label, **asked)
+    return notice("group.decided_on" if question else "group.decided", player=prompt["player"], option=label, **asked)
 
 
 def _option_label(game: Game, state: dict, player: str, option: dict, lang: str) -> str:

@@ -20,7 +20,7 @@ from bot.games import decision_is_news, ui_for
 from bot.games.common import distinct_choices
 from bot.i18n import t
 from bot.seats import mention
-from bot.service import notice
+from bot.service import decided_line, notice
 
 PROPOSAL_COOLDOWN = 3.0  # seconds between the channel edits one member's proposals may cause
 
@@ -75,7 +75,7 @@ def decided_notice(game, prompt: dict, option: dict, lang: str) -> list[dict]:
     an answer the game calls no news: :func:`bot.games.decision_is_news`)."""
     if not prompt.get("advisers") or not decision_is_news(game.kind, prompt, option, game.state):
         return []
-    return [notice("group.decided", player=prompt["player"], option=_label(game, prompt, option, lang))]
+    return [decided_line(game, game.state, prompt, _label(game, prompt, option, lang), lang)]
 
 
 def proposal_notice(game, prompt: dict, user_id: int, option: dict, lang: str) -> dict:

@@ -304,4 +304,4 @@ def test_a_members_lead_choice_is_no_group_line_but_other_group_decisions_are():
     # another group decision of the Lead's (a card's "the Lead chooses") is still announced
     choose = {"id": 2, "player": "1", "kind": "group", "about": "investigator", "advisers": ["2"]}
     (line,) = decided_notice(game, choose, {"type": "choose", "value": other}, "en")
-    assert line["key"] == "group.decided"
+    assert line["key"] == "group.decided_on"  # with its question (test_group_lines12)

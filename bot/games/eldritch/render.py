@@ -25,7 +25,7 @@ from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.games.eldritch.pack_index import _pack, CARD_CATEGORIES  # noqa: F401
 from bot.i18n import has, t
-from bot.seats import mention  # a member by mention, a Keeper player by its name
+from bot.seats import is_keeper, is_member, mention  # mention: a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
 
@@ -1305,7 +1305,13 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
 
 
 def decision_line(lang: str, prompt: dict, state: dict) -> str:
-    who = mention(prompt["player"])  # a member by mention (an embed's mention never pings), Keeper by name
+    who = mention(prompt["player"], lang)  # a member by mention (an embed's mention never pings), Keeper by name
+    advisers = [mention(a, lang) for a in prompt.get("advisers", ()) if is_member(a)]
+    if prompt.get("kind") == "group" and is_keeper(prompt["player"]) and advisers:
+        # a Keeper Lead's group decision waits for the members' proposals, not for Keeper
+        # (bot.service.Leads: it is answered at once when none is awaited)
+        return t(lang, f"{K}.table.lead_advice", advisers=", ".join(advisers), decider=who,
+                 question=decision_text(lang, prompt, state))
     line = f"{who} — {decision_text(lang, prompt, state)}"
     if prompt.get("kind") == "group":
         line += " " + t(lang, f"{K}.table.group_hint")
