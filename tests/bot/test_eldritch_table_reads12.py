@@ -198,3 +198,33 @@ def test_a_rumor_emptied_of_tokens_is_told_after_the_tokens_go():
         if seen:
             return
     raise AssertionError("no rumor failed for want of tokens")
+
+
+@pytest.mark.parametrize("lang, tail", [("en", " — nothing happens"), ("uk", " — без наслідків"), ("ru", " — без последствий")])
+def test_a_die_that_does_nothing_says_so(lang, tail):
+    ev = {"type": "die_rolled", "inv": None, "face": 4, "monster": "m1", "kind": "dark_young", "nothing": True}
+    assert str(R.public_line(ev, lang)).endswith(tail)
+    assert not str(R.public_line({**ev, "nothing": False}, lang)).endswith(tail)
+
+
+def test_a_monster_never_moves_to_where_it_stands():
+    """nfe12: «Старець з'являється: Антарктида.» then «Старець переміщується: Антарктида.»."""
+    moves = rolls = 0
+    for seed in range(1, 25):
+        state, _ = RULES.new_game(["a", "b"], seed, {})
+        rng = random.Random(seed)
+        for _ in range(2500):
+            if state.get("result"):
+                break
+            before = state
+            state, events = _step(state, rng)
+            where = {u: m["space"] for u, m in before["monsters"]["board"].items()}
+            for ev in events:
+                if ev["type"] in ("monster_spawned", "monster_moved") and ev.get("monster"):
+                    if ev["type"] == "monster_moved":
+                        moves += 1
+                        assert where.get(ev["monster"]) != ev["space"], ev
+                    where[ev["monster"]] = ev.get("space")
+                if ev["type"] == "die_rolled":
+                    rolls += 1
+    assert moves and rolls

@@ -335,7 +335,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         if "cast" not in p:
             p.update(_cast(lang, None))
     elif kind == "die_rolled":
-        p["die"] = DIE.get(ev.get("face"), str(ev.get("face")))
+        p["die"] = DIE.get(ev.get("face"), str(ev.get("face"))) + (t(lang, f"{K}.event.no_effect") if ev.get("nothing") else "")
         p["inv"] = inv_name(lang, ev.get("inv")) if ev.get("inv") else t(lang, f"{K}.nobody")
         if _known_card(ev.get("card")) or ev.get("monster"):   # what the die is for (a rumor's roll)
             p["card"] = p["monster"] if ev.get("monster") and not _known_card(ev.get("card")) else p.get("card")

@@ -313,8 +313,8 @@ class BoardEffects:
                     return
             for uid in targets:
                 dest = st["to"] if st.get("_r_to") else self.place_now(s, st["to"], {**c2, "monster": uid}, events)
-                if dest and uid in s["monsters"]["board"]:
-                    s["monsters"]["board"][uid]["space"] = dest
+                if dest and uid in s["monsters"]["board"] and s["monsters"]["board"][uid]["space"] != dest:
+                    s["monsters"]["board"][uid]["space"] = dest   # a monster already there does not "move" (nfe12)
                     events.append(event("monster_moved", monster=uid, kind=s["monsters"]["board"][uid]["kind"],
                                         space=dest))
         elif st.get("toward") is not None:
@@ -323,10 +323,12 @@ class BoardEffects:
                 target = self.place_now(s, st["toward"], {**c2, "monster": uid}, events)
                 if not target:
                     continue
+                start = m["space"]
                 for _ in range(self.amount(s, st.get("spaces") or 1, c)):
                     d = self.C.dist[target]
                     nxt = min(self.C.adj[m["space"]], key=lambda x: (d.get(x, 99), x))
                     if d.get(nxt, 99) < d.get(m["space"], 99):
                         m["space"] = nxt
-                events.append(event("monster_moved", monster=uid, kind=m["kind"], space=m["space"]))
+                if m["space"] != start:
+                    events.append(event("monster_moved", monster=uid, kind=m["kind"], space=m["space"]))
         c["last"] = targets

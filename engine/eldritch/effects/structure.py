@@ -119,12 +119,13 @@ class StructureEffects:
         card, uid = (c.get("card") or {}).get("id"), c.get("monster")
         source = {"card": card} if isinstance(card, str) else \
             {"monster": uid, "kind": s["monsters"]["board"][uid].get("kind")} if uid in s["monsters"]["board"] else {}
-        events.append(event("die_rolled", inv=c.get("self"), face=face, **source))
-        for row in st["outcomes"]:
-            if self.amount(s, row.get("min", 1), c) <= face <= self.amount(s, row.get("max", 6), c):
-                if row["effect"]:
-                    self.run_effect(s, row["effect"], cid)
-                break
+        row = next((r for r in st["outcomes"]
+                    if self.amount(s, r.get("min", 1), c) <= face <= self.amount(s, r.get("max", 6), c)), None)
+        # a face that does nothing is told so (nfe12: "rolls a die (Dark Young): ⚃" and then nothing)
+        events.append(event("die_rolled", inv=c.get("self"), face=face, **source,
+                            **({} if row and row["effect"] else {"nothing": True})))
+        if row and row["effect"]:
+            self.run_effect(s, row["effect"], cid)
 
     def _op_for_each(self, s, st, c, cid, events):
         who = st.get("who", "investigators")
