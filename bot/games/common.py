@@ -54,6 +54,17 @@ class Line(str):
         return line
 
 
+def counted(icon: str, n: int) -> str:
+    """A board mark with its count when more than one: "🐟×2", "🔎"."""
+    return icon + (f"×{n}" if n > 1 else "")
+
+
+def marks_text(marks: list[tuple[str, str, object]]) -> str:
+    """A place's marks (icon, kind, detail) after its name on a button: " (🐟×2 💥)", or nothing."""
+    icons = " ".join(icon for icon, _kind, _detail in marks)
+    return f" ({icons})" if icons else ""
+
+
 def joined(text: str, tail: str) -> str:
     """``text`` (a line that began a happening) with ``tail`` (a later part of it) at its end."""
     return f"{text[:-1] if text.endswith('.') else text} · {tail}"

@@ -11,27 +11,16 @@ import random
 import pytest
 
 from bot.games.eldritch import render as R
-from engine.core.errors import RuleError
 from engine.registry import rules_for
-from engine.simulate import choose, legal_moves
+from tests.bot.random_play import first_reached
 
 RULES = rules_for("eldritch")
 
 
 def _first_travel(seed: int = 3):
     """A state whose prompt offers Travel, and that prompt (random play from a seeded game)."""
-    state, _ = RULES.new_game(["a", "b"], seed, {})
-    rng = random.Random(seed)
-    for _ in range(500):
-        for prompt in RULES.prompts(state):
-            if any(o["type"] == "travel" for o in prompt["options"]):
-                return state, prompt
-        action = choose(rng, state, legal_moves(RULES, state), RULES)
-        try:
-            state, _ = RULES.apply(state, action)
-        except RuleError:
-            state, _ = RULES.apply(state, {"player": action["player"], "type": "default"})
-    raise AssertionError("no Travel offered")
+    return first_reached(RULES, [seed], ["a", "b"], lambda state: next(
+        (p for p in RULES.prompts(state) if any(o["type"] == "travel" for o in p["options"])), None), steps=500)
 
 
 def _empty(state, space):
@@ -101,19 +90,10 @@ UNF = rules_for("unfathomable")
 
 
 def _first_move(seed: int = 5):
-    state, _ = UNF.new_game(["a", "b", "c", "d"], seed, {})
-    rng = random.Random(seed)
-    for _ in range(2000):
-        for prompt in UNF.prompts(state):
-            moves = [{**o, "player": prompt["player"]} for o in prompt["options"] if o["type"] == "move"]
-            if moves:
-                return state, moves
-        action = choose(rng, state, legal_moves(UNF, state), UNF)
-        try:
-            state, _ = UNF.apply(state, action)
-        except RuleError:
-            state, _ = UNF.apply(state, {"player": action["player"], "type": "default"})
-    raise AssertionError("no move offered")
+    """A state offering moves, and those moves (as the panel asks them: with the player)."""
+    return first_reached(UNF, [seed], ["a", "b", "c", "d"], lambda state: next(
+        ([{**o, "player": p["player"]} for o in p["options"] if o["type"] == "move"]
+         for p in UNF.prompts(state) if any(o["type"] == "move" for o in p["options"])), None), steps=2000)
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])

@@ -3,36 +3,21 @@ each option says what that monster does (its reckoning; a Cultist's from the Anc
 sheet), not only its name and space (nfe12's read: «Гноф-Ке (Гімалаї)» … «Культист (Серце Африки)»)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from bot.games.eldritch import render as R
-from engine.core.errors import RuleError
 from engine.registry import rules_for
-from engine.simulate import choose, legal_moves
+from tests.bot.random_play import first_reached
 
 RULES = rules_for("eldritch")
 
 
 def _ordering():
     """A state asking the Lead to order monsters' effects, and that prompt (seeded random play)."""
-    for seed in range(1, 80):
-        state, _ = RULES.new_game(["a", "b"], seed, {"ancient_one": "shub_niggurath"})
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if state.get("result"):
-                break
-            for prompt in RULES.prompts(state):
-                values = [o.get("value") for o in prompt["options"]]
-                if prompt.get("about") == "order" and any(isinstance(v, str) and ":" in v for v in values):
-                    return state, prompt
-            action = choose(rng, state, legal_moves(RULES, state), RULES)
-            try:
-                state, _ = RULES.apply(state, action)
-            except RuleError:
-                state, _ = RULES.apply(state, {"player": action["player"], "type": "default"})
-    raise AssertionError("no ordering of monsters' effects came up")
+    def ordering(state):
+        return next((p for p in RULES.prompts(state) if p.get("about") == "order"
+                     and any(isinstance(o.get("value"), str) and ":" in o["value"] for o in p["options"])), None)
+    return first_reached(RULES, range(1, 80), ["a", "b"], ordering, {"ancient_one": "shub_niggurath"})
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])

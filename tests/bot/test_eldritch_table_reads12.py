@@ -10,19 +10,14 @@ import pytest
 
 from bot.games.eldritch import render as R
 from bot.i18n import t
-from engine.core.errors import RuleError
 from engine.registry import rules_for
-from engine.simulate import choose, legal_moves
+from tests.bot.random_play import step
 
 RULES = rules_for("eldritch")
 
 
 def _step(state, rng):
-    action = choose(rng, state, legal_moves(RULES, state), RULES)
-    try:
-        return RULES.apply(state, action)
-    except RuleError:
-        return RULES.apply(state, {"player": action["player"], "type": "default"})
+    return step(RULES, state, rng)
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])

@@ -1076,10 +1076,10 @@ def space_marks(state: dict, sp) -> list[tuple[str, str, object]]:
         if m.get("space") == sp:
             kinds[m["kind"]] = kinds.get(m["kind"], 0) + 1
     for kind, n in kinds.items():
-        marks.append(("👹" + (f"×{n}" if n > 1 else ""), "monster", (kind, n)))
+        marks.append((common.counted("👹", n), "monster", (kind, n)))
     clues = len(((state.get("clues") or {}).get("board") or {}).get(sp) or ())
     if clues:
-        marks.append(("🔎" + (f"×{clues}" if clues > 1 else ""), "clues", clues))
+        marks.append((common.counted("🔎", clues), "clues", clues))
     if state.get("expedition") == sp:
         marks.append(("🧭", "expedition", None))
     for card, where in (state.get("rumor_tokens") or {}).items():
@@ -1089,14 +1089,12 @@ def space_marks(state: dict, sp) -> list[tuple[str, str, object]]:
         marks.append(("🔮", "mystery_token", None))
     eldritch = (state.get("eldritch_board") or {}).get(sp)
     if eldritch:
-        marks.append(("✴️" + (f"×{eldritch}" if eldritch > 1 else ""), "eldritch", eldritch))
+        marks.append((common.counted("✴️", eldritch), "eldritch", eldritch))
     return marks
 
 
 def _icons(state: dict, sp) -> str:
-    """A destination's marks for a button: " (🌀🔴 👹)", or nothing for an empty space."""
-    icons = " ".join(icon for icon, _kind, _detail in space_marks(state, sp))
-    return f" ({icons})" if icons else ""
+    return common.marks_text(space_marks(state, sp))
 
 
 def space_contents(lang: str, state: dict, sp) -> str | None:

@@ -962,19 +962,17 @@ def zone_marks(state: dict, z) -> list[tuple[str, str, object]]:
     marks: list = [("🐙", "monarch", m) for m in MONARCHS if (state.get("monarchs") or {}).get(m) == z]
     deep_ones = (state.get("deep_ones") or {}).get(z) or 0
     if deep_ones and z != "depths":
-        marks.append(("🐟" + (f"×{deep_ones}" if deep_ones > 1 else ""), "deep_ones", deep_ones))
+        marks.append((common.counted("🐟", deep_ones), "deep_ones", deep_ones))
     if z in (state.get("damage") or {}):
         marks.append(("💥", "damaged", None))
     passengers = len((state.get("passengers") or {}).get(z) or ())
     if passengers:
-        marks.append(("🧍" + (f"×{passengers}" if passengers > 1 else ""), "passengers", passengers))
+        marks.append((common.counted("🧍", passengers), "passengers", passengers))
     return marks
 
 
 def _icons(state: dict, z) -> str:
-    """A zone's marks for a button: " (🐟×2 💥)", or nothing for a quiet zone."""
-    icons = " ".join(icon for icon, _kind, _detail in zone_marks(state, z))
-    return f" ({icons})" if icons else ""
+    return common.marks_text(zone_marks(state, z))
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
