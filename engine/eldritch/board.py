@@ -119,7 +119,11 @@ class Board:
             events.append(event("omen", omen=self.omen(s), index=s["omen"]))
             if s["omen"] == self.C.omen_start:
                 self.ao_trigger(s, "omen_enters_green", events)
-            self.advance_doom(s, self.gates_matching_omen(s), events)
+            gates, mark = self.gates_matching_omen(s), len(events)
+            self.advance_doom(s, gates, events)
+            for e in events[mark:]:   # the doom the omen's gates cost: the table reads why it moved
+                if e["type"] == "doom":
+                    e["gates"] = gates
 
     # --- gates (J2-J4) -----------------------------------------------------------------------
     def reshuffle_gates(self, s, events):

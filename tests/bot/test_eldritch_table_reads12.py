@@ -223,3 +223,25 @@ def test_a_monster_never_moves_to_where_it_stands():
                 if ev["type"] == "die_rolled":
                     rolls += 1
     assert moves and rolls
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_the_omen_and_the_doom_its_gates_cost_are_one_line(lang):
+    """nfe12: «Передвістя переходить на 🔵 синє.» then «☠️ Приреченість просувається на 1 до 14.»
+    said no why; the doom the omen's gates cost is told with the omen (002 l.600: «ворота на
+    ігровому полі, символ яких збігається»)."""
+    state, _ = RULES.new_game(["a", "b"], 5, {})
+    rng = random.Random(5)
+    for _ in range(4000):
+        state, events = _step(state, rng)
+        doom = [e for e in events if e["type"] == "doom" and e.get("gates")]
+        if doom:
+            lines = [str(x) for x in R.public_lines(events, lang)]
+            said = [x for x in lines if R.omen(lang, state and next(e for e in events if e["type"] == "omen")["omen"]) in x
+                    and f"{doom[0]['value']}." in x]
+            assert len(said) == 1, lines
+            assert not [x for x in lines if x == t(lang, "eldritch.event.doom_advanced", amount=-doom[0]["change"], value=doom[0]["value"])]
+            return
+        if state.get("result"):
+            break
+    raise AssertionError("no omen cost doom")

@@ -296,6 +296,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = a
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
+    elif kind == "omen" and ev.get("doom") is not None:   # merged: merged()
+        key = f"{K}.event.omen_doom"
+        p["value"] = ev["doom"]   # {gates}: a number after a colon (ворота/врата have no singular)
     elif kind == "assets_removed":  # a whole market may go at once: the first names, then a count
         cards = ev.get("cards") or []
         p["count"] = len(cards)
@@ -520,8 +523,11 @@ def merged(before: dict, ev: dict) -> dict | None:
     result's, with what the pool was made of (the dice are the same); a reroll and the result it
     gave, the same. "▶ X has an encounter." right above X's encounter (nothing decided between):
     the encounter's line, which names them. A journey: the travel action, each ticket spent and
-    the move it paid for, one line ("X travels to A → B → C (by 🚢 ship ticket, 🚂 train ticket)")."""
+    the move it paid for, one line ("X travels to A → B → C (by 🚢 ship ticket, 🚂 train ticket)").
+    The omen's move and the doom its gates cost, one line (the doom's line said no why)."""
     same_inv = ev.get("inv") == before.get("inv")
+    if before["type"] == "omen" and ev["type"] == "doom" and ev.get("gates") and "doom" not in before:
+        return {**before, "doom": ev.get("value"), "gates": ev["gates"]}   # the omen and what its gates cost
     if before["type"] == "turn" and before.get("phase") == "encounter" and ev["type"] == "encounter" and same_inv:
         return ev
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and same_inv \
