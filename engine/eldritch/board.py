@@ -79,7 +79,9 @@ class Board:
         return [sp for sp in found if dist[sp] == best]
 
     # --- doom and omen (J11-J14) ------------------------------------------------------------
-    def advance_doom(self, s, amount, events, c=None):
+    def advance_doom(self, s, amount, events, c=None, by_gates: bool = False):
+        """``by_gates``: the doom the omen's matching gates cost (its event says how many: the
+        table tells the omen's move and this doom as one line)."""
         if amount <= 0:
             return
         if s["awakened"]:
@@ -87,7 +89,7 @@ class Board:
             return
         before = s["doom"]
         s["doom"] = max(0, s["doom"] - amount)
-        events.append(event("doom", value=s["doom"], change=s["doom"] - before))
+        events.append(event("doom", value=s["doom"], change=s["doom"] - before, **({"gates": amount} if by_gates else {})))
         rest = amount - (before - s["doom"])
         if s["doom"] == 0:
             if rest > 0:   # seed 002, 1468: the overflow follows the awakening's effects (pushed first, runs last)
@@ -119,11 +121,7 @@ class Board:
             events.append(event("omen", omen=self.omen(s), index=s["omen"]))
             if s["omen"] == self.C.omen_start:
                 self.ao_trigger(s, "omen_enters_green", events)
-            gates, mark = self.gates_matching_omen(s), len(events)
-            self.advance_doom(s, gates, events)
-            for e in events[mark:]:   # the doom the omen's gates cost: the table reads why it moved
-                if e["type"] == "doom":
-                    e["gates"] = gates
+            self.advance_doom(s, self.gates_matching_omen(s), events, by_gates=True)
 
     # --- gates (J2-J4) -----------------------------------------------------------------------
     def reshuffle_gates(self, s, events):
