@@ -1372,9 +1372,7 @@ class GameService:
                                              notices=[notice("admin.replace_done", old=old_id, new=new_id)],
                                              before=before)
             if is_member(new_id) and game.status == "active":
-                for model, values in announced:  # the member seated is pinged by the line (an edit never pings)
-                    if model is Outbox and values["kind"] == "public":
-                        values["payload"]["greet"] = [new_id]
+                _greet(announced, new_id)
             return await self._save(session, game, announced)
 
     async def _seat_back(self, session, game: Game, uid: str) -> Game:
@@ -1387,9 +1385,7 @@ class GameService:
         game.autopilot = [p for p in game.autopilot if p != uid]
         announced = self._announcements(game, [], number=game.last_action,
                                         notices=[notice("admin.seat_back", player=uid)], before=before)
-        for model, values in announced:   # an edit never pings: the line that seats them does
-            if model is Outbox and values["kind"] == "public":
-                values["payload"]["greet"] = [uid]
+        _greet(announced, uid)
         return await self._save(session, game, announced)
 
     @resilient
@@ -2249,6 +2245,13 @@ class Leads:
         if not advisers or prompt["id"] in self.released:
             return False
         return not set(advisers) <= {uid for uid, _ in self.proposals.get(prompt["id"], ())}
+
+
+def _greet(announced: list, uid: str) -> None:
+    """The member seated is pinged by the public line that says so (an edit never pings)."""
+    for model, values in announced:
+        if model is Outbox and values["kind"] == "public":
+            values["payload"]["greet"] = [uid]
 
 
 def lead_advisers(game: Game, prompt: dict) -> list[str]:
