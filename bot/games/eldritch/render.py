@@ -1069,6 +1069,11 @@ def same_choice(option: dict, prompt: dict, state: dict):
     return {**option, "die": sorted(dice[k] for k in which), "and": None}
 
 
+# the table's marks of what lies on a space (its board field names them with these icons)
+BOARD_ICONS = {"gate": "🌀", "monster": "👹", "clues": "🔎", "expedition": "🧭", "rumor": "📰",
+               "mystery_token": "🔮", "eldritch": "✴️"}
+
+
 def space_marks(state: dict, sp) -> list[tuple[str, str, object]]:
     """What lies on a space for everyone to see, in the table's order: (icon, kind, detail) for a
     gate (its omen colour), each monster kind, clues, the active expedition, a rumor, the
@@ -1076,26 +1081,26 @@ def space_marks(state: dict, sp) -> list[tuple[str, str, object]]:
     marks: list = []
     if sp in (state.get("gates") or {}).get("board", ()):
         colour = _rules().gate_omen(state, sp)
-        marks.append(("🌀" + OMEN_ICON.get(colour, ""), "gate", colour))
+        marks.append((BOARD_ICONS["gate"] + OMEN_ICON.get(colour, ""), "gate", colour))
     kinds: dict = {}
     for m in ((state.get("monsters") or {}).get("board") or {}).values():
         if m.get("space") == sp:
             kinds[m["kind"]] = kinds.get(m["kind"], 0) + 1
     for kind, n in kinds.items():
-        marks.append((common.counted("👹", n), "monster", (kind, n)))
+        marks.append((common.counted(BOARD_ICONS["monster"], n), "monster", (kind, n)))
     clues = len(((state.get("clues") or {}).get("board") or {}).get(sp) or ())
     if clues:
-        marks.append((common.counted("🔎", clues), "clues", clues))
+        marks.append((common.counted(BOARD_ICONS["clues"], clues), "clues", clues))
     if state.get("expedition") == sp:
-        marks.append(("🧭", "expedition", None))
+        marks.append((BOARD_ICONS["expedition"], "expedition", None))
     for card, where in (state.get("rumor_tokens") or {}).items():
         if where == sp:
-            marks.append(("📰", "rumor", card))
+            marks.append((BOARD_ICONS["rumor"], "rumor", card))
     if state.get("mystery_token") == sp:
-        marks.append(("🔮", "mystery_token", None))
+        marks.append((BOARD_ICONS["mystery_token"], "mystery_token", None))
     eldritch = (state.get("eldritch_board") or {}).get(sp)
     if eldritch:
-        marks.append((common.counted("✴️", eldritch), "eldritch", eldritch))
+        marks.append((common.counted(BOARD_ICONS["eldritch"], eldritch), "eldritch", eldritch))
     return marks
 
 
@@ -1106,18 +1111,19 @@ def _icons(state: dict, sp) -> str:
 def space_contents(lang: str, state: dict, sp) -> str | None:
     """What a destination holds, in words ("There: 🌀 a gate (🔴 red) · 👹 Gnoph-Keh"), or None."""
     said = []
-    for icon, kind, detail in space_marks(state, sp):
+    for _icon, kind, detail in space_marks(state, sp):
         if kind == "gate":
-            said.append(f"🌀 {t(lang, f'{K}.there.gate', omen=omen(lang, detail))}")
+            what = t(lang, f"{K}.there.gate", omen=omen(lang, detail))
         elif kind == "monster":
             monster, n = detail
-            said.append(f"👹 {monster_kind(lang, monster)}" + (f" ×{n}" if n > 1 else ""))
+            what = monster_kind(lang, monster) + (f" ×{n}" if n > 1 else "")
         elif kind == "rumor":
-            said.append(f"📰 {card_name(lang, detail)}")
+            what = card_name(lang, detail)
         elif kind in ("clues", "eldritch"):
-            said.append(f"{'🔎' if kind == 'clues' else '✴️'} {t(lang, f'{K}.there.{kind}', count=detail)}")
+            what = t(lang, f"{K}.there.{kind}", count=detail)
         else:
-            said.append(f"{icon} {t(lang, f'{K}.there.{kind}')}")
+            what = t(lang, f"{K}.there.{kind}")
+        said.append(f"{BOARD_ICONS[kind]} {what}")
     return t(lang, f"{K}.there.line", what=" · ".join(said)) if said else None
 
 
