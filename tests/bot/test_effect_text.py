@@ -18,6 +18,7 @@ from engine.thing import content as thing
 from engine.unfathomable import content_effects as unfathomable_effects
 from engine.content.dialect import Names, Tagged, Text
 from engine.registry import rules_for
+from tests.pack_walk import pack_models
 
 GAMES = ("thing", "unfathomable", "eldritch")
 VOCABULARY = {
@@ -37,22 +38,11 @@ def writer(game):
 def pack_nodes(game):
     """(entries with a generated text, every step and condition) of the game's pack."""
     module, entries, steps = writer(game), [], []
-
-    def walk(node):
-        if isinstance(node, Tagged):
-            steps.append(node)
-        if isinstance(node, BaseModel) and not isinstance(node, (Names, Text)):
-            if not isinstance(node, Tagged) and module.has_effect(node):
-                entries.append(node)
-            for field in type(node).model_fields:
-                walk(getattr(node, field))
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                walk(value)
-        elif isinstance(node, dict):
-            for value in node.values():
-                walk(value)
-    walk(rules_for(game).pack)
+    for model in pack_models(rules_for(game).pack, enter=lambda m: not isinstance(m, (Names, Text))):
+        if isinstance(model, Tagged):
+            steps.append(model)
+        elif not isinstance(model, (Names, Text)) and module.has_effect(model):
+            entries.append(model)
     return entries, steps
 
 

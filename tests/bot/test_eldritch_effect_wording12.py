@@ -15,41 +15,21 @@ from bot.games.eldritch.effect_text import entry_text, has_effect
 from bot.i18n import LANGUAGES
 from engine.content.dialect import Names, Tagged, Text
 from engine.registry import rules_for
+from tests.pack_walk import pack_models
 
 
 def _walk(node, found):
     """Every generated entry under ``node``, in the pack's order."""
-    if isinstance(node, BaseModel) and not isinstance(node, (Names, Text)):
-        if not isinstance(node, Tagged) and has_effect(node):
-            found.append(node)
-        for field in type(node).model_fields:
-            _walk(getattr(node, field), found)
-    elif isinstance(node, (list, tuple)):
-        for value in node:
-            _walk(value, found)
-    elif isinstance(node, dict):
-        for value in node.values():
-            _walk(value, found)
+    found += [m for m in pack_models(node) if not isinstance(m, (Names, Text, Tagged)) and has_effect(m)]
     return found
 
 
 @lru_cache(maxsize=None)
 def _by_id() -> dict[str, BaseModel]:
     out: dict[str, BaseModel] = {}
-
-    def walk(node):
-        if isinstance(node, BaseModel) and not isinstance(node, (Names, Text, Tagged)):
-            if isinstance(getattr(node, "id", None), str):
-                out.setdefault(node.id, node)
-            for field in type(node).model_fields:
-                walk(getattr(node, field))
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                walk(value)
-        elif isinstance(node, dict):
-            for value in node.values():
-                walk(value)
-    walk(rules_for("eldritch").pack)
+    for model in pack_models(rules_for("eldritch").pack, enter=lambda m: not isinstance(m, (Names, Text, Tagged))):
+        if not isinstance(model, (Names, Text, Tagged)) and isinstance(getattr(model, "id", None), str):
+            out.setdefault(model.id, model)
     return out
 
 

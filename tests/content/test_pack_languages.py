@@ -17,6 +17,7 @@ from engine.content import load_pack
 from engine.content.dialect import Names, Text
 from engine.content.languages import coverage, missing_translations
 from engine.unfathomable.content import Component
+from tests.pack_walk import pack_models
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("thing", "unfathomable", "eldritch")
@@ -44,8 +45,7 @@ def test_translations_are_not_copies_of_the_english(pack):
     a word the languages share (Cthulhu, «Рим», a number)."""
     game, loaded = pack
     copied = []
-
-    def walk(node):
+    for node in pack_models(loaded):
         if isinstance(node, (Names, Text)):
             for lang in ("uk", "ru"):
                 value = getattr(node, lang)
@@ -53,17 +53,6 @@ def test_translations_are_not_copies_of_the_english(pack):
                     latin = sum(c.isascii() and c.isalpha() for c in value)
                     if latin > 3 and " " in value:  # a sentence or phrase left in English
                         copied.append(f"{lang}: {value}")
-        elif isinstance(node, BaseModel):
-            for field in type(node).model_fields:
-                walk(getattr(node, field))
-        elif isinstance(node, (list, tuple)):
-            for item in node:
-                walk(item)
-        elif isinstance(node, dict):
-            for item in node.values():
-                walk(item)
-
-    walk(loaded)
     assert copied == [], game
 
 
