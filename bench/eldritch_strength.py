@@ -153,13 +153,13 @@ def instrument(rules) -> None:
 
     orig_doom = cls.advance_doom
 
-    def advance_doom(self, s, amount, events, c=None):
+    def advance_doom(self, s, amount, events, c=None, **kwargs):   # kwargs: the rules' own (by_gates)
         before, awake = s["doom"], s["awakened"]
         label = _CAUSE[-1] if _CAUSE else "other"
         if not awake and any(label.startswith(p) for p in _SPARED):   # a what-if, never the game's rule
             _DOOM_BY[f"spared_{label}"] += max(0, amount)
             return None
-        out = orig_doom(self, s, amount, events, c)
+        out = orig_doom(self, s, amount, events, c, **kwargs)
         if awake:
             _DOOM_BY[f"awakened_{label}"] += max(0, amount)
         elif before > s["doom"]:
