@@ -156,9 +156,9 @@ class Ending:
         flags = s["flags"]
         ao = self.C.ancient_ones[s["ao"]]
         if flags.get("win"):   # an effect says so (L11: with a loss at once, the investigators win)
-            return {"winner": "investigators", "reason": "effect", "score": self.score(s)}
+            return self._result(flags, "investigators", "effect", score=self.score(s))
         if len(s["eliminated"]) == len(s["players"]):   # seed 002, 1401: nobody is left to solve anything
-            return {"winner": "ancient_one", "reason": flags.get("lose") or "all_eliminated"}
+            return self._result(flags, "ancient_one", flags.get("lose") or "all_eliminated")
         enough = len(s["solved"]) >= ao["mysteries_to_win"]
         if not (enough and (flags.get("final_solved") or not s["awakened"])):
             # mysteries and rumors whose condition is met now are solved at once (L7), as steps of
@@ -181,7 +181,7 @@ class Ending:
         elif enough and not s["awakened"]:
             win = "mysteries"
         if win:   # L11: a win and a loss at once: the investigators win
-            return {"winner": "investigators", "reason": win, "score": self.score(s)}
+            return self._result(flags, "investigators", win, score=self.score(s))
         lose = flags.get("lose")
         if not lose and s["awakened"]:
             for rule in ao["awakening"]["defeat"]:
@@ -191,8 +191,17 @@ class Ending:
         if not lose and len(s["eliminated"]) == len(s["players"]):
             lose = "all_eliminated"
         if lose:
-            return {"winner": "ancient_one", "reason": lose}
+            return self._result(flags, "ancient_one", lose)
         return None
+
+    @staticmethod
+    def _result(flags, winner, reason, **extra):
+        """The result; an end by a card's effect names the card (the table says which)."""
+        result = {"winner": winner, "reason": reason, **extra}
+        card = flags.get("win_card" if winner == "investigators" else "lose_card") if reason == "effect" else None
+        if card:
+            result["card"] = card
+        return result
 
     def score(self, s) -> int:
         """M6: the score after a win (lower is better)."""

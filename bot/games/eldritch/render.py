@@ -420,7 +420,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["missing"] = ", ".join(f"{t(lang, f'{K}.mythos_colour.{c}')} ×{n}" for c, n in missing.items()) \
             if isinstance(missing, dict) else str(missing)
     elif kind == "game_over":
-        p["reason"] = reason_text(lang, ev.get("reason"), ev.get("ao"))
+        p["reason"] = reason_text(lang, ev.get("reason"), ev.get("ao"), ev.get("card"))
         p["score"] = (" " + t(lang, f"{K}.event.score", score=ev["score"])) if ev.get("score") is not None else ""
         p["n_mysteries"] = t(lang, f"{K}.count.mysteries", count=ev.get("mysteries", 0))
     elif kind == "nothing_to_choose":
@@ -613,9 +613,12 @@ def mystery_progress(state: dict, slot: str = "mystery") -> tuple[int | None, in
     return have, need
 
 
-def reason_text(lang: str, reason, ao=None) -> str:
+def reason_text(lang: str, reason, ao=None, card=None) -> str:
     """Why the game ended; the awakened Ancient One's win in the words of its sheet ("six Eldritch
-    tokens on his sheet and the investigators lose"), not "the Ancient One's victory condition"."""
+    tokens on his sheet and the investigators lose"), not "the Ancient One's victory condition";
+    an end by a card's effect names the card."""
+    if reason == "effect" and card:
+        return t(lang, f"{K}.reason.effect_card", card=t(lang, f"{K}.quoted", card=card_name(lang, card)))
     entry = _pack()["ancient_one"].get(ao) if reason == "awakened" and ao else None
     rules = [_in(lang, rule.text) for rule in (entry.awakening.defeat if entry else ()) if rule.text]
     if len(rules) == 1:
@@ -700,7 +703,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     result = view.get("result")
     if result:
         head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
-                             reason=reason_text(lang, result.get("reason"), ao), score="", round=view["round"],
+                             reason=reason_text(lang, result.get("reason"), ao, result.get("card")), score="", round=view["round"],
                              n_mysteries=t(lang, f"{K}.count.mysteries", count=len(view.get("solved") or ())),
                              doom=view["doom"]) + "**")
     embed.description = "\n".join(head)

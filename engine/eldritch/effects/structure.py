@@ -228,9 +228,11 @@ class StructureEffects:
 
     def _op_investigators_win(self, s, st, c, cid, events):
         s["flags"]["win"] = "effect"
+        s["flags"]["win_card"] = (c.get("card") or {}).get("id")   # the end names the card
 
     def _op_investigators_lose(self, s, st, c, cid, events):
         s["flags"]["lose"] = "effect"
+        s["flags"]["lose_card"] = (c.get("card") or {}).get("id")
 
     # --- modifiers used as one-shot effects (combat/encounter timings) --------------------------
     def _op_skill_bonus(self, s, st, c, cid, events):

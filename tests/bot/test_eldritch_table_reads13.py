@@ -1,0 +1,38 @@
+"""Session 13's Eldritch table reads: a game lost (or won) by a card's effect names the card
+(nfe12: the end said only "a card's effect", while the card was the one thing a newcomer needed)."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games.eldritch import render as R
+from engine.registry import rules_for
+from tests.engine.eldritch.eh_helpers import new, quiet, run_fx
+
+RULES = rules_for("eldritch")
+
+
+def _rumor_failed(card="dimensions_collide"):
+    """The rumor's printed fail ("Out of tokens: the investigators lose") run as its card's effect."""
+    s = quiet(new({"ann": ["norman_withers"], "bob": ["leo_anderson"]}, ao="yog_sothoth"))
+    fail = RULES.C.mythos[card]["rumor"]["fail"]
+    return run_fx(s, fail, card={"kind": "mythos", "id": card})
+
+
+def test_a_loss_by_a_cards_effect_carries_the_card():
+    s, events = _rumor_failed()
+    assert s["result"] == {"winner": "ancient_one", "reason": "effect", "card": "dimensions_collide"}
+    (over,) = [e for e in events if e["type"] == "game_over"]
+    assert over["card"] == "dimensions_collide"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The Ancient One wins: the effect of Dimensions Collide."),
+    ("uk", "Перемагає Стародавній: ефект карти «Зіткнення вимірів»."),
+    ("ru", "Побеждает Древний: эффект карты «Столкновение измерений»."),
+])
+def test_the_end_by_a_card_names_it_in_the_log_and_the_table(lang, said):
+    s, events = _rumor_failed()
+    (over,) = [e for e in events if e["type"] == "game_over"]
+    assert said in str(R.public_line(over, lang))
+    assert said in R.table_embed(s, {}, lang).description
+
