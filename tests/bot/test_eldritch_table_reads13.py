@@ -36,3 +36,17 @@ def test_the_end_by_a_card_names_it_in_the_log_and_the_table(lang, said):
     assert said in str(R.public_line(over, lang))
     assert said in R.table_embed(s, {}, lang).description
 
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_the_final_table_says_the_result_once(lang):
+    """nfe12: the final table's bold result repeated the log line word for word ("Round 4, doom 13,
+    0 mysteries solved") under its own round, doom and mysteries lines."""
+    s, events = _rumor_failed()
+    (over,) = [e for e in events if e["type"] == "game_over"]
+    logged = str(R.public_line(over, lang))
+    description = R.table_embed(s, {}, lang).description
+    assert logged not in description
+    result_line = next(line for line in description.splitlines() if line.startswith("**🐙"))
+    assert result_line == "**" + logged.split(". ")[0] + ".**"
+    assert str(s["doom"]) in description.replace(result_line, "")   # the doom is still told, once

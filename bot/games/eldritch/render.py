@@ -702,10 +702,11 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
               needed=(R.C.ancient_ones.get(ao) or {}).get("mysteries_to_win", "?"))]
     result = view.get("result")
     if result:
-        head.append("**" + t(lang, f"{K}.event.{'won' if result.get('winner') == 'investigators' else 'lost_game'}",
-                             reason=reason_text(lang, result.get("reason"), ao, result.get("card")), score="", round=view["round"],
-                             n_mysteries=t(lang, f"{K}.count.mysteries", count=len(view.get("solved") or ())),
-                             doom=view["doom"]) + "**")
+        score = result.get("score")
+        head.append("**" + t(lang, f"{K}.table.{'won' if result.get('winner') == 'investigators' else 'lost'}",
+                             reason=reason_text(lang, result.get("reason"), ao, result.get("card")),
+                             score=(" " + t(lang, f"{K}.event.score", score=score)) if score is not None else "")
+                    + "**")
     embed.description = "\n".join(head)
     slot = "final" if view["awakened"] and view.get("final") else "mystery"
     embed.add_field(name=t(lang, f"{K}.table.{'final' if slot == 'final' else 'mystery'}"),
