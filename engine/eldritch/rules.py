@@ -93,6 +93,34 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
             frame["advisers"] = [p for p in s["players"] if p != player and p not in s["eliminated"]]
         self.push(s, frame)
 
+    def forced(self, state, prompts=None):
+        """Also made at once: ordering effects that happen together when every one left is the same
+        effect of the same kind of monster on the same space (two Cultists of one city: the order
+        cannot change anything, yet it was two identical buttons to click)."""
+        action = super().forced(state, prompts)
+        if action is not None or self.is_over(state):
+            return action
+        for prompt in self.prompts(state) if prompts is None else prompts:
+            frame = next((f for f in reversed(state["stack"]) if f.get("id") == prompt["id"]), None)
+            if frame and frame.get("purpose") == "order" and self.interchangeable(state, frame["items"]):
+                return {"player": prompt["player"], **prompt["options"][0], "prompt": prompt["id"], "auto": True}
+        return None
+
+    @staticmethod
+    def interchangeable(s, items) -> bool:
+        """Whether ``items`` (``run_together``'s) are one monster effect over identical monsters."""
+        board = s["monsters"]["board"]
+        first = items[0]
+        mid = first["ctx"].get("monster")
+        if mid not in board:
+            return False
+        for it in items[1:]:
+            other = it["ctx"].get("monster")
+            if other not in board or it["steps"] != first["steps"] or board[other] != board[mid] \
+                    or {**it["ctx"], "monster": mid} != first["ctx"]:
+                return False
+        return True
+
     def _void(self, s, f, events):
         if f["k"] != "action":   # an action prompt with no actions left is the turn's normal end
             events.append(event("nothing_to_choose", kind=f["k"], purpose=f.get("purpose")))
