@@ -90,13 +90,24 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
         prompt = next((p for p in prompts if p["player"] in by_id), None) or next(
             p for p in prompts if set(p.get("advisers") or []) & by_id.keys())
         member = by_id.get(prompt["player"]) or by_id[next(a for a in prompt["advisers"] if a in by_id)]
+        choice = policy(rng, prompt) if prompt["player"] in by_id else None
+        if choice is not None:   # a lone decision's answers on the live message: one click
+            from cogs.play import option_digest
+            from tests.bot.helpers import table_message
+            table = table_message(channel)
+            chosen = option_digest(choice)
+            on_table = [item.custom_id for row in table.components for item in row.children
+                        if getattr(item, "custom_id", "").startswith("keeper:opt:")]
+            if on_table:
+                await member.click(table, custom_id=next((c for c in on_table if c.endswith(":" + chosen)), on_table[0]))
+                continue
         panel = await open_panel(member, channel)
         if prompt["player"] not in by_id:  # a proposal to Keeper's Lead, from the panel's own menu
             menu = next(c for row in panel.components for c in row.get("components", [])
                         if c.get("custom_id", "").startswith("keeper:prop:"))
             await member.select(panel, [rng.choice(menu["options"])["value"]], custom_id=menu["custom_id"])
             continue
-        if await click_option(member, panel, policy(rng, prompt)) is None:
+        if await click_option(member, panel, choice) is None:
             try:
                 await click_first_offered(member, panel)
             except (StopIteration, RuntimeError):

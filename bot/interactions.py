@@ -5,6 +5,8 @@ import re
 
 import contextlib
 import functools
+import hashlib
+import json
 import logging
 
 import discord
@@ -29,6 +31,33 @@ HAND_TEMPLATE = r"keeper:hand:(?P<game>[0-9]+)"
 def hand_button(game_id: int, label: str) -> discord.ui.Button:
     return discord.ui.Button(label=label, style=discord.ButtonStyle.primary, emoji="🂠",
                              custom_id=f"keeper:hand:{game_id}")
+
+
+# An answer's button (in a panel, a DM, or on the live message when the table waits for one
+# decision whose answers are public): dispatched by the play cog's OptionButton.
+OPTION_TEMPLATE = r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"
+
+
+def option_digest(option: dict) -> str:
+    """A short fingerprint of one option: with the epoch and the prompt id in a custom_id it
+    names exactly that option for all time, so an old button can never pick a different one."""
+    return hashlib.blake2b(json.dumps(option, sort_keys=True).encode(), digest_size=6).hexdigest()
+
+
+def option_button(game_id: int, epoch: int, prompt_id: int, option: dict | str, label: str = "…") -> discord.ui.Button:
+    """``option``: the option, or its digest."""
+    digest = option if isinstance(option, str) else option_digest(option)
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                             custom_id=f"keeper:opt:{game_id}:{epoch}:{prompt_id}:{digest}")
+
+
+_ESCAPED = re.compile(r"\\([^\w\s])")
+
+
+def plain(text: str) -> str:
+    """A label for a plain-text control (a button, a menu option): names are kept escaped for
+    markdown (bot.service.safe_name), which a control shows literally, so the escapes go."""
+    return _ESCAPED.sub(r"\1", text)
 
 
 class AfterCommit(Exception):

@@ -46,9 +46,9 @@ from bot.i18n import t
 from bot.seats import is_member, mention
 from bot.service import ServiceError
 from bot.games import ui_for
-from bot.games.common import joined
+from bot.games.common import distinct_choices, joined
 from engine.registry import rules_for
-from bot.interactions import hand_button
+from bot.interactions import hand_button, option_button, plain
 
 log = logging.getLogger("keeper.publish")
 
@@ -721,7 +721,7 @@ class Publisher:
         digest = None
         if game.state is not None:
             digest = getattr(ui, "table_digest", None)
-            digest = (digest(game.state, game.names, lang) if digest else "") + game.status
+            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(game)
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
                 await self._step_aside()  # the embed is the delivery's longest stretch of CPU
@@ -804,14 +804,57 @@ class Publisher:
         chan_log = ChannelLog(game.channel_log)
         digest = getattr(ui_for(game.kind), "table_digest", None)
         if digest and chan_log.id is not None and \
-                self._table_shown.get(game.id) == (chan_log.id, digest(game.state, game.names, lang) + game.status):
+                self._table_shown.get(game.id) == (chan_log.id, digest(game.state, game.names, lang) + game.status
+                                                   + answers_signature(game)):
             return
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data)
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
 
+# at most one row of answers on the live message; a decision with more is the panel's (its
+# select and "what each answer does")
+PUBLIC_ANSWERS_MAX = 5
+
+
+def public_answers(game: Game) -> tuple[dict, list[dict]] | None:
+    """The decision the table waits for, when its answers may be clicked on the live message: the
+    only one pending, a member's (not a removed member's: Keeper answers for them), one of a list
+    of 2-5 distinct answers, no response window nor group decision, and the game says its answers
+    tell nothing private (``answers_in_public``). Returns (prompt, its distinct options)."""
+    ui = ui_for(game.kind)
+    allowed = getattr(ui, "answers_in_public", None)
+    if allowed is None or game.status != "active" or game.state is None:
+        return None
+    rules = rules_for(game.kind)
+    if rules.is_over(game.state):
+        return None
+    prompts = rules.prompts(game.state)
+    if len(prompts) != 1:
+        return None
+    (prompt,) = prompts
+    if not is_member(prompt["player"]) or prompt["player"] in game.autopilot \
+            or prompt.get("shape", "one") != "one" or prompt["kind"] in rules.WINDOW_KINDS \
+            or prompt.get("advisers") or not allowed(prompt, game.state):
+        return None
+    options = distinct_choices(ui, prompt, game.state)
+    return (prompt, options) if 2 <= len(options) <= PUBLIC_ANSWERS_MAX else None
+
+
+def answers_signature(game: Game) -> str:
+    """What the live message's answer buttons are (a change re-renders its controls)."""
+    answers = public_answers(game)
+    return "" if answers is None else f"|{answers[0]['id']}:{len(answers[1])}"
+
+
 def table_view(game: Game, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if game.status == "active":
+        answers = public_answers(game)
+        if answers is not None:
+            prompt, options = answers
+            ui = ui_for(game.kind)
+            for option in options:
+                label = plain(ui.option_label({**option, "player": prompt["player"]}, game.state, game.names, lang))
+                view.add_item(option_button(game.id, game.epoch, prompt["id"], option, label[:80] or "…"))
         view.add_item(hand_button(game.id, ui_for(game.kind).hand_button_label(lang)))
     return view

@@ -101,7 +101,7 @@ def safe_name(name: str) -> str:
     """A member's display name as Keeper keeps and shows it: markdown and mentions escaped, so a
     nickname like ``<@id>`` or ``[text](https://…)`` reads as itself and never pings or links.
     Every name reaches the game through here (lobby, join, a click's remembered name, /gm
-    replace); plain-text controls drop the escapes again (cogs.play.plain)."""
+    replace); plain-text controls drop the escapes again (bot.interactions.plain)."""
     import discord
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))[:100]
 

@@ -7,8 +7,6 @@ double click is refused by the engine's prompt check.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 
 import discord
@@ -16,11 +14,13 @@ from discord import app_commands
 
 from bot.i18n import t
 from bot.service import ServiceError, intact_state, not_running, quiet_seats
-from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, after_commit, hand_button, desc, defer_panel,
-                              defer_private, display_name, reply, reply_panel, user_lang)
+from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
+                              desc, defer_panel, defer_private, display_name, option_button, option_digest, plain, reply,
+                              reply_panel, user_lang)
 from bot.games import ui_for
 from bot.games.common import distinct_choices
-from bot.seats import keepers
+from bot.publisher import public_answers
+from bot.seats import keepers, mention
 from cogs.group import announce_proposal, decided_notice, group_parts, proposal_notice
 from engine.core.errors import RuleError
 from engine.core.shapes import only_answer
@@ -31,20 +31,6 @@ SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4  # a panel has five rows: four menus and a row of page and free-action buttons
 STALE = RuleError("stale_prompt", "That choice is no longer current.")
 
-
-_ESCAPED = re.compile(r"\\([^\w\s])")
-
-
-def plain(text: str) -> str:
-    """A label for a plain-text control (a button, a menu option): names are kept escaped for
-    markdown (bot.service.safe_name), which a control shows literally, so the escapes go."""
-    return _ESCAPED.sub(r"\1", text)
-
-
-def option_digest(option: dict) -> str:
-    """A short fingerprint of one option: with the epoch and the prompt id in a custom_id it
-    names exactly that option for all time, so an old button can never pick a different one."""
-    return hashlib.blake2b(json.dumps(option, sort_keys=True).encode(), digest_size=6).hexdigest()
 
 
 def seated(game, pid: str) -> None:
@@ -309,8 +295,14 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     game, pid = await current_game(interaction, game_id, epoch)
     if interaction.guild_id is not None:  # in a DM the member's name in the server is unknown
         await interaction.client.service.remember_name(game, interaction.user.id, display_name(interaction))
-    prompt = next((p for p in rules_for(game.kind).prompts(game.state)
-                   if p["id"] == prompt_id and p["player"] == pid), None)
+    # several players' prompts of one frame share its id (choices made at once): the clicker's own
+    same_id = [p for p in rules_for(game.kind).prompts(game.state) if p["id"] == prompt_id]
+    prompt = next((p for p in same_id if p["player"] == pid), None)
+    public = public_answers(game) if prompt is None and same_id else None
+    if public is not None and public[0]["id"] == prompt_id:   # its buttons on the live message
+        lang = await interaction.client.service.guild_language(game.guild_id)
+        raise RuleError("not_your_decision", "Only {player} can answer this.",
+                        player=mention(public[0]["player"], lang))
     option = answer_of(prompt, digest) if prompt else None
     if option is None:
         raise STALE
@@ -334,11 +326,9 @@ class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template
         await show_panel(interaction, self.game_id)
 
 
-class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"):
+class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=OPTION_TEMPLATE):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, digest: str, label: str = "…"):
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"keeper:opt:{game_id}:{epoch}:{prompt_id}:{digest}"))
+        super().__init__(option_button(game_id, epoch, prompt_id, digest, label))
         self.game_id, self.epoch, self.prompt_id, self.digest = game_id, epoch, prompt_id, digest
 
     @classmethod

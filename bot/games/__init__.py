@@ -55,6 +55,9 @@ class GameUI(Protocol):
     #   one way): public_lines tells them as one line, and the channel log does across steps for
     #   lines that carry their event (bot.games.common.Line, which also marks a line announcing
     #   what is about to happen and the line settling it: bot.publisher folds them)
+    # optional: answers_in_public(prompt, state) -> bool (True: the prompt's answers tell nothing
+    #   private, so when the table waits for it alone its answers are buttons on the live message
+    #   itself: one click instead of the panel and a click; bot.publisher.public_answers)
     # optional: decision_is_news(prompt, option, state) -> bool (False: a group decision's answer
     #   gets no "decides for the group" line, as it changes nothing the table shows or its own
     #   events tell it; cogs/group.py and the Keeper decider in bot/service.py ask)

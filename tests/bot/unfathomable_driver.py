@@ -210,7 +210,10 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
         prompt = prompt_of(game, pid)
         kind = prompt["kind"]
         message = None
-        if kind in dm_kinds and member.id not in closed and stats[f"panel:{kind}"] >= stats[f"dm:{kind}"]:
+        if offered(prompt, [c for c in controls_of(table) if c["custom_id"].startswith("keeper:opt:")]):
+            message = table   # a lone decision's answers on the live message: one click
+            stats[f"table:{kind}"] += 1
+        if message is None and kind in dm_kinds and member.id not in closed and stats[f"panel:{kind}"] >= stats[f"dm:{kind}"]:
             message = dm_with_controls(member, game, prompt)
             assert message is not None, f"no DM with the controls of a {kind} prompt"
             stats[f"dm:{kind}"] += 1

@@ -798,6 +798,12 @@ def log_section(state: dict) -> str:
     return f"{state.get('round', 0)} {state.get('phase')} {member or ''}".strip()
 
 
+def answers_in_public(prompt: dict, state: dict) -> bool:
+    """A cooperative game on a public table: no answer tells anything private (no option is a
+    hidden back), so a lone decision's answers are clicked on the live message."""
+    return True
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, f"{K}.table.hand_button")
 

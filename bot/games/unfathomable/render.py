@@ -1128,6 +1128,28 @@ def log_section(state: dict) -> str:
     return f"turn {(state.get('turn') or {}).get('number', 0)}"
 
 
+# decisions made on the public board, whose answers tell nothing of a hand, a role or a face-down card
+PUBLIC_PURPOSES = frozenset({"deep_one_order", "deep_one_to", "deep_ones_to", "deep_one_target", "attack_target"})
+
+
+def answers_in_public(prompt: dict, state: dict) -> bool:
+    """Whether a lone decision's answers may be buttons on the live message: where Deep Ones go
+    and whom they or an attack hit, the track to advance, and a crisis card's printed answers
+    when every one is offered (an answer left out for want of a card would tell the hand)."""
+    if prompt.get("kind") == "choose_track":
+        return True
+    if prompt.get("kind") != "choose":
+        return False
+    if prompt.get("purpose") in PUBLIC_PURPOSES:
+        return True
+    frame = next((f for f in reversed(state.get("stack") or []) if f.get("id") == prompt.get("id")), {})
+    choice = frame.get("choice")
+    if prompt.get("purpose") != "option" or not isinstance(choice, str) \
+            or not (choice.startswith("mythos.mythos[") and ".crisis[" in choice):
+        return False
+    return len(frame.get("values") or ()) == len(_rules().specs[choice].options)
+
+
 def hand_button_label(lang: str) -> str:
     return t(lang, f"{K}.table.hand_button")
 
