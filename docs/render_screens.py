@@ -399,14 +399,15 @@ async def eldritch_screens(env, browser: Chromium, out: Path) -> list[Path]:
     await members[0].click(lobby, custom_id=next(item.custom_id for row in lobby.components for item in row.children
                                                  if getattr(item, "custom_id", "").endswith(":start")))
     taken: set[str] = set()
+    from bot.publisher import public_answers
 
     async def moments(game, prompt, member, panel):
         if "panel" not in taken and game.state.get("phase") == "action" and prompt.get("kind") == "action":
             taken.add("panel")
             await shots.capture("eldritch/panel", channel, member, panel, width=760, height=900, layout="message")
-        if "table" not in taken and game.state.get("round", 0) >= 2:
-            taken.add("table")
-            await shots.capture("eldritch/table", channel, onlooker, channel.last_message, width=760, height=1200)
+        if "table" not in taken and game.state.get("round", 0) >= 2 and public_answers(game) is not None:
+            taken.add("table")   # a decision whose answers are buttons on the table itself
+            await shots.capture("eldritch/table", channel, onlooker, channel.last_message, width=760, height=1650)
         if "dm" not in taken:
             for someone in members:
                 news = [m for m in someone.user.dm_channel.history() if "·" in (m.content or "")]
