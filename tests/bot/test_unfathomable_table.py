@@ -84,7 +84,8 @@ async def test_a_whole_game_from_the_lobby_to_the_end(simcord_env, monkeypatch, 
     game = await current_game(env, channel)
     assert game.status == "finished" and game.state["result"]["reason"]
     public = public_text(channel)
-    assert "🏁 Game over" in public and "Loyalty:" in public  # every loyalty card shown at the end
+    assert "🏁 Game over" in public   # every loyalty card shown at the end, in the final table's result
+    assert all(f"<@{m.id}>: You Are a" in public for m in members)
     # character selection: each member picked from their panel, publicly announced
     assert stats["character"] == players or game.options.get("first_game")
     chosen = game.state["characters"]

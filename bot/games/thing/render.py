@@ -93,8 +93,7 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "game_over":
         p["reason"] = t(lang, f"thing.reason.{ev['reason']}")
         p["winners"] = ", ".join(mention(w) for w in ev["winners"]) or "—"
-        roles = ", ".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in ev["roles"].items())
-        return t(lang, key, **p) + "\n" + t(lang, "thing.roles_reveal", roles=roles)
+        return t(lang, key, **p)   # every role is told in the final table's result, below it
     text = one_stop(t(lang, key, **p))
     if kind in ("event_drawn", "panic_skipped"):  # told as one with the next: merged()
         return common.Line(text, event=ev)
@@ -233,6 +232,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     embed.add_field(name=t(lang, "thing.table.discard"), value=str(view["discard_size"]))
     if over:
         result = view["result"]
+        # whole by itself (`/game status` shows it alone): why, who won, every role (the log's line
+        # said only why and who)
         winners = ", ".join(mention(w) for w in result["winners"]) or "—"
         roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
         embed.add_field(name=t(lang, "thing.table.result"),

@@ -488,9 +488,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         nobody = _nobody_wins(lang, ev)
         if nobody:
             key, p["nobody"] = f"{K}.event.game_over_nobody", nobody
-        loyalty = ", ".join(f"{mention(x)}: {' + '.join(_cap(named(lang, 'loyalty', c)) for c in cs) or '—'}"
-                            for x, cs in (ev.get("loyalty") or {}).items())
-        return t(lang, key, **p) + "\n" + t(lang, f"{K}.event.loyalty_revealed_all", loyalty=loyalty)
+        return t(lang, key, **p)   # every loyalty card is told in the final table's result, below it
     elif kind == "defeat_prevention":
         p["who"] = mention(ev["who"]) if ev.get("kind") == "player" else t(lang, f"{K}.passengers")
         if ev.get("kind") == "player" and ev.get("by") == ev.get("who"):  # "X prevents the defeat of X"
