@@ -189,12 +189,11 @@ class _NestedText(EffectText):
             part = self.part(owner, field)
             return self.say(lang, part, text=text, count=text) if in_template and part else text
         if field == "options" and owner == "choose_one" and in_template and isinstance(value, list) and value:
-            # "choose one: gain 1 Clue or improve Will", not "choose one: gain 1 Clue; improve Will", whose
-            # options ran on into the steps after them; an option of several steps or amounts is bracketed
-            sep = self.say(lang, self.key("sep")).strip()
+            # an option of several steps is bracketed: "choose one: (spend 2 Clues; close this gate);
+            # become Delayed", not three options
+            sep = self.say(lang, self.key("sep"))
             texts = [self._value(lang, field, option, owner) for option in value]
-            texts = [f"({x})" if _at_top(sep, x) or _at_top(", ", x) else x for x in texts]
-            return self.joined(lang, "or", [x for x in texts if x])
+            return sep.join(f"({x})" if _at_top(sep.strip(), x) else x for x in texts if x)
         if field == "has" and isinstance(value, list) and len(value) > 1 and all(isinstance(v, str) for v in value):
             # a space holding all of them: uk «з воротами і монстром», not «з воротами, монстром»
             text = self.joined(lang, "and", [self.word(lang, field, v, owner) for v in value])
