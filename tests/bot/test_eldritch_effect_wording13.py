@@ -181,3 +181,16 @@ def test_a_discarded_gate_is_said_with_who_chooses_it(card_id, lang):
 def test_up_to_is_said_after_the_count(lang, said):
     assert said in card(lang, "charter_flight")
     assert _all_say(lang, r"\((до стількох|до стольких|up to)\)") == []
+
+
+# ---------------------------------------------------------------- 9. a clause that closed no comma
+# Torn Asunder: ru «если число врат, соответствующих знамению не меньше, чем 1» opened a participial
+# clause it never closed (uk the same before «—»); the participle goes before the noun
+TORN = {"uk": "якщо кількість відповідних передвістю воріт — щонайменше 1",
+        "ru": "если число соответствующих знамению врат не меньше, чем 1"}
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_gates_of_the_omen_are_counted_without_an_open_clause(lang):
+    assert TORN[lang] in card(lang, "torn_asunder")
+    assert _all_say(lang, r"воріт, що відповідають передвістю|врат, соответствующих знамению") == []
