@@ -44,7 +44,8 @@ def _hooks() -> dict[str, Text]:
 # fields whose strings are vocabulary words, never ids of the pack
 WORD_FIELDS = frozenset({"which", "of", "who", "timing", "by", "among", "chooser", "range", "during", "what",
                          "where", "card", "source", "epic", "path", "limit", "any_number", "spend", "spend_for",
-                         "to", "with_", "kind_word", "skill", "count", "health", "sanity", "clues"})
+                         "to", "with_", "kind_word", "skill", "count", "health", "sanity", "clues",
+                         "has", "has_any", "without"})   # what a space holds: uk «з культистом», not «з «Культист»»
 
 
 def _names(lang: str, field: str, value: str) -> str | None:
@@ -107,10 +108,26 @@ class _Space:
         return isinstance(other, _Space) and other.at == self.at
 
 
+class _ChosenBy:
+    """A step's ``which: chosen`` said with the one who chooses (``chooser``)."""
+
+    def __init__(self, who: str):
+        self.who = who
+
+
 # the branches of a test, a fight or a condition: one that holds more than one step is bracketed,
 # so a nested branch's "fail" cannot be read as the outer one's ("Influence test; pass: (Lore
 # test; pass: close this gate; fail: lose 1 Sanity); fail: lose 2 Sanity")
 BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "then"})
+# the steps whose nested effect a group does (each investigator, each space, N times): more than
+# one step is said as one sentence, joined by "and", so the steps after the group cannot be read as
+# the group's ("for each investigator …: lose 2 Health and become Delayed; remove …")
+GROUPS = ("for_each", "repeat")
+# the lists that offer a choice, said with "or" the way a card says them ("a space with a Clue or a
+# gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
+OR_LISTS = {"has_any": "has", "any_of": "any_of"}
+# a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
+MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative")
 
 
 class _NestedText(EffectText):
@@ -139,6 +156,10 @@ class _NestedText(EffectText):
         if tagged.name == "choose_space" and self.has(self.key("obj", "ChosenSpace_choose")):
             # "choose a space with a Clue", not "choose a space: a chosen space with a Clue"
             return self.model(lang, self.key("obj", "ChosenSpace_choose"), spec.place)
+        if tagged.name == "discard_gates" and spec.which == "chosen":
+            # "discard 1 gate chosen by the Lead Investigator", not "discard 1 gate (a chosen) (chosen by …)"
+            return self.model(lang, self.key("fx", "discard_gates"),
+                              spec.model_copy(update={"which": _ChosenBy(spec.chooser)}), skip={"chooser"})
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
@@ -162,6 +183,38 @@ class _NestedText(EffectText):
         return super().step(lang, tagged)
 
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
+        if field in OR_LISTS and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            # uk «з доказом або воротами», not «з будь-чим із: доказ, ворота»
+            text = self.joined(lang, "or", [self.word(lang, OR_LISTS[field], v, owner) for v in value])
+            part = self.part(owner, field)
+            return self.say(lang, part, text=text, count=text) if in_template and part else text
+        if field == "options" and owner == "choose_one" and in_template and isinstance(value, list) and value:
+            # an option of several steps is bracketed: "choose one: (spend 2 Clues; close this gate);
+            # become Delayed", not three options
+            sep = self.say(lang, self.key("sep"))
+            texts = [self._value(lang, field, option, owner) for option in value]
+            return sep.join(f"({x})" if _at_top(sep.strip(), x) else x for x in texts if x)
+        if field == "has" and isinstance(value, list) and len(value) > 1 and all(isinstance(v, str) for v in value):
+            # a space holding all of them: uk «з воротами і монстром», not «з воротами, монстром»
+            text = self.joined(lang, "and", [self.word(lang, field, v, owner) for v in value])
+            part = self.part(owner, field)
+            return self.say(lang, part, text=text, count=text) if in_template and part else text
+        if field == "others" and owner in MONSTER_MODELS and in_template:
+            # uk «кожному іншому монстру», not «кожному монстру (інші)»
+            return self.say(lang, self.key("part", owner, "others")) if value else ""
+        if field == "effect" and owner.startswith(GROUPS) and in_template and isinstance(value, list) \
+                and len(value) > 1:
+            steps = [s for s in _placed_together(value) if isinstance(s, Tagged)]
+            texts = [self.step(lang, s) for s in steps]
+            texts = [x[:-1] if x.endswith(".") and not x.endswith("..") else x for x in texts]
+            sep = self.say(lang, self.key("sep")).strip()
+            if len(texts) > 1 and not any(_at_top(sep, x) for x in texts):
+                # a condition last follows what comes before it: "…, then if …", not "… and if …"
+                text = self.joined(lang, "and_then" if steps[-1].name == "if" else "and", texts)
+                part = self.part(owner, field)
+                return self.say(lang, part, text=text, count=text) if part else text
+        if isinstance(value, _ChosenBy):
+            return self.say(lang, self.key("part", owner, "chooser"), text=self.word(lang, "chooser", value.who))
         if isinstance(value, _Space):
             return self.place(lang, SPACE_WAYS.get(owner, "in"), value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
@@ -190,6 +243,12 @@ class _NestedText(EffectText):
         part = self.part(owner, field)
         return self.say(lang, part, text=text, count=text) if text and part else text
 
+    def joined(self, lang: str, word: str, items: list[str]) -> str:
+        """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
+        if len(items) == 1:
+            return items[0]
+        return self.say(lang, self.key(word), first=", ".join(items[:-1]), last=items[-1])
+
     def place(self, lang: str, way: str, at) -> str:
         """The space a token goes to (``way`` "to"), leaves ("from"), a figure moves to ("move") or
         toward ("toward"), or something spawns on ("in"), with its preposition (``at_<way>``): a
@@ -198,8 +257,7 @@ class _NestedText(EffectText):
         section = f"at_{way}"
         if isinstance(at, list):
             names = [_names(lang, "at", a) or a for a in at]
-            joined = self.say(lang, self.key("and"), first=", ".join(names[:-1]), last=names[-1])
-            return self.say(lang, self.key(section, "each"), places=joined)
+            return self.say(lang, self.key(section, "each"), places=self.joined(lang, "and", names))
         if isinstance(at, str):
             named = _names(lang, "at", at)
             if named is not None:
@@ -236,6 +294,16 @@ def _placed_together(steps: list) -> list:
             continue
         out.append(step)
     return out
+
+
+def _at_top(sep: str, text: str) -> bool:
+    """``sep`` occurs in ``text`` outside any brackets (a step that is itself several)."""
+    depth = 0
+    for i, char in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth == 0 and text.startswith(sep, i):
+            return True
+    return False
 
 
 def _someone_else(step) -> bool:
