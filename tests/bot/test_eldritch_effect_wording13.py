@@ -121,11 +121,12 @@ def test_a_groups_steps_are_joined(card_id, lang):
 
 # ---------------------------------------------------------------- 5. a choice's options
 # "choose one: spend 2 Clues; close this gate; become Delayed" did not say there were two options
-# (the first of two steps): an option of several steps is bracketed
+# (the first of two steps): an option of several steps is bracketed, and the options read with "or"
+# (002 l.1236's own joiner: «місто, нетрі або море»)
 OPTIONS = {
-    ("other_world_24", "en"): "choose one: (spend 2 Clues; close this gate); become Delayed",
-    ("other_world_24", "uk"): "вибрати одне: (витратити 2 докази; закрити ці ворота); стати затриманим",
-    ("other_world_24", "ru"): "выбрать одно: (потратить 2 улики; закрыть эти врата); стать задержанным",
+    ("other_world_24", "en"): "choose one: (spend 2 Clues; close this gate) or become Delayed",
+    ("other_world_24", "uk"): "вибрати одне: (витратити 2 докази; закрити ці ворота) або стати затриманим",
+    ("other_world_24", "ru"): "выбрать одно: (потратить 2 улики; закрыть эти врата) или стать задержанным",
 }
 
 

@@ -87,11 +87,11 @@ def _yuggoth_influence_card():
 
 @pytest.mark.parametrize("lang, text", [
     ("en", "Influence test; pass: (Lore test; pass: close this gate; fail: lose 1 Sanity); "
-           "fail: (choose one: lose 2 Sanity; spend 1 Clue)"),
+           "fail: choose one: lose 2 Sanity or spend 1 Clue"),
     ("uk", "Перевірка Впливу; успіх: (перевірка Знань; успіх: закрити ці ворота; невдача: втратити 1 розум); "
-           "невдача: (вибрати одне: втратити 2 розуму; витратити 1 доказ)"),
+           "невдача: вибрати одне: втратити 2 розуму або витратити 1 доказ"),
     ("ru", "Проверка Общения; успех: (проверка Знаний; успех: закрыть эти врата; провал: потерять 1 рассудок); "
-           "провал: (выбрать одно: потерять 2 рассудка; потратить 1 улику)")])
+           "провал: выбрать одно: потерять 2 рассудка или потратить 1 улику")])
 def test_a_nested_test_is_bracketed_so_each_fail_has_its_test(lang, text):
     """It read "Influence test; pass: Lore test; pass: close this gate; fail: lose 1 Sanity; fail: …":
     which test the second "fail" belonged to could not be told."""

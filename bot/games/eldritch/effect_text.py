@@ -191,9 +191,10 @@ class _NestedText(EffectText):
         if field == "options" and owner == "choose_one" and in_template and isinstance(value, list) and value:
             # an option of several steps is bracketed: "choose one: (spend 2 Clues; close this gate);
             # become Delayed", not three options
-            sep = self.say(lang, self.key("sep"))
+            # and the options read with "or" ("choose one: lose 2 Sanity or spend 1 Clue"), an option
+            # that is itself a list bracketed so its commas are not taken for the options'
             texts = [self._value(lang, field, option, owner) for option in value]
-            return sep.join(f"({x})" if _at_top(sep.strip(), x) else x for x in texts if x)
+            return self.joined(lang, "or", [f"({x})" if _at_top(";", x) or _at_top(",", x) else x for x in texts if x])
         if field == "has" and isinstance(value, list) and len(value) > 1 and all(isinstance(v, str) for v in value):
             # a space holding all of them: uk «з воротами і монстром», not «з воротами, монстром»
             text = self.joined(lang, "and", [self.word(lang, field, v, owner) for v in value])
