@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.eldritch import render as R
+from bot.i18n import t
 from engine.registry import rules_for
 from tests.engine.eldritch.eh_helpers import new, quiet, run_fx
 
@@ -50,3 +51,21 @@ def test_the_final_table_says_the_result_once(lang):
     result_line = next(line for line in description.splitlines() if line.startswith("**🐙"))
     assert result_line == "**" + logged.split(". ")[0] + ".**"
     assert str(s["doom"]) in description.replace(result_line, "")   # the doom is still told, once
+
+
+@pytest.mark.parametrize("lang, passed, failed", [
+    ("en", "1 success, already passed", "0 successes, not passed yet"),
+    ("uk", "1 успіх, перевірку вже пройдено", "0 успіхів, перевірку поки не пройдено"),
+    ("ru", "1 успех, проверка уже пройдена", "0 успехов, проверка пока не пройдена"),
+])
+def test_a_reroll_question_says_where_the_roll_stands(lang, passed, failed):
+    """nfr13: «перебросить кубики? (Общение: ⚃ ⚅)» — the test had passed on the ⚅, the member spent a
+    clue, rerolled the ⚅ and failed. Successes as the engine counts them (seed 002 l.630: «Якщо
+    дослідник **отримав принаймні один успіх** («5» або «6»), він успішно пройшов перевірку»); a
+    fight's roll has no pass mark, only its successes."""
+    test = {"dice": [4, 6], "faces": [5, 6], "six": False, "purpose": "effect", "pass_at": 1, "data": {}}
+    assert R.roll_standing(lang, test) == passed
+    assert R.roll_standing(lang, {**test, "dice": [4, 2]}) == failed
+    fight = {**test, "purpose": "combat"}
+    assert R.roll_standing(lang, fight) == passed.split(",")[0]
+    assert R.roll_standing(lang, {**test, "six": True}).startswith(t(lang, "eldritch.count.successes", count=2))

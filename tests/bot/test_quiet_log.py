@@ -112,7 +112,7 @@ async def test_the_thing_says_an_exchange_was_offered_only_while_it_is_not_made(
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_eldritch_test_and_its_result_with_nothing_between_are_one_line(lang):
-    """"🎲 Ann tests Will (3 -1): ⚃ ⚂ ⚀" and "❌ Ann fails the Will test: ⚃ ⚂ ⚀ — 0 successes."
+    """"🎲 Ann tests Will (3 − 1): ⚃ ⚂ ⚀" and "❌ Ann fails the Will test: ⚃ ⚂ ⚀ — 0 successes."
     said the dice twice; told as one, the line keeps what the pool was made of. A reroll between
     them keeps the roll's line (the reader sees the dice change); the reroll and the result it
     gives are one line ("❌ Ann rerolls and fails the Will test: …")."""
@@ -122,10 +122,10 @@ def test_an_eldritch_test_and_its_result_with_nothing_between_are_one_line(lang)
     result = {"type": "test_result", "inv": "akachi_onyele", "skill": "will", "dice": [4, 3, 1], "successes": 0,
               "passed": False, "faces": [5, 6], "audience": "all"}
     (line,) = render([rolled, result], lang)
-    assert "3 -1" in line and line.startswith("❌") and render([result], lang)[0][:-1].split(":")[-1] in line
+    assert "3 − 1" in line and line.startswith("❌") and render([result], lang)[0][:-1].split(":")[-1] in line
     rerolled = {"type": "rerolled", "inv": "akachi_onyele", "dice": [4, 3, 1], "faces": [5, 6], "audience": "all"}
     rolled_line, rerolled_line = render([rolled, rerolled, result], lang)
-    assert "3 -1" in rolled_line and rerolled_line.startswith("❌") and "3 -1" not in rerolled_line
+    assert "3 − 1" in rolled_line and rerolled_line.startswith("❌") and "3 − 1" not in rerolled_line
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

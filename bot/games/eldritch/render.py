@@ -488,8 +488,8 @@ def trade_move(lang: str, move: dict) -> str:
 def _pool_parts(ev: dict, lang: str) -> str:
     """What a test's dice pool is made of: the skill's value, its modifier, bonus and extra dice."""
     parts = [f"{ev.get('value', 0)}"]
-    if ev.get("modifier"):
-        parts.append(f"{ev['modifier']:+d}")
+    if ev.get("modifier"):   # "Will 3 − 1": a sum with a minus sign, not a hyphen
+        parts.append(f"{'+' if ev['modifier'] > 0 else '−'} {abs(ev['modifier'])}")
     if ev.get("bonus"):
         parts.append(t(lang, f"{K}.dice.bonus", n=ev["bonus"]))
     if ev.get("extra"):
@@ -1298,6 +1298,19 @@ def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
     return None
 
 
+def roll_standing(lang: str, frame: dict) -> str:
+    """Where a roll stands before a reroll (nfr13: a member rerolled a die of a test already passed,
+    and failed): its successes, counted as the engine's ``_finish_test`` counts them, and for a test
+    with a pass mark (not a fight's, whose successes are damage) whether it passes as it is."""
+    faces = tuple(frame.get("faces") or (5, 6))
+    successes = sum(2 if (d == 6 and frame.get("six")) else 1 for d in frame["dice"] if d in faces) \
+        + (frame.get("data") or {}).get("bought", 0)
+    told = t(lang, f"{K}.count.successes", count=successes)
+    if frame.get("purpose") == "effect" and isinstance(frame.get("pass_at"), int):
+        told += ", " + t(lang, f"{K}.roll_{'passes' if successes >= frame['pass_at'] else 'fails'}")
+    return told
+
+
 def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     """What a prompt asks, in a few words: "Leo Anderson: choose a space"."""
     kind = prompt.get("kind")
@@ -1317,7 +1330,8 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
         frame = _frame(state, prompt)
         if frame.get("dice"):   # "reroll dice? (Influence: ⚃ ⚅)", not "the dice: Influence ⚃ ⚅"
             what = t(lang, f"{K}.about_roll", skill=skill(lang, frame.get("skill")),
-                     dice=dice_text(frame["dice"], tuple(frame.get("faces") or (5, 6))))
+                     dice=dice_text(frame["dice"], tuple(frame.get("faces") or (5, 6))),
+                     standing=roll_standing(lang, frame))
     inv = prompt.get("inv")
     if inv in _pack()["investigator"]:
         return f"{named(lang, 'investigator', inv)}: {what}"
