@@ -14,8 +14,11 @@ from tests.bot.helpers import (MENTION, Versions, choose, current_game, fixed, n
                                play_to_the_end, record_live_postings, table_message, waiting_ids)
 
 
-async def test_a_game_keeps_the_channel_quiet_and_pings_only_for_a_handed_over_decision(simcord_env):
+async def test_a_game_keeps_the_channel_quiet_and_pings_only_for_a_handed_over_decision(simcord_env, monkeypatch):
     env = simcord_env
+    # a known deal: with a seed from the OS a Flamethrower drawn at once can end the game in a
+    # handful of decisions, too few for the ratio below to mean anything (it failed so, once)
+    monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: 20261128)
     versions = Versions(env)
     posted: list = []
     commit = env.backend.commit_message

@@ -1,4 +1,5 @@
-"""The end of a game (nfe12: "the end result is told twice"): the log's last line says why and who
+"""Things told once (session 13, from nfe12's and nfr13's reads). The end of a game (nfe12: "the
+end result is told twice"): the log's last line says why and who
 won; every seat's role or loyalty card is told once, in the final table's result just below it
 (whole by itself: `/game status` after the end shows it alone). The log listed them all too."""
 from __future__ import annotations
@@ -51,3 +52,36 @@ def test_unfathomables_end(lang):
     for pid, cards in over["loyalty"].items():
         told = f"<@{pid}>: " + " + ".join(U._cap(U.named(lang, "loyalty", c)) for c in cards)
         assert f"<@{pid}>: " not in line and result.count(told) == 1
+
+
+def test_unfathomables_setup_says_the_titles_and_the_first_player_once():
+    """nfr13: «🤖 Keeper 1 обіймає посаду: Капітан.» and «… Хранитель гримуара.», then «Команда готова.
+    Посади: Капітан: 🤖 Keeper 1, Хранитель гримуара: @A. Першим ходить 🤖 Keeper 2.» — the first
+    player was said by the game's opening line too."""
+    rules = rules_for("unfathomable")
+    state, events = rules.new_game(["a", "b", "c"], 3, {})
+    rng = random.Random(3)
+    told = [str(line) for line in U.public_lines(events, "uk")]
+    while not state.get("setup_done"):
+        state, events = step(rules, state, rng)
+        told += [str(line) for line in U.public_lines(events, "uk")]
+    assert sum("Першим ходить" in line for line in told) == 1
+    for title in ("Капітан", "Хранитель гримуара"):
+        assert sum(title in line for line in told) == 1, told
+    assert "Команда готова." in told
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "(needs 4), a hit: the Deep One is defeated!"),
+    ("uk", "(треба 4) — влучання, глибоководного знищено!"),
+    ("ru", "(нужно 4) — попадание, глубоководный побеждён!"),
+])
+def test_an_attack_and_the_deep_one_it_defeats_are_one_line(lang, said):
+    """nfr13: «— влучання!» then «Глибоководного в зоні «Палубна зона 1» знищено.»"""
+    hit = {"type": "attack_resolved", "player": "a", "target": "deep_one:d1", "roll": 8, "needed": 4, "hit": True,
+           "weapon": None, "audience": "all"}
+    defeated = {"type": "deep_one_defeated", "zone": "d1", "by": "a", "audience": "all"}
+    (line,) = U.public_lines([hit, defeated], lang)
+    assert str(line).endswith(said)
+    elsewhere = {**defeated, "zone": "d2"}   # another Deep One (a grenade's): its own line
+    assert len(U.public_lines([hit, elsewhere], lang)) == 2
