@@ -70,18 +70,3 @@ def test_unfathomables_setup_says_the_titles_and_the_first_player_once():
         assert sum(title in line for line in told) == 1, told
     assert "Команда готова." in told
 
-
-@pytest.mark.parametrize("lang, said", [
-    ("en", "(needs 4), a hit: the Deep One is defeated!"),
-    ("uk", "(треба 4) — влучання, глибоководного знищено!"),
-    ("ru", "(нужно 4) — попадание, глубоководный побеждён!"),
-])
-def test_an_attack_and_the_deep_one_it_defeats_are_one_line(lang, said):
-    """nfr13: «— влучання!» then «Глибоководного в зоні «Палубна зона 1» знищено.»"""
-    hit = {"type": "attack_resolved", "player": "a", "target": "deep_one:d1", "roll": 8, "needed": 4, "hit": True,
-           "weapon": None, "audience": "all"}
-    defeated = {"type": "deep_one_defeated", "zone": "d1", "by": "a", "audience": "all"}
-    (line,) = U.public_lines([hit, defeated], lang)
-    assert str(line).endswith(said)
-    elsewhere = {**defeated, "zone": "d2"}   # another Deep One (a grenade's): its own line
-    assert len(U.public_lines([hit, elsewhere], lang)) == 2

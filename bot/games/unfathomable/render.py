@@ -401,8 +401,6 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["resources"] = _dials(lang, ev.get("resources") or {})
     elif kind == "attack_resolved":
         key = f"{K}.event.attack_hit" if ev.get("hit") else f"{K}.event.attack_missed"
-        if ev.get("defeated"):
-            key = f"{K}.event.attack_defeated"
         p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
     elif kind == "deep_one_attacked":
         key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
@@ -585,9 +583,6 @@ def merged(before: dict, ev: dict) -> dict | None:
             and before.get("player") == ev.get("player") and before.get("value") == ev.get("value") \
             and "success" not in before:
         return {**before, "success": bool(ev.get("success"))}
-    if before["type"] == "attack_resolved" and before.get("hit") and not before.get("defeated") \
-            and ev["type"] == "deep_one_defeated" and before.get("target") == f"deep_one:{ev.get('zone')}":
-        return {**before, "defeated": True}   # "— a hit!" then "The Deep One in X is defeated.": one line
     if ev["type"] != before["type"]:
         return None
     if ev["type"] == "check_added" and not before.get("extra_treachery") and not ev.get("extra_treachery"):
