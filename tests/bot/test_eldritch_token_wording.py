@@ -62,10 +62,10 @@ def test_a_monster_put_on_a_card_is_in_the_accusative(lang):
     assert "покласти монстр " not in text and "положить монстр " not in text
 
 
-REMOVED = {"en": "1 Eldritch token removed from the card.", "uk": "Прибирають 1 жетон Стародавніх з карти.",
-           "ru": "Убирают 1 жетон Древних с карты."}
-PLACED = {"en": "1 Eldritch token placed on the card.", "uk": "Кладуть 1 жетон Стародавніх на карту.",
-          "ru": "Кладут 1 жетон Древних на карту."}
+REMOVED = {"en": "1 Eldritch token removed from the card.", "uk": "Знято 1 жетон Стародавніх з карти.",
+           "ru": "Снято: 1 жетон Древних с карты."}
+PLACED = {"en": "1 Eldritch token placed on the card.", "uk": "Покладено 1 жетон Стародавніх на карту.",
+          "ru": "Положено: 1 жетон Древних на карту."}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
