@@ -401,6 +401,13 @@ class FlowRules(GameRules):
         s["stack"] = []
 
 
+def frame_of(state: dict, prompt: dict | None) -> dict:
+    """The stack frame that asks ``prompt`` (frames and their prompts share an id), or {}."""
+    if not prompt:
+        return {}
+    return next((f for f in reversed(state.get("stack") or []) if f.get("id") == prompt.get("id")), {})
+
+
 def frames(**kinds: FrameKind) -> dict[str, FrameKind]:
     """Register frame kinds by name: ``FRAMES = frames(draw=Choice(...), end_turn=Auto())``."""
     return {name: kind.bind(name) for name, kind in kinds.items()}

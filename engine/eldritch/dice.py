@@ -4,6 +4,13 @@ from __future__ import annotations
 from engine.core.events import event
 
 
+
+def roll_successes(f: dict) -> int:
+    """A roll frame's successes: its dice showing a success face (a 6 twice where it counts
+    twice) and the successes bought (seed 002 l.630: «5» або «6»)."""
+    return sum((2 if (d == 6 and f.get("six")) else 1) for d in f["dice"] if d in f["faces"]) \
+        + (f.get("data") or {}).get("bought", 0)
+
 class Dice:
     def _during_ok(self, during, c, skill):
         enc = c.get("enc")
@@ -235,7 +242,7 @@ class Dice:
                 if self._during_ok(st.get("during", "any_test"), c, f["skill"]):
                     self._bump(f, st.get("amount", 1), st.get("dice", 1))
         faces, dice = f["faces"], f["dice"]
-        result = sum((2 if (d == 6 and f["six"]) else 1) for d in dice if d in faces) + f["data"].get("bought", 0)
+        result = roll_successes(f)
         c = s["ctx"].get(f["c"])
         passed = result >= f["pass_at"]
         if c is not None:

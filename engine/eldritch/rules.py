@@ -15,7 +15,7 @@ from __future__ import annotations
 from engine.eldritch.content import load
 from engine.core.events import event
 from engine.eldritch.game import GAME
-from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frames
+from engine.core.flow import Auto, Choice, FlowRules, GroupDecision, frame_of, frames
 from engine.eldritch.announces import ANNOUNCES, UNANNOUNCED
 from engine.eldritch.board import Board
 from engine.eldritch.cards import Cards
@@ -101,8 +101,8 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
         if action is not None or self.is_over(state):
             return action
         for prompt in self.prompts(state) if prompts is None else prompts:
-            frame = next((f for f in reversed(state["stack"]) if f.get("id") == prompt["id"]), None)
-            if frame and frame.get("purpose") == "order" and self.interchangeable(state, frame["items"]):
+            frame = frame_of(state, prompt)
+            if frame.get("purpose") == "order" and self.interchangeable(state, frame["items"]):
                 return {"player": prompt["player"], **prompt["options"][0], "prompt": prompt["id"], "auto": True}
         return None
 

@@ -156,7 +156,7 @@ def test_select_options_carry_what_the_choice_is_about():
         state = eld.apply(state, apply_random_move(eld, copy.deepcopy(state), legal_moves(eld, state), rng))[0]
     assert roll is not None
     text = eui.option_description({**roll["options"][0], "player": roll["player"]}, state, {}, "en")
-    frame = eui._frame(state, roll)   # "Keep the dice": the test is resolved with them (not the decision again)
+    frame = eui.frame_of(state, roll)   # "Keep the dice": the test is resolved with them (not the decision again)
     assert text and text != eui.decision_text("en", roll, state) \
         and eui.dice_text(frame["dice"], tuple(frame["faces"])) in text
 

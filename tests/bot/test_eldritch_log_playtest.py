@@ -203,7 +203,7 @@ def test_each_answer_to_the_dice_says_what_it_does_not_the_decision_again(lang):
                 assert text
                 said[text] = option
         rerolls = [o for o in prompt["options"] if o["type"] == "reroll"]
-        dice = [prompt_die for prompt_die in R._frame(state, prompt).get("dice") or []]
+        dice = [prompt_die for prompt_die in R.frame_of(state, prompt).get("dice") or []]
         # rerolling different faces reads differently
         assert len(said) >= 1 + len({dice[o["die"]] for o in rerolls if "and" not in o and "pay" not in o})
 

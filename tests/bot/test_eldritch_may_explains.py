@@ -21,7 +21,7 @@ def possession_mays(limit: int = 3):
         while not ELD.is_over(state) and len(found) < limit:
             prompt = ELD.prompts(state)[0]
             if prompt.get("about") == "may":
-                frame = render._frame(state, prompt)
+                frame = render.frame_of(state, prompt)
                 card = (state["ctx"].get(frame.get("c")) or {}).get("card") if frame else None
                 if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
                     found.append((state, prompt, card["id"]))

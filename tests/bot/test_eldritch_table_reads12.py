@@ -122,7 +122,7 @@ def test_a_roll_decision_asks_whether_to_reroll(lang, asked):
         roll = next((p for p in RULES.prompts(state) if p["kind"] == "roll"), None)
         if roll is not None:
             said = R.decision_text(lang, roll, state)
-            frame = R._frame(state, roll)
+            frame = R.frame_of(state, roll)
             assert asked + R.skill(lang, frame["skill"]) + ": " in said, said
             return
         state, _ = _step(state, rng)

@@ -27,6 +27,8 @@ from bot.games.eldritch.pack_index import _pack, CARD_CATEGORIES  # noqa: F401
 from bot.i18n import has, t
 from bot.seats import is_keeper, is_member, mention  # mention: a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
+from engine.core.flow import frame_of
+from engine.eldritch.dice import roll_successes
 from engine.registry import rules_for
 
 GAME = "eldritch"
@@ -815,10 +817,6 @@ def status_line(state: dict, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- prompts and options
-def _frame(state: dict, prompt: dict | None) -> dict:
-    if not prompt:
-        return {}
-    return next((f for f in reversed(state.get("stack") or []) if f.get("id") == prompt.get("id")), {})
 
 
 _PROMPTS_CACHE: dict = {}
@@ -894,7 +892,7 @@ def effect_text(lang: str, steps) -> str:
 
 def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: dict | None = None) -> str:
     """A chosen value, by what the choice is about, in the member's language."""
-    frame = _frame(state, prompt)
+    frame = frame_of(state, prompt)
     if about == "may":
         step = frame.get("step") or {}
         what = effect_text(lang, list(step.get("cost") or []) + list(step.get("then") or []))
@@ -1072,7 +1070,7 @@ def same_choice(option: dict, prompt: dict, state: dict):
     choice, whichever of them it names (a roll's dice are bare values)."""
     if option.get("type") != "reroll":
         return option
-    dice = _frame(state, prompt).get("dice") or []
+    dice = frame_of(state, prompt).get("dice") or []
     which = [option.get("die")] + ([option["and"]] if "and" in option else [])
     if not all(isinstance(k, int) and k < len(dice) for k in which):
         return option
@@ -1167,7 +1165,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind in ("give", "take"):
         return t(lang, f"{K}.option.trade_{kind}", what=trade_thing(lang, option.get("what"), option.get("card")))
     if kind == "reroll":
-        frame = _frame(state, prompt)
+        frame = frame_of(state, prompt)
         dice = frame.get("dice") or []
         which = [option.get("die")] + ([option["and"]] if "and" in option else [])
         faces = " ".join(DIE.get(dice[k], "?") if isinstance(k, int) and k < len(dice) else "?" for k in which)
@@ -1218,10 +1216,10 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     investigator's ability does (:func:`action_text`)."""
     prompt = _prompt_with_option(state, option)
     if prompt and prompt.get("kind") == "roll":
-        return roll_answer(lang, option, _frame(state, prompt))
+        return roll_answer(lang, option, frame_of(state, prompt))
     if prompt and prompt.get("about") == "may" and option.get("value") is True:
         # "Use Flesh Ward?": what the card does, as printed (the Yes names only its first steps)
-        frame = _frame(state, prompt)
+        frame = frame_of(state, prompt)
         card = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
             return abilities_text(lang, card.get("id"))
@@ -1300,11 +1298,9 @@ def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
 
 def roll_standing(lang: str, frame: dict) -> str:
     """Where a roll stands before a reroll (nfr13: a member rerolled a die of a test already passed,
-    and failed): its successes, counted as the engine's ``_finish_test`` counts them, and for a test
+    and failed): its successes (the engine's own count, ``roll_successes``), and for a test
     with a pass mark (not a fight's, whose successes are damage) whether it passes as it is."""
-    faces = tuple(frame.get("faces") or (5, 6))
-    successes = sum(2 if (d == 6 and frame.get("six")) else 1 for d in frame["dice"] if d in faces) \
-        + (frame.get("data") or {}).get("bought", 0)
+    successes = roll_successes(frame)
     told = t(lang, f"{K}.count.successes", count=successes)
     if frame.get("purpose") == "effect" and isinstance(frame.get("pass_at"), int):
         told += ", " + t(lang, f"{K}.roll_{'passes' if successes >= frame['pass_at'] else 'fails'}")
@@ -1318,7 +1314,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     about = prompt.get("about")
     if kind in ("choose", "group") and about in ABOUTS:
         what = t(lang, f"{K}.about.{about}")
-        frame = _frame(state or {}, prompt)
+        frame = frame_of(state or {}, prompt)
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
@@ -1327,7 +1323,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
             else:
                 what += f" ({name})"
     if kind == "roll" and state is not None:
-        frame = _frame(state, prompt)
+        frame = frame_of(state, prompt)
         if frame.get("dice"):   # "reroll dice? (Influence: ⚃ ⚅)", not "the dice: Influence ⚃ ⚅"
             what = t(lang, f"{K}.about_roll", skill=skill(lang, frame.get("skill")),
                      dice=dice_text(frame["dice"], tuple(frame.get("faces") or (5, 6))),
@@ -1374,7 +1370,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
         if p.get("kind") == "roll":
             text += "\n" + t(lang, f"{K}.panel.roll_hint")
         if p.get("kind") == "trade_ok":
-            frame = _frame(state, p)
+            frame = frame_of(state, p)
             text += "\n" + "; ".join(trade_move(lang, m) for m in frame.get("moves") or [])
         embed.add_field(name=t(lang, f"{K}.panel.decision"), value=text[:1024], inline=False)
     for q in me.get("questions") or []:

@@ -14,6 +14,7 @@ from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.thing.content import default_pack
 from engine.core.events import is_public, visible_to
+from engine.core.flow import frame_of
 from engine.registry import rules_for
 
 GAME = "thing"
@@ -298,7 +299,7 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "respond" and prompt.get("card_played") and prompt.get("by"):
         return t(lang, "thing.kinds.respond_to", card=card(lang, prompt["card_played"]),
                  player=names.get(prompt["by"], prompt["by"]))
-    frame = next((f for f in state.get("stack") or [] if f.get("id") == prompt.get("id")), {})
+    frame = frame_of(state, prompt)
     partner = frame.get("to") if kind == "offer" else frame.get("from") if kind == "answer" else None
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))

@@ -23,6 +23,7 @@ from bot.games.unfathomable.pack_index import _names  # noqa: F401
 from bot.i18n import has, t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
+from engine.core.flow import frame_of
 from engine.registry import rules_for
 
 GAME = "unfathomable"
@@ -1137,7 +1138,7 @@ def answers_in_public(prompt: dict, state: dict) -> bool:
         return False
     if prompt.get("purpose") in PUBLIC_PURPOSES:
         return True
-    frame = next((f for f in reversed(state.get("stack") or []) if f.get("id") == prompt.get("id")), {})
+    frame = frame_of(state, prompt)
     choice = frame.get("choice")
     if prompt.get("purpose") != "option" or not isinstance(choice, str) \
             or not (choice.startswith("mythos.mythos[") and ".crisis[" in choice):
