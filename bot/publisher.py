@@ -44,7 +44,7 @@ from bot.db import LIVE_STATUSES, PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
-from bot.service import ServiceError
+from bot.service import GameService, ServiceError
 from bot.games import ui_for
 from bot.games.common import distinct_choices, joined
 from engine.registry import rules_for
@@ -711,6 +711,7 @@ class Publisher:
         it, pinging the members it waits for who are owed a ping."""
         ui = ui_for(game.kind)
         prompts = self.service.prompts(game)
+        answers = public_answers(game, prompts)
         chan_log.wait_for(await self.service.notified(game, prompts))
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
@@ -721,11 +722,11 @@ class Publisher:
         digest = None
         if game.state is not None:
             digest = getattr(ui, "table_digest", None)
-            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(game)
+            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(answers)
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
                 await self._step_aside()  # the embed is the delivery's longest stretch of CPU
-                table = await self._table(game, lang)
+                table = await self._table(game, lang, answers)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
                 return  # nothing new to show: no edit
@@ -736,7 +737,7 @@ class Publisher:
                 self._text_shown[game.id] = (chan_log.id, content)
                 return
             if game.state is not None and not table:
-                table = await self._table(game, lang)
+                table = await self._table(game, lang, answers)
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return
@@ -776,8 +777,8 @@ class Publisher:
                            button=ui.hand_button_label(lang)))
         return lines
 
-    async def _table(self, game: Game, lang: str) -> dict:
-        """The table's embed, picture and controls, as message fields."""
+    async def _table(self, game: Game, lang: str, answers=None) -> dict:
+        """The table's embed, picture and controls (``answers``: :func:`public_answers`), as message fields."""
         ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang)
         if game.status not in LIVE_STATUSES and not rules_for(game.kind).is_over(game.state):
@@ -793,7 +794,7 @@ class Publisher:
             picture = await self.bot.pictures.draw(game.kind, game.state, game.names, lang)
             files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
-        return {"embed": embed, "attachments": files, "view": table_view(game, lang)}
+        return {"embed": embed, "attachments": files, "view": table_view(game, lang, answers)}
 
     async def update_table(self, game: Game, lang: str) -> None:
         """Show the live message again from the game's current state (nothing redrawn or edited
@@ -805,7 +806,7 @@ class Publisher:
         digest = getattr(ui_for(game.kind), "table_digest", None)
         if digest and chan_log.id is not None and \
                 self._table_shown.get(game.id) == (chan_log.id, digest(game.state, game.names, lang) + game.status
-                                                   + answers_signature(game)):
+                                                   + answers_signature(public_answers(game))):
             return
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data)
@@ -816,40 +817,38 @@ class Publisher:
 PUBLIC_ANSWERS_MAX = 5
 
 
-def public_answers(game: Game) -> tuple[dict, list[dict]] | None:
+def public_answers(game: Game, prompts: list[dict] | None = None) -> tuple[dict, list[dict]] | None:
     """The decision the table waits for, when its answers may be clicked on the live message: the
     only one pending, a member's (not a removed member's: Keeper answers for them), one of a list
     of 2-5 distinct answers, no response window nor group decision, and the game says its answers
-    tell nothing private (``answers_in_public``). Returns (prompt, its distinct options)."""
+    tell nothing private (``answers_in_public``). Returns (prompt, its distinct options).
+    ``prompts``: the game's (``GameService.prompts``: none for a finished or damaged state), if
+    the caller has them."""
     ui = ui_for(game.kind)
     allowed = getattr(ui, "answers_in_public", None)
-    if allowed is None or game.status != "active" or game.state is None:
+    if allowed is None:
         return None
-    rules = rules_for(game.kind)
-    if rules.is_over(game.state):
-        return None
-    prompts = rules.prompts(game.state)
+    prompts = GameService.prompts(game) if prompts is None else prompts
     if len(prompts) != 1:
         return None
     (prompt,) = prompts
     if not is_member(prompt["player"]) or prompt["player"] in game.autopilot \
-            or prompt.get("shape", "one") != "one" or prompt["kind"] in rules.WINDOW_KINDS \
+            or prompt.get("shape", "one") != "one" or prompt["kind"] in rules_for(game.kind).WINDOW_KINDS \
             or prompt.get("advisers") or not allowed(prompt, game.state):
         return None
     options = distinct_choices(ui, prompt, game.state)
     return (prompt, options) if 2 <= len(options) <= PUBLIC_ANSWERS_MAX else None
 
 
-def answers_signature(game: Game) -> str:
+def answers_signature(answers: tuple[dict, list[dict]] | None) -> str:
     """What the live message's answer buttons are (a change re-renders its controls)."""
-    answers = public_answers(game)
     return "" if answers is None else f"|{answers[0]['id']}:{len(answers[1])}"
 
 
-def table_view(game: Game, lang: str) -> discord.ui.View:
+def table_view(game: Game, lang: str, answers: tuple[dict, list[dict]] | None = None) -> discord.ui.View:
+    """The live message's controls: ``answers`` (:func:`public_answers`) and the act button."""
     view = discord.ui.View(timeout=None)
     if game.status == "active":
-        answers = public_answers(game)
         if answers is not None:
             prompt, options = answers
             ui = ui_for(game.kind)
