@@ -713,6 +713,7 @@ class Publisher:
         prompts = self.service.prompts(game)
         answers = public_answers(game, prompts)
         chan_log.wait_for(await self.service.notified(game, prompts))
+        awaited = await self.service.awaited_advisers(game, prompts) if getattr(ui, "ADVISERS_IN_TABLE", False) else {}
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         in_table = getattr(ui, "WAITING_IN_TABLE", False)
@@ -722,11 +723,12 @@ class Publisher:
         digest = None
         if game.state is not None:
             digest = getattr(ui, "table_digest", None)
-            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(answers)
+            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(answers) \
+                + (json.dumps(awaited, sort_keys=True) if awaited else "")
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
                 await self._step_aside()  # the embed is the delivery's longest stretch of CPU
-                table = await self._table(game, lang, answers)
+                table = await self._table(game, lang, answers, awaited)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
                 return  # nothing new to show: no edit
@@ -737,7 +739,7 @@ class Publisher:
                 self._text_shown[game.id] = (chan_log.id, content)
                 return
             if game.state is not None and not table:
-                table = await self._table(game, lang, answers)
+                table = await self._table(game, lang, answers, awaited)
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return
@@ -777,10 +779,11 @@ class Publisher:
                            button=ui.hand_button_label(lang)))
         return lines
 
-    async def _table(self, game: Game, lang: str, answers=None) -> dict:
-        """The table's embed, picture and controls (``answers``: :func:`public_answers`), as message fields."""
+    async def _table(self, game: Game, lang: str, answers=None, awaited=None) -> dict:
+        """The table's embed, picture and controls (``answers``: :func:`public_answers`; ``awaited``:
+        the advisers a Keeper player's group decision still waits for, ADVISERS_IN_TABLE), as message fields."""
         ui = ui_for(game.kind)
-        embed = ui.table_embed(game.state, game.names, lang)
+        embed = ui.table_embed(game.state, game.names, lang, **({"awaited": awaited} if awaited else {}))
         if game.status not in LIVE_STATUSES and not rules_for(game.kind).is_over(game.state):
             # reset mid-game: its table waits for nobody any more (the state still has prompts)
             waiting = t(lang, f"{game.kind}.table.waiting")

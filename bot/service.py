@@ -1092,6 +1092,13 @@ class GameService:
             return _notified(game, rules, prompts, frozenset(), proposed)
         return _notified(game, rules, prompts, await self._autopass_off_of(game), proposed)
 
+    async def awaited_advisers(self, game: Game, prompts: list[dict]) -> dict:
+        """Prompt id -> the member advisers a Keeper player's group decision still waits for (not
+        those who proposed, nor a member handed to Keeper): what the table names as awaited."""
+        proposed = await self._proposed(game, prompts)
+        return {p["id"]: [a for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
+                for p in prompts if is_keeper(p["player"]) and p.get("advisers")}
+
     async def _proposed(self, game: Game, prompts: list[dict]) -> dict:
         """Who proposed already, by prompt id, for the pending Keeper-led group decisions (read
         only when one is pending): they are no longer waited for."""

@@ -47,6 +47,8 @@ class GameUI(Protocol):
     #   option: the roll it changes, a character's ability ...; cogs/play.py's described())
     # optional: WAITING_IN_TABLE (True: table_embed names who the game waits for, so the live
     #   message adds no waiting_lines below the log)
+    # optional: ADVISERS_IN_TABLE (True: table_embed takes ``awaited``, prompt id -> the members a
+    #   Keeper player's group decision still waits for: bot.service.awaited_advisers)
     # optional: same_choice(option, prompt, state) -> a value equal for interchangeable options
     #   (copies of one card): cogs/play.py offers one control per distinct choice
     # optional: rules_lookup(query, lang) -> [(title, text)], rules_autocomplete(current, lang)

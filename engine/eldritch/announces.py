@@ -19,6 +19,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "lead_changed": ("lead", "investigators.*.lead"),
     "action": (f"{INV}.actions",),
     "actions_lost": (f"{INV}.actions",),
+    "no_actions": (),
     "moved": (f"{INV}.space",),
     "ticket_gained": (f"{INV}.tickets",),
     "ticket_spent": (f"{INV}.tickets",),

@@ -116,6 +116,8 @@ class Phases:
                 i["bonus_actions"] = 0
             else:
                 s["turn"]["left"] = 0
+                if not i["actions"]:   # the table is told the turn passed, not left hanging
+                    events.append(event("no_actions", inv=inv))
             return
         if kind == "between":   # not an action: nothing is counted
             ab, card = next((ab, card) for ab, card in self.held_abilities(s, inv, "action_phase")

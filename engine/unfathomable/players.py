@@ -263,13 +263,13 @@ class Players:
     def _fx_send_to_brig(self, s, spec, c, events):
         for p in self.players_of(s, spec.who, c):
             if s["zone_of"][p] != BRIG:
-                self.move_player(s, p, BRIG, events, reason="sent_to_brig")
+                self.move_player(s, p, BRIG, events, reason="sent_to_brig", cause=c)
 
     def _fx_send_to_sick_bay(self, s, spec, c, events):
         # not a defeat; never out of the Brig (its text does not say Brig: ruling P3)
         for p in self.players_of(s, spec.who, c):
             if s["zone_of"][p] not in (BRIG, SICK_BAY):
-                self.move_player(s, p, SICK_BAY, events, reason="sent_to_sick_bay")
+                self.move_player(s, p, SICK_BAY, events, reason="sent_to_sick_bay", cause=c)
 
     def _fx_leave_brig(self, s, spec, c, events):
         """Out of the Brig to a ship zone of the player's choice (not the Sick Bay)."""

@@ -168,10 +168,16 @@ class Turns:
     def _act_move(self, s, p, action, events):
         self.move_player(s, p, action["to"], events)
 
-    def move_player(self, s, p, to, events, reason="move"):
+    def move_player(self, s, p, to, events, reason="move", cause=None):
+        """``cause``: the effect context that sends ``p`` (its ability or card is told with the move)."""
         frm = s["zone_of"][p]
         s["zone_of"][p] = to
-        events.append(event("player_moved", player=p, frm=frm, to=to, reason=reason))
+        by = {}
+        if cause and cause.get("ability"):
+            by["ability"] = cause["ability"]
+        elif cause and cause.get("card"):
+            by["card"] = cause["card"]
+        events.append(event("player_moved", player=p, frm=frm, to=to, reason=reason, **by))
         if to == BRIG and frm != BRIG:
             self.entered_brig(s, p, events)
 

@@ -305,3 +305,25 @@ def test_a_members_lead_choice_is_no_group_line_but_other_group_decisions_are():
     choose = {"id": 2, "player": "1", "kind": "group", "about": "investigator", "advisers": ["2"]}
     (line,) = decided_notice(game, choose, {"type": "choose", "value": other}, "en")
     assert line["key"] == "group.decided_on"  # with its question (test_group_lines12)
+
+
+async def test_the_table_names_only_the_advisers_keepers_lead_still_waits_for(simcord_env, monkeypatch):
+    """The table's "Waiting for" line named every member adviser of Keeper's Lead until it
+    decided, a member who had proposed too (grp12): it now names those it still waits for."""
+    from tests.bot.helpers import table_message
+    env = simcord_env
+    channel, (ann, bob) = await keeper_led_table(env, monkeypatch, members=2)
+    question = await play_until_the_lead_asks(env, channel, [ann, bob])
+    game = await env.bot.service.live_game(channel.id)
+
+    def waiting_field() -> str:
+        embed = table_message(channel).embeds[0]
+        return next(f.value for f in embed.fields if f.name == "⏳ The table waits for")
+
+    await env.bot.publisher.flush(game.id)
+    assert f"<@{ann.id}>" in waiting_field() and f"<@{bob.id}>" in waiting_field()
+    await propose(ann, channel, question["options"][0])
+    await env.bot.publisher.flush(game.id)
+    assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed
+    field = waiting_field()
+    assert f"<@{bob.id}>" in field and f"<@{ann.id}>" not in field, field

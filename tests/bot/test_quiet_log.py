@@ -143,7 +143,8 @@ def test_the_things_draws_in_a_row_are_one_line_with_how_many(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_unfathomables_resources_changed_in_a_row_are_one_line_with_the_dials_after(lang):
     """"Food −1 → ⛽ 8 · 🍖 7 · …" then "Fuel −1 → ⛽ 7 · 🍖 7 · …" repeated every dial; one
-    line says both changes and the dials after them. The same resource changed twice stays two
+    line says both changes and where each dial stands after them (only the dials that moved,
+    tests/bot/test_told_once14.py). The same resource changed twice stays two
     lines (a sum would hide that it went down and back up)."""
     render = ui_for("unfathomable").public_lines
     dials = {"fuel": 8, "food": 7, "sanity": 8, "souls": 8}

@@ -45,6 +45,8 @@ OMEN_ICON = {"green": "🟢", "blue": "🔵", "red": "🔴"}
 # the table embed's "Waiting for" field names who the game waits for (never cut short, unlike
 # the end of a long message): the live message says it there only (bot.publisher)
 WAITING_IN_TABLE = True
+# ... and a Keeper Lead's group decision names only the members it still waits for (bot.publisher)
+ADVISERS_IN_TABLE = True
 ASSETS_NAMED = 5  # assets a line names when many leave the game at once
 # public events left out of the log on purpose (their news is in the next line or the table)
 SILENT = frozenset({"loss_resolved", "monster_ambush"})   # an ambush is told by its combat line
@@ -532,6 +534,8 @@ def merged(before: dict, ev: dict) -> dict | None:
         return {**before, "doom": ev.get("value"), "gates": ev["gates"]}   # the omen and what its gates cost
     if before["type"] == "turn" and before.get("phase") == "encounter" and ev["type"] == "encounter" and same_inv:
         return ev
+    if before["type"] == "turn" and before.get("phase") == "action" and ev["type"] == "no_actions" and same_inv:
+        return ev   # "▶ X takes their actions." then nothing: one line says X took none
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and same_inv \
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
         return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell") if k in before}}
@@ -687,7 +691,8 @@ def action_word(lang: str, a: str) -> str:
     return card_name(lang, a.split(":")[-2] if a.count(":") >= 2 else a.split(":")[-1])
 
 
-def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
+def table_embed(state: dict, names: dict, lang: str, awaited: dict | None = None) -> discord.Embed:
+    """``awaited``: see :func:`decision_line` (ADVISERS_IN_TABLE)."""
     R = _rules()
     view = R.view(state, None)
     ao = view["ancient_one"]
@@ -760,7 +765,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     active = view.get("active") if state.get("result") is None else None  # a finished game: nobody's turn
     invs = [inv_line(lang, i, names, active) for i in view["investigators"]]
     _add_long_field(embed, t(lang, f"{K}.table.investigators"), invs)
-    waiting = [decision_line(lang, p, state) for p in R.prompts(state)]
+    waiting = [decision_line(lang, p, state, awaited) for p in R.prompts(state)]
     if waiting:
         embed.add_field(name=t(lang, f"{K}.table.waiting"), value="\n".join(waiting)[:1024], inline=False)
     embed.set_footer(text=t(lang, f"{K}.table.footer", mythos=view["mythos"]["deck"], gates=view["gate_stack"],
@@ -1334,9 +1339,14 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     return what
 
 
-def decision_line(lang: str, prompt: dict, state: dict) -> str:
+def decision_line(lang: str, prompt: dict, state: dict, awaited: dict | None = None) -> str:
+    """``awaited``: prompt id -> the member advisers a Keeper Lead's group decision still waits for
+    (not those who proposed or were handed to Keeper); None: every member adviser."""
     who = mention(prompt["player"], lang)  # a member by mention (an embed's mention never pings), Keeper by name
-    advisers = [mention(a, lang) for a in prompt.get("advisers", ()) if is_member(a)]
+    advisers = [a for a in prompt.get("advisers", ()) if is_member(a)]
+    if awaited is not None and prompt.get("id") in awaited:
+        advisers = [a for a in advisers if a in awaited[prompt["id"]]]
+    advisers = [mention(a, lang) for a in advisers]
     if prompt.get("kind") == "group" and is_keeper(prompt["player"]) and advisers:
         # a Keeper Lead's group decision waits for the members' proposals, not for Keeper
         # (bot.service.Leads: it is answered at once when none is awaited)

@@ -398,8 +398,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["skill"] = type_name(lang, ev["skill"])
     elif kind in ("check_modified", "roll_modified"):
         p["amount"] = f"{ev['amount']:+d}"
-    elif kind == "resources_changed":
-        p["resources"] = _dials(lang, ev.get("resources") or {})
+    elif kind == "resources_changed":   # only the dials that moved: the table shows all four
+        p["changes"] = _changes(lang, ev.get("delta") or {}, ev.get("resources") or {})
     elif kind == "attack_resolved":
         key = f"{K}.event.attack_hit" if ev.get("hit") else f"{K}.event.attack_missed"
         p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
@@ -437,6 +437,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         reason = ev.get("reason")
         if reason in ("sent_to_brig", "sent_to_sick_bay", "left_brig"):
             key = f"{K}.event.player_moved_{reason}"
+        if reason in ("sent_to_brig", "sent_to_sick_bay") and (ev.get("ability") or ev.get("card")):
+            key = f"{K}.event.player_moved_{reason}_by"   # what sent them: the line may be far below it
+            p["cause"] = _cap(p["ability"]) if ev.get("ability") else (
+                p["card"] if lang == "en" else f"«{p['card']}»")
     elif kind == "trade_started":
         p["participants"] = ", ".join(mention(x) for x in ev.get("participants", []))
     elif kind == "monster_activated":
@@ -540,6 +544,14 @@ def option_text(lang: str, card, index) -> str:
     return t(lang, f"{K}.option.option_n", n=(index or 0) + 1)
 
 
+def _changes(lang: str, delta: dict, res: dict) -> str:
+    """"🍖 Food −1 → 7 · ⛽ Fuel −1 → 7": each dial that moved, by how much, and where it stands."""
+    return " · ".join(
+        t(lang, f"{K}.event.resource_change", icon=RESOURCE_ICONS.get(r, ""), resource=resource(lang, r),
+          delta=f"{'+' if n > 0 else '−'}{abs(n)}", value=res.get(r, "?"))
+        for r, n in delta.items() if n) or "±0"
+
+
 def _dials(lang: str, res: dict) -> str:
     return " · ".join(f"{RESOURCE_ICONS.get(r, '')} {resource(lang, r)} {res[r]}" for r in RESOURCES if r in res)
 
@@ -572,6 +584,8 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "defeat_prevention" and ev["type"] == "defeat_prevented" \
             and before.get("kind") == "player" and before.get("who") == ev.get("player"):
         return before   # "X is not defeated after all." said again what the prevention's line said
+    if before["type"] == "reroll" and ev["type"] == "die_rolled" and ev.get("purpose") == "reroll":
+        return ev   # "X rerolls the die." then "X rolls the die again: 8.": the second says both
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
             and before.get("purpose") == "discard_and_roll":
         return {**ev, "die": before.get("value"), "raw": before.get("raw"), "modifier": before.get("modifier", 0)}
