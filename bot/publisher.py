@@ -44,7 +44,7 @@ from bot.db import LIVE_STATUSES, PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
-from bot.service import GameService, ServiceError
+from bot.service import GameService, ServiceError, asked_by_dm
 from bot.games import ui_for
 from bot.games.common import distinct_choices, joined
 from engine.registry import rules_for
@@ -144,11 +144,13 @@ class ChannelLog:
     def nonce(self, game_id: int) -> str:
         return f"k{game_id}.{self.seq}"[:25]
 
-    def wait_for(self, players: list[str]) -> None:
-        """Who the game now waits for: a member newly waited for is owed one ping; one no longer
-        waited for is owed none (the decision is gone)."""
+    def wait_for(self, players: list[str], by_dm=()) -> None:
+        """Who the game now waits for: a member newly waited for is owed one ping, but not one
+        whose decision a DM brings (``by_dm``: that DM notifies); one no longer waited for is owed
+        none (the decision is gone)."""
         players = list(dict.fromkeys(players))
-        self.owed = [p for p in dict.fromkeys(self.owed + [p for p in players if p not in self.waiting])
+        self.owed = [p for p in dict.fromkeys(self.owed + [p for p in players if p not in self.waiting
+                                                           and p not in by_dm])
                      if p in players and is_member(p)]  # a Keeper player is never pinged
         self.waiting = players
 
@@ -514,14 +516,16 @@ class Publisher:
             await self._closed_dm(game, pid, "publish.news_pending")
             raise
 
-    async def _closed_dm(self, game: Game, pid: str, key: str) -> None:
+    async def _closed_dm(self, game: Game, pid: str, key: str, remind: bool = False) -> None:
         """Say publicly, once per delivery pass and member, that what a closed DM held waits in
-        their panel (the line names nothing of it)."""
+        their panel (the line names nothing of it). ``remind``: the line pings them (a decision
+        that the DM was to notify them of: the channel owed them no ping for it)."""
         told = self._told.setdefault(game.id, set())
         if pid in told:
             return
         told.add(pid)
-        await self.service.outbox_add(game, "public", {"notices": [{"key": key, "params": {"player": pid}}]})
+        await self.service.outbox_add(game, "public", {"notices": [{"key": key, "params": {"player": pid}}],
+                                                       **({"remind": [pid]} if remind else {})})
         self._added.add(game.id)
 
     async def _send_prompt(self, game: Game, row: Outbox, lang: str) -> None:
@@ -562,7 +566,7 @@ class Publisher:
                 row.progress = index + 1
         except operations.DMClosed:
             # the panel path always works: tell the member, neutrally, to open it
-            await self._closed_dm(game, pid, "publish.prompt_pending")
+            await self._closed_dm(game, pid, "publish.prompt_pending", remind=True)
             raise
 
     # ------------------------------------------------------------------ a deleted channel
@@ -658,7 +662,7 @@ class Publisher:
                     await self._close(game, channel, chan_log)  # a long section goes on below
                 chan_log.add(key, text)
             if "notify" in row.payload:  # handed a decision (not a window Keeper passes for them)
-                chan_log.wait_for(row.payload["notify"])
+                chan_log.wait_for(row.payload["notify"], row.payload.get("by_dm", ()))
             elif "waiting" in row.payload:  # a row queued before "notify" was written
                 chan_log.wait_for([w["player"] for w in row.payload["waiting"]])
             section = row.payload.get("section")
@@ -712,7 +716,8 @@ class Publisher:
         ui = ui_for(game.kind)
         prompts = self.service.prompts(game)
         answers = public_answers(game, prompts)
-        chan_log.wait_for(await self.service.notified(game, prompts))
+        notified = await self.service.notified(game, prompts)
+        chan_log.wait_for(notified, asked_by_dm(game, prompts, notified))
         awaited = await self.service.awaited_advisers(game, prompts) if getattr(ui, "ADVISERS_IN_TABLE", False) else {}
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)

@@ -1017,10 +1017,11 @@ class GameService:
             prompts = self.prompts(game) if public or notices or private or kinds else []
         if public or notices or private:
             waiting = self.waiting(game, prompts)
+            notify = _notified(game, rules_for(game.kind), prompts, autopass_off or frozenset())
             rows.append(self._outbox(game, "public", {"events": public, "notices": list(notices),
                                                       "waiting": waiting,
-                                                      "notify": _notified(game, rules_for(game.kind), prompts,
-                                                                          autopass_off or frozenset()),
+                                                      "notify": notify,
+                                                      "by_dm": asked_by_dm(game, prompts, notify),
                                                       "section": log_section(game.kind, game.state)}, now=now))
         for prompt in prompts if kinds else ():
             player = prompt["player"]
@@ -2128,6 +2129,18 @@ def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: di
     proposed = proposed or {}
     asked = [a for p in prompts for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
+
+
+def asked_by_dm(game: Game, prompts: list[dict], notified: list[str]) -> list[str]:
+    """Of ``notified``, those whose every decision is sent by DM (a secret contribution): the DM
+    notifies them, and a ping in the channel would say it twice (a closed DM pings there instead,
+    bot.publisher's prompt_pending notice; a reminder still pings)."""
+    kinds = dm_prompt_kinds(game.kind)
+    if not kinds:
+        return []
+    by_dm = {p["player"] for p in prompts if p.get("kind") in kinds}
+    other = {p["player"] for p in prompts if p.get("kind") not in kinds}
+    return [p for p in notified if p in by_dm and p not in other]
 
 
 MINDS_KEPT = 256  # games whose Keeper agents this process keeps (the least recently played go)

@@ -17,7 +17,7 @@ from bot.client import create_bot
 from bot.games import dm_prompt_kinds
 from bot.games.unfathomable import render as ui
 from engine.core.events import visible_to
-from tests.bot.helpers import admin_of, all_text, close_dms, current_game, log_size, panel_of
+from tests.bot.helpers import admin_of, all_text, close_dms, current_game, log_size, panel_of, record_live_postings
 from tests.bot.helpers import MENTION, Oracle, private_kinds
 from tests.bot.unfathomable_driver import (KIND, RULES, QuickPolicy, answer, controls_of, dm_with_controls,
                                            new_unfathomable, offered, panel_from, play_unfathomable, prompt_of,
@@ -248,6 +248,7 @@ async def test_a_restart_in_the_middle_of_a_choice(simcord_env, monkeypatch, bot
 # ---------------------------------------------------------------- closed DMs
 async def test_a_member_with_closed_dms_contributes_through_the_panel(simcord_env, monkeypatch):
     env = simcord_env
+    postings = record_live_postings(env)
     await env.bot.tree.sync()
     guild = env.create_guild()
     closed_user = env.create_user("closed")
@@ -276,6 +277,9 @@ async def test_a_member_with_closed_dms_contributes_through_the_panel(simcord_en
     assert notices and all(f"press **{label}**" in line for line in notices)
     for card in added:
         assert not any(ui.card_name("en", card) in line for line in notices)
+    # the DM was to notify them of the decision (the channel owes no ping for a decision sent by
+    # DM): closed, the notice's posting pings them instead
+    assert any(closed.id in pinged and "a decision is waiting for you" in text for _, pinged, text in postings)
     # nothing is lost: the member reads their loyalty and their contribution in /panel
     hand = all_text(panel_of(await closed.slash(channel, "panel")))
     assert "Your loyalty card" in hand or "Loyalty" in hand

@@ -436,7 +436,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
     if kind in ("test_rolled", "test_result", "rerolled", "ticket_spent") \
-            or (kind == "action" and ev.get("action") == "travel"):   # told as one with the next: merged()
+            or (kind == "action" and ev.get("action") == "travel") \
+            or (kind == "turn" and ev.get("phase") == "action") or kind == "no_actions":   # merged() across steps
         return common.Line(t(lang, key, **p), event=ev)
     # an encounter card's and a mythos card's discard are told at the end of their line
     if kind == "encounter" and ev.get("deck"):

@@ -402,6 +402,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["changes"] = _changes(lang, ev.get("delta") or {}, ev.get("resources") or {})
     elif kind == "attack_resolved":
         key = f"{K}.event.attack_hit" if ev.get("hit") else f"{K}.event.attack_missed"
+        if ev.get("defeated"):   # merged with the Deep One's defeat
+            key = f"{K}.event.attack_defeated"
         p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
     elif kind == "deep_one_attacked":
         key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
@@ -462,6 +464,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
         if ev.get("zone") == "supply":  # "A passenger in Supply is lost": the supply is no zone of the ship
             key = f"{K}.event.passenger_defeated_supply"
+        if ev.get("loss"):   # what its face cost, told in the same line (merged)
+            key += "_loss"
+            p["changes"] = _changes(lang, ev["loss"].get("delta") or {}, ev["loss"].get("resources") or {})
     elif kind == "upgrade_activated" and not ev.get("item"):  # the last Upgrade gone: "activates none" before
         key = f"{K}.event.upgrade_none"
     elif kind == "title_passed":
@@ -499,6 +504,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["count"] = ev.get("deep_ones_returned", 0)  # the plural form of who returns (nominative)
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
+    if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
+        key += "_loss"
+        p["changes"] = _changes(lang, ev["loss"].get("delta") or {}, ev["loss"].get("resources") or {})
     text = t(lang, key, **p)
     if text == key:   # an event this renderer does not know yet: say so plainly, never crash
         return t(lang, f"{K}.event.unknown", type=kind)
@@ -510,6 +518,12 @@ def public_line(ev: dict, lang: str) -> str | None:
         if kind == "die_rolled" and ev.get("purpose") in ROLLED_FOR.values():  # told with what it made
             return common.Line(text, settles=roll, event=ev)   # (merged), also in a later step
         return common.Line(text, **({"opens": roll} if kind == "roll_started" else {"settles": roll}))
+    if kind == "course_looked":   # "plays the course card X" stands in its place, also in a later step
+        return common.Line(text, opens=f"course:{ev.get('player')}")
+    if kind == "course_played":
+        return common.Line(text, settles=f"course:{ev.get('player')}")
+    if kind == "reroll":   # "rolls the die again: 8" stands in its place, also in a later step
+        return common.Line(text, opens=f"roll:{ev.get('player')}:reroll")
     if kind == "skills_discarded" and ev.get("reason") == "discard_and_roll":  # said again with the roll
         return common.Line(text, opens=f"roll:{ev.get('player')}:discard_and_roll")
     if kind == "discard_and_roll" and "die" in ev:
@@ -584,6 +598,28 @@ def merged(before: dict, ev: dict) -> dict | None:
     if before["type"] == "defeat_prevention" and ev["type"] == "defeat_prevented" \
             and before.get("kind") == "player" and before.get("who") == ev.get("player"):
         return before   # "X is not defeated after all." said again what the prevention's line said
+    if before["type"] == "attack_resolved" and before.get("hit") and ev["type"] == "deep_one_defeated" \
+            and before.get("target") == f"deep_one:{ev.get('zone')}" and "defeated" not in before:
+        return {**before, "defeated": True}   # "X attacks a Deep One: 8, a hit!" then "The Deep One is defeated."
+    if before["type"] == "passenger_defeated" and ev["type"] == "resources_changed" and "loss" not in before \
+            and ev.get("reason") == "passenger":
+        return {**before, "loss": ev}   # "💀 A passenger is defeated: Souls (1)." then "👻 Souls −1 → 6"
+    if before["type"] == "damage_resolved" and ev["type"] == "resources_changed":
+        # the card's effect starts at once: "💥 Damage: Wet Coal" then "⛽ Fuel −1 → 1"
+        if "loss" not in before:
+            return {**before, "loss": ev}
+        return {**before, "loss": both} if (both := merged(before["loss"], ev)) else None
+    if before["type"] == "items_looked" and ev["type"] == "items_gained" and before.get("player") == ev.get("player") \
+            and before.get("count") == len(ev.get("items") or ()):
+        return ev   # looked at one card and took it: "gains the Starbuck" says it
+    if before["type"] == "awakening" and (
+            (ev["type"] == "loyalty_counts" and len(set((ev.get("counts") or {}).values())) <= 1)
+            or ev["type"] == "loyalty_look"):
+        return before   # "everyone gets a second loyalty card" said the counts (2 each) and the look
+    if before["type"] == "loyalty_counts" and ev["type"] == "loyalty_look":
+        return before   # cards dealt are looked at: "everyone looks at their loyalty cards" says nothing new
+    if before["type"] == "course_bottomed" and ev["type"] == "course_played" and before.get("player") == ev.get("player"):
+        return ev   # the other card under the deck goes without saying: the Captain plays one of two
     if before["type"] == "reroll" and ev["type"] == "die_rolled" and ev.get("purpose") == "reroll":
         return ev   # "X rerolls the die." then "X rolls the die again: 8.": the second says both
     if before["type"] == "die_rolled" and ev["type"] == "discard_and_roll" and before.get("player") == ev.get("player") \
