@@ -119,3 +119,30 @@ def test_another_investigators_choice_has_them_as_its_subject(card_id, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_may_before_someone_with_a_colon(lang):
     assert _all_say(lang, r"(you may|можна|можно) (\(cost: |\(ціна: |\(цена: )?[^():;]{0,30}(investigator|дослідник|сыщик):") == []
+
+
+# ---------------------------------------------------------------- 4. where and when a bonus holds
+# 002: «Якщо дослідник перебуває в місті»; 004: «сыщик, находящийся в городе»; was «1 додатковий
+# кубик (перебуваючи в локації: море)», «(одна перевірка)»
+BONUS = {
+    ("silas_marsh", "en"): "1 extra die (at sea)",
+    ("silas_marsh", "uk"): "1 додатковий кубик (на морі)",
+    ("silas_marsh", "ru"): "1 дополнительный кубик (в море)",
+    ("leo_anderson", "uk"): "1 додатковий кубик (у нетрях)",
+    ("leo_anderson", "ru"): "1 дополнительный кубик (в глуши)",
+    ("urban_guide", "uk"): "1 додатковий кубик (у місті)",
+    ("urban_guide", "ru"): "1 дополнительный кубик (в городе)",
+    ("lola_hayes", "en"): "1 extra die (for one test)",
+    ("lola_hayes", "uk"): "1 додатковий кубик (на одну перевірку)",
+    ("lola_hayes", "ru"): "1 дополнительный кубик (на одну проверку)",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(BONUS))
+def test_where_and_when_a_bonus_holds_is_said_with_its_preposition(card_id, lang):
+    assert BONUS[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_space_type_after_a_colon_in_brackets(lang):
+    assert _all_say(lang, r"\((while on|перебуваючи в локації|находясь в локации):|\((one test|одна перевірка|одна проверка)\)") == []
