@@ -146,3 +146,26 @@ def test_where_and_when_a_bonus_holds_is_said_with_its_preposition(card_id, lang
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_space_type_after_a_colon_in_brackets(lang):
     assert _all_say(lang, r"\((while on|перебуваючи в локації|находясь в локации):|\((one test|одна перевірка|одна проверка)\)") == []
+
+
+# ---------------------------------------------------------------- 5. a price paid for steps
+# the cards: "you may gain a Dark Pact condition to take this Clue and gain 1 Clue"; was «можна
+# (взяти цей доказ; отримати 1 доказ) (ціна: отримати стан «Темна угода»)»
+PRICE = {
+    ("research_yog_sothoth_5", "en"): "you may gain the condition “Dark Pact” to take this Clue and gain 1 Clue",
+    ("research_yog_sothoth_5", "uk"): "можна отримати стан «Темна угода», щоб взяти цей доказ і отримати 1 доказ",
+    ("research_yog_sothoth_5", "ru"): "можно получить состояние «Тёмный договор», чтобы взять эту улику и получить 1 улику",
+    ("return_of_the_ancient_ones", "uk"): "можна витратити 1 доказ, щоб покласти того монстра (крім епічних) на цю карту",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(PRICE))
+def test_a_price_paid_for_plain_steps_is_said_with_to(card_id, lang):
+    assert PRICE[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_bracketed_steps_before_their_price(lang):
+    # a test or a condition keeps its brackets (its own colons); plain steps do not
+    steps = r"\((?:[^():]|\([^()]*\))*\) \((cost|ціна|цена):"
+    assert [x for x in _all_say(lang, r"(you may|можна|можно) " + steps)] == []

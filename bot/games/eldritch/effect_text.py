@@ -192,6 +192,14 @@ class _NestedText(EffectText):
                     update={"who": type(s.spec).model_fields["who"].default})}) for s in steps]
                 return self.say(lang, self.key("fx", f"may_by_{who}"), text=self.effect(lang, own, top=False)) \
                     + self.value(lang, "otherwise", spec.otherwise, True, "may")
+        if tagged.name == "may" and spec.cost and spec.then and spec.chooser == "self" \
+                and not any(map(_someone_else, [*spec.cost, *spec.then])):
+            # a price paid for plain steps is said the way a card says it: "you may gain a Dark Pact
+            # to take this Clue and gain 1 Clue", uk «можна …, щоб …», not «можна (…; …) (ціна: …)»
+            cost, then = (self._plain_steps(lang, steps) for steps in (spec.cost, spec.then))
+            if cost and then:
+                return self.say(lang, self.key("fx", "may_for"), cost=cost, then=then) \
+                    + self.value(lang, "otherwise", spec.otherwise, True, "may")
         if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
             # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
             # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
@@ -288,6 +296,15 @@ class _NestedText(EffectText):
             own = self.key(f"sep_{field}")
             return self.say(lang, own if self.has(own) else self.key("list_sep")).join(p for p in parts if p)
         return super()._value(lang, field, value, owner)
+
+    def _plain_steps(self, lang: str, steps) -> str | None:
+        """``steps`` as one sentence joined by "and", or None if any is more than a plain step (a
+        test, a condition: something with its own colon or list)."""
+        tagged = [s for s in _placed_together(steps) if isinstance(s, Tagged)]
+        texts = [self.step(lang, s) for s in tagged]
+        if not texts or any(":" in x or ";" in x or x.endswith(".") for x in texts):
+            return None
+        return self.joined(lang, "and", texts)
 
     def joined(self, lang: str, word: str, items: list[str]) -> str:
         """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
