@@ -169,3 +169,27 @@ def test_no_bracketed_steps_before_their_price(lang):
     # a test or a condition keeps its brackets (its own colons); plain steps do not
     steps = r"\((?:[^():]|\([^()]*\))*\) \((cost|ціна|цена):"
     assert [x for x in _all_say(lang, r"(you may|можна|можно) " + steps)] == []
+
+
+# ---------------------------------------------------------------- 6. a space's type
+# 002: «Кожна локація належить до одного з трьох типів: місто, нетрі або море»; 004: «город, глушь
+# или море»; was «найближчої локації (море)», «у локації (місто)»
+SPACE_TYPE = {
+    ("agoraphobia", "uk"): "якщо у локації типу «місто»: втратити 2 розуму",
+    ("agoraphobia", "ru"): "если в локации типа «город»: потерять 2 рассудка",
+    ("the_stars_are_right", "uk"): "до найближчої локації типу «море»",
+    ("the_stars_are_right", "ru"): "в ближайшую локацию типа «море»",
+    # several types: a choice, with "or" (002: «місто, нетрі або море»)
+    ("nature_of_the_all_mother", "uk"): "до найближчої локації типу «нетрі» або «море»",
+    ("nature_of_the_all_mother", "ru"): "в ближайшую локацию типа «глушь» или «море»",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(SPACE_TYPE))
+def test_a_space_type_is_said_as_the_rulebook_names_it(card_id, lang):
+    assert SPACE_TYPE[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_no_space_type_in_brackets(lang):
+    assert _all_say(lang, r"\((місто|нетрі|море|город|глушь)[,)]") == []

@@ -132,7 +132,7 @@ BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "the
 GROUPS = ("for_each", "repeat")
 # the lists that offer a choice, said with "or" the way a card says them ("a space with a Clue or a
 # gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
-OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on"}
+OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on", "type": "type"}
 # a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
 MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative")
 
