@@ -193,3 +193,17 @@ def test_a_space_type_is_said_as_the_rulebook_names_it(card_id, lang):
 @pytest.mark.parametrize("lang", ["uk", "ru"])
 def test_no_space_type_in_brackets(lang):
     assert _all_say(lang, r"\((місто|нетрі|море|город|глушь)[,)]") == []
+
+
+# ---------------------------------------------------------------- 7. one of several traits
+# Cat Burglar: "gain 1 Item or Trinket asset"; was «отримати 1 актив (Предмет, Дрібничка)»
+ANY_TRAIT = {
+    ("cat_burglar", "en"): "gain 1 asset (Item or Trinket) from the reserve",
+    ("cat_burglar", "uk"): "отримати 1 актив з ознакою «Предмет» або «Дрібничка» з резерву",
+    ("cat_burglar", "ru"): "получить 1 актив «Предмет» или «Безделушка» из резерва",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(ANY_TRAIT))
+def test_one_of_several_traits_is_said_with_or(card_id, lang):
+    assert ANY_TRAIT[card_id, lang] in card(lang, card_id)

@@ -225,6 +225,12 @@ class _NestedText(EffectText):
             text = self.joined(lang, "or", [self.word(lang, OR_LISTS[field], v, owner) for v in value])
             part = self.part(owner, field)
             return self.say(lang, part, text=text, count=text) if in_template and part else text
+        if field == "any_trait" and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            # uk «1 актив з ознакою «Предмет» або «Дрібничка»», not «1 актив (Предмет, Дрібничка)»
+            text = self.joined(lang, "or", [self.say(lang, self.key("part", "any_trait_each"),
+                                                     text=self.word(lang, "trait", v, owner)) for v in value])
+            part = self.part(owner, field)
+            return self.say(lang, part, text=text) if in_template and part else text
         if field == "options" and owner == "choose_one" and in_template and isinstance(value, list) and value:
             # an option of several steps is bracketed: "choose one: (spend 2 Clues; close this gate);
             # become Delayed", not three options
