@@ -84,9 +84,9 @@ EFFECT_PLURALS = {
     "eldritch.noun.damage_monsters.amount": _entry(("damage", "damage"), ("шкоди", "шкоди", "шкоди"),
                                                    ("ущерб", "ущерба", "ущерба")),   # 004: «ущерб монстра»
     "eldritch.noun.resolve_reckonings.times": _entry(("time", "times"), ("раз", "рази", "разів"), ("раз", "раза", "раз")),
-    # "discard 1 card …", uk «скинути 1 карту …», not "discard possessions (asset): 1"
-    "eldritch.fx.discard_possessions": _entry(("cardXX", "cardsXX"), ("картуXX", "картиXX", "картXX"),
-                                              ("картуXX", "картыXX", "картXX")),
+    # "discard 1 card …", uk «скинути 1 карту активу …», not "discard possessions (asset): 1"
+    "eldritch.fx.discard_possessions": _entry(("cardXX", "cardsXX"), ("картуXXX", "картиXXX", "картXXX"),
+                                              ("картуXXX", "картыXXX", "картXXX")),   # uk/ru: the kind after it
     "unfathomable.fx.risk_passengers": _entry(("passenger", "passengers"), ("пасажира", "пасажирів", "пасажирів"),
                                               ("пассажира", "пассажиров", "пассажиров")),
     "unfathomable.fx.place_deep_ones": _entry(("Deep One", "Deep Ones"),

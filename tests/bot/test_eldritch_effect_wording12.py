@@ -156,12 +156,12 @@ def test_doom_rises_and_falls_in_the_seeds_words(lang):
 # ---------------------------------------------------------------- 6. possessions discarded
 # Zombie Horde: "discard 1 Ally asset"; Arcane Understanding: discard the spell cast
 DISCARD = {
-    ("zombie_horde", "en"): "discard 1 card with the Ally trait (asset)",
-    ("zombie_horde", "uk"): "скинути 1 карту з ознакою «Союзник» (актив)",   # 002: «з ознакою «Процес»»
-    ("zombie_horde", "ru"): "сбросить 1 карту «Союзник» (актив)",
-    ("arcane_understanding", "en"): "discard 1 card (spell), the one used",
-    ("arcane_understanding", "uk"): "скинути 1 карту (заклинання), ту, що використано",
-    ("arcane_understanding", "ru"): "сбросить 1 карту (заклинание), ту, что использована",
+    ("zombie_horde", "en"): "discard 1 card with the Ally trait that is an asset",
+    ("zombie_horde", "uk"): "скинути 1 карту активу з ознакою «Союзник»",   # 002: «з ознакою «Процес»»
+    ("zombie_horde", "ru"): "сбросить 1 карту актива «Союзник»",
+    ("arcane_understanding", "en"): "discard 1 card that is a spell, the one used",
+    ("arcane_understanding", "uk"): "скинути 1 карту заклинання, ту, що використано",
+    ("arcane_understanding", "ru"): "сбросить 1 карту заклинания, ту, что использована",
 }
 
 
@@ -189,7 +189,7 @@ GROUP = {
     ("unexpected_betrayal", "en"): "for each investigator holding an asset",
     ("unexpected_betrayal", "uk"): "кожен дослідник, у якого є актив з ознакою «Союзник»: втратити 3 здоров'я",
     ("unexpected_betrayal", "ru"): "каждый сыщик, у которого есть актив «Союзник»: потерять 3 здоровья",
-    ("arrests_made_in_murder_case", "uk"): "кожен дослідник у локації (місто), якщо є актив з ознакою «Зброя»: перевірка Впливу",
+    ("arrests_made_in_murder_case", "uk"): "кожен дослідник у локації типу «місто», якщо є актив з ознакою «Зброя»: перевірка Впливу",
 }
 
 

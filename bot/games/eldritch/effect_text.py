@@ -108,6 +108,13 @@ class _Space:
         return isinstance(other, _Space) and other.at == self.at
 
 
+class _Said:
+    """A parameter already said in words (the kinds of a discarded card, in the count's form)."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+
 class _ChosenBy:
     """A step's ``which: chosen`` said with the one who chooses (``chooser``)."""
 
@@ -125,7 +132,7 @@ BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "the
 GROUPS = ("for_each", "repeat")
 # the lists that offer a choice, said with "or" the way a card says them ("a space with a Clue or a
 # gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
-OR_LISTS = {"has_any": "has", "any_of": "any_of"}
+OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on", "type": "type"}
 # a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
 MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative")
 
@@ -136,6 +143,14 @@ class _NestedText(EffectText):
 
     def step(self, lang: str, tagged: Tagged) -> str:
         spec = tagged.spec
+        if tagged.name == "discard_possessions" and isinstance(getattr(spec, "kind", None), list) and spec.kind:
+            # what the card is, said after it in the number's form: uk «скинути 1 карту активу або
+            # артефакту», «2 карти заклинань», not «скинути 1 карту (актив, артефакт)»
+            form = "kind_one" if spec.count == 1 else "kind_many"
+            kinds = self.joined(lang, "or", [self.say(lang, self.key("wf", "discard_possessions", form, k))
+                                             for k in spec.kind])
+            tagged = tagged.model_copy(update={"spec": spec.model_copy(update={"kind": _Said(kinds)})})
+            spec = tagged.spec
         if tagged.name in PLACED and getattr(spec, "where", None) == "place" and spec.at is not None:
             # the space itself where the step's template says where, not "on a space (on “Space 4”)"
             return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
@@ -163,6 +178,28 @@ class _NestedText(EffectText):
         if tagged.name == "put_on_card" and getattr(spec, "target", None) is not None:
             # "put that monster onto this card", the monster in its case (uk «покласти того монстра»)
             return self.model(lang, self.key("fx", "put_on_card_target"), spec, skip={"what"})
+        if tagged.name == "may" and bool(spec.cost) != bool(spec.then):
+            # a choice that is another's to make is said with them as its subject: uk «вибраний
+            # дослідник може скинути стан …», not «можна вибраний дослідник: скинути стан …»
+            steps = [s for s in spec.cost or spec.then if isinstance(s, Tagged)]
+            whos = {s.spec.who for s in steps if _someone_else(s)}
+            # (only where the one who does it is the one who chooses; the investigators pool a cost)
+            if steps and len(whos) == 1 and all(map(_someone_else, steps)) \
+                    and spec.chooser in (next(iter(whos)), "self" if whos == {"investigators"} else None) \
+                    and self.has(self.key("fx", f"may_by_{next(iter(whos))}")):
+                who = next(iter(whos))
+                own = [s.model_copy(update={"spec": s.spec.model_copy(
+                    update={"who": type(s.spec).model_fields["who"].default})}) for s in steps]
+                return self.say(lang, self.key("fx", f"may_by_{who}"), text=self.effect(lang, own, top=False)) \
+                    + self.value(lang, "otherwise", spec.otherwise, True, "may")
+        if tagged.name == "may" and spec.cost and spec.then and spec.chooser == "self" \
+                and not any(map(_someone_else, [*spec.cost, *spec.then])):
+            # a price paid for plain steps is said the way a card says it: "you may gain a Dark Pact
+            # to take this Clue and gain 1 Clue", uk «можна …, щоб …», not «можна (…; …) (ціна: …)»
+            cost, then = (self._plain_steps(lang, steps) for steps in (spec.cost, spec.then))
+            if cost and then:
+                return self.say(lang, self.key("fx", "may_for"), cost=cost, then=then) \
+                    + self.value(lang, "otherwise", spec.otherwise, True, "may")
         if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
             # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
             # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
@@ -188,6 +225,12 @@ class _NestedText(EffectText):
             text = self.joined(lang, "or", [self.word(lang, OR_LISTS[field], v, owner) for v in value])
             part = self.part(owner, field)
             return self.say(lang, part, text=text, count=text) if in_template and part else text
+        if field == "any_trait" and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            # uk «1 актив з ознакою «Предмет» або «Дрібничка»», not «1 актив (Предмет, Дрібничка)»
+            text = self.joined(lang, "or", [self.say(lang, self.key("part", "any_trait_each"),
+                                                     text=self.word(lang, "trait", v, owner)) for v in value])
+            part = self.part(owner, field)
+            return self.say(lang, part, text=text) if in_template and part else text
         if field == "options" and owner == "choose_one" and in_template and isinstance(value, list) and value:
             # an option of several steps is bracketed: "choose one: (spend 2 Clues; close this gate);
             # become Delayed", not three options
@@ -214,6 +257,9 @@ class _NestedText(EffectText):
                 text = self.joined(lang, "and_then" if steps[-1].name == "if" else "and", texts)
                 part = self.part(owner, field)
                 return self.say(lang, part, text=text, count=text) if part else text
+        if isinstance(value, _Said):
+            part = self.part(owner, field)
+            return self.say(lang, part, text=value.text, count=value.text) if in_template and part else value.text
         if isinstance(value, _ChosenBy):
             return self.say(lang, self.key("part", owner, "chooser"), text=self.word(lang, "chooser", value.who))
         if isinstance(value, _Space):
@@ -243,6 +289,28 @@ class _NestedText(EffectText):
             text = f"({text})"
         part = self.part(owner, field)
         return self.say(lang, part, text=text, count=text) if text and part else text
+
+    def _value(self, lang: str, field: str, value, owner: str = "") -> str:
+        if isinstance(value, (list, tuple)) and len(value) > 1 \
+                and all(isinstance(v, BaseModel) and not isinstance(v, Tagged) for v in value):
+            # a list of abilities is one sentence: an ability after the first goes on in lower case
+            # ("…; reckoning: …", uk «…; коли його переможено: …»; 002: «червоним символом
+            # розплати»), its timing being no name
+            parts = [super(_NestedText, self)._value(lang, field, v, owner) for v in value]
+            parts = [_lower_first(p) if i and getattr(v, "timing", None) else p
+                     for i, (v, p) in enumerate(zip(value, parts))]
+            own = self.key(f"sep_{field}")
+            return self.say(lang, own if self.has(own) else self.key("list_sep")).join(p for p in parts if p)
+        return super()._value(lang, field, value, owner)
+
+    def _plain_steps(self, lang: str, steps) -> str | None:
+        """``steps`` as one sentence joined by "and", or None if any is more than a plain step (a
+        test, a condition: something with its own colon or list)."""
+        tagged = [s for s in _placed_together(steps) if isinstance(s, Tagged)]
+        texts = [self.step(lang, s) for s in tagged]
+        if not texts or any(":" in x or ";" in x or x.endswith(".") for x in texts):
+            return None
+        return self.joined(lang, "and", texts)
 
     def joined(self, lang: str, word: str, items: list[str]) -> str:
         """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
@@ -356,3 +424,8 @@ def entry_text(lang: str, entry) -> str:
         return _one_stop(tidy(WRITER.value(lang, "entry", entry)))
     parts = [WRITER.value(lang, field, getattr(entry, field, None)) for field in EFFECT_FIELDS]
     return _one_stop(tidy(" ".join(p for p in parts if p)))
+
+
+def _lower_first(text: str) -> str:
+    """``text`` going on a sentence: its first letter in lower case (a step joined after «;»)."""
+    return text[:1].lower() + text[1:]
