@@ -44,7 +44,7 @@ from bot.db import LIVE_STATUSES, PAUSED_NOTICE, Game, Outbox
 from bot.operations import ChannelGone, GiveUp, Retry, classify
 from bot.i18n import t
 from bot.seats import is_member, mention
-from bot.service import GameService, ServiceError, asked_by_dm
+from bot.service import GameService, ServiceError, asked_by_dm, awaited_advisers
 from bot.games import ui_for
 from bot.games.common import distinct_choices, joined
 from engine.registry import rules_for
@@ -716,9 +716,10 @@ class Publisher:
         ui = ui_for(game.kind)
         prompts = self.service.prompts(game)
         answers = public_answers(game, prompts)
-        notified = await self.service.notified(game, prompts)
+        proposed = await self.service.who_proposed(game, prompts)   # read once: the pings and the table
+        notified = await self.service.notified(game, prompts, proposed)
         chan_log.wait_for(notified, asked_by_dm(game, prompts, notified))
-        awaited = await self.service.awaited_advisers(game, prompts) if getattr(ui, "ADVISERS_IN_TABLE", False) else {}
+        awaited = awaited_advisers(game, prompts, proposed) if getattr(ui, "ADVISERS_IN_TABLE", False) else {}
         # what the table sees waited for: a window shows everyone it asked, never who answered
         # (said once: not here where the table's embed names them, WAITING_IN_TABLE)
         in_table = getattr(ui, "WAITING_IN_TABLE", False)
@@ -727,9 +728,7 @@ class Publisher:
         table: dict = {}
         digest = None
         if game.state is not None:
-            digest = getattr(ui, "table_digest", None)
-            digest = (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(answers) \
-                + (json.dumps(awaited, sort_keys=True) if awaited else "")
+            digest = table_signature(game, lang, answers, awaited)
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
                 await self._step_aside()  # the embed is the delivery's longest stretch of CPU
@@ -811,11 +810,14 @@ class Publisher:
             return
         channel = await self.channel(game)
         chan_log = ChannelLog(game.channel_log)
-        digest = getattr(ui_for(game.kind), "table_digest", None)
-        if digest and chan_log.id is not None and \
-                self._table_shown.get(game.id) == (chan_log.id, digest(game.state, game.names, lang) + game.status
-                                                   + answers_signature(public_answers(game))):
-            return
+        ui = ui_for(game.kind)
+        if getattr(ui, "table_digest", None) and chan_log.id is not None:
+            prompts = self.service.prompts(game)
+            awaited = awaited_advisers(game, prompts, await self.service.who_proposed(game, prompts)) \
+                if getattr(ui, "ADVISERS_IN_TABLE", False) else {}
+            if self._table_shown.get(game.id) == (chan_log.id, table_signature(game, lang, public_answers(game, prompts),
+                                                                               awaited)):
+                return
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data)
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
@@ -846,6 +848,14 @@ def public_answers(game: Game, prompts: list[dict] | None = None) -> tuple[dict,
         return None
     options = distinct_choices(ui, prompt, game.state)
     return (prompt, options) if 2 <= len(options) <= PUBLIC_ANSWERS_MAX else None
+
+
+def table_signature(game: Game, lang: str, answers, awaited: dict) -> str:
+    """Changes exactly when the live message's table would: the game's drawn table, its status,
+    the answer buttons (:func:`public_answers`) and the advisers it names as awaited."""
+    digest = getattr(ui_for(game.kind), "table_digest", None)
+    return (digest(game.state, game.names, lang) if digest else "") + game.status + answers_signature(answers) \
+        + (json.dumps(awaited, sort_keys=True) if awaited else "")
 
 
 def answers_signature(answers: tuple[dict, list[dict]] | None) -> str:

@@ -1081,26 +1081,19 @@ class GameService:
         held = _held(rules, prompts, autopass_off, quiet_seats(game, rules, game.state))
         return bool(held) and len(held) == len(prompts)
 
-    async def notified(self, game: Game, prompts: list[dict] | None = None) -> list[str]:
+    async def notified(self, game: Game, prompts: list[dict] | None = None, proposed: dict | None = None) -> list[str]:
         """The members the game hands a decision to: every pending prompt's player, but not for a
         response window Keeper passes for them (auto-pass on, nothing usable; or they pass until
         their turn): being asked there is no decision of theirs, so nobody pings them for it
-        (settings read only then)."""
+        (settings read only then). ``proposed``: :meth:`who_proposed`, if the caller read it."""
         prompts = self.prompts(game) if prompts is None else prompts
         rules = rules_for(game.kind)
-        proposed = await self._proposed(game, prompts)
+        proposed = await self.who_proposed(game, prompts) if proposed is None else proposed
         if not _held(rules, prompts, frozenset(), quiet_seats(game, rules, game.state)):
             return _notified(game, rules, prompts, frozenset(), proposed)
         return _notified(game, rules, prompts, await self._autopass_off_of(game), proposed)
 
-    async def awaited_advisers(self, game: Game, prompts: list[dict]) -> dict:
-        """Prompt id -> the member advisers a Keeper player's group decision still waits for (not
-        those who proposed, nor a member handed to Keeper): what the table names as awaited."""
-        proposed = await self._proposed(game, prompts)
-        return {p["id"]: [a for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
-                for p in prompts if is_keeper(p["player"]) and p.get("advisers")}
-
-    async def _proposed(self, game: Game, prompts: list[dict]) -> dict:
+    async def who_proposed(self, game: Game, prompts: list[dict]) -> dict:
         """Who proposed already, by prompt id, for the pending Keeper-led group decisions (read
         only when one is pending): they are no longer waited for."""
         proposed: dict = {}
@@ -2129,6 +2122,14 @@ def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: di
     proposed = proposed or {}
     asked = [a for p in prompts for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
     return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
+
+
+def awaited_advisers(game: Game, prompts: list[dict], proposed: dict) -> dict:
+    """Prompt id -> the member advisers a Keeper player's group decision still waits for (not
+    those who proposed, ``proposed``: :meth:`GameService.who_proposed`, nor a member handed to
+    Keeper): what the table names as awaited."""
+    return {p["id"]: [a for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
+            for p in prompts if is_keeper(p["player"]) and p.get("advisers")}
 
 
 def asked_by_dm(game: Game, prompts: list[dict], notified: list[str]) -> list[str]:
