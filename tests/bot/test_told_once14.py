@@ -44,11 +44,10 @@ def test_a_player_sent_to_the_brig_or_the_sick_bay_is_told_by_what():
     lines = {lang: UNFATHOMABLE.public_lines([{**brig, "audience": "all"}, {**sick, "audience": "all"}], lang)
              for lang in LANGUAGES}
     for lang, (to_brig, to_sick_bay) in lines.items():
-        quoted = "{}" if lang == "en" else "«{}»"
-        assert to_brig == t(lang, "unfathomable.event.player_moved_sent_to_brig_by", player="<@p1>",
-                            cause=quoted.format(UNFATHOMABLE.card_name(lang, "history_repeats")))
-        assert to_sick_bay == t(lang, "unfathomable.event.player_moved_sent_to_sick_bay_by", player=f"<@{sick['player']}>",
-                                cause=quoted.format(UNFATHOMABLE.card_name(lang, "do_no_harm")))
+        assert to_brig == t(lang, "unfathomable.event.player_moved_sent_to_brig_by_card", player="<@p1>",
+                            card=UNFATHOMABLE.card_name(lang, "history_repeats"))
+        assert to_sick_bay == t(lang, "unfathomable.event.player_moved_sent_to_sick_bay_by_card",
+                                player=f"<@{sick['player']}>", card=UNFATHOMABLE.card_name(lang, "do_no_harm"))
     assert lines["uk"][0].startswith("🔒 «Історія повторюється»: <@p1>")
     # an ability that sends (an Arrest Order, the Captain's Cabin) is named as it is used
     cabin = {"type": "player_moved", "player": "p2", "frm": "bridge", "to": "brig", "reason": "sent_to_brig",

@@ -440,9 +440,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         if reason in ("sent_to_brig", "sent_to_sick_bay", "left_brig"):
             key = f"{K}.event.player_moved_{reason}"
         if reason in ("sent_to_brig", "sent_to_sick_bay") and (ev.get("ability") or ev.get("card")):
-            key = f"{K}.event.player_moved_{reason}_by"   # what sent them: the line may be far below it
-            p["cause"] = _cap(p["ability"]) if ev.get("ability") else (
-                p["card"] if lang == "en" else f"«{p['card']}»")
+            # what sent them (the line may be far below it): an ability by its name, a card quoted
+            key = f"{K}.event.player_moved_{reason}_by" + ("" if ev.get("ability") else "_card")
+            if ev.get("ability"):
+                p["cause"] = _cap(p["ability"])
     elif kind == "trade_started":
         p["participants"] = ", ".join(mention(x) for x in ev.get("participants", []))
     elif kind == "monster_activated":
