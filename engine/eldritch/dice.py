@@ -4,12 +4,12 @@ from __future__ import annotations
 from engine.core.events import event
 
 
-
 def roll_successes(f: dict) -> int:
     """A roll frame's successes: its dice showing a success face (a 6 twice where it counts
     twice) and the successes bought (seed 002 l.630: «5» або «6»)."""
     return sum((2 if (d == 6 and f.get("six")) else 1) for d in f["dice"] if d in f["faces"]) \
         + (f.get("data") or {}).get("bought", 0)
+
 
 class Dice:
     def _during_ok(self, during, c, skill):
