@@ -665,7 +665,9 @@ class Phases:
         if len(active) < 2 or s["inv"][s["lead"]]["status"] != "active":
             return
         options = [{"type": "lead", "to": s["lead"]}] + [{"type": "lead", "to": o} for o in active if o != s["lead"]]
-        self.ask(s, "group", s["lead"], "lead", options, about="lead")
+        # the Lead's own choice, not a group decision (004 l.116: «может передать жетон ведущего сыщика
+        # другому сыщику на свой выбор»; 002 l.1035 «на свій вибір»)
+        self.ask(s, "pass_lead", s["lead"], "lead", options, about="lead")
 
     def _picked_lead(self, s, f, action, events):
         if action["to"] != s["lead"]:

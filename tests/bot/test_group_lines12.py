@@ -1,7 +1,7 @@
 """Group decisions at a table with a Keeper player, as a member reads them (a newcomer's read of
-an Eldritch table in uk). Rulebook: "At the end of every Mythos phase the Lead Investigator may
-hand the Lead token to any other player"; Keeper's Lead decides it, the members advise, and it
-waits until every member adviser proposed or its wait is over (bot.service.Leads).
+an Eldritch table in uk). Rulebook (004 l.117): «Когда сыщики принимают решение совместно, последнее
+слово остаётся за ведущим сыщиком»; Keeper's Lead decides a Mythos card's group question, the members
+advise, and it waits until every member adviser proposed or its wait is over (bot.service.Leads).
 
 1. The table's waiting field said «⏳ Стіл чекає на 🤖 Keeper 1 — Акачі Оньеле: передати роль
    головного дослідника? — інші можуть запропонувати…» while it waited for the member's advice:
@@ -21,8 +21,8 @@ from bot.seats import mention
 from bot.service import Leads
 from engine.registry import rules_for
 from tests.bot.helpers import all_text, seat_table, table_message
-from tests.bot.test_eldritch_table import mythos_deck, pin_seed
-from tests.bot.test_keeper_lead import LEAD, play_until_the_lead_asks
+from tests.bot.test_eldritch_table import pin_seed
+from tests.bot.test_keeper_lead import LEAD, group_mythos_deck, play_until_the_lead_asks
 
 
 async def uk_keeper_led_table(env, monkeypatch):
@@ -32,7 +32,7 @@ async def uk_keeper_led_table(env, monkeypatch):
     channel, (member,), lobby = await seat_table(env, "uk", "eldritch", ["Олена"], keepers=1)
     game = await env.bot.service.live_game(channel.id)
     await env.bot.service.set_options(game.id, {"lead": LEAD})
-    await env.bot.service.set_setup(game.id, {"mythos": mythos_deck()[:2]})
+    await env.bot.service.set_setup(game.id, {"mythos": group_mythos_deck()})
     await member.click(lobby, label=t("uk", "lobby.start"))
     return channel, member
 

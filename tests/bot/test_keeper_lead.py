@@ -1,5 +1,7 @@
-"""Issue 22, a Keeper player as the group's decider (Eldritch Horror's Lead Investigator, whose
-end-of-Mythos "pass the Lead" is a group decision the others advise on): while members advise,
+"""Issue 22, a Keeper player as the group's decider (Eldritch Horror's Lead Investigator, who has
+the last word when the investigators decide together, 004 l.117 «Когда сыщики принимают решение
+совместно, последнее слово остаётся за ведущим сыщиком»; here a Mythos card's "the Lead chooses an
+investigator", Patrolling the Border): while members advise,
 Keeper's Lead waits for their proposals and follows the most proposed; without one it decides
 itself when its wait is over; with no member to advise (an all-Keeper table) it never waits.
 Games are kept short with a mythos deck of two cards (arranged through the service, as a test
@@ -21,6 +23,13 @@ from tests.bot.test_eldritch_table import (click_first_offered, click_option, my
                                           policy)
 
 LEAD = "keeper-1"
+# a Mythos card whose choice is the group's, the Lead deciding (choose_investigator, chooser: lead):
+# drawn first, it asks in round 1's Mythos phase
+GROUP_MYTHOS = "patrolling_the_border"
+
+
+def group_mythos_deck() -> list[str]:
+    return [GROUP_MYTHOS] + [m for m in mythos_deck() if m != GROUP_MYTHOS][:1]
 
 
 async def keeper_led_table(env, monkeypatch, seed: int = 3, guild=None, members: int = 1):
@@ -32,7 +41,7 @@ async def keeper_led_table(env, monkeypatch, seed: int = 3, guild=None, members:
     await member.click(lobby, label="🤖 Add a Keeper player")
     game = await env.bot.service.live_game(channel.id)
     await env.bot.service.set_options(game.id, {"lead": LEAD})
-    await env.bot.service.set_setup(game.id, {"mythos": mythos_deck()[:2]})
+    await env.bot.service.set_setup(game.id, {"mythos": group_mythos_deck()})
     await member.click(lobby, label="Start")
     return (channel, member) if members == 1 else (channel, people)
 
@@ -67,12 +76,19 @@ def public_text(channel) -> str:
     return "\n".join(m.content or "" for m in channel.history())
 
 
-def assert_the_lead_told_once(text: str, lead: str, kept: bool):
-    """The Lead's end-of-Mythos choice in the channel: a kept Lead is no line (each round's line
-    names the Lead), a handed one is the one line of the new Lead, no "decides for the group"."""
-    from bot.games.eldritch.render import inv_name
-    assert "decides for the group" not in text  # either way (as members proposed too: their proposals stand)
-    assert text.count(f"👑 {inv_name('en', lead)} is now the Lead Investigator.") == (0 if kept else 1)
+def assert_decided_told_once(text: str, chosen: str):
+    """Keeper's Lead decided the group's question: one line says so and names the investigator
+    chosen, who is then Delayed (Patrolling the Border: «choose_investigator» then «delay»)."""
+    from bot.games.eldritch.render import inv_name, named
+    told = [line for line in text.splitlines() if "decides for the group" in line]
+    assert len(told) == 1 and f": {named('en', 'investigator', chosen)} (" in told[0], told
+    assert f"{inv_name('en', chosen)} is Delayed." in text, text
+
+
+def decided(actions, question) -> list[dict]:
+    """Keeper's answers to ``question`` among the game's actions."""
+    return [a for a in actions if a.get("player") == LEAD
+            and {k: v for k, v in a.items() if k not in ("player", "prompt", "auto")} in question["options"]]
 
 
 def agents_own(game, prompt) -> dict:
@@ -91,7 +107,7 @@ async def test_keeper_lead_waits_for_a_members_proposal_and_follows_it(simcord_e
     # the line says what is decided (it read "decides this for the group", "this" naming nothing)
     from bot.games.eldritch.render import decision_text
     assert f"decides a group question — {decision_text('en', question, game.state)} — " in public_text(channel)
-    # the member proposes what Keeper would not choose itself: passing the Lead to their investigator
+    # the member proposes what Keeper would not choose itself
     own = agents_own(game, question)
     wanted = next(o for o in question["options"] if {"player": LEAD, **o} != own)
     panel = await open_panel(member, channel)
@@ -102,10 +118,9 @@ async def test_keeper_lead_waits_for_a_members_proposal_and_follows_it(simcord_e
     # the only member adviser proposed: Keeper's Lead decides at once, as proposed
     game = await env.bot.service.get(game.id)
     assert lead_question(env, game) is None
-    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
-    assert decided == [{"player": LEAD, **wanted}]
-    assert game.state["lead"] == wanted["to"]
-    assert_the_lead_told_once(public_text(channel), wanted["to"], kept=wanted["to"] == question["options"][0]["to"])
+    actions = [row.action for row in await env.bot.service.actions(game.id)]
+    assert decided(actions, question) == [{"player": LEAD, **wanted}]
+    assert_decided_told_once(public_text(channel), wanted["value"])
 
 
 @pytest.mark.parametrize("timeout", [None, "off"])
@@ -124,9 +139,8 @@ async def test_keeper_lead_decides_itself_when_nobody_proposes_in_time(simcord_e
     await env.bot.get_cog("DeadlineCog").check(utcnow() + wait + timedelta(seconds=1))
     game = await env.bot.service.get(game.id)
     assert lead_question(env, game) is None
-    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
-    assert decided == [own]
-    assert_the_lead_told_once(public_text(channel), own["to"], kept=own["to"] == question["options"][0]["to"])
+    assert decided([row.action for row in await env.bot.service.actions(game.id)], question) == [own]
+    assert_decided_told_once(public_text(channel), own["value"])
 
 
 async def test_an_all_keeper_table_never_waits(simcord_env, monkeypatch):
@@ -139,8 +153,10 @@ async def test_an_all_keeper_table_never_waits(simcord_env, monkeypatch):
     assert "removed" in all_text(reply)
     game = await env.bot.service.last_game(channel.id)
     assert game.status == "finished"
-    leads = [row.action for row in await env.bot.service.actions(game.id) if row.action.get("type") == "lead"]
-    assert leads and all(a["player"] == LEAD for a in leads)  # the group decision came, and was answered
+    # the group decision came, and was answered by Keeper's Lead at once
+    actions = [row.action for row in await env.bot.service.actions(game.id)]
+    assert any(a["player"] == LEAD and a.get("type") == "choose" and a.get("value") in game.state["inv"]
+               for a in actions)
     assert "waits for your proposals" not in public_text(channel)
 
 
@@ -159,7 +175,7 @@ async def test_keeper_lead_waits_for_every_member_and_breaks_a_tie_by_its_own_pr
     game = await env.bot.service.live_game(channel.id)
     assert sorted(question["advisers"]) == sorted([str(ann.id), str(bob.id)])
     before = game.state
-    to_own = {str(m.id): next(o for o in question["options"] if game.state["inv"][o["to"]]["player"] == str(m.id))
+    to_own = {str(m.id): next(o for o in question["options"] if game.state["inv"][o["value"]]["player"] == str(m.id))
               for m in (ann, bob)}
     await propose(ann, channel, to_own[str(ann.id)])
     assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed yet
@@ -169,9 +185,9 @@ async def test_keeper_lead_waits_for_every_member_and_breaks_a_tie_by_its_own_pr
     # one proposal each: a tie, broken by the agent's own preference among the two proposals
     tied = [o for o in question["options"] if o in to_own.values()]
     preferred = ask(rules_for("eldritch"), before, keeper_for("eldritch", LEAD), question, random.Random(0), among=tied)
-    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
-    assert decided == [preferred] and {k: v for k, v in preferred.items() if k != "player"} in tied
-    assert_the_lead_told_once(public_text(channel), decided[0]["to"], kept=False)  # to a member's own
+    answers = decided([row.action for row in await env.bot.service.actions(game.id)], question)
+    assert answers == [preferred] and {k: v for k, v in preferred.items() if k != "player"} in tied
+    assert_decided_told_once(public_text(channel), answers[0]["value"])  # a member's own investigator
 
 
 async def test_a_lead_whose_release_fails_keeps_its_deadline_and_decides_on_the_next_pass(simcord_env, monkeypatch):
@@ -247,8 +263,7 @@ async def test_an_admin_skips_a_silent_adviser_and_keepers_lead_decides(simcord_
     assert "stopped waiting for a proposal from" in (reply.content or "") + all_text(reply)
     game = await env.bot.service.get(game.id)
     assert lead_question(env, game) is None
-    decided = [row.action for row in await env.bot.service.actions(game.id) if row.action["type"] == "lead"]
-    assert decided == [own]
+    assert decided([row.action for row in await env.bot.service.actions(game.id)], question) == [own]
     await env.bot.publisher.flush(game.id)
     assert "stopped waiting for a proposal" in public_text(channel)
 

@@ -55,9 +55,10 @@ def test_a_panic_cards_own_mark_is_not_doubled():
 
 
 async def test_keeper_leads_wait_follows_the_lines_of_the_step_that_led_to_it(simcord_env, monkeypatch):
-    """Keeper's Lead asks whom to pass the Lead to at the end of the Mythos phase: its "waits for
-    your proposals" line came before that step's own lines (in the middle of the last encounter's
-    test, before "— Mythos phase —"), as if it waited on the test."""
+    """Keeper's Lead asks the group's question of a Mythos card (it asked whom to pass the Lead to
+    at the end of the Mythos phase until that became the Lead's own choice): its "waits for your
+    proposals" line came before that step's own lines (in the middle of the last encounter's test,
+    before "— Mythos phase —"), as if it waited on the test."""
     env = simcord_env
     channel, member = await keeper_led_table(env, monkeypatch)
     await play_until_the_lead_asks(env, channel, member)
@@ -74,10 +75,13 @@ async def test_the_panel_asking_for_a_proposal_reads_as_a_decision(simcord_env, 
     from tests.bot.test_eldritch_table import open_panel
     env = simcord_env
     channel, member = await keeper_led_table(env, monkeypatch)
-    await play_until_the_lead_asks(env, channel, member)
+    question = await play_until_the_lead_asks(env, channel, member)
+    game = await env.bot.service.live_game(channel.id)
     panel = await open_panel(member, channel)
     text = all_text(panel)
-    assert t("en", "eldritch.panel.group") in text and t("en", "eldritch.about.lead") in text, text
+    from bot.games.eldritch.render import decision_text
+    asked = decision_text("en", question, game.state)
+    assert t("en", "eldritch.panel.group") in text and asked in text, text
     assert "?." not in text and t("en", "eldritch.panel.no_decision") not in text, text
 
 

@@ -1318,7 +1318,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     kind = prompt.get("kind")
     what = t(lang, f"{K}.kinds.{kind}") if kind in PROMPT_KINDS else str(kind)
     about = prompt.get("about")
-    if kind in ("choose", "group") and about in ABOUTS:
+    if kind in ("choose", "group", "pass_lead") and about in ABOUTS:
         what = t(lang, f"{K}.about.{about}")
         frame = frame_of(state or {}, prompt)
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None

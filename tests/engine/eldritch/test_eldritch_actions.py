@@ -196,22 +196,22 @@ def test_c1_c2_round_order_lead_first_then_clockwise():
     assert s["phase"] == "encounter" and prompt(s)["inv"] == "leo_anderson"
 
 
-def test_c3_c4_lead_may_pass_token_as_a_group_decision():
-    """Checklist C3, C4. Seed 002: at the end of the Mythos phase the Lead may give the Lead token
-    to any player; the Lead has the last word."""
-    s = quiet(new({"ann": [NORMAN], "bob": ["leo_anderson"]}, setup={"mythos": ["the_stars_align"] * 0}))
+def test_c3_the_lead_may_pass_the_token_by_their_own_choice():
+    """Checklist C3. Seed 002 l.1035: «Наприкінці фази міту головний дослідник може передати жетон
+    головного дослідника іншому гравцеві на свій вибір» (004 l.116 «на свой выбор»): the Lead's own
+    choice, asked of the Lead alone, not a group decision the others advise on (RULINGS R13)."""
+    s = quiet(new({"ann": [NORMAN], "bob": ["leo_anderson"]}))
     s["mythos"]["deck"] = [c for c in s["mythos"]["deck"] if R.C.mythos[c]["trait"] == "event"][:3]
-    while s["result"] is None and not (prompt(s) and prompt(s)["kind"] == "group" and prompt(s)["purpose"] == "lead"):
+    while s["result"] is None and not (prompt(s) and prompt(s).get("purpose") == "lead"):
         p = prompt(s)
         s, _ = act(s, p["player"], "default" if p["kind"] != "action" else "end_actions")
-    if s["result"] is not None:
-        return
+    assert s["result"] is None, "the game ended before the end of the first Mythos phase"
     p = prompt(s)
-    assert p["player"] == "ann" and p["advisers"] == ["bob"]
+    assert p["kind"] == "pass_lead" and p["player"] == "ann" and not p.get("advisers")
     assert p["options"][0] == {"type": "lead", "to": NORMAN}   # the default keeps the Lead
-    assert R.view(s, "bob")["you"]["questions"][0]["kind"] == "group"
+    assert R.view(s, "bob")["you"]["questions"] == []   # nothing for the others to advise on
     s, ev = act(s, "ann", "lead", to="leo_anderson")
-    assert s["lead"] == "leo_anderson"
+    assert s["lead"] == "leo_anderson" and [e["type"] for e in ev].count("lead_changed") == 1
 
 
 def test_a_trade_is_built_privately_and_announced_once_when_both_agree():
