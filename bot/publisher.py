@@ -184,16 +184,17 @@ class ChannelLog:
             key = None
         return key, False
 
-    def join(self, what: str, tail: str) -> bool:
+    def join(self, what: str, tail: str, more: bool = False) -> bool:
         """Tell ``tail`` at the end of the latest line that began ``what`` (keyed ``GATHERS``),
-        if the live message holds it and has room; whether it was told."""
+        if the live message holds it and has room; whether it was told. ``more``: later parts may
+        still join it (the line keeps its key)."""
         for line in reversed(self.lines):
             if line[0] == GATHERS + what:
                 if len(self.body()) + len(tail) + 3 > MAX_MESSAGE:
                     return False
                 # a happening's line takes its end once: a card played inside another play of the
                 # same card resolves first, and the outer play's end goes to the earlier line
-                line[0], line[1] = None, joined(line[1], tail)
+                line[0], line[1] = line[0] if more else None, joined(line[1], tail)
                 return True
         return False
 
@@ -248,7 +249,8 @@ def _fold_key(line: str) -> str | None:
     if opens:
         return OPENS + opens
     if getattr(line, "joins", None) and getattr(line, "tail", None):
-        return JOINS + json.dumps([line.joins, line.tail], ensure_ascii=False)
+        return JOINS + json.dumps([line.joins, line.tail] + ([True] if getattr(line, "more", False) else []),
+                                  ensure_ascii=False)
     if event is not None:
         return _merges_key(event)
     return GATHERS + line.gathers if getattr(line, "gathers", None) else None

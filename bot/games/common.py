@@ -38,19 +38,21 @@ class Line(str):
     member passed). ``gathers`` names the happening the line begins (a card played, an
     encounter, a check), and a later line that ``joins`` it, while the line is in the live
     message, is told at its end as ``tail`` (the card going to its discard pile) instead of on a
-    line of its own: the change stays told, where it belongs (:func:`joined`)."""
+    line of its own: the change stays told, where it belongs (:func:`joined`). A happening's line
+    takes one such end, unless the joining line says ``more`` (a step of several that follow)."""
     opens: str | None
     settles: str | None
     event: dict | None
     gathers: str | None
     joins: str | None
     tail: str | None
+    more: bool
 
     def __new__(cls, text: str, opens: str | None = None, settles: str | None = None, event: dict | None = None,
-                gathers: str | None = None, joins: str | None = None, tail: str | None = None):
+                gathers: str | None = None, joins: str | None = None, tail: str | None = None, more: bool = False):
         line = super().__new__(cls, text)
         line.opens, line.settles, line.event = opens, settles, event
-        line.gathers, line.joins, line.tail = gathers, joins, tail
+        line.gathers, line.joins, line.tail, line.more = gathers, joins, tail, more
         return line
 
 

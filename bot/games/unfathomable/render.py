@@ -482,8 +482,10 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "items_returned":
         p["where"] = t(lang, f"{K}.where.{ev.get('where')}") if ev.get("where") in ("top", "bottom") else \
             str(ev.get("where"))
-    elif kind == "loyalty_counts":
+    elif kind == "loyalty_counts" or (kind == "loyalty_given" and "counts" in ev):
         p["counts"] = ", ".join(f"{mention(x)}: {n}" for x, n in (ev.get("counts") or {}).items())
+        if kind == "loyalty_given":   # and who holds how many now (merged)
+            key = f"{K}.event.loyalty_given_counts"
     elif kind == "loyalty_look":
         p["reason"] = ""
     elif kind == "revealed":
@@ -537,17 +539,26 @@ def public_line(ev: dict, lang: str) -> str | None:
         return common.Line(text, **({"opens": choice} if kind == "crisis_decider" else {"settles": choice}))
     # what follows every check, skill card played and mythos card is told at the end of its line
     gathers = {"check_started": "check", "mythos_drawn": f"mythos:{ev.get('card')}",
-               "misfortune_drawn": f"mythos:{ev.get('card')}"}.get(kind)
+               "misfortune_drawn": f"mythos:{ev.get('card')}", "revealed": f"reveal:{ev.get('player')}"}.get(kind)
     if kind == "ability_used" and str(ev.get("ability", "")).startswith("card:"):
         gathers = ev["ability"]
     if gathers:
         return common.Line(text, gathers=gathers)
+    if kind in REVEAL_STEPS:   # the reveal's last steps, told at the end of its line (seed: one procedure)
+        return common.Line(text, joins=f"reveal:{ev.get('player')}", tail=t(lang, f"{K}.event.{kind}_tail", **p),
+                           more=kind != "traitor_ring")
     if kind == "chaos_added":
         return common.Line(text, joins="check", tail=t(lang, f"{K}.event.chaos_tail", n_cards=p["n_cards"]))
     if kind == "card_resolved" or (kind == "mythos_discarded" and not ev.get("player")):
         what = f"card:{ev.get('card')}" if kind == "card_resolved" else f"mythos:{ev.get('card')}"
         return common.Line(text, joins=what, tail=t(lang, f"{K}.event.then_discarded"))
     return text or None
+
+
+# a revealed traitor's feat leaving the game, the reference card and the ring (checklist 161, 163):
+# no choice in them, each told as a few words at the end of the reveal's line while it is in the
+# live message, else as a line of its own
+REVEAL_STEPS = ("feat_removed", "traitor_reference_taken", "traitor_ring")
 
 
 def option_text(lang: str, card, index) -> str:
@@ -617,7 +628,9 @@ def merged(before: dict, ev: dict) -> dict | None:
             (ev["type"] == "loyalty_counts" and len(set((ev.get("counts") or {}).values())) <= 1)
             or ev["type"] == "loyalty_look"):
         return before   # "everyone gets a second loyalty card" said the counts (2 each) and the look
-    if before["type"] == "loyalty_counts" and ev["type"] == "loyalty_look":
+    if before["type"] == "loyalty_given" and ev["type"] == "loyalty_counts" and "counts" not in before:
+        return {**before, "counts": ev.get("counts") or {}}   # the cards given, and who holds how many now
+    if before["type"] in ("loyalty_counts", "loyalty_given") and ev["type"] == "loyalty_look":
         return before   # cards dealt are looked at: "everyone looks at their loyalty cards" says nothing new
     if before["type"] == "course_bottomed" and ev["type"] == "course_played" and before.get("player") == ev.get("player"):
         return ev   # the other card under the deck goes without saying: the Captain plays one of two

@@ -1,0 +1,62 @@
+"""The log tells a happening once (session 15's reading of whole games): a traitor's reveal, seven
+steps by the rulebook, took 7-8 lines of which four have no choice in them (the feat leaving the
+game, the reference card, the ring, "everyone looks at their loyalty cards"); they are told at the
+end of the reveal's line, and the loyalty card given with who holds how many now."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games import ui_for
+from bot.i18n import LANGUAGES, t
+from tests.bot.test_quiet_log import logged
+from tests.engine.unfathomable.helpers import answer, game, pass_windows, top
+from tests.engine.unfathomable.test_players import NO_HANDS
+
+K = "unfathomable.event"
+
+
+def reveal_rows() -> list[list[dict]]:
+    """The events of a real reveal, step by step (each answer a delivery): p1 (Keilani Tatupu, a
+    Hybrid with a second loyalty card and a feat) reveals, gives the card to the first offered
+    player and swaps no cards. Seed 000 l.2315-2335 (36.1-36.7): reveal, traitor ability, give the
+    other loyalty cards, titles, «вилучає з гри свою карту звитяги», the reference card, the ring."""
+    r, s = game(hands=NO_HANDS, loyalty={"p1": ["hybrid", "human"], "p2": ["human"], "p3": ["human"],
+                                         "p4": ["human"]})
+    pass_windows(r, s)
+    rows = [answer(r, s, "p1", type="reveal")]
+    while (prompt := top(r, s)) is not None and prompt["player"] == "p1" and prompt["kind"] != "action":
+        rows.append(answer(r, s, "p1", **prompt["options"][0]))   # give to p2; swap none
+    kinds = [e["type"] for row in rows for e in row]
+    assert {"feat_removed", "traitor_reference_taken", "traitor_ring", "loyalty_given"} <= set(kinds), kinds
+    return rows
+
+
+def test_a_reveal_is_one_line_with_its_steps_that_ask_nothing():
+    lines = logged("unfathomable", reveal_rows())
+    (reveal,) = [line for line in lines if "reveals" in line]
+    tails = [t("en", f"{K}.feat_removed_tail", feat="Unconventional Leader"),
+             t("en", f"{K}.traitor_reference_taken_tail", player="<@p1>"),
+             t("en", f"{K}.traitor_ring_tail", player="<@p1>")]
+    assert reveal.endswith("! · " + " · ".join(tails)), reveal
+    for alone in ("traitor_reference_taken", "traitor_ring", "feat_removed", "loyalty_look"):
+        start = t("en", f"{K}.{alone}", player="<@p1>", feat="Unconventional Leader").split("{")[0][:25]
+        assert not any(line.startswith(start) for line in lines), (alone, lines)
+    (given,) = [line for line in lines if "gives <@p2> a loyalty card" in line]
+    assert given.endswith("(loyalty cards held: <@p1>: 1, <@p2>: 2, <@p3>: 1, <@p4>: 1).")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_reveal_step_whose_line_is_gone_is_a_whole_sentence(lang):
+    """The reveal's line in an earlier message (a member pinged in between): the ring is told as
+    a line of its own, a whole sentence, not a tail without a subject."""
+    ring = {"type": "traitor_ring", "player": "p1", "audience": "all"}
+    (line,) = ui_for("unfathomable").public_lines([ring], lang)
+    assert line == t(lang, f"{K}.traitor_ring", player="<@p1>")
+    assert logged("unfathomable", [[ring]]) == [t("en", f"{K}.traitor_ring", player="<@p1>")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_reveal_tail_reads_in_every_language(lang):
+    for key in ("feat_removed_tail", "traitor_reference_taken_tail", "traitor_ring_tail", "loyalty_given_counts"):
+        text = t(lang, f"{K}.{key}", feat="F", frm="A", to="B", counts="A: 1")
+        assert text != f"{K}.{key}" and "{" not in text
