@@ -30,9 +30,14 @@ class Checks:
                  "positive": list(spec.positive), "c": c["id"], "chaos": [], "cards": [], "total": None,
                  "face_up": False, "skip_chaos": False, "forced": None, "source": c.get("card"),
                  "key": self.spec_key[id(spec)]}
+        if not c.get("card") and c.get("ability"):
+            # a zone action's check (the Captain's Cabin, the Brig): what it is for and whom it
+            # is about, so each contributor knows what a pass does (the picked player, else its user)
+            check["ability"], check["about"] = c["ability"], c.get("target") or c.get("self")
         s["checks"].append(check)
         events.append(event("check_started", target=spec.target, partial=spec.partial, positive=list(spec.positive),
-                            card=c.get("card"), order=self.contributors(s)))
+                            card=c.get("card"), order=self.contributors(s),
+                            **{k: check[k] for k in ("ability", "about") if k in check}))
         self.push(s, {"k": "check_result", "c": c["id"]})
         self.push(s, {"k": "check_reveal", "c": c["id"]})
         self.push(s, {"k": "contribute", "order": self.contributors(s), "i": 0, "given": {}, "c": c["id"]})

@@ -269,7 +269,7 @@ class Effects:
         if loc.interior_by_roll:
             return [b.number[self.need_roll(s, c, slot, purpose="zone")]]   # the log says what it is for
         if loc.deck_by_roll:
-            return [b.deck_number[self.need_roll(s, c, slot, purpose="zone")]]
+            return [b.deck_number[self.need_roll(s, c, slot, purpose="deck_zone")]]
         if loc.picked:
             return [c["picked"]] if c.get("picked") else []
         if loc.each:

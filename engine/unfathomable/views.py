@@ -98,7 +98,7 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
         if not s.get("checks"):
             return None
         check = s["checks"][-1]
-        out = {k: check.get(k) for k in ("target", "partial", "positive", "source", "face_up")}
+        out = {k: check.get(k) for k in ("target", "partial", "positive", "source", "face_up", "ability", "about")}
         f = self._contribute_frame(s)
         out["added"] = {p: len(v) for p, v in f["given"].items()} if f else None
         out["chaos_count"] = len(check.get("chaos", []))

@@ -63,7 +63,7 @@ async def test_unfathomable_tells_a_discard_and_its_roll_once_across_a_ping(simc
     discard.", then "🎲 X discards Brush Off and rolls **1**: total 6, a failure." below."""
     messages, events = await played(simcord_env, "unfathomable", 1, 2, 57, monkeypatch, clicks=120)
     assert [ev for ev in events if ev["type"] == "discard_and_roll"], "the game went through a discard and roll"
-    about = r"🎲 (?P<player>.+) is about to roll" + re.escape(t("en", "unfathomable.roll.discard_and_roll")) + r"\."
+    about = r"🎲 (?P<player>.+) discards (?P<card>.+) and is about to roll for it\."
     rolls = r"🎲 (?P<player>.+) discards (?P<card>.+) and rolls \*\*\d+\*\*.*"
     assert [line for message in messages for line in message if re.fullmatch(rolls, line)]
     # (a card played into the roll's window, between them, keeps both: as in one message)
@@ -105,7 +105,7 @@ def test_a_new_message_takes_only_what_is_under_way_at_the_end(lang):
     assert log.body().split("\n") == render([die, made], lang)
     only = ChannelLog(None)
     deliver(only, "unfathomable", [discarded, about], lang)
-    assert only.under_way_at_the_end() == [] and len(only.lines) == 2
+    assert only.under_way_at_the_end() == [] and len(only.lines) == 1   # the discard and "about to roll": one line
     # a panic card and who has chosen a card to pass go on together; its discard joins its line there
     things = ui_for("thing").public_lines
     panic = {"type": "panic_drawn", "player": "102", "card": "round_and_round", "audience": "all", "reveal": True}

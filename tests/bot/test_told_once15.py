@@ -60,3 +60,26 @@ def test_every_reveal_tail_reads_in_every_language(lang):
     for key in ("feat_removed_tail", "traitor_reference_taken_tail", "traitor_ring_tail", "loyalty_given_counts"):
         text = t(lang, f"{K}.{key}", feat="F", frm="A", to="B", counts="A: 1")
         assert text != f"{K}.{key}" and "{" not in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_discard_for_a_roll_is_one_line_and_its_roll_says_what_it_needed(lang):
+    """The Boiler Room's action (seed 000: discard a skill card, roll, add its value): «X сбрасывает:
+    Буйство (Сила 4).» and «🎲 X вот-вот бросит кубик за сброшенную карту.» were two lines, and a
+    card played into the roll's window between them and the roll kept both above «… сбрасывает
+    карту «Буйство» и бросает кубик: 5, итого 9 — успех» (a third telling of the discard, and no
+    word of the 7 it needed)."""
+    discarded = {"type": "skills_discarded", "player": "101", "cards": ["strength:rampage:4:1"],
+                 "reason": "discard_and_roll", "audience": "all"}
+    about = {"type": "roll_started", "player": "101", "purpose": "discard_and_roll", "audience": "all"}
+    (line,) = ui_for("unfathomable").public_lines([discarded, about], lang)
+    from bot.games.unfathomable.render import cards
+    assert line == t(lang, f"{K}.roll_started_discard", player="<@101>", cards=cards(lang, discarded["cards"]))
+    played = {"type": "ability_used", "player": "102", "ability": "card:observation:foresight:4:1", "audience": "all"}
+    die = {"type": "die_rolled", "player": "101", "purpose": "discard_and_roll", "raw": 3, "modifier": 2, "value": 5,
+           "audience": "all"}
+    made = {"type": "discard_and_roll", "player": "101", "card": "strength:rampage:4:1", "roll": 5, "total": 9,
+            "target": 7, "success": True, "audience": "all"}
+    lines = logged("unfathomable", [[discarded, about], [played], [die, made]]) if lang == "en" else None
+    if lines is not None:
+        assert len(lines) == 3 and lines[-1].endswith("total 9 (needs 7), a success."), lines

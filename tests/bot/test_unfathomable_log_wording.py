@@ -159,9 +159,21 @@ def test_a_roll_for_a_zone_says_what_it_is_for():
     events += settle(r, s)
     rolled = next(e for e in events if e["type"] == "die_rolled")
     assert rolled["purpose"] == "zone"
-    for lang in LANGUAGES:
-        assert R.public_line(rolled, lang).endswith(R.t(lang, "unfathomable.roll.zone") + ": **8**.")
-    assert lines([rolled]) == [f"🎲 {R.mention(rolled['player'])} rolls for a zone of the ship: **8**."]
+    for lang in LANGUAGES:   # and which zone 8 is (nfr15 U7: "8" alone, with nobody there, told nothing)
+        boiler = R.t(lang, "unfathomable.roll.zone_rolled", zone=R.zone(lang, "boiler_room"))
+        assert R.public_line(rolled, lang).endswith(R.t(lang, "unfathomable.roll.zone") + f": **8**{boiler}.")
+    assert lines([rolled]) == [f"🎲 {R.mention(rolled['player'])} rolls for a zone of the ship: **8** (Boiler Room)."]
+
+
+def test_a_roll_for_a_deck_space_names_the_deck_space():
+    from tests.engine.unfathomable.c_helpers import settle
+    from tests.engine.unfathomable.helpers import run
+    r, s = fresh(rolls=[3])
+    events = run(r, s, [{"defeat_all_in": {"at": {"deck_by_roll": True}, "what": ["humans"]}}])
+    events += settle(r, s)
+    rolled = next(e for e in events if e["type"] == "die_rolled")
+    assert rolled["purpose"] == "deck_zone"
+    assert lines([rolled]) == [f"🎲 {R.mention(rolled['player'])} rolls for a deck space: **3** (Deck Space 3)."]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

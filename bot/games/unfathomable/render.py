@@ -365,6 +365,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["partial"] = partial_text(lang, ev.get("partial"))
         if ev.get("card"):
             p["card"] = card_name(lang, ev["card"])
+        elif check_stake(lang, ev):   # a zone action's: what it is for, and what a pass does to whom
+            key = f"{K}.event.check_started_ability"
+            p["ability"], p["stake"] = ability_name(lang, ev["ability"]), check_stake(lang, ev)
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
     elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
@@ -424,9 +427,14 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["purpose"] = roll_purpose(lang, ev)
         if not ev.get("player"):
             key = f"{K}.event.roll_started_nobody"
+        elif ev.get("discarded"):   # the card discarded for it, in the same line (merged)
+            key = f"{K}.event.roll_started_discard"
     elif kind == "die_rolled":
         p["purpose"] = roll_purpose(lang, ev)
         p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
+        rolled_zone = rolled_for_zone(ev)
+        if rolled_zone:   # the zone the number stands for: "8" alone told a newcomer nothing (nfr15 U7)
+            p["modifier"] += t(lang, f"{K}.roll.zone_rolled", zone=zone(lang, rolled_zone))
         if not ev.get("player"):
             key = f"{K}.event.die_rolled_nobody"
         elif "success" in ev:  # compared in the same line (merged)
@@ -628,6 +636,11 @@ def merged(before: dict, ev: dict) -> dict | None:
             (ev["type"] == "loyalty_counts" and len(set((ev.get("counts") or {}).values())) <= 1)
             or ev["type"] == "loyalty_look"):
         return before   # "everyone gets a second loyalty card" said the counts (2 each) and the look
+    if before["type"] == "skills_discarded" and before.get("reason") == "discard_and_roll" \
+            and ev["type"] == "roll_started" and ev.get("purpose") == "discard_and_roll" \
+            and before.get("player") == ev.get("player"):
+        # "X discards C." then "X is about to roll for the discarded card.": one line (nfr15 U9)
+        return {**ev, "cards": before.get("cards"), "discarded": True}
     if before["type"] == "loyalty_given" and ev["type"] == "loyalty_counts" and "counts" not in before:
         return {**before, "counts": ev.get("counts") or {}}   # the cards given, and who holds how many now
     if before["type"] in ("loyalty_counts", "loyalty_given") and ev["type"] == "loyalty_look":
@@ -676,6 +689,14 @@ def merged(before: dict, ev: dict) -> dict | None:
 
 # the roll whose die an event tells (merged into it: :func:`merged`)
 ROLLED_FOR = {"deep_one_attacked": "deep_one_attack", "passenger_risked": "risk_passenger"}
+
+
+def rolled_for_zone(ev: dict) -> str | None:
+    """The zone a die rolled for one stands for (the board's numbers: an interior zone's, or a deck
+    space's), if it was rolled for one."""
+    board, value = _rules().board, ev.get("value")
+    numbers = {"zone": board.number, "deck_zone": board.deck_number}.get(ev.get("purpose"))
+    return numbers.get(value) if numbers and isinstance(value, int) else None
 
 
 def _moves(ev: dict) -> list:
@@ -864,11 +885,27 @@ def _check_terms(lang: str, check: dict) -> dict:
             "positive": skill_types(lang, check.get("positive") or [])}
 
 
+def check_stake(lang: str, check: dict, reader: str | None = None) -> str | None:
+    """What a pass of a zone action's check does, and to whom (the Captain's Cabin: the picked
+    player goes to the Brig; the Brig: its user leaves it), said to ``reader`` as "you" when it is
+    about them: a member adding cards to such a check by DM was told only its target (nfr15 U1:
+    she could help send herself to the Brig). None for a card's check (its card says it)."""
+    kind, _, zone_id = str(check.get("ability") or "").partition(":")
+    if kind != "zone" or check.get("about") is None:
+        return None
+    you = reader is not None and str(check["about"]) == str(reader)
+    key = f"{K}.check.stake.{zone_id}" + ("_you" if you else "")
+    text = t(lang, key, player=mention(check["about"]))
+    return None if text == key else text
+
+
 def check_summary(lang: str, check: dict, names: dict | None = None) -> str:
     """The check under way: target, partial, help types, who added how many (never which)."""
     lines = [t(lang, f"{K}.check.summary", **_check_terms(lang, check))]
     if check.get("source"):
         lines.append(card_name(lang, check["source"]))
+    elif check_stake(lang, check):
+        lines.append(f"{ability_name(lang, check['ability'])}: {check_stake(lang, check)}")
     added = check.get("added")
     if added:
         lines.append(", ".join(t(lang, f"{K}.check.added", player=mention(x), count=n) for x, n in added.items()))
@@ -1278,7 +1315,7 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 # ---------------------------------------------------------------- catalog keys the code builds
 ROLL_PURPOSES = ("attack", "deep_one_attack", "emerge", "flesh_ward", "damage_ship", "risk_passenger", "reroll",
-                 "discard_and_roll", "zone")
+                 "discard_and_roll", "zone", "deck_zone")
 COUNT_NOUNS = ("cards", "deep_ones", "actions")
 REASONS = ("journey_completed", "resource_depleted", "ship_destroyed", "deep_ones_exhausted")
 
@@ -1338,6 +1375,9 @@ def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str)
     params = _check_terms(lang, check)
     if check.get("source"):
         return [t(lang, f"{K}.check.dm", card=card_name(lang, check["source"]), **params)]
+    stake = check_stake(lang, check, reader=player)
+    if stake:
+        return [t(lang, f"{K}.check.dm_ability", ability=ability_name(lang, check["ability"]), stake=stake, **params)]
     return [t(lang, f"{K}.check.dm_plain", **params)]
 
 
