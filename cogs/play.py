@@ -265,9 +265,38 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game, until_turn=until_turn)
     try:
-        await after_commit(show_panel(interaction, game_id, game=outcome.game), outcome.game.kind)  # the member first
+        shown = show_panel(interaction, game_id, game=outcome.game)
+        if interaction.guild_id is None and await nothing_to_answer(bot, outcome.game, interaction.user.id):
+            shown = show_answered_by_dm(interaction, outcome.game)
+        await after_commit(shown, outcome.game.kind)  # the member first
     finally:
         bot.publisher.schedule(game_id)  # then the channel, off the click's path
+
+
+async def nothing_to_answer(bot, game, user_id: int) -> bool:
+    """Whether the member has no decision left but response windows Keeper passes for them (their
+    only answer is to pass, their auto-pass on), or none at all."""
+    rules = rules_for(game.kind)
+    mine = rules.prompts_for(game.state, str(user_id)) if game.status == "active" else []
+    if not mine:
+        return True
+    if not all(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
+        return False
+    return await bot.service.member_autopass(user_id)
+
+
+async def show_answered_by_dm(interaction: discord.Interaction, game) -> None:
+    """A decision answered in its DM (a secret contribution), with nothing left for the member to
+    answer: the DM says what they did and where the next decision comes, not the whole panel with
+    a window they cannot answer and its pass buttons (nfr15 U11: 8 of 27 DMs were such panels)."""
+    bot, lang, pid = interaction.client, user_lang(interaction), str(interaction.user.id)
+    ui = ui_for(game.kind)
+    news = ui.private_lines(await bot.service.news_since_look(game.id, interaction.user.id), pid, lang)
+    done = t(lang, "publish.dm_answered", button=ui.hand_button_label(lang))
+    fields = {"embed": discord.Embed(description="\n".join([*news, done])[:4000])}
+    if getattr(interaction, "extras", {}).get("panel_in_place"):
+        fields["view"] = None   # the contribution's controls go with it
+    await reply_panel(interaction, **fields)
 
 
 def answer_of(prompt: dict, chosen) -> dict | None:

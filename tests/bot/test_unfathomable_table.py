@@ -365,6 +365,8 @@ async def test_a_hundred_parallel_clicks_on_one_contribution_give_one_contributi
 def panel_watch(env, channel, seen):
     async def on_panel(member, panel):
         seen.setdefault(member.id, []).append(all_text(panel))
+        if not panel.embeds[0].fields:   # a contribution answered in its DM: a line, not a panel
+            return
         # the panel's hand and contribution are exactly the member's own
         game = await current_game(env, channel)
         pid = str(member.id)
