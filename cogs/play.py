@@ -265,9 +265,10 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
     bot = interaction.client
     outcome = await bot.service.act(game_id, action, epoch=epoch, notices=notices, game=game, until_turn=until_turn)
     try:
-        shown = show_panel(interaction, game_id, game=outcome.game)
         if interaction.guild_id is None and await nothing_to_answer(bot, outcome.game, interaction.user.id):
             shown = show_answered_by_dm(interaction, outcome.game)
+        else:
+            shown = show_panel(interaction, game_id, game=outcome.game)
         await after_commit(shown, outcome.game.kind)  # the member first
     finally:
         bot.publisher.schedule(game_id)  # then the channel, off the click's path

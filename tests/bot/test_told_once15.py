@@ -83,3 +83,30 @@ def test_a_discard_for_a_roll_is_one_line_and_its_roll_says_what_it_needed(lang)
     lines = logged("unfathomable", [[discarded, about], [played], [die, made]]) if lang == "en" else None
     if lines is not None:
         assert len(lines) == 3 and lines[-1].endswith("total 9 (needs 7), a success."), lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_eldritch_turn_goes_on_in_the_message_a_members_ping_opens(lang):
+    """A member's turn: the ping closed the message with «▶ X takes their actions.» at its end, and
+    the new message said «▶ X takes no actions.» (docs/screens/eldritch/table.png): the old message
+    kept a turn that never happened. The turn line goes on in the new message, where the turn's
+    outcome stands in its place."""
+    from bot.publisher import ChannelLog
+    from tests.bot.test_ping_split_lines import deliver
+    eldritch = ui_for("eldritch")
+    round_line = {"type": "round_started", "round": 1, "lead": "leo_anderson", "audience": "all"}
+    turn = {"type": "turn", "phase": "action", "inv": "leo_anderson", "audience": "all"}
+    none = {"type": "no_actions", "inv": "leo_anderson", "audience": "all"}
+    log = ChannelLog(None)
+    deliver(log, "eldritch", [round_line, turn], lang)
+    carried = log.under_way_at_the_end()
+    assert [text for _key, text in carried] == eldritch.public_lines([turn], lang)
+    assert log.body() == eldritch.public_lines([round_line], lang)[0]   # the closed message: no turn
+    log.next_message(carried)
+    deliver(log, "eldritch", [none], lang)
+    assert log.body() == eldritch.public_lines([none], lang)[0]
+    # a turn with an action: its line stays above the action's
+    acted = ChannelLog(None)
+    deliver(acted, "eldritch", [turn], lang)
+    deliver(acted, "eldritch", [{"type": "action", "action": "rest", "inv": "leo_anderson", "audience": "all"}], lang)
+    assert acted.body().split("\n")[0] == eldritch.public_lines([turn], lang)[0]

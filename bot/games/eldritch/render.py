@@ -436,9 +436,14 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
     if kind in ("test_rolled", "test_result", "rerolled", "ticket_spent") \
-            or (kind == "action" and ev.get("action") == "travel") \
-            or (kind == "turn" and ev.get("phase") == "action") or kind == "no_actions":   # merged() across steps
+            or (kind == "action" and ev.get("action") == "travel"):   # merged() across steps
         return common.Line(t(lang, key, **p), event=ev)
+    # "▶ X takes their actions." stands until X's first action, or gives way to "X takes no actions";
+    # at the end of a message a member's ping closes, it goes on in the new one (bot.publisher)
+    if kind == "turn" and ev.get("phase") == "action":
+        return common.Line(t(lang, key, **p), opens=f"turn:{ev.get('inv')}")
+    if kind == "no_actions":
+        return common.Line(t(lang, key, **p), settles=f"turn:{ev.get('inv')}")
     # an encounter card's and a mythos card's discard are told at the end of their line
     if kind == "encounter" and ev.get("deck"):
         return common.Line(t(lang, key, **p), gathers=f"encounter:{ev['deck']}")
