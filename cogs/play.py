@@ -64,7 +64,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     if quiet:
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.quiet_note")]))
     elif await passed_for(bot, game, interaction.user.id):
-        embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.autopass_note")]))
+        embed.description = "\n".join(filter(None, [embed.description, autopass_note(game, pid, lang)]))
     view = decision_view(game, pid, lang, page, explain=embed)
     if quiet:
         try:
@@ -94,6 +94,19 @@ async def current_game(interaction: discord.Interaction, game_id: int, epoch: in
     if epoch != game.epoch:
         raise STALE
     return game, pid
+
+
+def autopass_note(game, pid: str, lang: str) -> str:
+    """What Keeper answers for the member when the window's time is up: "passes", or, where the only
+    answer is no pass (The Thing's «Не захищатися: ви вибуваєте з гри» under a Flamethrower), that
+    answer by its button's words (a note saying "pass" over it hid that it eliminates them, nft15 T1)."""
+    rules = rules_for(game.kind)
+    only = next((only_answer(p) for p in rules.prompts_for(game.state, pid)
+                 if p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None), None)
+    if only is None or only.get("type") == "pass":
+        return t(lang, "panel.autopass_note")
+    label = ui_for(game.kind).option_label(only, game.state, game.names, lang)
+    return t(lang, "panel.autopass_note_answer", button=label)
 
 
 async def passed_for(bot, game, user_id: int) -> bool:

@@ -1,0 +1,27 @@
+"""What a newcomer's play-through found (nft15: The Thing in uk, Unfathomable in ru), mended."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from bot.games import ui_for
+from bot.i18n import LANGUAGES, t
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_autopass_note_names_an_answer_that_is_no_pass(lang):
+    """T1: under a Flamethrower with no defence, the panel said «Keeper спасує за вас … або спасуйте
+    зараз нижче» over the only button «Не захищатися: ви вибуваєте з гри»: "pass" hid that the
+    answer eliminates them. The note now names the button Keeper presses."""
+    from cogs.play import autopass_note
+    from tests.engine.helpers import act, make_game, prompt
+    s = make_game({"ann": ["flamethrower", "whisky", "axe", "analysis"]})
+    s, _ = act(s, "ann", "draw")
+    s, _ = act(s, "ann", "play", card="flamethrower", target="bob")
+    assert prompt(s, "bob", "respond")["options"] == [{"type": "accept"}]
+    game = SimpleNamespace(kind="thing", state=s, names={})
+    burn = ui_for("thing").option_label({"type": "accept"}, s, {}, lang)
+    note = autopass_note(game, "bob", lang)
+    assert note == t(lang, "panel.autopass_note_answer", button=burn) and burn in note
+    assert note != t(lang, "panel.autopass_note")
