@@ -205,6 +205,6 @@ def test_a_thing_card_reads_its_target_effect_and_defence():
     from bot.games.thing.effect_text import card_text
     card = rules_for("thing").pack.cards["flamethrower"]
     assert card_text("en", card) == ("Target: an adjacent player. The target is out of the game. "
-                                     "The target may answer it with a defence card (burning).")
+                                     "The target may answer it with a defence card against burning.")
     assert card_text("uk", card).startswith("Ціль: сусідній гравець. Ціль вибуває з гри.")
     assert card_text("ru", card).startswith("Цель: соседний игрок. Цель выбывает из игры.")

@@ -25,3 +25,14 @@ def test_the_autopass_note_names_an_answer_that_is_no_pass(lang):
     note = autopass_note(game, "bob", lang)
     assert note == t(lang, "panel.autopass_note_answer", button=burn) and burn in note
     assert note != t(lang, "panel.autopass_note")
+
+
+def test_a_defence_card_is_named_by_what_it_defends_against():
+    """T2: «Ціль може відповісти картою захисту (спалення)» read as if the defence card burned."""
+    from bot.games.thing.effect_text import card_text
+    from engine.registry import rules_for
+    cards = rules_for("thing").pack.cards
+    assert card_text("uk", cards["flamethrower"]).endswith("Ціль може відповісти картою захисту від спалення.")
+    assert card_text("ru", cards["flamethrower"]).endswith("Цель может ответить картой защиты от сожжения.")
+    assert card_text("uk", cards["change_places"]).endswith("картою захисту від обміну місцями.")
+    assert card_text("ru", cards["change_places"]).endswith("картой защиты от обмена местами.")
