@@ -36,3 +36,33 @@ def test_a_defence_card_is_named_by_what_it_defends_against():
     assert card_text("ru", cards["flamethrower"]).endswith("Цель может ответить картой защиты от сожжения.")
     assert card_text("uk", cards["change_places"]).endswith("картою захисту від обміну місцями.")
     assert card_text("ru", cards["change_places"]).endswith("картой защиты от обмена местами.")
+
+
+def test_a_ru_crisis_is_played_not_solved_and_an_attack_takes_its_object_without_a_colon():
+    """U8: 001 l.428 «Кризис с выбором вариантов разыгрывает тот игрок, которому указано сделать
+    выбор» («решает кризис» read as "solves"); U13: «атакует: глубоководного» (a colon before the
+    object of the verb)."""
+    render = ui_for("unfathomable").public_lines
+    (decider,) = render([{"type": "crisis_decider", "player": "101", "card": "hurricane", "audience": "all"}], "ru")
+    assert "<@101> разыгрывает кризис карты «" in decider, decider
+    attack = {"type": "attack_resolved", "player": "101", "target": "deep_one:d1", "roll": 6, "needed": 4,
+              "hit": False, "audience": "all"}
+    for lang, verb in (("ru", "атакует"), ("uk", "атакує")):
+        (line,) = render([attack], lang)
+        assert f"<@101> {verb} глуб" in line or f"<@101> {verb} глиб" in line, line
+        assert f"{verb}:" not in line
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_the_infected_role_is_said_without_a_gender(lang):
+    """T10: «Ви — **Заражений**.» (masculine) to every member, a woman too; «Тепер ви **заражені**»
+    beside it already avoided it."""
+    line = t(lang, "thing.private.role_infected")
+    assert line in ("Ви — серед **заражених**.", "Вы — среди **заражённых**.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lobby_options_are_no_advanced_rules(lang):
+    """U10: every game's lobby named its options menu «Ускладнені правила» / «Усложнённые правила»,
+    though an Unfathomable table's are a variant and difficulty settings (001 appendices I-II)."""
+    assert t(lang, "lobby.options_placeholder").split(" (")[0] in ("Game options", "Параметри гри", "Параметры игры")
