@@ -66,3 +66,15 @@ def test_the_lobby_options_are_no_advanced_rules(lang):
     """U10: every game's lobby named its options menu «Ускладнені правила» / «Усложнённые правила»,
     though an Unfathomable table's are a variant and difficulty settings (001 appendices I-II)."""
     assert t(lang, "lobby.options_placeholder").split(" (")[0] in ("Game options", "Параметри гри", "Параметры игры")
+
+
+def test_a_characters_ability_is_named_first_and_its_character_in_brackets():
+    """U6: «свойство персонажа Арджун Сингх «Главный на палубе»» wanted the genitive (001 l.1126
+    «в свойстве Арджуна Сингха «Главный на палубе»»), which a catalog name cannot take."""
+    from bot.games.unfathomable.render import ability_name, character
+    from engine.registry import rules_for
+    arjun = next(c for c in rules_for("unfathomable").pack.characters.characters if c.ability.name and c.traitor_ability.name)
+    for lang, noun in (("ru", "свойство"), ("uk", "властивість")):
+        own = getattr(arjun.ability.name, lang, None) or arjun.ability.name.en
+        assert ability_name(lang, f"char:{arjun.id}") == f"{noun} «{own}» ({character(lang, arjun.id)})"
+        assert ability_name(lang, f"trait:{arjun.id}").endswith(f"({character(lang, arjun.id)})")

@@ -241,7 +241,9 @@ def ability_name(lang: str, ref: str) -> str:
         ab = (ch.ability if kind == "char" else ch.traitor_ability) if ch else None
         own = ab.name and (getattr(ab.name, lang, None) or ab.name.en)
         key = f"{K}.ability.character" if kind == "char" else f"{K}.ability.traitor"
-        return t(lang, key, character=character(lang, rest)) + (f" «{own}»" if own else "")
+        if own:   # «свойство «Главный на палубе» (Арджун Сингх)»: a name in the nominative after its
+            return t(lang, key + "_named", character=character(lang, rest), ability=own)  # noun (nft15 U6)
+        return t(lang, key, character=character(lang, rest))
     if kind == "feat":
         return t(lang, f"{K}.ability.feat", feat=_cap(named(lang, "feat", rest)))
     if kind in ("item", "title", "play"):
