@@ -78,3 +78,41 @@ def test_a_characters_ability_is_named_first_and_its_character_in_brackets():
         own = getattr(arjun.ability.name, lang, None) or arjun.ability.name.en
         assert ability_name(lang, f"char:{arjun.id}") == f"{noun} «{own}» ({character(lang, arjun.id)})"
         assert ability_name(lang, f"trait:{arjun.id}").endswith(f"({character(lang, arjun.id)})")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_answer_of_a_crisis_choice_says_what_it_does(lang):
+    """U2: «Отказаться» («Refuse») does something else on each card, so the panel's "What each answer
+    does" left it out; read by its card, it is told (The Anarcho-Individualist: discard 2 skill
+    cards, 2 Treachery cards into the chaos deck)."""
+    from bot.games.unfathomable import render
+    from tests.engine.unfathomable.helpers import game, pass_windows, top
+    from tests.engine.unfathomable.test_mythos_cards import empty_hands
+    r, s = game(4)
+    empty_hands(s)
+    pass_windows(r, s)
+    card = "the_anarcho_individualist"
+    s["mythos_deck"].remove(card)
+    s["mythos"] = {"card": card, "skip_crisis": False, "kept": False}
+    r.start_effect(s, r.mythos_by_id[card].crisis, [], {"self": "p1", "decider": "p1", "card": card, "mythos": True})
+    r.run(s, [])
+    prompt = top(r, s)
+    assert prompt["purpose"] == "option" and len(prompt["options"]) == 2
+    said = [render.option_description({**o, "player": "p1"}, s, {}, lang) for o in prompt["options"]]
+    assert all(said), said
+    from bot.games.unfathomable.effect_text import effect_text
+    refuse = r.mythos_by_id[card].crisis[0].spec.options[1].effect
+    assert said[1] == effect_text(lang, refuse)
+
+
+def test_a_deck_is_named_in_the_genitive_and_a_look_is_counted():
+    """U3: «…смотрит верхние карты колоды вещей (1) и оставляет себе 1; убрать 5 верхних карт колоды
+    (вещи)» — "(1)" and "(вещи)" read as junk."""
+    from bot.games.unfathomable.effect_text import effect_text
+    from engine.registry import rules_for
+    take = rules_for("unfathomable").mythos_by_id["the_anarcho_individualist"].crisis[0].spec.options[0].effect
+    assert effect_text("ru", take).endswith(
+        "смотрит 1 верхнюю карту колоды вещей и оставляет себе 1; убрать 5 верхних карт колоды вещей")
+    assert effect_text("uk", take).endswith(
+        "дивиться 1 верхню карту колоди предметів і залишає 1; прибрати 5 верхніх карт колоди предметів")
+    assert "looks at the top 1 card of the item deck" in effect_text("en", take)

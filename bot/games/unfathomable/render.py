@@ -109,6 +109,19 @@ def _choice_effects() -> dict:
     return found
 
 
+def _chosen_effect_text(lang: str, state: dict, prompt: dict, index: int) -> str | None:
+    """What option ``index`` of the printed choice a prompt asks does, read from that choice's own
+    data (its frame names it): "Refuse" does something else on each card, so by its label alone it
+    was left untold (nft15 U2: «Отказаться» had no line under «Что делает каждый ответ»)."""
+    from bot.games.unfathomable.effect_text import effect_text
+    frame = frame_of(state, prompt) or {}
+    spec = _rules().specs.get(frame.get("choice")) if frame.get("choice") else None
+    options = getattr(spec, "options", None) or []
+    if not 0 <= index < len(options) or not getattr(options[index], "effect", None):
+        return None
+    return effect_text(lang, options[index].effect)
+
+
 def _restates(text: str, label: str) -> bool:
     """Whether a read-out effect only says the label again ("Lose 1 Food" under "Lose 1 Food")."""
     plain_text, plain_label = (re.sub(r"\W", "", x.lower()) for x in (text, label))
@@ -1086,7 +1099,7 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             en = prompt["labels"][at] if at < len(prompt["labels"]) else None
             texts = _choice_effects().get(en) if en else None
             label = value_label(lang, option["value"], state, names, "option", prompt)
-            text = texts.get(lang) if texts else None
+            text = _chosen_effect_text(lang, state, prompt, option["value"]) or (texts.get(lang) if texts else None)
             return text if text and not _restates(text, label) else None
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
