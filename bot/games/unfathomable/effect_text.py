@@ -55,9 +55,13 @@ _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset()
 class _Writer(EffectText):
     """Reads "you" for the players :data:`_YOU` names: a template, condition or model with its own
     ``<key>_you`` form (a verb in the second person) reads through it, the player unsaid; any other
-    place names them with the word ``w.you``."""
+    place names them as "your character" (a verb in the third person still agrees), the one who
+    chooses as "you" where the modifier has a form for it ("chosen by you")."""
 
     def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        if key == self.key("fx", "draw_items") and getattr(spec, "look", None) == 1:
+            # one card looked at and kept: "takes the top card of the item deck", no "(1) … keeps 1"
+            key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
         you = _YOU.get()
         if you and self.has(f"{key}_you"):
             field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
@@ -68,7 +72,7 @@ class _Writer(EffectText):
 
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
         if value in _YOU.get():
-            return self.say(lang, self.key("w", "you"))
+            return self.say(lang, self.key("w", "you" if field == "chooser" else "self"))
         return super().word(lang, field, value, owner)
 
     def say(self, lang: str, key: str, **params) -> str:
