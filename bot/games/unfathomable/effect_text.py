@@ -4,9 +4,12 @@ spell and every crisis read out from its effect data in en/uk/ru (templates:
 ``locales/effects.<lang>.yaml``)."""
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from pydantic import BaseModel
 
 from bot.games.effect_text import EffectText, in_language, tidy
+from bot.i18n import t
 from engine.content.dialect import Tagged
 
 GAME = "unfathomable"
@@ -43,7 +46,43 @@ def _hook(lang: str, hook: str) -> str | None:
     return in_language(meaning, lang) if meaning is not None else None
 
 
-WRITER = EffectText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
+# the players ("current_player", "decider") a text read out for one member names as that member:
+# a mythos card's «вы» is the player who resolves it (rulebook 001 l.1110, l.428), so the member
+# resolving it reads "you discard", never "the current player discards"
+_YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset())
+
+
+class _Writer(EffectText):
+    """Reads "you" for the players :data:`_YOU` names: a template, condition or model with its own
+    ``<key>_you`` form (a verb in the second person) reads through it, the player unsaid; any other
+    place names them as "your character" (a verb in the third person still agrees), the one who
+    chooses as "you" where the modifier has a form for it ("chosen by you")."""
+
+    def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        if key == self.key("fx", "draw_items") and getattr(spec, "look", None) == 1:
+            # one card looked at and kept: "takes the top card of the item deck", no "(1) … keeps 1"
+            key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
+        you = _YOU.get()
+        if you and self.has(f"{key}_you"):
+            field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
+                          and getattr(spec, f) in you), None)
+            if field:
+                return super().model(lang, f"{key}_you", spec, skip=(*skip, field))
+        return super().model(lang, key, spec, skip)
+
+    def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
+        if value in _YOU.get():
+            return self.say(lang, self.key("w", "you" if field == "chooser" else "self"))
+        return super().word(lang, field, value, owner)
+
+    def say(self, lang: str, key: str, **params) -> str:
+        # "(chosen by you)": the modifier's verb agrees with "you" where the language has a form for it
+        if _YOU.get() and params.get("value") == t(lang, self.key("w", "you")) and self.has(f"{key}_you"):
+            key = f"{key}_you"
+        return super().say(lang, key, **params)
+
+
+WRITER = _Writer(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
                     skip=frozenset({"id", "label", "name_authored", "copies", "provenance"}),
                     amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}))
 
@@ -54,8 +93,13 @@ def has_effect(entry) -> bool:
         for f in ("effect", "cost"))
 
 
-def effect_text(lang: str, steps) -> str:
-    return WRITER.effect(lang, steps)
+def effect_text(lang: str, steps, you=frozenset()) -> str:
+    """``steps`` read out in ``lang``; ``you``: the players ("current_player") the reader is."""
+    token = _YOU.set(frozenset(you))
+    try:
+        return WRITER.effect(lang, steps)
+    finally:
+        _YOU.reset(token)
 
 
 def entry_text(lang: str, entry) -> str:

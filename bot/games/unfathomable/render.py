@@ -89,37 +89,28 @@ def _choice_labels() -> dict:
     return {"en": by_en, "card": by_card}
 
 
-@lru_cache(maxsize=1)
-def _choice_effects() -> dict:
-    """What each labelled choice option does, read out from its effect data: English label ->
-    {lang: text}; None for a label whose options do different things (never a wrong text)."""
+@lru_cache(maxsize=2)
+def _choice_effects(you: bool = False) -> dict:
+    """What each labelled choice option does, read out from its effect data: (card id, English
+    label) -> {lang: text}. By card: one label means different things on different cards
+    ("Refuse" costs skill cards on one, a Deep One on another). ``you``: read for the current
+    player ("you discard 2 skill cards", rulebook 001 l.1110), else of them."""
     from bot.games.unfathomable.effect_text import effect_text
     from bot.i18n import LANGUAGES
     found: dict = {}
-    for _card, opts in _choice_option_lists():
+    for card, opts in _choice_option_lists():
         for o in opts:
             en = o.label.get("en")
-            if not en or not getattr(o, "effect", None):
-                continue
-            texts = {lang: effect_text(lang, o.effect) for lang in LANGUAGES}
-            if en in found and found[en] != texts:
-                found[en] = None
-            else:
-                found.setdefault(en, texts)
+            if en and getattr(o, "effect", None):
+                found.setdefault((card, en), {lang: effect_text(lang, o.effect, you={"current_player"} if you else ())
+                                              for lang in LANGUAGES})
     return found
 
 
-def _chosen_effect_text(lang: str, state: dict, prompt: dict, index: int) -> str | None:
-    """What option ``index`` of the printed choice a prompt asks does, read from that choice's own
-    data (its frame names it): "Refuse" does something else on each card, so by its label alone it
-    was left untold (nft15 U2: «Отказаться» had no line under «Что делает каждый ответ»)."""
-    from bot.games.unfathomable.effect_text import effect_text
-    frame = frame_of(state, prompt) or {}
-    spec = _rules().specs.get(frame.get("choice")) if frame.get("choice") else None
-    options = getattr(spec, "options", None) or []
-    if not 0 <= index < len(options) or not getattr(options[index], "effect", None):
-        return None
-    return effect_text(lang, options[index].effect)
+def _choice_card(choice) -> str | None:
+    """The card a printed choice is on, from its path in the content
+    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…")."""
+    return next((part for part in re.findall(r"\[([^\]]+)\]", str(choice or "")) if not part.isdigit()), None)
 
 
 def _restates(text: str, label: str) -> bool:
@@ -254,9 +245,10 @@ def ability_name(lang: str, ref: str) -> str:
         ab = (ch.ability if kind == "char" else ch.traitor_ability) if ch else None
         own = ab.name and (getattr(ab.name, lang, None) or ab.name.en)
         key = f"{K}.ability.character" if kind == "char" else f"{K}.ability.traitor"
-        if own:   # «свойство «Главный на палубе» (Арджун Сингх)»: a name in the nominative after its
-            return t(lang, key + "_named", character=character(lang, rest), ability=own)  # noun (nft15 U6)
-        return t(lang, key, character=character(lang, rest))
+        # the ability by its name, its owner after it: «свойство «Главный на палубе» (Арджун Сингх)»,
+        # the character's name never bent into a case it does not take
+        return t(lang, f"{key}_named", character=character(lang, rest), ability=own) if own else \
+            t(lang, key, character=character(lang, rest))
     if kind == "feat":
         return t(lang, f"{K}.ability.feat", feat=_cap(named(lang, "feat", rest)))
     if kind in ("item", "title", "play"):
@@ -423,6 +415,8 @@ def public_line(ev: dict, lang: str) -> str | None:
         if ev.get("defeated"):   # merged with the Deep One's defeat
             key = f"{K}.event.attack_defeated"
         p["weapon"] = (f" ({_cap(named(lang, 'item', ev['weapon']))})" if ev.get("weapon") else "")
+        if ev.get("target") in MONARCHS:   # the object of "attacks": «атакует Матерь Гидру»
+            p["target"] = t(lang, f"{K}.target.{ev['target']}")
     elif kind == "deep_one_attacked":
         key = f"{K}.event.deep_one_attacked_hit" if ev.get("hit") else f"{K}.event.deep_one_attacked_missed"
     elif kind == "passenger_risked" and ev.get("rolled"):  # its die told in the same line (merged)
@@ -528,6 +522,9 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.defeat_prevention_self"
     elif kind == "great_banishment":
         p["count"] = ev.get("deep_ones_returned", 0)  # the plural form of who returns (nominative)
+    elif kind == "mythos_discarded_personal":   # whose card, and why it goes (rulebook 001 l.418)
+        owner = next((m.personal for m in _rules().pack.mythos.mythos if m.id == ev.get("card")), None)
+        p["character"] = character(lang, owner)
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
     if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
@@ -749,6 +746,9 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
         key = f"{K}.purposes.{purpose}"
         if prompt.get("zone") and has(lang, f"{key}_zone"):  # the zone in its own words, not tacked on
             return t(lang, f"{key}_zone", zone=zone(lang, prompt["zone"]))
+        spec = prompt.get("subset") or {}
+        if (spec.get("max") or 0) > 1 and has(lang, f"{key}_many"):   # "choose cards to discard" over "Choose 2…"
+            key = f"{key}_many"
         text = t(lang, key, zone="")
         return text.strip() if text != key else t(lang, f"{K}.kinds.{kind}")
     if kind == "window":
@@ -1097,9 +1097,11 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             values = [o["value"] for o in prompt["options"]]
             at = values.index(option["value"]) if option["value"] in values else len(prompt["labels"])
             en = prompt["labels"][at] if at < len(prompt["labels"]) else None
-            texts = _choice_effects().get(en) if en else None
+            card = _choice_card(frame_of(state, prompt).get("choice"))
+            reader_is_current = option.get("player") == (state.get("turn") or {}).get("player")
+            texts = _choice_effects(reader_is_current).get((card, en)) if en else None
             label = value_label(lang, option["value"], state, names, "option", prompt)
-            text = _chosen_effect_text(lang, state, prompt, option["value"]) or (texts.get(lang) if texts else None)
+            text = texts.get(lang) if texts else None
             return text if text and not _restates(text, label) else None
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
@@ -1111,8 +1113,26 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         ch = next((c for c in _rules().pack.characters.characters if c.id == option.get("character")), None)
         if ch is None:
             return None
-        return " · ".join(_label_in(lang, a.name.model_dump()) for a in (ch.ability,) if a.name) or None
+        ability = ch.ability
+        if not ability.name:
+            return None
+        name = _label_in(lang, ability.name.model_dump())
+        text = ability.text and (getattr(ability.text, lang, None) or ability.text.en)
+        # what the ability does, not only its name: a newcomer chooses a character by it
+        return f"{name}: {_shortened(text, CHARACTER_TEXT_MOST)}" if text else name
     return None
+
+
+CHARACTER_TEXT_MOST = 160   # a character's ability under its option: the gist, not the sheet
+
+
+def _shortened(text: str, most: int) -> str:
+    """``text`` in at most ``most`` characters, cut between words with "…"."""
+    text = " ".join(str(text).split())
+    if len(text) <= most:
+        return text
+    head = text[:most - 1]
+    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:") + "…"
 
 
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
@@ -1125,6 +1145,12 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
             return f"{label}: {signed_value(item, state['checks'][-1].get('positive') or [])}"
         return label
     item = str(item)
+    if item in SKILL_TYPES and (spec or {}).get("action", {}).get("type") == "starting_hand":
+        # each option is one card drawn from that skill's deck; a type the set holds twice is
+        # offered twice, so the label says how many of it the set holds
+        copies = list((spec or {}).get("ids") or ()).count(item)
+        return t(lang, f"{K}.option.starting_card" + ("_of" if copies > 1 else ""), type=type_name(lang, item),
+                 count=copies)
     if item in SKILL_TYPES:
         return type_name(lang, item)
     if item.startswith("pax"):
