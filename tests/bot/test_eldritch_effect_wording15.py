@@ -26,3 +26,28 @@ def test_a_rounding_is_said_as_words(card_id, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_rounding_in_brackets(lang):
     assert not _all_say(lang, r"\((з округленням|с округлением|rounded)")
+
+
+# ---------------------------------------------------------------- 2. when a bonus applies, said as words
+# assets.yaml double_barreled_shotgun: "+4 до сили в бою; кожна 6 у бойовій перевірці сили — два успіхи."
+# (ru «+4 к силе в бою; каждая 6 в боевой проверке силы — два успеха»): "in combat" is words, not «(у бою)»
+DURING = {
+    ("automatic_45", "en"): "Strength +3 in combat",
+    ("automatic_45", "uk"): "Сила +3 у бою",
+    ("automatic_45", "ru"): "Сила +3 в бою",
+    ("bull_whip", "uk"): "перекинути 1 кубик у перевірках Сили у бою",
+    ("bull_whip", "ru"): "перебросить 1 кубик в проверках Силы в бою",
+    ("double_barreled_shotgun", "en"): "each 6 counts as two successes on combat Strength tests",
+    ("double_barreled_shotgun", "uk"): "кожна 6 — два успіхи у бойовій перевірці Сили",
+    ("double_barreled_shotgun", "ru"): "каждая 6 — два успеха в боевой проверке Силы",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(DURING))
+def test_when_a_bonus_applies_is_said_as_words(card_id, lang):
+    assert DURING[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_combat_in_brackets(lang):
+    assert not _all_say(lang, r"\((у бою|в бою|in combat|Сила в бою|Strength in combat)\)")
