@@ -51,3 +51,23 @@ def test_when_a_bonus_applies_is_said_as_words(card_id, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_combat_in_brackets(lang):
     assert not _all_say(lang, r"\((у бою|в бою|in combat|Сила в бою|Strength in combat)\)")
+
+
+# ---------------------------------------------------------------- 3. who chooses, said after a comma
+# who makes a choice closes the sentence as words ("…, chosen by the Lead Investigator"), not in
+# brackets: uk «вибрати будь-якого дослідника, на вибір головного дослідника»
+CHOOSER = {
+    ("patrolling_the_border", "en"): "choose any investigator, chosen by the Lead Investigator;",
+    ("patrolling_the_border", "uk"): "вибрати будь-якого дослідника, на вибір головного дослідника;",
+    ("patrolling_the_border", "ru"): "на выбор ведущего сыщика;",
+}
+
+
+@pytest.mark.parametrize("card_id,lang", sorted(CHOOSER))
+def test_who_chooses_is_said_after_a_comma(card_id, lang):
+    assert CHOOSER[card_id, lang] in card(lang, card_id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_lead_investigators_choice_in_brackets(lang):
+    assert not _all_say(lang, r"\((на вибір головного|на выбор ведущего|chosen by the Lead)")
