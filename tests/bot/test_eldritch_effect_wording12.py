@@ -217,11 +217,11 @@ def test_no_space_left_in_a_bracket_after_a_token_or_group(lang):
 # "choose an investigator (nearest) (chosen by the Lead Investigator) (this monster's space)" was a
 # chain of brackets; "if on this monster's space holds an investigator" a broken sentence
 CHOSEN = {
-    ("serpent_people", "en"): "choose the investigator nearest to this monster's space (chosen by the Lead Investigator)",
-    ("serpent_people", "uk"): "вибрати дослідника, найближчого до локації цього монстра (на вибір головного дослідника)",
-    ("serpent_people", "ru"): "выбрать сыщика, ближайшего к локации этого монстра (на выбор ведущего сыщика)",
-    ("hound_of_tindalos", "uk"): "вибрати дослідника у локації цього монстра (на вибір головного дослідника)",
-    ("hound_of_tindalos", "ru"): "выбрать сыщика в локации этого монстра (на выбор ведущего сыщика)",
+    ("serpent_people", "en"): "choose the investigator nearest to this monster's space, chosen by the Lead Investigator",
+    ("serpent_people", "uk"): "вибрати дослідника, найближчого до локації цього монстра, на вибір головного дослідника",
+    ("serpent_people", "ru"): "выбрать сыщика, ближайшего к локации этого монстра, на выбор ведущего сыщика",
+    ("hound_of_tindalos", "uk"): "вибрати дослідника у локації цього монстра, на вибір головного дослідника",
+    ("hound_of_tindalos", "ru"): "выбрать сыщика в локации этого монстра, на выбор ведущего сыщика",
     ("nightgaunt", "en"): "if this monster's space holds an investigator",
     ("nightgaunt", "uk"): "якщо у локації цього монстра є дослідник",
     ("nightgaunt", "ru"): "если в локации этого монстра есть сыщик",

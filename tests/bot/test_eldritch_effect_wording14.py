@@ -44,7 +44,7 @@ def test_no_timing_capitalised_after_a_semicolon(lang):
 
 def test_a_skill_keeps_its_capital_after_a_semicolon():
     # 002: «перевірку Сили» — a skill is a name
-    assert "втратити 1 розум; Сила +5 (у бою)" in card("uk", "wither")
+    assert "втратити 1 розум; Сила +5 у бою" in card("uk", "wither")
 
 
 # ---------------------------------------------------------------- 2. words, not brackets
