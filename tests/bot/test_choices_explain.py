@@ -357,7 +357,10 @@ def test_a_local_encounter_names_the_space_not_the_deck():
         if local:
             here = state["inv"][prompt["inv"]]["space"]
             label = render.option_label({**local[0], "player": prompt["player"]}, state, {}, "en")
-            assert label == f"Encounter in {render.space('en', here)}", label
+            deck = render.named("en", "deck", local[0]["deck"])
+            expected = "General encounter" if local[0]["deck"] == "general" else deck[:1].upper() + deck[1:]
+            # the space, and the region's deck by name (nfe15: "Encounter here" beside "General encounter")
+            assert label == f"{expected} ({render.space('en', here)})", label
             return
         state = rules.apply(state, {"player": prompt["player"], "prompt": prompt["id"],
                                     **(rng.choice(prompt["options"]) if prompt.get("options") else prompt["default"])})[0]

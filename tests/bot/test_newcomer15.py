@@ -115,3 +115,17 @@ def test_a_deck_is_named_in_the_genitive_and_a_look_is_counted():
     assert effect_text("ru", hold).endswith("смотрит 2 верхние карты колоды вещей и оставляет себе 1")
     assert effect_text("uk", hold).endswith("дивиться 2 верхні карти колоди предметів і залишає 1")
     assert effect_text("en", hold).endswith("looks at the top 2 cards of the item deck and keeps 1")
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru"])
+def test_eldritch_trade_and_new_investigator_read_in_their_case(lang):
+    """nfe15: the button «Обмін з Діана Стенлі» (a name in the nominative after «з»), and the panel's
+    «Ваше рішення новий дослідник»."""
+    from bot.games.eldritch.render import decision_text, option_label
+    from engine.registry import rules_for
+    state, _ = rules_for("eldritch").new_game(["1", "2"], 1)
+    other = next(i for i in state["inv"] if state["inv"][i]["player"] == "2")
+    label = option_label({"type": "trade", "with": other, "player": "1"}, state, {}, lang)
+    assert label.startswith(("Обмін: ", "Обмен: ")), label
+    asked = decision_text(lang, {"kind": "new_investigator", "player": "2"}, state)
+    assert asked in ("вибрати нового дослідника", "выбрать нового сыщика"), asked

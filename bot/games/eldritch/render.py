@@ -1192,7 +1192,10 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
             here = ((state.get("inv") or {}).get(inv) or {}).get("space") if inv else None
             if here is not None:   # a city offers its region's deck and the general one (002): told apart
                 key = "encounter_general" if option.get("deck") == "general" else "encounter_here"
-                return t(lang, f"{K}.option.{key}", space=space(lang, here))
+                deck = named(lang, "deck", option.get("deck"))
+                # the region's deck by its name («Зустріч в Америці (Буенос-Айрес)»): "Encounter here"
+                # beside "General encounter (Buenos Aires)" looked alike (nfe15; 002 l.499-519)
+                return t(lang, f"{K}.option.{key}", space=space(lang, here), deck=deck[:1].upper() + deck[1:])
             return t(lang, f"{K}.option.encounter_location", deck=named(lang, "deck", option.get("deck")))
         if what in ("rumor", "mystery"):
             return t(lang, f"{K}.option.encounter_{what}", card=card_name(lang, option.get("card")))
