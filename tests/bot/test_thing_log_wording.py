@@ -88,10 +88,10 @@ def test_a_hand_shown_to_all_and_a_card_drawn_end_on_the_card_names_mark():
 
 
 @pytest.mark.parametrize("lang, count, line", [
-    ("ru", 2, "<@1> оставляет одну карту и сбрасывает 2 карты."),
-    ("ru", 1, "<@1> оставляет одну карту и сбрасывает 1 карту."),
-    ("uk", 2, "<@1> залишає одну карту й скидає 2 карти."),
-    ("en", 2, "<@1> keeps one card and discards 2 cards."),
+    ("ru", 2, "<@1> оставляет 1 карту и сбрасывает 2 карты."),
+    ("ru", 1, "<@1> оставляет 1 карту и сбрасывает 1 карту."),
+    ("uk", 2, "<@1> залишає 1 карту й скидає 2 карти."),
+    ("en", 2, "<@1> keeps 1 card and discards 2 cards."),
 ])
 def test_persistence_says_how_many_cards_were_discarded(lang, count, line):
     """«🤖 Keeper 1 оставляет одну карту и сбрасывает: 2.»: a bare number after a colon
@@ -141,9 +141,9 @@ def test_not_defending_a_swap_reads_with_an_undeclined_name(lang, label):
 
 
 @pytest.mark.parametrize("lang, line", [
-    ("ru", "Вы оставили **Заражение!** и сбросили: «Меняемся местами!», «Нет уж, спасибо!»."),
-    ("uk", "Ви залишили **Зараження!** і скинули: «Міняймося місцями!», «Ні вже, дякую!»."),
-    ("en", "You kept **Infected!** and discarded Change Places!, No Thanks!"),
+    ("ru", "Вы оставили «Заражение!» и сбросили: «Меняемся местами!», «Нет уж, спасибо!»."),
+    ("uk", "Ви залишили «Зараження!» і скинули: «Міняймося місцями!», «Ні вже, дякую!»."),
+    ("en", "You kept Infected! and discarded Change Places!, No Thanks!"),
 ])
 def test_the_cards_discarded_after_persistence_are_told_apart(lang, line):
     """«…и сбросили: Меняемся местами!, Нет уж, спасибо!»: a name with a comma in a list read

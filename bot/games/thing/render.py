@@ -305,7 +305,17 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
+    if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
+        return t(lang, "thing.kinds.forgetful_for", card=card(lang, _discard_and_draw_card()),
+                 cards=t(lang, "thing.table.cards", count=prompt["subset"]["min"]))
     return kind_text(lang, kind)
+
+
+def _discard_and_draw_card() -> str:
+    """The card whose discard the forgetful decision makes (its frame does not carry the card):
+    the pack's card that discards and draws («Забывчивость», data/thing/cards.yaml)."""
+    return next(cid for cid, c in default_pack().cards.items()
+                if any(e.name == "discard_and_draw" for e in getattr(c, "effects", None) or ()))
 
 
 def _choice_effect(state: dict) -> str:
@@ -436,7 +446,8 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     if not me["alive"]:
         lines.append(t(lang, "thing.panel.out"))
     embed.description = "\n".join(lines)
-    embed.add_field(name=t(lang, "thing.panel.hand"), value=cards(lang, me["hand"]), inline=False)
+    embed.add_field(name=t(lang, "thing.panel.hand"), inline=False,
+                    value=cards(lang, me["hand"]) if me["hand"] else t(lang, "thing.panel.hand_empty"))
     if "offered" in me:
         embed.add_field(name="…", value=t(lang, "thing.panel.offered", card=card(lang, me["offered"])))
     if "choosing_from" in me:
