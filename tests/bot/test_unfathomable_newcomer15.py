@@ -219,3 +219,19 @@ def test_a_discard_of_several_cards_is_asked_in_the_plural(lang, one, many):
                 "subset": {"ids": ["a", "b", "c"], "min": n, "max": n, "action": {"type": "discard"}, "field": "cards"}}
     assert R.decision_text(lang, prompt(1)) == one
     assert R.decision_text(lang, prompt(2)) == many   # over the select's "Choose 2…"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Вы смотрите 2 верхние карты колоды вещей и оставляете себе 1"),
+    ("uk", "Ви дивитеся 2 верхні карти колоди предметів і залишаєте собі 1"),
+    ("en", "You look at the top 2 cards of the item deck and keep 1"),
+], ids=["ru", "uk", "en"])
+def test_a_look_read_as_you_is_counted_as_its_step_is(lang, said):
+    """The "_you" form of draw_items counts its look through the step's own noun (noun.draw_items.look):
+    «2 колоды вещей» was "2 decks"."""
+    from bot.games.unfathomable.effect_text import effect_text
+    hold = next(z for z in RULES.pack.board.zones if z.id == "cargo_hold").action.effect
+    step = hold[-1]
+    assert step.name == "draw_items" and step.spec.look == 2
+    yours = step.model_copy(update={"spec": step.spec.model_copy(update={"who": "current_player"})})
+    assert effect_text(lang, [yours], you={"current_player"}) == said

@@ -70,6 +70,14 @@ class _Writer(EffectText):
                 return super().model(lang, f"{key}_you", spec, skip=(*skip, field))
         return super().model(lang, key, spec, skip)
 
+    def specific(self, section: str, owner: str, field: str) -> str | None:
+        # a "_you" template counts its fields as its own step does: «вы смотрите 2 верхние карты
+        # колоды вещей» through noun.draw_items.look, not «2 колоды вещей»
+        base = owner.removesuffix("_you")
+        if base != owner and not self.has(self.key(section, owner, field)) and self.has(self.key(section, base, field)):
+            return self.key(section, base, field)
+        return super().specific(section, owner, field)
+
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
         if value in _YOU.get():
             return self.say(lang, self.key("w", "you" if field == "chooser" else "self"))
