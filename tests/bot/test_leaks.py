@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.games.thing import render as thing_ui
+from bot.i18n import t
 from engine.core.events import is_public, visible_to
 from engine.core.record import replay
 from tests.bot.helpers import Versions, all_text, close_dms, current_game, new_game, play_to_the_end
@@ -31,7 +32,7 @@ async def test_no_private_information_reaches_anyone_else(simcord_env, players, 
         game = await current_game(env, channel)
         hand = game.state["hands"][str(member.id)]
         field = next(f for f in panel.embeds[0].fields if f.name == "Cards")
-        assert field.value == thing_ui.cards("en", hand)
+        assert field.value == (thing_ui.cards("en", hand) if hand else t("en", "thing.panel.hand_empty"))
 
     await play_to_the_end(env, channel, members, rng, on_panel=on_panel)
     game = await current_game(env, channel)
