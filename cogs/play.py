@@ -96,13 +96,19 @@ async def current_game(interaction: discord.Interaction, game_id: int, epoch: in
     return game, pid
 
 
+def window_answers(game, pid: str) -> tuple[list, list]:
+    """The member's pending prompts, and the only answers of those that are response windows with
+    nothing to answer but that (what Keeper answers for them when the window closes)."""
+    rules = rules_for(game.kind)
+    mine = rules.prompts_for(game.state, pid) if game.status == "active" else []
+    return mine, [a for p in mine if p["kind"] in rules.WINDOW_KINDS and (a := only_answer(p)) is not None]
+
+
 def autopass_note(game, pid: str, lang: str) -> str:
     """What Keeper answers for the member when the window's time is up: "passes", or, where the only
     answer is no pass (The Thing's «Не захищатися: ви вибуваєте з гри» under a Flamethrower), that
     answer by its button's words (a note saying "pass" over it hid that it eliminates them, nft15 T1)."""
-    rules = rules_for(game.kind)
-    only = next((only_answer(p) for p in rules.prompts_for(game.state, pid)
-                 if p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None), None)
+    only = next(iter(window_answers(game, pid)[1]), None)
     if only is None or only.get("type") == "pass":
         return t(lang, "panel.autopass_note")
     label = ui_for(game.kind).option_label(only, game.state, game.names, lang)
@@ -112,11 +118,7 @@ def autopass_note(game, pid: str, lang: str) -> str:
 async def passed_for(bot, game, user_id: int) -> bool:
     """Whether the member's decision is a response window Keeper passes for them when it closes
     (their only answer is to pass and their auto-pass is on)."""
-    rules = rules_for(game.kind)
-    if game.status != "active" or not rules.WINDOW_KINDS:
-        return False
-    mine = rules.prompts_for(game.state, str(user_id))
-    if not any(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
+    if not window_answers(game, str(user_id))[1]:
         return False
     return await bot.service.member_autopass(user_id)
 
@@ -290,13 +292,10 @@ async def act_and_report(interaction: discord.Interaction, game_id: int, action:
 async def nothing_to_answer(bot, game, user_id: int) -> bool:
     """Whether the member has no decision left but response windows Keeper passes for them (their
     only answer is to pass, their auto-pass on), or none at all."""
-    rules = rules_for(game.kind)
-    mine = rules.prompts_for(game.state, str(user_id)) if game.status == "active" else []
+    mine, passed = window_answers(game, str(user_id))
     if not mine:
         return True
-    if not all(p["kind"] in rules.WINDOW_KINDS and only_answer(p) is not None for p in mine):
-        return False
-    return await bot.service.member_autopass(user_id)
+    return len(passed) == len(mine) and await bot.service.member_autopass(user_id)
 
 
 async def show_answered_by_dm(interaction: discord.Interaction, game) -> None:

@@ -56,6 +56,20 @@ class Line(str):
         return line
 
 
+def trimmed(text: str, most: int = 300) -> str:
+    """``text`` within ``most`` characters: cut after its last whole sentence or clause that fits
+    (else its last whole word), never inside a word ("(rounde…")."""
+    if len(text) <= most:
+        return text
+    head = text[:most - 1]
+    for mark in (". ", "; ", ", "):
+        at = head.rfind(mark)
+        if at >= most // 2:
+            return head[:at + 1].rstrip(",;") + " …"
+    at = head.rfind(" ")
+    return (head[:at] if at > 0 else head) + "…"
+
+
 def counted(icon: str, n: int) -> str:
     """A board mark with its count when more than one: "🐟×2", "🔎"."""
     return icon + (f"×{n}" if n > 1 else "")

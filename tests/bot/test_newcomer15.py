@@ -20,7 +20,7 @@ def test_the_autopass_note_names_an_answer_that_is_no_pass(lang):
     s, _ = act(s, "ann", "draw")
     s, _ = act(s, "ann", "play", card="flamethrower", target="bob")
     assert prompt(s, "bob", "respond")["options"] == [{"type": "accept"}]
-    game = SimpleNamespace(kind="thing", state=s, names={})
+    game = SimpleNamespace(kind="thing", state=s, names={}, status="active")
     burn = ui_for("thing").option_label({"type": "accept"}, s, {}, lang)
     note = autopass_note(game, "bob", lang)
     assert note == t(lang, "panel.autopass_note_answer", button=burn) and burn in note

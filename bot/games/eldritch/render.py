@@ -198,18 +198,7 @@ def amount_text(lang: str, what: str, n: int) -> str:
     return t(lang, f"{K}.count.{what}", count=n) if what in COUNT_NOUNS else f"{n} {what}"
 
 
-def _trim(text: str, most: int = 300) -> str:
-    """``text`` within ``most`` characters: cut after its last whole sentence or clause that fits
-    (else its last whole word), never inside a word ("(rounde…")."""
-    if len(text) <= most:
-        return text
-    head = text[:most - 1]
-    for mark in (". ", "; ", ", "):
-        at = head.rfind(mark)
-        if at >= most // 2:
-            return head[:at + 1].rstrip(",;") + " …"
-    at = head.rfind(" ")
-    return (head[:at] if at > 0 else head) + "…"
+_trim = common.trimmed   # a card text within a line's room (bot.games.common)
 
 
 # ---------------------------------------------------------------- public lines

@@ -5,6 +5,7 @@ Pure functions of (state/events, language, names): no rule is decided here.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 import discord
 
@@ -311,6 +312,7 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     return kind_text(lang, kind)
 
 
+@lru_cache(maxsize=1)
 def _discard_and_draw_card() -> str:
     """The card whose discard the forgetful decision makes (its frame does not carry the card):
     the pack's card that discards and draws («Забывчивость», data/thing/cards.yaml)."""

@@ -372,9 +372,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["partial"] = partial_text(lang, ev.get("partial"))
         if ev.get("card"):
             p["card"] = card_name(lang, ev["card"])
-        elif check_stake(lang, ev):   # a zone action's: what it is for, and what a pass does to whom
+        elif stake := check_stake(lang, ev):   # a zone action's: what it is for, and what a pass does to whom
             key = f"{K}.event.check_started_ability"
-            p["ability"], p["stake"] = ability_name(lang, ev["ability"]), check_stake(lang, ev)
+            p["ability"], p["stake"] = ability_name(lang, ev["ability"]), stake
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
     elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
@@ -919,8 +919,8 @@ def check_summary(lang: str, check: dict, names: dict | None = None) -> str:
     lines = [t(lang, f"{K}.check.summary", **_check_terms(lang, check))]
     if check.get("source"):
         lines.append(card_name(lang, check["source"]))
-    elif check_stake(lang, check):
-        lines.append(f"{ability_name(lang, check['ability'])}: {check_stake(lang, check)}")
+    elif stake := check_stake(lang, check):
+        lines.append(f"{ability_name(lang, check['ability'])}: {stake}")
     added = check.get("added")
     if added:
         lines.append(", ".join(t(lang, f"{K}.check.added", player=mention(x), count=n) for x, n in added.items()))
@@ -1119,20 +1119,11 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         name = _label_in(lang, ability.name.model_dump())
         text = ability.text and (getattr(ability.text, lang, None) or ability.text.en)
         # what the ability does, not only its name: a newcomer chooses a character by it
-        return f"{name}: {_shortened(text, CHARACTER_TEXT_MOST)}" if text else name
+        return f"{name}: {common.trimmed(text, CHARACTER_TEXT_MOST)}" if text else name
     return None
 
 
 CHARACTER_TEXT_MOST = 160   # a character's ability under its option: the gist, not the sheet
-
-
-def _shortened(text: str, most: int) -> str:
-    """``text`` in at most ``most`` characters, cut between words with "…"."""
-    text = " ".join(str(text).split())
-    if len(text) <= most:
-        return text
-    head = text[:most - 1]
-    return (head.rsplit(" ", 1)[0] if " " in head else head).rstrip(" ,;:") + "…"
 
 
 def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
