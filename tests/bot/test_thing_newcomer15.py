@@ -7,30 +7,16 @@ real states, events or panels."""
 from __future__ import annotations
 
 import pytest
-import simcord.interactions
 
 from bot.games import ui_for
 from bot.games.thing.effect_text import card_text
 from bot.games.thing.render import default_pack, panel_embed, table_embed
 from bot.i18n import t
 from tests.bot.helpers import all_text, click_label, fixed, new_game, open_panel, table_message
+from tests.bot.test_no_english_at_uk_ru_tables import client_language  # noqa: F401 - a fixture
 from tests.engine.helpers import act, make_game, prompt
 
 NAMES = {"ann": "Ann", "bob": "Bob", "cid": "Cid", "dan": "Dan"}
-
-
-@pytest.fixture
-def client_language(monkeypatch):
-    """Every interaction arrives from a Discord client in the language the test sets."""
-    chosen = {"lang": "en-US"}
-    original = simcord.interactions.base_payload
-
-    def localized(*args, **kwargs):
-        record, payload = original(*args, **kwargs)
-        payload["locale"] = chosen["lang"]
-        return record, payload
-    monkeypatch.setattr(simcord.interactions, "base_payload", localized)
-    return chosen
 
 
 # ------------------------------------------------------------------ T1: the autopass note
@@ -71,7 +57,7 @@ def test_the_autopass_note_stays_where_keepers_answer_is_a_pass(lang):
     r, s = game(4)
     (window,) = [p for p in r.prompts(s) if p["kind"] == "window" and p["player"] == "p1"]
     assert only_answer(window) == {"type": "pass"}
-    table = SimpleNamespace(kind="unfathomable", state=s, names={})
+    table = SimpleNamespace(kind="unfathomable", state=s, names={}, status="active")
     assert autopass_note(table, "p1", lang) == t(lang, "panel.autopass_note")
 
 
