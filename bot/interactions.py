@@ -205,7 +205,7 @@ async def reply_panel(interaction: discord.Interaction, **fields) -> None:
     """Show a member's panel: in place of the one they clicked (see :func:`defer_panel`), else as
     a private reply."""
     if getattr(interaction, "extras", {}).get("panel_in_place"):
-        await operations.edit_original(interaction, content=None, **fields)
+        await operations.edit_original(interaction, **{"content": None, **fields})
         view = fields.get("view")
         if view is not None:
             view.stop()  # dispatched by custom_id: nothing kept in memory

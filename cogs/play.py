@@ -3,10 +3,12 @@ the answer's shape, free actions.
 
 Every button carries its game id and prompt id in its custom_id (DynamicItem), and every click
 reloads the game from the database, so buttons keep working after a restart and a stale or
-double click is refused by the engine's prompt check.
+double click is refused by the engine's prompt check (on a private panel, under that panel
+redrawn as it is now).
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import discord
@@ -46,10 +48,10 @@ def seated(game, pid: str) -> None:
 
 
 async def show_panel(interaction: discord.Interaction, game_id: int, game=None, page: int = 0,
-                     again: bool = False) -> None:
+                     again: bool = False, note: str | None = None) -> None:
     """Send the member's private panel: hand, role, their private news since they last looked
     and their decision (``page``: which page of a long list of options; ``again``: a redraw of
-    the panel they look at, which keeps that look's news)."""
+    the panel they look at, which keeps that look's news; ``note``: a line above it)."""
     bot = interaction.client
     lang = user_lang(interaction)
     game = game or await bot.service.get(game_id)
@@ -80,7 +82,23 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
                                             placeholder=placeholder))
             except ValueError:  # the panel is full (the member's own decision comes first)
                 break
-    await reply_panel(interaction, embed=embed, view=view)
+    await reply_panel(interaction, content=note, embed=embed, view=view)
+
+
+def redrawn_when_stale(run):
+    """A control clicked on a private panel that is no longer current (a double click, another
+    member's answer first, a window closed, an undo) redraws that panel as it is now and says why,
+    so the member's next click is on it rather than behind ``/panel``; elsewhere (a DM, a public
+    message) the refusal stands alone."""
+    @functools.wraps(run)
+    async def wrapper(self, interaction: discord.Interaction) -> None:
+        try:
+            await run(self, interaction)
+        except RuleError as exc:
+            if exc.code != "stale_prompt" or not getattr(interaction, "extras", {}).get("panel_in_place"):
+                raise
+            await show_panel(interaction, self.game_id, note=t(user_lang(interaction), "errors.stale_redrawn"))
+    return wrapper
 
 
 async def current_game(interaction: discord.Interaction, game_id: int, epoch: int):
@@ -377,6 +395,7 @@ class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templa
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), match["digest"])
 
+    @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, self.digest)
 
@@ -413,6 +432,7 @@ class OptionsPage(KeeperItem):
 class OptionSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], template=chunk_template("sel")):
     KIND = "sel"
 
+    @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["0"]
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, str(values[0]))
@@ -423,6 +443,7 @@ class ProposeSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], temp
     see :mod:`cogs.group`)."""
     KIND = "prop"
 
+    @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
         bot = interaction.client
@@ -458,6 +479,7 @@ class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
 
+    @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values") or [])
         await resolve_option(interaction, self.game_id, self.epoch, self.prompt_id, values)
@@ -476,6 +498,7 @@ class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
         return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
 
+    @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
         game, pid = await current_game(interaction, self.game_id, self.epoch)

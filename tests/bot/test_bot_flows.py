@@ -109,6 +109,10 @@ async def test_double_click_gives_one_action_and_a_clear_refusal(simcord_env):
     assert panel_of(second).ephemeral
     assert "Offer" in " ".join(c.get("label", "") for c in option_components(panel_of(first)))
     assert await log_size(env, channel) == before + 1
+    # the stale panel is redrawn as it is now, under the refusal: the next decision is one click away
+    redrawn = panel_of(second)
+    assert redrawn.embeds and "Offer" in " ".join(c.get("label", "") for c in option_components(redrawn))
+    assert "Discard Whisky" not in " ".join(c.get("label", "") for c in option_components(redrawn))
 
 
 async def test_wrong_member_is_refused_clearly(simcord_env):
