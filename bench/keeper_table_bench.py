@@ -66,11 +66,11 @@ async def open_table(env, kind, members, keepers, lang, seed, mp):
 async def play(env, kind, channel, people, rng, label=""):
     if kind == "thing":
         from tests.bot import helpers
-        await helpers.play_to_the_end(env, channel, people, rng)
+        await helpers.play_to_the_end(env, channel, people, rng, keep_panel=True)
     elif kind == "unfathomable":
         from tests.bot.unfathomable_driver import QuickPolicy, UntilTurnPolicy, play_unfathomable
         policy = (UntilTurnPolicy if "until the member's turn" in label else QuickPolicy)(rng)
-        await play_unfathomable(env, channel, people, rng, max_clicks=3000, policy=policy)
+        await play_unfathomable(env, channel, people, rng, max_clicks=3000, policy=policy, keep_panel=True)
     else:
         await play_eldritch(env, channel, people, rng)
 
@@ -79,7 +79,9 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
     """Eldritch Horror's driver, with a Keeper Lead's group decisions: a member it waits on for a
     proposal (an adviser) proposes from their panel like any answer."""
     from tests.bot.test_eldritch_table import click_first_offered, click_option, open_panel, policy
+    from tests.bot.helpers import latest, panel_of
     by_id = {str(m.id): m for m in people}
+    open_panels = {}
     service = env.bot.service
     game = await service.live_game(channel.id)
     for _ in range(max_clicks):
@@ -99,9 +101,17 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
             on_table = [item.custom_id for row in table.components for item in row.children
                         if getattr(item, "custom_id", "").startswith("keeper:opt:")]
             if on_table:
-                await member.click(table, custom_id=next((c for c in on_table if c.endswith(":" + chosen)), on_table[0]))
+                reply = await member.click(table, custom_id=next((c for c in on_table if c.endswith(":" + chosen)),
+                                                                 on_table[0]))
+                open_panels[member.id] = panel_of(reply)   # the panel the click answered with
                 continue
-        panel = await open_panel(member, channel)
+        # the panel the member still has open (kept current by Keeper) when it shows this decision
+        marker = f":{game.id}:{game.epoch}:{prompt['id']}:"
+        kept = latest(env, open_panels[member.id]) if member.id in open_panels else None
+        panel = kept if kept is not None and any(
+            marker in c.get("custom_id", "") + ":" for row in kept.components for c in row.get("components", [])) \
+            else await open_panel(member, channel)
+        open_panels[member.id] = panel
         if prompt["player"] not in by_id:  # a proposal to Keeper's Lead, from the panel's own menu
             menu = next(c for row in panel.components for c in row.get("components", [])
                         if c.get("custom_id", "").startswith("keeper:prop:"))

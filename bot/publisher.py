@@ -332,6 +332,8 @@ class Publisher:
         self.proposals_announced: dict[tuple[int, int], float] = {}  # (game, member) -> last announced (loop time)
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
+        # (bot, game) -> None, awaited after each delivery of the game: set by the play cog
+        self.after_delivery = None
         self._foreground = 0  # members' interactions being handled now
         self._quiet = asyncio.Event()  # set while none is
         self._quiet.set()
@@ -350,6 +352,9 @@ class Publisher:
             self._foreground -= 1
             if not self._foreground:
                 self._quiet.set()
+
+    async def step_aside(self) -> None:
+        await self._step_aside()
 
     async def _step_aside(self) -> None:
         """Before a unit of delivery work: wait while members' interactions are being handled
@@ -416,6 +421,8 @@ class Publisher:
                     if not rows:
                         return
                     await self._deliver(game, rows)  # each row's send steps aside (_attempt)
+                    if game is not None and self.after_delivery is not None:
+                        await self.after_delivery(self.bot, game)
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         self._table_shown.pop(game_id, None)
                         self._text_shown.pop(game_id, None)

@@ -271,10 +271,12 @@ class GameService:
 
     @resilient
     async def news_since_look(self, game_id: int, user_id: int, again: bool = False,
-                              limit: int = NEWS_SHOWN) -> list[dict]:
+                              limit: int = NEWS_SHOWN, look: bool = True) -> list[dict]:
         """The member's private news since they last looked (the latest ``limit`` rows of it),
         and this look remembered. ``again``: a redraw of the panel they look at (another page, a
         proposal listed) shows the same news as that look did, and what came meanwhile.
+        ``look=False``: Keeper redraws a panel the member may not be looking at (a live panel),
+        so nothing is marked seen: their next look still shows it.
 
         Core statements built once (every click's reply is a look), without a transaction: the
         look is one statement, and the mark, when it moves, one more (under READ COMMITTED the
@@ -289,7 +291,7 @@ class GameService:
             since = marked_since if again else marked_seen
             rows = [row for row in found if row.id is not None]
             newest = max([marked_seen] + [row.id for row in rows])
-            if (since, newest) != (marked_since, marked_seen):
+            if look and (since, newest) != (marked_since, marked_seen):
                 if looked:
                     move = _MOVE_MARK.get(connection.dialect.name, _MOVE_MARK[None])
                     await connection.execute(move, {"_game": game_id, "_user": user_id, "since": since, "seen": newest})

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 
 import discord
 from discord import app_commands
 
+from bot import operations
 from bot.i18n import t
 from bot.service import ServiceError, intact_state, not_running, quiet_seats
 from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
@@ -51,21 +53,31 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
                      again: bool = False, note: str | None = None) -> None:
     """Send the member's private panel: hand, role, their private news since they last looked
     and their decision (``page``: which page of a long list of options; ``again``: a redraw of
-    the panel they look at, which keeps that look's news; ``note``: a line above it)."""
+    the panel they look at, which keeps that look's news; ``note``: a line above it). The panel
+    is then kept current while Discord lets Keeper edit it (:class:`LivePanels`)."""
     bot = interaction.client
-    lang = user_lang(interaction)
     game = game or await bot.service.get(game_id)
     if game is None or game.state is None:
         raise ServiceError("no_game")
     pid = str(interaction.user.id)
     seated(game, pid)
+    fields = await panel_fields(bot, game, interaction.user.id, user_lang(interaction), page, again)
+    await reply_panel(interaction, content=note, **fields)
+    live_panels(bot).opened(interaction, game, pid)
+
+
+async def panel_fields(bot, game, user_id: int, lang: str, page: int = 0, again: bool = False,
+                       look: bool = True) -> dict:
+    """A member's panel as message fields (embed and controls); their news is marked as seen
+    unless ``look`` is False (a redraw they may not be looking at)."""
+    pid = str(user_id)
     ui = ui_for(game.kind)
-    news = ui.private_lines(await bot.service.news_since_look(game.id, interaction.user.id, again=again), pid, lang)
+    news = ui.private_lines(await bot.service.news_since_look(game.id, user_id, again=again, look=look), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
     quiet = game.status == "active" and pid in quiet_seats(game, rules_for(game.kind), game.state)
     if quiet:
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.quiet_note")]))
-    elif await passed_for(bot, game, interaction.user.id):
+    elif await passed_for(bot, game, user_id):
         embed.description = "\n".join(filter(None, [embed.description, autopass_note(game, pid, lang)]))
     view = decision_view(game, pid, lang, page, explain=embed)
     if quiet:
@@ -82,7 +94,78 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
                                             placeholder=placeholder))
             except ValueError:  # the panel is full (the member's own decision comes first)
                 break
-    await reply_panel(interaction, content=note, embed=embed, view=view)
+    return {"embed": embed, "view": view}
+
+
+def decisions_shown(bot, game, pid: str) -> tuple:
+    """What a member's panel offers to decide (their prompts, the group questions they advise on,
+    their free actions, whether Keeper passes their windows): a panel showing another is out of date."""
+    if game.status != "active" or game.state is None or pid in game.autopilot:
+        return (game.status,)
+    rules = rules_for(game.kind)
+    prompts = rules.prompts_for(game.state, pid)
+    free = rules.free_actions(game.state, pid)
+    return (game.epoch, tuple((p["id"], p["kind"]) for p in prompts),
+            tuple(p["id"] for p in bot.service.questions(game, pid)),
+            tuple(option_digest(a) for a in free), pid in quiet_seats(game, rules, game.state))
+
+
+class LivePanels:
+    """The private panel each member last looked at, redrawn when what it offers to decide
+    changes (their turn comes, a window opens or closes), so a member who keeps their panel open
+    answers each decision with one click there instead of reopening it from the table. Discord
+    lets an interaction's token edit its reply for 15 minutes; after that (or a restart) the
+    member opens their panel as before. Kept in memory only: nothing is lost with it. Ages are
+    told by ``perf_counter``, a clock no test harness moves (SimCord moves ``monotonic``)."""
+    LIFETIME_S = 14 * 60
+
+    def __init__(self) -> None:
+        # (game, member) -> (the interaction that last drew their panel, when, the decisions it shows)
+        self._open: dict[tuple[int, int], tuple[discord.Interaction, float, tuple]] = {}
+
+    def opened(self, interaction: discord.Interaction, game, pid: str) -> None:
+        if interaction.guild_id is None:   # a DM's reply is not the member's panel
+            return
+        now = time.perf_counter()
+        for old in [k for k, (_i, since, _s) in self._open.items() if now - since > self.LIFETIME_S]:
+            del self._open[old]   # a game that went quiet keeps no panel in memory
+        self._open[(game.id, interaction.user.id)] = (interaction, now, decisions_shown(interaction.client, game, pid))
+
+    async def refresh(self, bot, game) -> None:
+        """Redraw the game's open panels whose decisions changed (the publisher calls this after
+        each delivery). A panel that can no longer be edited is forgotten."""
+        now = time.perf_counter()
+        for key in [k for k in self._open if k[0] == game.id]:
+            interaction, since, shown = self._open.get(key, (None, 0, None))
+            if interaction is None:
+                continue
+            pid = str(key[1])
+            if now - since > self.LIFETIME_S or game.status != "active" or pid not in game.players \
+                    or pid in game.autopilot:   # a kicked member's panel shows nothing new
+                self._open.pop(key, None)
+                continue
+            if decisions_shown(bot, game, pid) == shown:
+                continue
+            await bot.publisher.step_aside()
+            if self._open.get(key, (None,))[0] is not interaction:
+                continue   # the member redrew it meanwhile (a click): theirs is newer
+            try:
+                fields = await panel_fields(bot, game, key[1], user_lang(interaction), again=True, look=False)
+                await operations.edit_original(interaction, content=None, **fields)
+                fields["view"].stop()
+            except discord.HTTPException:   # expired, deleted or dismissed: the table's button stays
+                if self._open.get(key, (None,))[0] is interaction:
+                    self._open.pop(key, None)
+                continue
+            if self._open.get(key, (None,))[0] is interaction:
+                self._open[key] = (interaction, since, decisions_shown(bot, game, pid))
+
+
+def live_panels(bot) -> LivePanels:
+    panels = getattr(bot, "live_panels", None)
+    if panels is None:
+        panels = bot.live_panels = LivePanels()
+    return panels
 
 
 def redrawn_when_stale(run):
@@ -601,4 +684,5 @@ async def setup(bot) -> None:
     bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, ProposeSelect, SubsetSelect, PageButton,
                           FreeActionButton, UntilTurnButton, AskAgainButton)
     bot.publisher.prompt_view = decision_view  # a decision's controls, also sent by DM
+    bot.publisher.after_delivery = live_panels(bot).refresh  # members' open panels kept current
     await bot.add_cog(PlayCog(bot))

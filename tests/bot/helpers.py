@@ -108,6 +108,12 @@ def panel_of(result):
     return result.followups[-1] if result.followups else result.response
 
 
+def latest(env, message):
+    """``message`` (an interaction's reply) as it is now, after the bot's later edits."""
+    from simcord.results import ResponseMessage
+    return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
+
+
 def option_components(panel) -> list[dict]:
     """Every option control of a private panel: buttons and select menus."""
     out = []
@@ -138,18 +144,31 @@ def all_text(message) -> str:
     return "\n".join(parts)
 
 
-async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=None):
+async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=None, keep_panel=False):
     """Members waited for open their panel and click a random offered control until the end.
 
-    The Thing sometimes declares. ``on_panel(member, panel)`` sees every private panel."""
+    The Thing sometimes declares. ``on_panel(member, panel)`` sees every private panel.
+    ``keep_panel``: a member answers on the panel they still have open (the last one they
+    clicked, kept current by Keeper) when it shows their decision, as a person would."""
+    from engine.registry import rules_for
     by_id = {m.id: m for m in members}
     clicks = 0
+    open_panels = {}
     while clicks < max_clicks:
         waiting = waiting_ids(channel)
         if not waiting:
             return clicks
         member = by_id[rng.choice(waiting)]
-        panel = await open_panel(member, channel)
+        panel = None
+        if keep_panel and member.id in open_panels:
+            game = await current_game(env, channel)
+            markers = [f":{game.id}:{game.epoch}:{p['id']}:"
+                       for p in rules_for(game.kind).prompts_for(game.state, str(member.id))]
+            kept = latest(env, open_panels[member.id])
+            if any(marker in c["custom_id"] + ":" for c in option_components(kept) for marker in markers):
+                panel = kept
+        if panel is None:
+            panel = await open_panel(member, channel)
         if on_panel:
             await on_panel(member, panel)
         controls = option_components(panel)
@@ -158,6 +177,7 @@ async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=
         if declare and rng.random() < 0.03:
             confirm = panel_of(await choose(member, panel, declare[0]))
             await choose(member, confirm, option_components(confirm)[0])
+            open_panels[member.id] = panel
         else:
             assert options, "a member who is waited for must be offered a choice"
             control = rng.choice(options)
@@ -165,6 +185,7 @@ async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=
             result = await choose(member, panel, control, value)
             if on_panel:
                 await on_panel(member, panel_of(result))
+            open_panels[member.id] = panel_of(result)
         clicks += 1
     raise AssertionError("the game did not end")
 

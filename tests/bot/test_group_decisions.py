@@ -8,7 +8,7 @@ import pytest
 
 from bot.client import create_bot
 from bot.i18n import t
-from tests.bot.helpers import admin_of, all_text, open_panel, option_components, panel_of
+from tests.bot.helpers import admin_of, all_text, latest, open_panel, option_components, panel_of
 from tests.toy import install, uninstall
 
 
@@ -105,9 +105,13 @@ async def test_an_adviser_proposes_and_the_decider_decides(simcord_env):
     assert f"✅ {ann.mention} decides for the group: Target 6" in public_text(channel)
     assert len(await env.bot.service.actions(game.id)) == 1
 
-    # the question is gone: an old propose select is refused as stale, nothing is announced
+    # the question is gone: the adviser's open panel is redrawn without it (cogs.play.LivePanels),
+    # and an old propose select (a copy of it) is refused as stale, nothing is announced
+    assert "Target 6" in " ".join(o["label"] for o in menus[0]["options"])
+    assert not proposal_menus(latest(env, reply)) and "Group decision" not in all_text(latest(env, reply))
     before = public_text(channel)
-    stale = panel_of(await bob.select(reply, [six], custom_id=menus[0]["custom_id"]))
+    copy = await forged(env, bob, menus[0])
+    stale = panel_of(await bob.user.select(copy, [six], custom_id=menus[0]["custom_id"]))
     assert "no longer current" in stale.content
     assert public_text(channel) == before
     assert not proposal_menus(await open_panel(bob, channel))
@@ -136,7 +140,11 @@ async def test_proposals_are_refused_to_strangers_the_decider_and_after_an_undo(
     await ann.click(panel_a, custom_id=option_components(panel_a)[0]["custom_id"])
     admin = admin_of(env, guild)
     await admin.slash(channel, "gm undo", count=1)
-    stale = panel_of(await bob.select(panel, [value], custom_id=menu["custom_id"]))
+    # Bob's open panel was redrawn with the question of the new epoch; a copy of the old select is stale
+    redrawn = latest(env, panel)
+    assert proposal_menus(redrawn) and proposal_menus(redrawn)[0]["custom_id"] != menu["custom_id"]
+    copy = await forged(env, bob, menu)
+    stale = panel_of(await bob.user.select(copy, [value], custom_id=menu["custom_id"]))
     assert "no longer current" in stale.content
     fresh = await open_panel(bob, channel)
     assert proposal_menus(fresh) and proposal_menus(fresh)[0]["custom_id"] != menu["custom_id"]

@@ -42,13 +42,15 @@ async def test_a_button_drawn_before_an_undo_is_refused_as_stale(simcord_env):
     await click_label(m[0], panel, "Discard Whisky")
     await admin.slash(channel, "gm undo", count=1)
     # the same decision is pending again under the same prompt id: the old button must not act
+    drawn_before = custom_id(old, "keeper:opt:")
     stale = await click_label(m[0], old, "Discard Axe")
     assert "no longer current" in panel_of(stale).content
     assert await log_size(env, channel) == 1  # only the draw
     assert "axe" in (await current_game(env, channel)).state["hands"][str(m[0].id)]
-    # a fresh panel's buttons carry the new epoch and work
+    # the stale panel is redrawn, and a fresh panel's buttons carry the new epoch and work
+    assert custom_id(panel_of(stale), "keeper:opt:") != drawn_before
     fresh = await open_panel(m[0], channel)
-    assert custom_id(fresh, "keeper:opt:") != custom_id(old, "keeper:opt:")
+    assert custom_id(fresh, "keeper:opt:") != drawn_before
     await click_label(m[0], fresh, "Discard Axe")
     assert "axe" not in (await current_game(env, channel)).state["hands"][str(m[0].id)]
 

@@ -15,8 +15,8 @@ from engine.core.shapes import only_answer
 from cogs.play import option_digest
 from engine.registry import rules_for
 from bot.seats import is_member, mention
-from tests.bot.helpers import (current_game, leaks, lines_of, lobby_option_id, open_lobby, panel_of, table_message,
-                               waiting_on)
+from tests.bot.helpers import (current_game, latest, leaks, lines_of, lobby_option_id, open_lobby, panel_of,
+                               table_message, waiting_on)
 
 KIND = "unfathomable"
 RULES = rules_for(KIND)
@@ -167,18 +167,28 @@ def dm_with_controls(member, game, prompt) -> object | None:
     return None
 
 
+def current_on(message, game, prompt) -> bool:
+    """Whether ``message`` (a panel the member still has open) carries controls of ``prompt`` as
+    it is now (this epoch, this prompt), so a click there answers it."""
+    marker = f":{game.id}:{game.epoch}:{prompt['id']}"
+    return message is not None and any(marker in c["custom_id"] for c in controls_of(message))
+
+
 async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=None, on_panel=None,
-                            use_dm=True, stop=None, closed=()):
+                            use_dm=True, stop=None, closed=(), keep_panel=False):
     """Members waited for answer through the offered controls until the end, or until
     ``stop(game)`` (sync or async) is true. A prompt of a kind the game sends by DM is answered
     from the DM every other time (from the panel otherwise, and always for ``closed``: members
-    whose DMs are closed). Returns counts: clicks, by prompt kind, and by path (``dm:``/``panel:``)."""
+    whose DMs are closed). ``keep_panel``: a member answers from the panel they still have open
+    (the last one they clicked, kept current by Keeper) when it shows the decision, as a person
+    would, instead of opening a new one. Returns counts: clicks, by prompt kind, and by path (``dm:``/``panel:``)."""
     import inspect
     policy = policy or QuickPolicy(rng)
     by_id = {m.id: m for m in members}
     closed = {m.id for m in closed}
     dm_kinds = dm_prompt_kinds(KIND) if use_dm else frozenset()
     stats = collections.Counter()
+    open_panels = {}
     while stats["clicks"] < max_clicks:
         game = await current_game(env, channel)
         table = table_of(env, channel, game)
@@ -217,6 +227,10 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
             message = dm_with_controls(member, game, prompt)
             assert message is not None, f"no DM with the controls of a {kind} prompt"
             stats[f"dm:{kind}"] += 1
+        kept = latest(env, open_panels[member.id]) if keep_panel and member.id in open_panels else None
+        if message is None and current_on(kept, game, prompt):
+            message = kept   # the panel they have open (redrawn by Keeper when their decision came)
+            stats[f"open_panel:{kind}"] += 1
         if message is None:
             message = await panel_from(member, table)
             stats[f"panel:{kind}"] += 1
@@ -227,6 +241,8 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
         choice, values = policy.pick(prompt, answers)
         reply = panel_of(await answer(member, message, choice, values))
         assert "no longer current" not in (reply.content or ""), reply.content
+        if reply.ephemeral:  # the panel the answer redrew stays open before the member
+            open_panels[member.id] = reply
         if on_panel and reply.embeds:
             await on_panel(member, reply)
         stats["clicks"] += 1

@@ -1,0 +1,92 @@
+"""A member's open panel is kept current (cogs.play.LivePanels): when their decision comes, the
+panel they still have open is redrawn with it, so they answer with one click there instead of
+reopening it from the table's button. Discord lets Keeper edit an interaction's reply for 15
+minutes; a panel older than that, or one that can no longer be edited, is left as it is."""
+from __future__ import annotations
+
+import discord
+
+from engine.registry import rules_for
+from tests.bot.helpers import (admin_of, all_text, click_label, current_game, fixed, latest, new_game, open_panel,
+                               option_components, panel_of)
+
+RULES = rules_for("thing")
+
+
+def answers_of(panel) -> list[dict]:
+    return [c for c in option_components(panel) if c["custom_id"].startswith(("keeper:opt:", "keeper:sel:"))]
+
+
+async def first_turn(env, channel, m):
+    """Ann discards Whisky and offers Axe to Bob, the next seat: the exchange is Bob's to answer."""
+    panel = await open_panel(m[0], channel)
+    panel = panel_of(await click_label(m[0], panel, "Discard Whisky"))
+    await click_label(m[0], panel, "Offer Axe")
+    game = await current_game(env, channel)
+    assert RULES.prompts_for(game.state, str(m[1].id)), "the exchange waits for Bob"
+    return game
+
+
+async def test_the_panel_a_member_keeps_open_shows_their_decision_when_it_comes(simcord_env):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    bobs = await open_panel(m[1], channel)
+    assert not answers_of(bobs)   # nothing of his to decide yet
+    game = await first_turn(env, channel, m)
+    prompt = RULES.prompts_for(game.state, str(m[1].id))[0]
+    now = latest(env, bobs)
+    assert answers_of(now), all_text(now)
+    assert all(f":{game.epoch}:{prompt['id']}:" in c["custom_id"] for c in answers_of(now))
+    # one click on the panel he had open answers it
+    reply = panel_of(await m[1].click(now, custom_id=answers_of(now)[0]["custom_id"]))
+    assert "no longer current" not in (reply.content or "")
+    actions = [a.action for a in await env.bot.service.actions(game.id)]
+    assert {"player": str(m[1].id), "type": "give"}.items() <= actions[-2].items(), actions[-2:]   # his card for Ann's Axe
+
+
+async def test_a_panel_older_than_discord_lets_keeper_edit_is_left_alone(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    bobs = await open_panel(m[1], channel)
+    from cogs.play import LivePanels
+    monkeypatch.setattr(LivePanels, "LIFETIME_S", -1)   # every panel is past its 15 minutes
+    await first_turn(env, channel, m)
+    assert not answers_of(latest(env, bobs))
+    assert answers_of(await open_panel(m[1], channel))   # the table's button as before
+
+
+async def test_a_panel_that_cannot_be_edited_is_forgotten_and_the_game_goes_on(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    bobs = await open_panel(m[1], channel)
+    from bot import operations
+    tried, edit = [], operations.edit_original
+
+    async def dismissed(interaction, **fields):   # Bob dismissed his ephemeral panel
+        if interaction.user.id != m[1].id:
+            return await edit(interaction, **fields)
+        tried.append(interaction.user.id)
+        raise discord.NotFound(type("R", (), {"status": 404, "reason": "Not Found"})(), "Unknown Message")
+
+    monkeypatch.setattr(operations, "edit_original", dismissed)
+    await first_turn(env, channel, m)
+    assert tried == [m[1].id]
+    assert not answers_of(latest(env, bobs))
+    assert all(member != m[1].id for _game, member in env.bot.live_panels._open)
+    assert answers_of(await open_panel(m[1], channel))   # the table's button as before
+
+
+async def test_a_kicked_members_open_panel_shows_nothing_new(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
+    bobs = await open_panel(m[1], channel)
+    shown = all_text(latest(env, bobs))
+    await admin_of(env, guild).slash(channel, "gm kick", member=m[1])
+    panel = await open_panel(m[0], channel)   # Ann's turn: the exchange comes to Bob's seat,
+    panel = panel_of(await click_label(m[0], panel, "Discard Whisky"))
+    await click_label(m[0], panel, "Offer Axe")   # and Keeper answers it in his place
+    game = await current_game(env, channel)
+    assert "axe" not in game.state["hands"][str(m[0].id)]
+    assert all_text(latest(env, bobs)) == shown
+    assert all(member != m[1].id for _game, member in env.bot.live_panels._open)
