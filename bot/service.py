@@ -451,6 +451,17 @@ class GameService:
         return await self._mutate_lobby(game_id, change)
 
     @resilient
+    async def fill_with_keepers(self, game_id: int, lang: str = "en") -> Game:
+        """Seat Keeper players in the lobby's empty seats up to the game's fewest players (one
+        change: a burst of clicks seats no more than that)."""
+        def change(game: Game):
+            while len(game.players) < rules_for(game.kind).min_players:
+                seat = new_keeper_seat(game.players)
+                game.players = game.players + [seat]
+                game.names = {**game.names, seat: keeper_name(seat, lang)}
+        return await self._mutate_lobby(game_id, change)
+
+    @resilient
     async def remove_keeper(self, game_id: int) -> Game:
         """Take the lobby's last Keeper player off the table."""
         def change(game: Game):

@@ -8,9 +8,9 @@ from discord import app_commands
 
 from bot.db import CORRUPT
 from bot.i18n import t
-from bot.seats import keepers, mention
+from bot.seats import keepers, members, mention
 from bot.service import ServiceError
-from bot.interactions import select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, is_admin, reply, user_lang
+from bot.interactions import select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
@@ -125,10 +125,56 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
             game = await bot.service.abort(game.id, lobby_only=True)
             await bot.publisher.flush(game.id)
         elif self.verb == "start":
-            await start_game(interaction, game.id)
+            try:
+                await start_game(interaction, game.id)
+            except ServiceError as exc:
+                if exc.code != "too_few_players" or not members(game.players):
+                    raise
+                await offer_keeper_seats(interaction, game, exc)
+                return
             game = await bot.service.require(game.id)
         await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
                                                               view=lobby_view(game, lang)))
+
+
+async def offer_keeper_seats(interaction: discord.Interaction, game, refusal: ServiceError) -> None:
+    """Too few players to start: the refusal (to whoever pressed Start) offers to seat Keeper
+    players in the empty seats and start in one click."""
+    lang = user_lang(interaction)
+    missing = rules_for(game.kind).min_players - len(game.players)
+    view = discord.ui.View(timeout=None)
+    view.add_item(FillAndStartButton(game.id, label=t(lang, "lobby.fill_and_start", count=missing)))
+    await reply(interaction, error_text(lang, refusal), view=view)
+
+
+class FillAndStartButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                         template=r"keeper:fillstart:(?P<game>[0-9]+)"):
+    """Seat Keeper players in a lobby's empty seats (up to the fewest the game needs) and start."""
+
+    def __init__(self, game_id: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"keeper:fillstart:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await operations.defer_update(interaction)
+        bot = interaction.client
+        game = await bot.service.require(self.game_id)
+        if not await can_manage(interaction, game):
+            raise ServiceError("not_creator")
+        if game.status != "lobby":
+            raise ServiceError("not_in_lobby")
+        game = await bot.service.fill_with_keepers(game.id, await bot.service.guild_language(game.guild_id))
+        await start_game(interaction, game.id)
+        lang = user_lang(interaction)
+        await after_commit(operations.edit_original(interaction, content=t(lang, "lobby.filled_and_started",
+                                                                           count=len(keepers(game.players))),
+                                                    view=None))
+        await refresh_lobby(interaction, game.id)
 
 
 class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
@@ -303,5 +349,5 @@ def finished_summary(game, lang: str) -> dict:
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbyOptions, LobbyNumber)
+    bot.add_dynamic_items(LobbyButton, LobbyOptions, LobbyNumber, FillAndStartButton)
     await bot.add_cog(LobbyCog(bot))

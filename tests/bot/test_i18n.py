@@ -338,6 +338,20 @@ PLURALS = {
         "uk": _words("гравець", "гравці", "гравців", "гравців", "гравець"),
         "ru": _words("игрок", "игрока", "игроков", "игроков", "игрок"),
     },
+    "lobby.fill_and_start": {
+        "en": EN("Keeper player takes", "Keeper players take"),
+        "uk": _words("гравець Keeper займе", "гравці Keeper займуть", "гравців Keeper займуть",
+                     "гравців Keeper займуть", "гравець Keeper займе"),
+        "ru": _words("игрок Keeper займёт", "игрока Keeper займут", "игроков Keeper займут",
+                     "игроков Keeper займут", "игрок Keeper займёт"),
+    },
+    "lobby.filled_and_started": {
+        "en": EN("Keeper player took", "Keeper players took"),
+        "uk": _words("гравець Keeper зайняв", "гравці Keeper зайняли", "гравців Keeper зайняли",
+                     "гравців Keeper зайняли", "гравець Keeper зайняв"),
+        "ru": _words("игрок Keeper занял", "игрока Keeper заняли", "игроков Keeper заняли",
+                     "игроков Keeper заняли", "игрок Keeper занял"),
+    },
     "lobby.keepers": {
         "en": EN("Keeper player", "Keeper players"),
         "uk": _words("гравець Keeper", "гравці Keeper", "гравців Keeper", "гравців Keeper", "гравець Keeper"),

@@ -13,7 +13,7 @@ from bot.games.thing import render as thing_ui
 from bot.seats import is_keeper, keeper_name
 from engine.core.events import is_public, visible_to
 from engine.registry import rules_for
-from tests.bot.helpers import (Oracle, Versions, admin_of, all_text, current_game, leaks, open_lobby,
+from tests.bot.helpers import (Oracle, Versions, admin_of, all_text, current_game, leaks, open_lobby, panel_of,
                                play_to_the_end, private_kinds)
 from tests.bot.unfathomable_driver import play_unfathomable, unfathomable_leaks
 
@@ -100,6 +100,36 @@ async def test_too_few_players_points_at_keeper_players(simcord_env):
     text = all_text(refused.followups[-1] if refused.followups else refused.response)
     assert "at least 4 players (now 2)" in text and ADD in text
     assert greyed(channel, lobby) == {ADD: False, REMOVE: True}
+
+
+async def test_the_refusal_to_start_offers_keeper_players_in_the_empty_seats_in_one_click(simcord_env):
+    """"A game can start with whoever is online": the refusal to start carries a button that seats
+    Keeper players up to the game's minimum and starts (it took an Add click per empty seat and
+    Start again); only the creator or an admin may press it, and it acts once."""
+    env = simcord_env
+    guild, channel, members, lobby = await open_lobby(env, "thing", 2, channel_name="online")
+    refusal = panel_of(await members[0].click(lobby, label="Start"))
+    fill = next(c for row in refusal.components for c in row["components"]
+                if c.get("custom_id", "").startswith("keeper:fillstart:"))
+    assert fill["label"] == "🤖 Start: 2 Keeper players take the empty seats"
+    # a member who is not the creator may not press it (a copy of it in their DMs)
+    import discord
+    from bot import operations
+    from cogs.lobby import FillAndStartButton
+    view = discord.ui.View()
+    view.add_item(FillAndStartButton(int(fill["custom_id"].rsplit(":", 1)[1]), label="copy"))
+    await operations.send_dm(env.bot, members[1].id, "copy", view=view)
+    copy = members[1].user.dm_channel.history()[-1]
+    refused = panel_of(await members[1].user.click(copy, custom_id=fill["custom_id"]))
+    assert "creator" in all_text(refused) and (await current_game(env, channel)).status == "lobby"
+    done = panel_of(await members[0].click(refusal, custom_id=fill["custom_id"]))
+    assert done.content == "✅ Started: 2 Keeper players took the empty seats." and not done.components
+    game = await current_game(env, channel)
+    assert game.status == "active" and len(game.players) == 4
+    assert [p for p in game.players if is_keeper(p)] and {str(m.id) for m in members} <= set(game.players)
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert not any(row.children for row in shown.components)   # the lobby's buttons went with the start
+
 
 
 async def test_a_kick_in_a_full_lobby_redraws_it_with_adding_allowed_again(simcord_env):
