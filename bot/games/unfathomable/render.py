@@ -109,8 +109,18 @@ def _choice_effects(you: bool = False) -> dict:
 
 def _choice_card(choice) -> str | None:
     """The card a printed choice is on, from its path in the content
-    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…")."""
+    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…").
+    The renderer reads an answer from the rules' spec of its choice (:func:`_printed_option`); this
+    and :func:`_choice_effects` serve the tests that find a card's choice and check every answer's text."""
     return next((part for part in re.findall(r"\[([^\]]+)\]", str(choice or "")) if not part.isdigit()), None)
+
+
+def _printed_option(frame: dict, value):
+    """The printed option a choice's answer ``value`` stands for: the rules' own spec of the choice
+    (the frame's ``choice`` names it, the answer is its index), or None."""
+    choice = _rules().specs.get(frame.get("choice")) if frame.get("choice") else None
+    options = getattr(choice, "options", None) or []
+    return options[value] if isinstance(value, int) and 0 <= value < len(options) else None
 
 
 def _restates(text: str, label: str) -> bool:
@@ -1094,14 +1104,14 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
-            values = [o["value"] for o in prompt["options"]]
-            at = values.index(option["value"]) if option["value"] in values else len(prompt["labels"])
-            en = prompt["labels"][at] if at < len(prompt["labels"]) else None
-            card = _choice_card(frame_of(state, prompt).get("choice"))
+            printed = _printed_option(frame_of(state, prompt), option["value"])
+            if printed is None or not getattr(printed, "effect", None):
+                return None
+            # the current player reads the card's «вы» as themself (rulebook 001 l.1110)
             reader_is_current = option.get("player") == (state.get("turn") or {}).get("player")
-            texts = _choice_effects(reader_is_current).get((card, en)) if en else None
+            from bot.games.unfathomable.effect_text import effect_text
+            text = effect_text(lang, printed.effect, you={"current_player"} if reader_is_current else ())
             label = value_label(lang, option["value"], state, names, "option", prompt)
-            text = texts.get(lang) if texts else None
             return text if text and not _restates(text, label) else None
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
