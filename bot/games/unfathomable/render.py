@@ -1149,7 +1149,12 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     if item in SKILL_TYPES and (spec or {}).get("action", {}).get("type") == "starting_hand":
         # each option is one card drawn from that skill's deck; a type the set holds twice is
         # offered twice, so the label says how many of it the set holds
-        copies = list((spec or {}).get("ids") or ()).count(item)
+        ids = list((spec or {}).get("ids") or ())
+        copies, at = ids.count(item), (spec or {}).get("at")
+        if copies > 1 and isinstance(at, int) and 0 <= at < len(ids) and ids[at] == item:
+            # the menu names the copy (its index "at"): "the first/second card", two look-alikes told apart
+            nth = t(lang, f"{K}.option.starting_card_order.{ids[:at + 1].count(item)}")
+            return t(lang, f"{K}.option.starting_card_nth", type=type_name(lang, item), nth=nth, count=copies)
         return t(lang, f"{K}.option.starting_card" + ("_of" if copies > 1 else ""), type=type_name(lang, item),
                  count=copies)
     if item in SKILL_TYPES:
