@@ -120,3 +120,39 @@ def test_a_card_discarded_for_a_roll_is_named_as_its_roll_names_it(lang, said):
                  "reason": "discard_and_roll", "audience": "all"}
     about = {"type": "roll_started", "player": "101", "purpose": "discard_and_roll", "audience": "all"}
     assert [str(x) for x in ui_for("unfathomable").public_lines([discarded, about], lang)] == [said]
+
+
+# ---------------------------------------------------------------- N5
+def _defeat_window(asks_the_victim: bool):
+    """A would-be-defeated window asking its victim, or another player (an ability of theirs could
+    prevent it), in a game of random moves: (prompt, state, the victim)."""
+    def wanted(prompt, state):
+        if prompt["kind"] != "window" or prompt.get("timing") != "would_be_defeated":
+            return False
+        return (R.frame_of(state, prompt)["defeat"] == state["defeats"][-1]["id"]
+                and (state["defeats"][-1]["who"] == prompt["player"]) == asks_the_victim)
+    for seed in range(1, 40):
+        try:
+            prompt, state, _ = _played_until(wanted, seed=seed)
+        except AssertionError:
+            continue
+        return prompt, state, state["defeats"][-1]["who"]
+    raise AssertionError("no such window came up")
+
+
+@pytest.mark.parametrize("lang, yours, theirs", [
+    ("uk", "відповісти або спасувати (ви маєте зазнати поразки)", "відповісти або спасувати (Олена має зазнати поразки)"),
+    ("ru", "ответить или спасовать (вы должны быть побеждены)",
+     "ответить или спасовать (Олена вот-вот потерпит поражение)"),
+    ("en", "respond or pass (you would be defeated)", "respond or pass (Олена would be defeated)"),
+], ids=["uk", "ru", "en"])
+def test_a_window_before_a_defeat_says_whose_defeat(lang, yours, theirs):
+    """«Відповісти або спасувати (гравця мають перемогти)» did not say which player: the member
+    holding Shrug Off («Коли ви маєте зазнати поразки: запобіжіть цьому») could not tell whether it
+    was theirs. The panel's footer names them by name (a footer shows a mention as raw "<@id>")."""
+    for asks_the_victim, said in ((True, yours), (False, theirs)):
+        prompt, state, victim = _defeat_window(asks_the_victim)
+        names = {victim: "Олена"}
+        footer = R.panel_embed(state, prompt["player"], names, lang, []).footer.text
+        assert R.decision_text(lang, prompt, state, names) == said
+        assert said in footer and "<@" not in footer, footer

@@ -748,9 +748,10 @@ def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
     return lines
 
 
-def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
-    """What a prompt asks, from its public part (kind, purpose, timing, zone); ``state`` unused
-    (the signature every renderer's ``decision_text`` shares)."""
+def decision_text(lang: str, prompt: dict, state: dict | None = None, names: dict | None = None) -> str:
+    """What a prompt asks, from its public part (kind, purpose, timing, zone); with ``state``, a
+    window before a player's defeat also says whose defeat (the table saw the blow), the player
+    by ``names`` where given (a panel's footer shows a mention as its raw "<@id>")."""
     kind, purpose = prompt.get("kind"), prompt.get("purpose")
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
@@ -764,11 +765,28 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     if kind == "window":
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
-        when = t(lang, key)
+        when = _defeat_window_of(lang, prompt, state, names or {}) if timing == "would_be_defeated" and state else None
+        when = when or t(lang, key)
         return t(lang, f"{K}.kinds.window", timing=when) if timing and when != key else t(lang, f"{K}.kinds.window_any")
     key = f"{K}.kinds.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
+
+
+def _defeat_window_of(lang: str, prompt: dict, state: dict, names: dict) -> str | None:
+    """Whose defeat a would-be-defeated window answers: «вас мають перемогти» read by that player
+    (a Shrug Off in hand answers it), «X має зазнати поразки» by anyone else; None if unknown."""
+    try:
+        defeat = frame_of(state, prompt).get("defeat")
+    except Exception:  # noqa: BLE001 - a decision's words never break a panel
+        return None
+    who = next((r.get("who") for r in state.get("defeats") or () if r.get("id") == defeat and r.get("kind") == "player"),
+               None)
+    if who is None:
+        return None
+    if who == prompt.get("player"):
+        return t(lang, f"{K}.defeat_window.you")
+    return t(lang, f"{K}.defeat_window.of", player=names.get(who) or mention(who, lang))
 
 
 # ---------------------------------------------------------------- private
@@ -1236,7 +1254,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     roll = view.get("roll")
     if prompts and prompts[0]["kind"] == "window" and prompts[0].get("timing") in ROLL_WINDOWS and roll:
         embed.add_field(name=t(lang, f"{K}.panel.roll"), value=roll_line(lang, roll)[:1024], inline=False)
-    decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0])) if prompts
+    decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0], state, names)) if prompts
                 else t(lang, f"{K}.panel.no_decision"))
     if me.get("questions"):
         decision += "\n" + t(lang, f"{K}.panel.advise", kind=decision_text(lang, me["questions"][0]))
