@@ -131,13 +131,19 @@ def _defeat_window(asks_the_victim: bool):
             return False
         return (R.frame_of(state, prompt)["defeat"] == state["defeats"][-1]["id"]
                 and (state["defeats"][-1]["who"] == prompt["player"]) == asks_the_victim)
+    prompt, state = _in_some_game(wanted)
+    return prompt, state, state["defeats"][-1]["who"]
+
+
+def _in_some_game(wanted):
+    """The first prompt ``wanted`` of the first random game (seeds 1, 2, …) where one comes up."""
     for seed in range(1, 40):
         try:
             prompt, state, _ = _played_until(wanted, seed=seed)
-        except AssertionError:
+        except (AssertionError, IndexError):   # never came up, or the game ended first
             continue
-        return prompt, state, state["defeats"][-1]["who"]
-    raise AssertionError("no such window came up")
+        return prompt, state
+    raise AssertionError("no such prompt came up")
 
 
 @pytest.mark.parametrize("lang, yours, theirs", [
@@ -156,3 +162,17 @@ def test_a_window_before_a_defeat_says_whose_defeat(lang, yours, theirs):
         footer = R.panel_embed(state, prompt["player"], names, lang, []).footer.text
         assert R.decision_text(lang, prompt, state, names) == said
         assert said in footer and "<@" not in footer, footer
+
+
+def test_a_menu_lines_copy_index_leaves_every_other_label_as_it_was():
+    """The copy index ("at") is the menu's, not the prompt's: a label that finds its prompt by the
+    subset (Deep Ones to defeat by zone, passengers by zone) still finds it."""
+    def by_zone(prompt, state):
+        ids = (prompt.get("subset") or {}).get("ids") or []
+        return any(str(i).startswith("pax") or i in R.zones() for i in ids)
+    prompt, state = _in_some_game(by_zone)
+    spec = prompt["subset"]
+    for lang in LANGUAGES:
+        plain = [R.item_label(spec, item, state, {}, lang) for item in spec["ids"]]
+        assert [R.item_label({**spec, "at": at}, item, state, {}, lang) for at, item in enumerate(spec["ids"])] == plain
+        assert all(label != str(item) for label, item in zip(plain, spec["ids"])), plain

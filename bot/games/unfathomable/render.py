@@ -993,7 +993,8 @@ def _prompt_with_subset(state: dict, spec: dict) -> dict | None:
         prompts = _rules().prompts(state)
     except Exception:  # noqa: BLE001
         return None
-    return next((p for p in prompts if p.get("subset") == spec), None)
+    offered = {k: v for k, v in spec.items() if k != "at"}   # "at": which copy a menu line labels, not the spec's
+    return next((p for p in prompts if p.get("subset") == offered), None)
 
 
 def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt: dict | None = None) -> str:
