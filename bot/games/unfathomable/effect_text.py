@@ -62,6 +62,8 @@ class _Writer(EffectText):
         if key == self.key("fx", "draw_items") and getattr(spec, "look", None) == 1:
             # one card looked at and kept: "takes the top card of the item deck", no "(1) … keeps 1"
             key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
+        if key == self.key("fx", "activate"):
+            key, skip = self._activation(spec, key, skip)
         you = _YOU.get()
         if you and self.has(f"{key}_you"):
             field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
@@ -69,6 +71,19 @@ class _Writer(EffectText):
             if field:
                 return super().model(lang, f"{key}_you", spec, skip=(*skip, field))
         return super().model(lang, key, spec, skip)
+
+    def _activation(self, spec, key: str, skip) -> tuple[str, tuple]:
+        """An activation said as the rulebook's sentence: «активуйте одного глибоководного будь-де»,
+        «… всіх глибоководних у вашій зоні» (skill card Call to Action), not «активувати:
+        глибоководні (1)»."""
+        at = getattr(spec, "at", None)
+        if spec.count is not None:   # deep_ones only: that many, wherever they are
+            if spec.chooser == "self":   # the one who plays it picks them: «на ваш вибір»
+                return self.key("fx", "activate_count_yours"), (*skip, "monster", "chooser")
+            return self.key("fx", "activate_count"), (*skip, "monster")
+        if at is not None and at.zone_of == "self" and at.model_dump(exclude_defaults=True) == {"zone_of": "self"}:
+            return self.key("fx", "activate_here"), (*skip, "monster", "at")
+        return key, skip
 
     def specific(self, section: str, owner: str, field: str) -> str | None:
         # a "_you" template counts its fields as its own step does: «вы смотрите 2 верхние карты
@@ -79,6 +94,9 @@ class _Writer(EffectText):
         return super().specific(section, owner, field)
 
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
+        if owner == "activate" and field == "monster" and self.has(self.key("wf", owner, field, value)):
+            # the monster in the case the verb takes («активувати Матір Гідру»), not its name
+            return self.say(lang, self.key("wf", owner, field, value))
         if value in _YOU.get():
             return self.say(lang, self.key("w", "you" if field == "chooser" else "self"))
         return super().word(lang, field, value, owner)

@@ -109,8 +109,18 @@ def _choice_effects(you: bool = False) -> dict:
 
 def _choice_card(choice) -> str | None:
     """The card a printed choice is on, from its path in the content
-    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…")."""
+    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…").
+    The renderer reads an answer from the rules' spec of its choice (:func:`_printed_option`); this
+    and :func:`_choice_effects` serve the tests that find a card's choice and check every answer's text."""
     return next((part for part in re.findall(r"\[([^\]]+)\]", str(choice or "")) if not part.isdigit()), None)
+
+
+def _printed_option(frame: dict, value):
+    """The printed option a choice's answer ``value`` stands for: the rules' own spec of the choice
+    (the frame's ``choice`` names it, the answer is its index), or None."""
+    choice = _rules().specs.get(frame.get("choice")) if frame.get("choice") else None
+    options = getattr(choice, "options", None) or []
+    return options[value] if isinstance(value, int) and 0 <= value < len(options) else None
 
 
 def _restates(text: str, label: str) -> bool:
@@ -738,9 +748,10 @@ def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
     return lines
 
 
-def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
-    """What a prompt asks, from its public part (kind, purpose, timing, zone); ``state`` unused
-    (the signature every renderer's ``decision_text`` shares)."""
+def decision_text(lang: str, prompt: dict, state: dict | None = None, names: dict | None = None) -> str:
+    """What a prompt asks, from its public part (kind, purpose, timing, zone); with ``state``, a
+    window before a player's defeat also says whose defeat (the table saw the blow), the player
+    by ``names`` where given (a panel's footer shows a mention as its raw "<@id>")."""
     kind, purpose = prompt.get("kind"), prompt.get("purpose")
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
@@ -754,11 +765,28 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     if kind == "window":
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
-        when = t(lang, key)
+        when = _defeat_window_of(lang, prompt, state, names or {}) if timing == "would_be_defeated" and state else None
+        when = when or t(lang, key)
         return t(lang, f"{K}.kinds.window", timing=when) if timing and when != key else t(lang, f"{K}.kinds.window_any")
     key = f"{K}.kinds.{kind}"
     text = t(lang, key)
     return text if text != key else str(kind)
+
+
+def _defeat_window_of(lang: str, prompt: dict, state: dict, names: dict) -> str | None:
+    """Whose defeat a would-be-defeated window answers: «вас мають перемогти» read by that player
+    (a Shrug Off in hand answers it), «X має зазнати поразки» by anyone else; None if unknown."""
+    try:
+        defeat = frame_of(state, prompt).get("defeat")
+    except Exception:  # noqa: BLE001 - a decision's words never break a panel
+        return None
+    who = next((r.get("who") for r in state.get("defeats") or () if r.get("id") == defeat and r.get("kind") == "player"),
+               None)
+    if who is None:
+        return None
+    if who == prompt.get("player"):
+        return t(lang, f"{K}.defeat_window.you")
+    return t(lang, f"{K}.defeat_window.of", player=names.get(who) or mention(who, lang))
 
 
 # ---------------------------------------------------------------- private
@@ -965,7 +993,8 @@ def _prompt_with_subset(state: dict, spec: dict) -> dict | None:
         prompts = _rules().prompts(state)
     except Exception:  # noqa: BLE001
         return None
-    return next((p for p in prompts if p.get("subset") == spec), None)
+    offered = {k: v for k, v in spec.items() if k != "at"}   # "at": which copy a menu line labels, not the spec's
+    return next((p for p in prompts if p.get("subset") == offered), None)
 
 
 def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt: dict | None = None) -> str:
@@ -1094,14 +1123,14 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
-            values = [o["value"] for o in prompt["options"]]
-            at = values.index(option["value"]) if option["value"] in values else len(prompt["labels"])
-            en = prompt["labels"][at] if at < len(prompt["labels"]) else None
-            card = _choice_card(frame_of(state, prompt).get("choice"))
+            printed = _printed_option(frame_of(state, prompt), option["value"])
+            if printed is None or not getattr(printed, "effect", None):
+                return None
+            # the current player reads the card's «вы» as themself (rulebook 001 l.1110)
             reader_is_current = option.get("player") == (state.get("turn") or {}).get("player")
-            texts = _choice_effects(reader_is_current).get((card, en)) if en else None
+            from bot.games.unfathomable.effect_text import effect_text
+            text = effect_text(lang, printed.effect, you={"current_player"} if reader_is_current else ())
             label = value_label(lang, option["value"], state, names, "option", prompt)
-            text = texts.get(lang) if texts else None
             return text if text and not _restates(text, label) else None
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
@@ -1139,7 +1168,12 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
     if item in SKILL_TYPES and (spec or {}).get("action", {}).get("type") == "starting_hand":
         # each option is one card drawn from that skill's deck; a type the set holds twice is
         # offered twice, so the label says how many of it the set holds
-        copies = list((spec or {}).get("ids") or ()).count(item)
+        ids = list((spec or {}).get("ids") or ())
+        copies, at = ids.count(item), (spec or {}).get("at")
+        if copies > 1 and isinstance(at, int) and 0 <= at < len(ids) and ids[at] == item:
+            # the menu names the copy (its index "at"): "the first/second card", two look-alikes told apart
+            nth = t(lang, f"{K}.option.starting_card_order.{ids[:at + 1].count(item)}")
+            return t(lang, f"{K}.option.starting_card_nth", type=type_name(lang, item), nth=nth, count=copies)
         return t(lang, f"{K}.option.starting_card" + ("_of" if copies > 1 else ""), type=type_name(lang, item),
                  count=copies)
     if item in SKILL_TYPES:
@@ -1221,7 +1255,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     roll = view.get("roll")
     if prompts and prompts[0]["kind"] == "window" and prompts[0].get("timing") in ROLL_WINDOWS and roll:
         embed.add_field(name=t(lang, f"{K}.panel.roll"), value=roll_line(lang, roll)[:1024], inline=False)
-    decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0])) if prompts
+    decision = (t(lang, f"{K}.panel.decision", kind=decision_text(lang, prompts[0], state, names)) if prompts
                 else t(lang, f"{K}.panel.no_decision"))
     if me.get("questions"):
         decision += "\n" + t(lang, f"{K}.panel.advise", kind=decision_text(lang, me["questions"][0]))
