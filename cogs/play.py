@@ -360,7 +360,8 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
                                         disabled=True, custom_id=f"keeper:toomany:{game.id}:{prompt['id']}"))
         return
     if ids and spec["max"] > 0:
-        choices = [(str(index), plain(ui.item_label(spec, item, game.state, game.names, lang))[:100])
+        # the item's index rides along: two copies of one card read "first" and "second"
+        choices = [(str(index), plain(ui.item_label({**spec, "at": index}, item, game.state, game.names, lang))[:100])
                    for index, item in enumerate(ids)]
         placeholder = t(lang, "panel.choose_exactly" if spec["min"] == spec["max"] else "panel.choose_many",
                         min=spec["min"], max=spec["max"], count=spec["max"])

@@ -92,6 +92,24 @@ def test_a_starting_hands_two_copies_of_a_skill_are_told_apart(lang):
     assert tuple(label for label, item in zip(labels, spec["ids"]) if item == twice) == expected
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_panels_starting_hand_menu_tells_the_two_copies_apart(lang):
+    """The panel's menu (cogs.play.subset_controls) hands each copy's index to the renderer."""
+    import types
+
+    import discord
+
+    from cogs.play import subset_controls
+    prompt, state, _ = _played_until(lambda p, s: p["kind"] == "starting_hand"
+                                     and len(set(p["subset"]["ids"])) < len(p["subset"]["ids"]))
+    game = types.SimpleNamespace(kind="unfathomable", state=state, names={}, id=1, epoch=0)
+    view = discord.ui.View()
+    subset_controls(view, game, prompt, prompt["player"], lang)
+    menu = next(item for item in view.children if isinstance(item.item, discord.ui.Select))
+    labels = [option.label for option in menu.item.options]
+    assert len(set(labels)) == len(labels) == len(prompt["subset"]["ids"]), labels
+
+
 # ---------------------------------------------------------------- N3
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_crisis_answer_is_read_from_the_rules_spec_of_its_choice(lang, monkeypatch):
