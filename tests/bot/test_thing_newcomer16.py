@@ -11,7 +11,7 @@ import pytest
 from bot.games import ui_for
 from bot.games.thing.render import waiting_lines
 from bot.i18n import t
-from tests.bot.helpers import new_game, play_to_the_end
+from tests.bot.helpers import play_to_the_end
 from tests.engine.helpers import act, make_game
 
 THING = ui_for("thing")
@@ -72,9 +72,15 @@ def test_the_ping_line_says_where_to_act_not_the_tables_wait_again(lang, line):
     assert t(lang, "thing.kinds.answer") not in line
 
 
-async def test_a_posting_that_pings_names_the_member_once_beside_the_tables_wait(simcord_env):
-    """In a whole game, every posting that pings says whom with the call to the button, and no
-    posting says "⏳ X: …" beside its table's "Waiting for X (…)"."""
+@pytest.mark.parametrize("lang", ["ru", "en"])
+async def test_a_posting_that_pings_names_the_member_once_beside_the_tables_wait(simcord_env, monkeypatch, lang):
+    """The bench's table (2 members, 3 Keeper players, seed 5) played whole: every posting that
+    pings names whom with the call to the button, and none says "⏳ X: …" beside its table's
+    "Waiting for X (…)" (turns 9 and 17 did, in a message of their own)."""
+    from bench.keeper_table_bench import open_table
+    from tests.bot import helpers
+    from tests.bot.test_eldritch_table import open_panel
+    monkeypatch.setattr(helpers, "open_panel", open_panel)  # by custom_id: the label is in the table's language
     env = simcord_env
     postings = []
     commit = env.backend.commit_message
@@ -82,17 +88,17 @@ async def test_a_posting_that_pings_names_the_member_once_beside_the_tables_wait
     def note(message, **kwargs):
         stored = commit(message, **kwargs)
         if not stored.is_ephemeral and stored.ping_user_ids:
-            postings.append(stored)
+            postings.append((stored.content or "", list(stored.ping_user_ids)))  # as posted: edits follow
         return stored
 
     env.backend.commit_message = note
-    _, channel, members = await new_game(env, 4)
-    await play_to_the_end(env, channel, members, random.Random(3))
-    assert postings
-    for stored in postings:
-        lines = stored.content.split("\n")
-        assert not any(line.startswith("⏳") for line in lines), stored.content
-        for uid in stored.ping_user_ids:  # named in the text (pinged), the call to the button with it
-            assert any(f"<@{uid}>" in line for line in lines), stored.content
-        calls = [line for line in lines if line.startswith("👉 <@")]
-        assert all(line.endswith(f"**{t('en', 'thing.table.hand_button')}**.") for line in calls), calls
+    channel, people = await open_table(env, "thing", 2, 3, lang, 5, monkeypatch)
+    await play_to_the_end(env, channel, people, random.Random(5))
+    calls = []
+    for content, pinged in postings:
+        lines = content.split("\n")
+        assert not any(line.startswith("⏳") for line in lines), content
+        for uid in pinged:  # named in the text (an embed never pings)
+            assert any(f"<@{uid}>" in line for line in lines), content
+        calls += [line for line in lines if line.startswith("👉 <@")]
+    assert calls and all(line.endswith(f"**{t(lang, 'thing.table.hand_button')}**.") for line in calls), calls
