@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.games import ui_for
-from bot.games.thing.render import waiting_lines
+from bot.games.thing.render import panel_embed, waiting_lines
 from bot.i18n import t
 from tests.bot.helpers import play_to_the_end
 from tests.engine.helpers import act, make_game
@@ -102,3 +102,35 @@ async def test_a_posting_that_pings_names_the_member_once_beside_the_tables_wait
             assert any(f"<@{uid}>" in line for line in lines), content
         calls += [line for line in lines if line.startswith("👉 <@")]
     assert calls and all(line.endswith(f"**{t(lang, 'thing.table.hand_button')}**.") for line in calls), calls
+
+
+# ------------------------------------------------------------------ Chain Reaction
+@pytest.mark.parametrize("lang, line, old", [
+    ("ru", "<@bob>, <@cid>, <@dan>: карты для передачи выбраны.", "выбирает карту для передачи"),
+    ("uk", "<@bob>, <@cid>, <@dan>: карти для передачі обрано.", "обирає карту для передачі"),
+    ("en", "<@bob>, <@cid>, <@dan> have each chosen a card to pass.", None),
+])
+def test_who_has_chosen_a_card_to_pass_is_one_line(lang, line, old):
+    """Seed 5 turn 15 (Цепная реакция): «🤖 Keeper 1 выбирает карту для передачи.» three lines in a
+    row, one a Keeper player, and "выбирает" (is choosing) of a choice already made. The real
+    round: the Keeper players' choices come in one step."""
+    state, _ = act(make_game(players=4, deck=["round_and_round"] + ["suspicion"] * 10), "ann", "draw")
+    chosen = []
+    for player in ("bob", "cid", "dan"):
+        state, events = act(state, player, "pass", card="whisky")
+        chosen += events
+    assert [e["type"] for e in chosen] == ["pass_chosen"] * 3
+    assert THING.public_lines(chosen, lang) == [line]
+    assert old is None or old not in THING.public_lines(chosen[:1], lang)[0]
+
+
+@pytest.mark.parametrize("lang, decision", [
+    ("ru", "Сейчас вам нужно: передать карту игроку Bob"),
+    ("uk", "Зараз вам треба: передати карту гравцеві Bob"),
+    ("en", "Your decision: pass a card to Bob"),
+])
+def test_the_pass_decision_names_whom_the_card_goes_to(lang, decision):
+    """Seed 5: «Сейчас вам нужно: передать карту» over «Передать карту «Виски»» — to whom? The
+    round passes each card to the next player (the frame's ``to``)."""
+    state, _ = act(make_game(players=4, deck=["round_and_round"] + ["suspicion"] * 10), "ann", "draw")
+    assert panel_embed(state, "ann", {"bob": "Bob"}, lang, []).footer.text == decision

@@ -78,6 +78,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = "thing.event.exchange_offered_instead"
     elif kind == "defended" and ev.get("drew"):  # merged: merged()
         key = "thing.event.defended_drew"
+    elif kind == "pass_chosen" and len(ev.get("players") or ()) > 1:  # merged: merged()
+        key = "thing.event.pass_chosen_many"
+        p["players"] = ", ".join(mention(pid) for pid in ev["players"])
     elif kind == "card_played":
         if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
             key = "thing.event.card_played_side"
@@ -161,13 +164,16 @@ def merged(before: dict, ev: dict) -> dict | None:
     discarded unseen in a row, told as one line with how many; an exchange redirected (Missed!)
     and the offer to the new partner right after it, told as one ("The exchange goes to X
     instead." then "🔄 Y offers X an exchange." named X twice); a defence and the event card
-    drawn to replace it, one line."""
+    drawn to replace it, one line; the players who have chosen a card to pass, one line (nft16:
+    «🤖 Keeper 1 выбирает карту для передачи.» three times, one line a player)."""
     if before["type"] == "defended" and ev["type"] == "event_drawn" and ev.get("player") == before.get("player") \
             and not before.get("drew") and ev.get("count", 1) == 1:
         return {**before, "drew": True}   # the defence card's replacement (nf12: it stood alone below)
     if before["type"] == "exchange_redirected" and ev["type"] == "exchange_offered" \
             and (before.get("from"), before.get("to")) == (ev.get("from"), ev.get("to")):
         return {**ev, "redirected": True}
+    if before["type"] == ev["type"] == "pass_chosen":   # Chain Reaction: who has chosen, one line
+        return {**before, "players": (before.get("players") or [before.get("player")]) + [ev.get("player")]}
     if ev["type"] == before["type"] and ev["type"] in ("event_drawn", "panic_skipped") \
             and ev.get("player") == before.get("player"):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}  # either may be told as one
@@ -339,6 +345,9 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     partner = frame.get("to") if kind == "offer" else frame.get("from") if kind == "answer" else None
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
+    receiver = (frame.get("to") or {}).get(prompt["player"]) if kind == "pass" else None
+    if receiver:  # Chain Reaction: whom the card goes to (the next player in the round)
+        return t(lang, "thing.kinds.pass_to", player=names.get(receiver, receiver))
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
     if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
