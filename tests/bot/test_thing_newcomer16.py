@@ -134,3 +134,18 @@ def test_the_pass_decision_names_whom_the_card_goes_to(lang, decision):
     round passes each card to the next player (the frame's ``to``)."""
     state, _ = act(make_game(players=4, deck=["round_and_round"] + ["suspicion"] * 10), "ann", "draw")
     assert panel_embed(state, "ann", {"bob": "Bob"}, lang, []).footer.text == decision
+
+
+# ------------------------------------------------------------------ Forgetful's text
+@pytest.mark.parametrize("lang, text", [
+    ("ru", "Сбросить 3 карты с руки и взять 3 карты событий."),
+    ("uk", "Скинути 3 карти з руки й узяти 3 карти подій."),
+    ("en", "Discard 3 cards from your hand and draw 3 event cards."),
+])
+def test_forgetful_draws_event_cards_as_persistence_says_it(lang, text):
+    """«…и взять 3 события» (/правила «Забывчивость»): an "event" is no card a newcomer holds;
+    the card says «возьмите 3 карты событий» (data/thing/cards.yaml forgetful), as «Упорство»'s
+    text reads «Взять 3 карты событий…»."""
+    from bot.games.thing.effect_text import card_text
+    from bot.games.thing.render import default_pack
+    assert card_text(lang, default_pack().cards["forgetful"]) == text
