@@ -78,6 +78,9 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = "thing.event.exchange_offered_instead"
     elif kind == "defended" and ev.get("drew"):  # merged: merged()
         key = "thing.event.defended_drew"
+    elif kind == "pass_chosen" and len(ev.get("players") or ()) > 1:  # merged: merged()
+        key = "thing.event.pass_chosen_many"
+        p["players"] = ", ".join(mention(pid) for pid in ev["players"])
     elif kind == "card_played":
         if "obstacle" in ev and ev["obstacle"] == "door" or ("side" in ev and "beyond" in ev):
             key = "thing.event.card_played_side"
@@ -117,8 +120,43 @@ def public_line(ev: dict, lang: str) -> str | None:
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang), hand_button_label(lang),
-                               merge=merged)
+    return common.public_lines(draws_together(events), lang, lambda ev: public_line(ev, lang),
+                               hand_button_label(lang), merge=merged)
+
+
+_DRAWS = ("event_drawn", "panic_skipped")
+
+
+def draws_together(events: list[dict]) -> list[dict]:
+    """``events`` with one player's draw of several cards told as two lines, not as many as it
+    had turns: the panic cards it discarded unseen first, then the event cards it drew (nft16
+    T8: «Карта паники… / X берёт карту события. / Карта паники… / X берёт 2 карты события.» was
+    one «Упорство»). Right after that player's defence the first event card goes first, told with
+    the defence ("answers with Missed! and draws an event card"). Only the public draws of one
+    unbroken run swap places; every other event stays where it is."""
+    out = list(events)
+    i = 0
+    while i < len(out):
+        if not (is_public(out[i]) and out[i]["type"] in _DRAWS):
+            i += 1
+            continue
+        player, slots, j = out[i].get("player"), [], i
+        while j < len(out) and (not is_public(out[j]) or (out[j]["type"] in _DRAWS
+                                                           and out[j].get("player") == player)):
+            if is_public(out[j]):
+                slots.append(j)
+            j += 1
+        run = [out[k] for k in slots]
+        if len({ev["type"] for ev in run}) > 1:
+            before = next((ev for ev in reversed(out[:i]) if is_public(ev)), None)
+            defended = before is not None and before["type"] == "defended" and before.get("player") == player
+            drawn = [ev for ev in run if ev["type"] == "event_drawn"]
+            skipped = [ev for ev in run if ev["type"] == "panic_skipped"]
+            ordered = (drawn[:1] + skipped + drawn[1:]) if defended else (skipped + drawn)
+            for k, ev in zip(slots, ordered):
+                out[k] = ev
+        i = j
+    return out
 
 
 def merged(before: dict, ev: dict) -> dict | None:
@@ -126,13 +164,16 @@ def merged(before: dict, ev: dict) -> dict | None:
     discarded unseen in a row, told as one line with how many; an exchange redirected (Missed!)
     and the offer to the new partner right after it, told as one ("The exchange goes to X
     instead." then "🔄 Y offers X an exchange." named X twice); a defence and the event card
-    drawn to replace it, one line."""
+    drawn to replace it, one line; the players who have chosen a card to pass, one line (nft16:
+    «🤖 Keeper 1 выбирает карту для передачи.» three times, one line a player)."""
     if before["type"] == "defended" and ev["type"] == "event_drawn" and ev.get("player") == before.get("player") \
             and not before.get("drew") and ev.get("count", 1) == 1:
         return {**before, "drew": True}   # the defence card's replacement (nf12: it stood alone below)
     if before["type"] == "exchange_redirected" and ev["type"] == "exchange_offered" \
             and (before.get("from"), before.get("to")) == (ev.get("from"), ev.get("to")):
         return {**ev, "redirected": True}
+    if before["type"] == ev["type"] == "pass_chosen":   # Chain Reaction: who has chosen, one line
+        return {**before, "players": (before.get("players") or [before.get("player")]) + [ev.get("player")]}
     if ev["type"] == before["type"] and ev["type"] in ("event_drawn", "panic_skipped") \
             and ev.get("player") == before.get("player"):
         return {**before, "count": before.get("count", 1) + ev.get("count", 1)}  # either may be told as one
@@ -140,15 +181,15 @@ def merged(before: dict, ev: dict) -> dict | None:
 
 
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
-    """Who the table waits for, from the prompts' ``player`` and ``kind`` (one line a member)."""
-    seen, lines = set(), []
-    for prompt in waiting:
-        if prompt["player"] in seen:
-            continue
-        seen.add(prompt["player"])
-        lines.append(t(lang, "thing.event.waiting", player=mention(prompt["player"]),
-                       kind=kind_text(lang, prompt["kind"])))
-    return lines
+    """The line a posting pings members with (the table's own field, WAITING_IN_TABLE, names who
+    is waited for and for what; an embed never notifies, so the posting's text must mention
+    them): one line naming them and the button their decision is behind, not a second "⏳ X:
+    answer the exchange" beside the table's "Waiting for X (answer the exchange)" (nft16 T7)."""
+    players = list(dict.fromkeys(prompt["player"] for prompt in waiting))
+    if not players:
+        return []
+    return [t(lang, "thing.event.your_decision", players=", ".join(mention(p) for p in players),
+              button=hand_button_label(lang))]
 
 
 # ---------------------------------------------------------------- private
@@ -304,6 +345,9 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     partner = frame.get("to") if kind == "offer" else frame.get("from") if kind == "answer" else None
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
+    receiver = (frame.get("to") or {}).get(prompt["player"]) if kind == "pass" else None
+    if receiver:  # Chain Reaction: whom the card goes to (the next player in the round)
+        return t(lang, "thing.kinds.pass_to", player=names.get(receiver, receiver))
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
     if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
