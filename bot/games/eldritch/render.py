@@ -870,8 +870,10 @@ def effect_text(lang: str, steps) -> str:
             n = st.get("count", 1)
             parts.append(t(lang, f"{K}.op.gain_clues", what=amount_text(lang, "clues", n if isinstance(n, int) else 1)))
         elif op in ("gain_asset", "gain_artifact", "gain_spell"):
+            n = st.get("count", 1)   # "gain 2 spells" (the encounter's "may" asked "gain spell?")
             what = card_name(lang, st["name"]) if st.get("name") else (
                 t(lang, f"{K}.quoted", card=t(lang, f"{K}.trait.{st['trait']}")) if st.get("trait") in TRAITS
+                else amount_text(lang, f"{op[5:]}s", n) if isinstance(n, int)
                 else t(lang, f"{K}.card_kind.{op[5:]}"))
             # an asset from the reserve or a random one from the deck: two options of one choice read
             # alike before (nfe15: «Взяти Предмет з резерву» / «Отримати Предмет»; the pack's
@@ -1511,7 +1513,8 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- catalog keys the code builds
-COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries")
+COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries", "assets", "artifacts",
+               "spells")
 CARD_KINDS = ("asset", "artifact", "spell", "condition")
 TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "teamwork", "ritual", "incantation",
           "madness", "injury", "boon", "bane", "deal", "common", "restriction")
