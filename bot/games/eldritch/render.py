@@ -1014,12 +1014,14 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
     base, _, nth = label.partition("#")
     kind, _, uid = base.partition(":")
-    if uid and kind in _pack()["monster"]:
+    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo)": a monster where it stands says enough
         text = monster_on_board(lang, state, uid)
-    elif base in _pack()["investigator"]:
+        return f"{text} ({nth})" if nth else text
+    if base in _pack()["investigator"]:
         text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))   # after "First"
     elif base == "effect":
         text = t(lang, f"{K}.option.an_effect")
+        text = text if lang == "en" else text[:1].lower() + text[1:]   # «Спершу ефект»
     else:   # "First: «Debt»", not a bare "Debt" beside "Dark Pact" (nfe15)
         text = t(lang, f"{K}.quoted", card=card_name(lang, base))
     return t(lang, f"{K}.option.first", what=f"{text} ({nth})" if nth else text)
