@@ -188,7 +188,7 @@ class Board:
             del s["clues"]["board"][space]
         return token
 
-    def gain_clues(self, s, inv, n, events):
+    def gain_clues(self, s, inv, n, events, source=None):
         got = 0
         for _ in range(n):
             token = self.draw_clue(s)
@@ -197,7 +197,7 @@ class Board:
             s["inv"][inv]["clues"].append(token)
             got += 1
         if got:
-            events.append(event("clues_gained", inv=inv, count=got))
+            events.append(event("clues_gained", inv=inv, count=got, **({"source": source} if source else {})))
         return got
 
     def discard_held_clues(self, s, inv, n, events):

@@ -282,7 +282,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         elif a in ("component", "local"):
             p["owner"] = inv_name(lang, ev.get("owner"))
             p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
-                else component_name(lang, ev.get("card"))
+                else component_used(lang, ev.get("card"))
             if a == "local":
                 key = local_action_key("event.action_local", ev.get("card"), ev.get("inv"), ev.get("owner")) \
                     or (f"{K}.event.action_component" if ev.get("owner") == ev.get("inv") else key)
@@ -424,6 +424,15 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["damage"], p["toughness"] = ev.get("damage"), ev.get("toughness")
     elif kind == "investigator_joined":
         p["replaces"] = inv_name(lang, ev.get("replaces"))
+    elif kind == "clues_gained" and ev.get("source"):
+        # what gave the clues (nfe15: "Jacqueline Fine gains 1 clue." after another's failed test)
+        source = ev["source"]
+        if source == ev.get("inv"):
+            key = f"{K}.event.clues_gained_own"
+        elif source in _pack()["investigator"]:
+            key, p["source"] = f"{K}.event.clues_gained_ability", named(lang, "investigator", source)
+        else:
+            key, p["source"] = f"{K}.event.clues_gained_card", card_name(lang, source)
     if kind in ("test_rolled", "test_result", "rerolled", "ticket_spent") \
             or (kind == "action" and ev.get("action") == "travel"):   # merged() across steps
         return common.Line(t(lang, key, **p), event=ev)
@@ -585,10 +594,13 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
 def waiting_lines(waiting: list[dict], lang: str) -> list[str]:
     if not waiting:
         return []
+    # the table's own form (decision_line): "⏳ The table waits for @X — Jim Culver: choice"
     parts = []
     for w in waiting:
         kind = w.get("kind")
         what = t(lang, f"{K}.kinds.{kind}") if kind in PROMPT_KINDS else str(kind)
+        if w.get("inv") in _pack()["investigator"]:
+            what = f"{named(lang, 'investigator', w['inv'])}: {what}"
         parts.append(t(lang, f"{K}.waiting_one", player=mention(w.get("player")), what=what))
     return [t(lang, f"{K}.waiting", who="; ".join(dict.fromkeys(parts)))]
 
@@ -696,19 +708,15 @@ def table_embed(state: dict, names: dict, lang: str, awaited: dict | None = None
         title += " · " + t(lang, f"{K}.table.awakened")
     embed = discord.Embed(title=title, colour=COLOUR)
     phase = view["phase"]
-    head = [t(lang, f"{K}.table.round", round=view["round"],
-              phase=t(lang, f"{K}.phase.{phase}") if phase in PHASES else phase),
+    # a finished game: its log's last line tells the result, with its round and doom (nfe15: the
+    # table said it again in bold); the table says only that the game is over
+    phase_said = t(lang, f"{K}.table.over") if view.get("result") else \
+        t(lang, f"{K}.phase.{phase}") if phase in PHASES else phase
+    head = [t(lang, f"{K}.table.round", round=view["round"], phase=phase_said),
             t(lang, f"{K}.table.doom", doom=view["doom"]) + " · " + t(lang, f"{K}.table.omen", omen=omen(lang, view["omen"]))
             + (" · " + t(lang, f"{K}.count.eldritch", count=view["omen_eldritch"]) if view["omen_eldritch"] else ""),
             t(lang, f"{K}.table.solved", count=len(view["solved"]),
               needed=(R.C.ancient_ones.get(ao) or {}).get("mysteries_to_win", "?"))]
-    result = view.get("result")
-    if result:
-        score = result.get("score")
-        head.append("**" + t(lang, f"{K}.table.{'won' if result.get('winner') == 'investigators' else 'lost'}",
-                             reason=reason_text(lang, result.get("reason"), ao, result.get("card")),
-                             score=(" " + t(lang, f"{K}.event.score", score=score)) if score is not None else "")
-                    + "**")
     embed.description = "\n".join(head)
     slot = "final" if view["awakened"] and view.get("final") else "mystery"
     embed.add_field(name=t(lang, f"{K}.table.{'final' if slot == 'final' else 'mystery'}"),
@@ -862,12 +870,18 @@ def effect_text(lang: str, steps) -> str:
             n = st.get("count", 1)
             parts.append(t(lang, f"{K}.op.gain_clues", what=amount_text(lang, "clues", n if isinstance(n, int) else 1)))
         elif op in ("gain_asset", "gain_artifact", "gain_spell"):
+            n = st.get("count", 1)   # "gain 2 spells" (the encounter's "may" asked "gain spell?")
             what = card_name(lang, st["name"]) if st.get("name") else (
-                t(lang, f"{K}.trait.{st['trait']}") if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.{op[5:]}"))
-            # an asset from the reserve or from the deck: two options of one choice read alike before
+                t(lang, f"{K}.quoted", card=t(lang, f"{K}.trait.{st['trait']}")) if st.get("trait") in TRAITS
+                else amount_text(lang, f"{op[5:]}s", n) if isinstance(n, int)
+                else t(lang, f"{K}.card_kind.{op[5:]}"))
+            # an asset from the reserve or a random one from the deck: two options of one choice read
+            # alike before (nfe15: «Взяти Предмет з резерву» / «Отримати Предмет»; the pack's
+            # default source is "deck")
             source = st.get("source") if op == "gain_asset" else None
             key = {"reserve": "gain_reserve", "reserve_or_discard": "gain_reserve_or_discard"}.get(
-                source, "gain_deck" if op == "gain_asset" and source is None else "gain")   # "box", "here": as before
+                source, "gain_deck" if op == "gain_asset" and source in (None, "deck") and not st.get("name")
+                else "gain")
             parts.append(t(lang, f"{K}.op.{key}", what=what))
         elif op in ("gain_condition", "discard_condition"):   # as the card texts say it: the condition “Blessed”
             if st.get("name"):
@@ -971,6 +985,19 @@ def component_name(lang: str, card) -> str:
     return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else "—"   # «Пожива для розуму» in uk/ru
 
 
+def component_used(lang: str, card) -> str:
+    """What "use" takes: a card by its kind and name in the case the verb governs (ru «Использовать
+    карту «Святая вода»», not «Использовать «Святая вода»»: nfe15), an ability by its name if it has
+    one, else whose it is."""
+    if card in _pack()["investigator"]:
+        entry = _pack()["investigator"][card]
+        named_ability = getattr(getattr(entry, "action", None), "name", None)
+        if named_ability:
+            return t(lang, f"{K}.option.ability_named", ability=_in(lang, named_ability))
+        return component_name(lang, card)
+    return t(lang, f"{K}.option.card_used", card=card_name(lang, card)) if card else "—"
+
+
 def back_has_own_name(back) -> bool:
     """A condition's back is named on the card ("Unexplained Debts"); a spell's is not: its name in
     the data ("Mists of Releh (copy 1)") only tells the copies apart and is never shown."""
@@ -987,15 +1014,17 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
     base, _, nth = label.partition("#")
     kind, _, uid = base.partition(":")
-    if uid and kind in _pack()["monster"]:
+    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo)": a monster where it stands says enough
         text = monster_on_board(lang, state, uid)
-    elif base in _pack()["investigator"]:
-        text = capitalized(t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base)))
+        return f"{text} ({nth})" if nth else text
+    if base in _pack()["investigator"]:
+        text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))   # after "First"
     elif base == "effect":
         text = t(lang, f"{K}.option.an_effect")
-    else:
-        text = card_name(lang, base)
-    return f"{text} ({nth})" if nth else text
+        text = text if lang == "en" else text[:1].lower() + text[1:]   # «Спершу ефект»
+    else:   # "First: «Debt»", not a bare "Debt" beside "Dark Pact" (nfe15)
+        text = t(lang, f"{K}.quoted", card=card_name(lang, base))
+    return t(lang, f"{K}.option.first", what=f"{text} ({nth})" if nth else text)
 
 
 def encounter_description(lang: str, option: dict, state: dict, inv) -> str | None:
@@ -1063,6 +1092,17 @@ def investigator_card(lang: str, inv: str) -> str:
     skills = " ".join(f"{SKILL_ICON[s]}{(data.get('skills') or {}).get(s, '?')}" for s in SKILLS)
     occupation = _in(lang, entry.occupation) if entry else ""
     return f"{named(lang, 'investigator', inv)} — {occupation} ❤️{data.get('health', '?')} 🧠{data.get('sanity', '?')} {skills}"
+
+
+def investigator_abilities(lang: str, inv) -> str | None:
+    """An investigator's action and passive abilities, within a select option's 100 characters
+    (nfe15: the occupation under the label that already says it told nothing)."""
+    entry = _pack()["investigator"].get(inv)
+    if entry is None:
+        return None
+    said = [_in(lang, ability.text) for ability in (entry.action, entry.passive)
+            if ability is not None and ability.text]
+    return _trim(" ".join(said), 100) or _in(lang, entry.occupation)
 
 
 def same_choice(option: dict, prompt: dict, state: dict):
@@ -1156,7 +1196,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
             kind = "component"
     if kind in ("component", "local", "between"):
         owner = option.get("owner")
-        text = t(lang, f"{K}.option.{kind}", card=component_name(lang, option.get("card")),
+        text = t(lang, f"{K}.option.{kind}", card=component_used(lang, option.get("card")),
                  owner=named(lang, "investigator", owner) if owner else "")
         return text
     if kind in ("buy", "discard_reserve"):
@@ -1226,9 +1266,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         card = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
             return abilities_text(lang, card.get("id"))
-    if option.get("type") == "investigator":
-        entry = _pack()["investigator"].get(option.get("id"))
-        return _in(lang, entry.occupation) if entry else None
+    if option.get("type") == "investigator":   # the label says the occupation: here what they can do
+        return investigator_abilities(lang, option.get("id"))
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
     if option.get("type") == "encounter":
@@ -1321,10 +1360,17 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
-            if about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
+            if about == "may" and card.get("kind") == "investigator":   # "Leo Anderson: use your ability?"
+                what = t(lang, f"{K}.about.may_ability")
+            elif about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
                 what = t(lang, f"{K}.about.may_card", card=name)
             else:
                 what += f" ({name})"
+        elif about == "may" and frame:   # an encounter's "may": what it offers (nfe15: a bare "use it?")
+            step = frame.get("step") or {}
+            offered = effect_text(lang, list(step.get("cost") or []) + list(step.get("then") or []))
+            if offered:
+                what = t(lang, f"{K}.about.may_effect", what=offered)
     if kind == "roll" and state is not None:
         frame = frame_of(state, prompt)
         if frame.get("dice"):   # "reroll dice? (Influence: ⚃ ⚅)", not "the dice: Influence ⚃ ⚅"
@@ -1469,7 +1515,8 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- catalog keys the code builds
-COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries")
+COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries", "assets", "artifacts",
+               "spells")
 CARD_KINDS = ("asset", "artifact", "spell", "condition")
 TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "teamwork", "ritual", "incantation",
           "madness", "injury", "boon", "bane", "deal", "common", "restriction")

@@ -238,7 +238,11 @@ class HealthEffects:
     def _op_gain_clues(self, s, st, c, cid, events):
         inv = self.who(s, c, st["who"])
         if inv:
-            got = self.gain_clues(s, inv, self.amount(s, st.get("count", 1), c), events)
+            # the card or ability that gives the clues, named by the log line (nfe15: "X gains 1
+            # clue." after another investigator's failed test named no cause): an added field only
+            card = (c.get("card") or {}).get("id")
+            got = self.gain_clues(s, inv, self.amount(s, st.get("count", 1), c), events,
+                                  source=card if isinstance(card, str) else None)
             if inv == c.get("self"):
                 c["clues_gained"] = c.get("clues_gained", 0) + got
 
