@@ -341,10 +341,15 @@ class _NestedText(EffectText):
         """A may's ``then`` that is one test, said as what one may do (uk «пройти перевірку Волі;
         успіх: …»), or None."""
         then = [s for s in spec.then or [] if isinstance(s, Tagged)]
-        if len(then) != 1 or then[0].name != "test" or _someone_else(then[0]) \
-                or any(map(_someone_else, spec.cost or [])) or not self.has(self.key("fx_may", "test")):
+        if not then or then[-1].name != "test" or any(map(_someone_else, [*then, *(spec.cost or [])])) \
+                or not self.has(self.key("fx_may", "test")):
             return None
-        return self.model(lang, self.key("fx_may", "test"), then[0].spec)
+        test = self.model(lang, self.key("fx_may", "test"), then[-1].spec)
+        if len(then) == 1:
+            return test
+        # plain steps before it: «можна поліпшити вміння на вибір, потім пройти перевірку Волі; невдача: …»
+        before = self._plain_steps(lang, then[:-1])
+        return self.joined(lang, "and_then", [before, test]) if before else None
 
     def joined(self, lang: str, word: str, items: list[str]) -> str:
         """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
