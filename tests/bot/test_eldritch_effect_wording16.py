@@ -88,6 +88,10 @@ THIRD_PERSON = {
     ("plumb_the_void_1", "ru"): "результат 0: выбранный сыщик теряет 3 здоровья",
     ("hound_of_tindalos", "uk"): "вибраний дослідник вступає в бій: цей монстр",
     ("serpent_people", "uk"): "вибраний дослідник переміщується на 1 локацію у бік локації цього монстра",
+    # 002: «головний дослідник»; 004: «ведущий сыщик»
+    ("growing_madness", "uk"): "розплата: головний дослідник отримує стан з ознакою «Божевілля»",
+    ("growing_madness", "ru"): "расплата: ведущий сыщик получает состояние «Безумие»",
+    ("growing_madness", "en"): "reckoning: the Lead Investigator gains a Madness condition",
 }
 
 
@@ -99,6 +103,7 @@ def test_another_investigator_is_the_subject(card_id, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_chosen_investigator_before_a_colon(lang):
     assert not _all_say(lang, r"(вибраний дослідник|выбранный сыщик|the chosen investigator): ")
+    assert not _all_say(lang, r"(головний дослідник|ведущий сыщик|the Lead Investigator): (отримати|получить|gain)")
 
 
 # ---------------------------------------------------------------- 4. card English
