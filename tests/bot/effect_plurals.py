@@ -29,11 +29,11 @@ EFFECT_PLURALS = {
     "eldritch.fx.discard_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
     "eldritch.fx.spawn_clues": _entry(("ClueX", "CluesX"), ("доказX", "доказиX", "доказівX"),
                                       ("уликуX", "уликиX", "уликX")),
-    "eldritch.fx.gain_asset": _entry(("assetXXX", "assetsXXX"), ("активXXX", "активиXXX", "активівXXX"),
+    "eldritch.fx.gain_asset": _entry(("XXassetX", "XXassetsX"), ("активXXX", "активиXXX", "активівXXX"),
                                      ("активXXX", "активаXXX", "активовXXX")),
-    "eldritch.fx.gain_artifact": _entry(("artifactXXX", "artifactsXXX"), ("артефактXXX", "артефактиXXX", "артефактівXXX"),
+    "eldritch.fx.gain_artifact": _entry(("XXartifactX", "XXartifactsX"), ("артефактXXX", "артефактиXXX", "артефактівXXX"),
                                         ("артефактXXX", "артефактаXXX", "артефактовXXX")),
-    "eldritch.fx.gain_spell": _entry(("spellXXX", "spellsXXX"), ("заклинанняXXX", "заклинанняXXX", "заклинаньXXX"),
+    "eldritch.fx.gain_spell": _entry(("XXspellX", "XXspellsX"), ("заклинанняXXX", "заклинанняXXX", "заклинаньXXX"),
                                      ("заклинаниеXXX", "заклинанияXXX", "заклинанийXXX")),
     "eldritch.fx.gain_ticket": _entry(("ticket", "tickets"), ("квиток", "квитки", "квитків"),
                                       ("билет", "билета", "билетов")),
@@ -41,6 +41,14 @@ EFFECT_PLURALS = {
                                        ("додаткову дію", "додаткові дії", "додаткових дій"),
                                        ("дополнительное действие", "дополнительных действия",
                                         "дополнительных действий")),
+    # another investigator doing it (the verb in the third person)
+    "eldritch.fx3.extra_action": _entry(("extra action", "extra actions"),
+                                        ("додаткову дію", "додаткові дії", "додаткових дій"),
+                                        ("дополнительное действие", "дополнительных действия",
+                                         "дополнительных действий")),
+    # the successes a test needs: uk «перевірка Сили на 3 успіхи»
+    "eldritch.part.test.pass_at": _entry(("success", "successes"), ("успіх", "успіхи", "успіхів"),
+                                         ("успех", "успеха", "успехов")),
     "eldritch.fx.spawn_gates": _entry(("gateX", "gatesX"), ("воротаX", "воротаX", "ворітX"), ("вратаX", "вратX", "вратX")),
     "eldritch.fx.discard_gates": _entry(("gate", "gates"), ("ворота", "ворота", "воріт"), ("врата", "врат", "врат")),
     "eldritch.fx.spawn_monster": _entry(("monsterXXX", "monstersXXX"), ("монстраXXX", "монстрівXXX", "монстрівXXX"),
@@ -85,7 +93,7 @@ EFFECT_PLURALS = {
                                                    ("ущерб", "ущерба", "ущерба")),   # 004: «ущерб монстра»
     "eldritch.noun.resolve_reckonings.times": _entry(("time", "times"), ("раз", "рази", "разів"), ("раз", "раза", "раз")),
     # "discard 1 card …", uk «скинути 1 карту активу …», not "discard possessions (asset): 1"
-    "eldritch.fx.discard_possessions": _entry(("cardXX", "cardsXX"), ("картуXXX", "картиXXX", "картXXX"),
+    "eldritch.fx.discard_possessions": _entry(("XXcardX", "XXcardsX"), ("картуXXX", "картиXXX", "картXXX"),
                                               ("картуXXX", "картыXXX", "картXXX")),   # uk/ru: the kind after it
     "unfathomable.fx.risk_passengers": _entry(("passenger", "passengers"), ("пасажира", "пасажирів", "пасажирів"),
                                               ("пассажира", "пассажиров", "пассажиров")),

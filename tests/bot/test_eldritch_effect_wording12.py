@@ -53,9 +53,9 @@ def _all_say(lang: str, pattern: str) -> list[str]:
 # genitive, so «запобігти втраті: 2 розуму» read as a heading; «не втрачати 2 розуму» keeps the
 # amount's own form (002: «втратити 3 розуму»)
 PREVENT = {
-    ("bandages", "en"): "prevent the loss of 2 Health (cost: discard this card)",
-    ("bandages", "uk"): "не втрачати 2 здоров'я (ціна: скинути цю карту)",
-    ("bandages", "ru"): "не терять 2 здоровья (цена: сбросить эту карту)",
+    ("bandages", "en"): "discard this card to prevent the loss of 2 Health",
+    ("bandages", "uk"): "скинути цю карту, щоб не втрачати 2 здоров'я",
+    ("bandages", "ru"): "сбросить эту карту, чтобы не терять 2 здоровья",
     ("whiskey", "uk"): "не втрачати 2 розуму",
     ("whiskey", "ru"): "не терять 2 рассудка",
 }
@@ -82,9 +82,9 @@ TWICE = {
     ("hunting_the_thousand", "uk"): "щонайменше кількість дослідників, помножена на 2",
     ("hunting_the_thousand", "ru"): "не меньше, чем число сыщиков, умноженное на 2",
     # The Key and the Gate: "1 fewer die for each Cultist on the board" (dice: {times: -1})
-    ("the_key_and_the_gate_2", "en"): "Influence test (dice: 1 fewer per Cultist on the board)",
-    ("the_key_and_the_gate_2", "uk"): "перевірка Впливу (кубики: на 1 менше за кожного культиста на полі)",
-    ("the_key_and_the_gate_2", "ru"): "проверка Общения (кубики: на 1 меньше за каждого культиста на поле)",
+    ("the_key_and_the_gate_2", "en"): "Influence test, dice: 1 fewer per Cultist on the board",
+    ("the_key_and_the_gate_2", "uk"): "перевірка Впливу, кубиків — на 1 менше за кожного культиста на полі",
+    ("the_key_and_the_gate_2", "ru"): "проверка Общения, кубиков — на 1 меньше за каждого культиста на поле",
     # Legitimate Banking: the Reckoning of one's “Debt” only (a genitive, not «розплати: стани»)
     ("legitimate_banking", "uk"): "виконати ефекти розплати станів (кожен кубик рахується як 1), лише стану «Борг»",
     ("legitimate_banking", "ru"): "выполнить эффекты расплаты состояний (каждый кубик считается как 1), "
@@ -156,10 +156,10 @@ def test_doom_rises_and_falls_in_the_seeds_words(lang):
 # ---------------------------------------------------------------- 6. possessions discarded
 # Zombie Horde: "discard 1 Ally asset"; Arcane Understanding: discard the spell cast
 DISCARD = {
-    ("zombie_horde", "en"): "discard 1 card with the Ally trait that is an asset",
+    ("zombie_horde", "en"): "discard 1 Ally asset card",
     ("zombie_horde", "uk"): "скинути 1 карту активу з ознакою «Союзник»",   # 002: «з ознакою «Процес»»
     ("zombie_horde", "ru"): "сбросить 1 карту актива «Союзник»",
-    ("arcane_understanding", "en"): "discard 1 card that is a spell, the one used",
+    ("arcane_understanding", "en"): "discard 1 spell card, the one used",
     ("arcane_understanding", "uk"): "скинути 1 карту заклинання, ту, що використано",
     ("arcane_understanding", "ru"): "сбросить 1 карту заклинания, ту, что использована",
 }
@@ -340,7 +340,7 @@ SOURCE = {
     ("driven_to_bankruptcy", "en"): "discard all cards from the reserve",
     ("driven_to_bankruptcy", "uk"): "скинути всі карти з резерву",
     ("driven_to_bankruptcy", "ru"): "сбросить все карты из резерва",
-    ("leo_anderson", "en"): "gain 1 asset (Ally) from the reserve or discard pile",
+    ("leo_anderson", "en"): "gain 1 Ally asset from the reserve or discard pile",
     ("leo_anderson", "uk"): "отримати 1 актив з ознакою «Союзник» з резерву або скиду",
     ("leo_anderson", "ru"): "получить 1 актив «Союзник» из резерва или сброса",
     ("conjuration", "uk"): "з резерву (ціна — не більша за кількість успіхів у перевірці)",

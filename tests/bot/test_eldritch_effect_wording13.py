@@ -108,7 +108,7 @@ GROUP = {
     ("the_wind_walker", "uk"): "чутки справдяться: кожен дослідник: стати затриманим і втратити 6 здоров'я",
     ("the_wind_walker", "ru"): "слухи сбудутся: каждый сыщик: стать задержанным и потерять 6 здоровья",
     # a condition after the group's first step follows it: "…, then if …"
-    ("treacherous_magic", "en"): "discard any number of cards that are spells, then if the number of spells held is at least 1",
+    ("treacherous_magic", "en"): "discard any number of spell cards, then if the number of spells held is at least 1",
     ("treacherous_magic", "uk"): "скинути скільки завгодно карт заклинань, потім якщо кількість наявних заклинань",
     ("treacherous_magic", "ru"): "сбросить сколько угодно карт заклинаний, затем если число имеющихся заклинаний",
 }

@@ -52,7 +52,7 @@ def test_a_skill_keeps_its_capital_after_a_semicolon():
 # артефактів, активів, станів, заклинань і міту мають певні ознаки» (004: «Карты артефактов,
 # активов, состояний, заклинаний»); was «скинути 1 карту з ознакою «Предмет» (актив, артефакт)»
 KINDS = {
-    ("back_injury", "en"): "discard 1 card with the Item trait that is an asset or an artifact",
+    ("back_injury", "en"): "discard 1 Item asset or artifact card",
     ("back_injury", "uk"): "скинути 1 карту активу або артефакту з ознакою «Предмет»",
     ("back_injury", "ru"): "сбросить 1 карту актива или артефакта «Предмет»",
     ("fractured_spine", "uk"): "скинути всі карти активів або артефактів з ознакою «Предмет», залишивши 1",
@@ -198,7 +198,7 @@ def test_no_space_type_in_brackets(lang):
 # ---------------------------------------------------------------- 7. one of several traits
 # Cat Burglar: "gain 1 Item or Trinket asset"; was «отримати 1 актив (Предмет, Дрібничка)»
 ANY_TRAIT = {
-    ("cat_burglar", "en"): "gain 1 asset (Item or Trinket) from the reserve",
+    ("cat_burglar", "en"): "gain 1 Item or Trinket asset from the reserve",
     ("cat_burglar", "uk"): "отримати 1 актив з ознакою «Предмет» або «Дрібничка» з резерву",
     ("cat_burglar", "ru"): "получить 1 актив «Предмет» или «Безделушка» из резерва",
 }

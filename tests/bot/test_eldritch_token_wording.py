@@ -88,7 +88,7 @@ MOVED = {
     ("monster", "hound_of_tindalos"): {"en": "move this monster to the nearest space with an investigator",
                                        "uk": "перемістити цього монстра до найближчої локації з дослідником",
                                        "ru": "переместить этого монстра в ближайшую локацию с сыщиком"},
-    ("mystery", "the_stars_are_right"): {"en": "move every Clue on the board to the nearest space (Sea)",
+    ("mystery", "the_stars_are_right"): {"en": "move every Clue on the board to the nearest Sea space",
                                          "uk": "кожен доказ на полі переміщується до найближчої локації типу «море»",
                                          "ru": "каждая улика на поле перемещается в ближайшую локацию типа «море»"},
 }

@@ -192,14 +192,22 @@ class _NestedText(EffectText):
                     update={"who": type(s.spec).model_fields["who"].default})}) for s in steps]
                 return self.say(lang, self.key("fx", f"may_by_{who}"), text=self.effect(lang, own, top=False)) \
                     + self.value(lang, "otherwise", spec.otherwise, True, "may")
+        test = self._test_to_take(lang, spec) if tagged.name == "may" and spec.chooser == "self" else None
+        if test is not None and not spec.cost:
+            # a test one may take is said as a card says it (002: «Під час відпочинку можете пройти
+            # перевірку»): uk «можна пройти перевірку Знань; успіх: …», not «можна (перевірка Знань; …)»
+            return self.say(lang, self.key("fx", "may_test"), text=test) \
+                + self.value(lang, "otherwise", spec.otherwise, True, "may_test")
         if tagged.name == "may" and spec.cost and spec.then and spec.chooser == "self" \
                 and not any(map(_someone_else, [*spec.cost, *spec.then])):
             # a price paid for plain steps is said the way a card says it: "you may gain a Dark Pact
             # to take this Clue and gain 1 Clue", uk «можна …, щоб …», not «можна (…; …) (ціна: …)»
-            cost, then = (self._plain_steps(lang, steps) for steps in (spec.cost, spec.then))
+            # (a test too: «можна витратити 1 доказ, щоб пройти перевірку Волі; успіх: …»)
+            cost, then = (self._plain_steps(lang, steps, one_colon=steps is spec.then) for steps in (spec.cost, spec.then))
+            then = test if test is not None else then
             if cost and then:
                 return self.say(lang, self.key("fx", "may_for"), cost=cost, then=then) \
-                    + self.value(lang, "otherwise", spec.otherwise, True, "may")
+                    + self.value(lang, "otherwise", spec.otherwise, True, "may_test" if test else "may")
         if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
             # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
             # lose 1 Health", not "you may (cost: spend 1 Clue); if not: …"
@@ -214,10 +222,24 @@ class _NestedText(EffectText):
                 and not getattr(spec, "any_of", None):
             # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
             return self.model(lang, self.key("fx", f"{tagged.name}_trait"), spec, skip={"name"})
+        if getattr(spec, "dice", None) == "any" and self.has(self.key("fx_any", tagged.name)):
+            # "reroll any number of dice": no number to pick the noun's form by (uk «будь-яку кількість
+            # кубиків», not the fraction's form «кубика»)
+            return self.model(lang, self.key("fx_any", tagged.name), spec, skip={"dice"})   # owner: the step's
         if getattr(spec, "count", None) == "all" and self.has(self.key("fx", f"{tagged.name}_all")):
             # "discard all Clues": no number to pick the noun's form by (uk «скинути всі докази»)
             return self.model(lang, self.key("fx", f"{tagged.name}_all"), spec, skip={"count"})
         return super().step(lang, tagged)
+
+    def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        who = getattr(spec, "who", None)
+        third = key.replace(f"{GAME}.fx.", f"{GAME}.fx3.", 1)
+        if isinstance(who, str) and "who" not in skip and third != key and self.has(third) \
+                and self.has(self.key("by", who)):
+            # the one who does the step is its subject, its verb in the third person: uk «вибраний
+            # дослідник втрачає 1 здоров'я», not «вибраний дослідник: втратити 1 здоров'я»
+            return self.say(lang, self.key("by", who), text=super().model(lang, third, spec, skip={*skip, "who"}))
+        return super().model(lang, key, spec, skip)
 
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
         if field in OR_LISTS and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
@@ -303,14 +325,31 @@ class _NestedText(EffectText):
             return self.say(lang, own if self.has(own) else self.key("list_sep")).join(p for p in parts if p)
         return super()._value(lang, field, value, owner)
 
-    def _plain_steps(self, lang: str, steps) -> str | None:
+    def _plain_steps(self, lang: str, steps, one_colon: bool = False) -> str | None:
         """``steps`` as one sentence joined by "and", or None if any is more than a plain step (a
-        test, a condition: something with its own colon or list)."""
+        test, a condition: something with its own colon or list); with ``one_colon``, one step that
+        ends the sentence may be a choice ("… to choose one: recover 3 Sanity or …")."""
         tagged = [s for s in _placed_together(steps) if isinstance(s, Tagged)]
         texts = [self.step(lang, s) for s in tagged]
+        if one_colon and len(texts) == 1 and tagged[0].name == "choose_one" and ";" not in texts[0]:
+            return texts[0]
         if not texts or any(":" in x or ";" in x or x.endswith(".") for x in texts):
             return None
         return self.joined(lang, "and", texts)
+
+    def _test_to_take(self, lang: str, spec) -> str | None:
+        """A may's ``then`` that is one test, said as what one may do (uk «пройти перевірку Волі;
+        успіх: …»), or None."""
+        then = [s for s in spec.then or [] if isinstance(s, Tagged)]
+        if not then or then[-1].name != "test" or any(map(_someone_else, [*then, *(spec.cost or [])])) \
+                or not self.has(self.key("fx_may", "test")):
+            return None
+        test = self.model(lang, self.key("fx_may", "test"), then[-1].spec)
+        if len(then) == 1:
+            return test
+        # plain steps before it: «можна поліпшити вміння на вибір, потім пройти перевірку Волі; невдача: …»
+        before = self._plain_steps(lang, then[:-1])
+        return self.joined(lang, "and_then", [before, test]) if before else None
 
     def joined(self, lang: str, word: str, items: list[str]) -> str:
         """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
@@ -378,7 +417,8 @@ def _at_top(sep: str, text: str) -> bool:
 def _someone_else(step) -> bool:
     """A step said with the one it falls on before it ("the chosen investigator: gain …")."""
     fields = type(step.spec).model_fields if isinstance(step, Tagged) else {}
-    return "who" in fields and step.spec.who != fields["who"].default
+    # (the reader named as "self" is no one else: "you may discard an Ally to prevent …")
+    return "who" in fields and step.spec.who not in (fields["who"].default, "self")
 
 
 def _named_space(step: Tagged) -> bool:
