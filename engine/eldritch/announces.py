@@ -20,6 +20,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "action": (f"{INV}.actions",),
     "actions_lost": (f"{INV}.actions",),
     "no_actions": (),
+    "may_declined": (),
     "moved": (f"{INV}.space",),
     "ticket_gained": (f"{INV}.tickets",),
     "ticket_spent": (f"{INV}.tickets",),

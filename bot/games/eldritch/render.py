@@ -576,7 +576,10 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
         if kind == "back_seen":
             back = _pack()["back"].get(ev.get("back"))
             seen = "back_seen" if not back or back_has_own_name(back) else "back_seen_unnamed"
-            out.append(t(lang, f"{K}.private.{seen}", inv=inv_name(lang, ev.get("inv")),
+            owner = ev.get("owner")
+            if owner and owner != ev.get("inv"):   # another investigator's card: say whose
+                seen += "_of"
+            out.append(t(lang, f"{K}.private.{seen}", inv=inv_name(lang, ev.get("inv")), owner=inv_name(lang, owner),
                          card=card_name(lang, ev.get("card")), back=_in(lang, back.name) if back else "?",
                          text=_trim(text_of(lang, back)) if back else ""))
         elif kind == "gates_seen":

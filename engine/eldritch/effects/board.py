@@ -127,7 +127,7 @@ class BoardEffects:
         back = self.held_back(s, chosen, t.get("id")) if chosen and t.get("id") else None
         if back and inv:
             events.append(event("back_seen", only(s["inv"][inv]["player"]), reveal=True, inv=inv, card=t["id"],
-                                back=back))
+                                back=back, owner=chosen))
 
     def _op_encounter_ignoring_monsters(self, s, st, c, cid, events):
         inv = self.who(s, c, "self")

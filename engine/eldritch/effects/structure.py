@@ -83,7 +83,10 @@ class StructureEffects:
         if st.get("_yes"):
             c["choice"] = True
             self.run_effect(s, list(st.get("cost", [])) + [{"op": "_unchoice"}] + list(st.get("then", [])), cid)
-        elif st.get("otherwise"):
+            return
+        if chooser:   # the table hears the answer: a declined offer would otherwise leave no line
+            events.append(event("may_declined", inv=chooser))
+        if st.get("otherwise"):
             self.run_effect(s, st["otherwise"], cid)
 
     def _op__unchoice(self, s, st, c, cid, events):
