@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 import random
+import re
+from functools import lru_cache
 
 import pytest
 
@@ -23,6 +25,32 @@ from engine.simulate import apply_random_move, legal_moves
 
 RULES = rules_for("unfathomable")
 PLAYERS = ["101", "102", "103"]
+
+
+@lru_cache(maxsize=2)
+def _choice_effects(you: bool = False) -> dict:
+    """What each labelled choice option does, read out from its effect data: (card id, English
+    label) -> {lang: text}. By card: one label means different things on different cards
+    ("Refuse" costs skill cards on one, a Deep One on another). ``you``: read for the current
+    player ("you discard 2 skill cards", rulebook 001 l.1110), else of them."""
+    from bot.games.unfathomable.effect_text import effect_text
+    found: dict = {}
+    for card, opts in R._choice_option_lists():
+        for o in opts:
+            en = o.label.get("en")
+            if en and getattr(o, "effect", None):
+                found.setdefault((card, en), {lang: effect_text(lang, o.effect, you={"current_player"} if you else ())
+                                              for lang in LANGUAGES})
+    return found
+
+
+def _choice_card(choice) -> str | None:
+    """The card a printed choice is on, from its path in the content
+    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…").
+    The renderer reads an answer from the rules' spec of its choice (render._printed_option); this
+    and :func:`_choice_effects` find a card's choice and every answer's text for these tests."""
+    return next((part for part in re.findall(r"\[([^\]]+)\]", str(choice or "")) if not part.isdigit()), None)
+
 
 
 def _played_until(wanted, on_top=(), seed=3, steps=3000):
@@ -44,7 +72,7 @@ def _played_until(wanted, on_top=(), seed=3, steps=3000):
 
 def _crisis_choice(card: str):
     return _played_until(lambda p, s: p.get("purpose") == "option"
-                         and R._choice_card(R.frame_of(s, p).get("choice")) == card, on_top=(card,))
+                         and _choice_card(R.frame_of(s, p).get("choice")) == card, on_top=(card,))
 
 
 def _described(prompt, state, lang):
@@ -76,7 +104,7 @@ def test_both_answers_of_the_anarcho_individualist_say_what_they_do(lang):
 def test_an_answer_read_by_another_player_names_the_current_player():
     """«вы» on a mythos card is the player who resolves it (001 l.1110): read by anyone else (the
     Captain deciding Accusation), the current player stays "the current player"."""
-    said = R._choice_effects(False)[("accusation", "Discard cards and taint the chaos deck")]
+    said = _choice_effects(False)[("accusation", "Discard cards and taint the chaos deck")]
     assert said["ru"].startswith("Если текущий игрок имеет звание: капитан: текущий игрок сбрасывает")
     assert "вы " not in said["ru"].lower()
 
@@ -85,7 +113,7 @@ def test_every_labelled_answer_of_every_card_has_its_text():
     """Keyed by card and label: "Refuse" or "Skill check" on two cards are two texts, never None."""
     from bot.games.unfathomable.effect_text import WRITER
     for you in (False, True):
-        found = R._choice_effects(you)
+        found = _choice_effects(you)
         for card, options in R._choice_option_lists():
             for option in options:
                 if option.label.get("en") and option.effect:
@@ -93,7 +121,7 @@ def test_every_labelled_answer_of_every_card_has_its_text():
                     assert all(texts[lang] for lang in LANGUAGES), (card, option.label)
                     assert "вещей (1)" not in texts["ru"] and "колоды (" not in texts["ru"], texts["ru"]
     assert not {k for k in WRITER.missing if "_you" in k or "wf." in k}, WRITER.missing
-    refuse = {card: R._choice_effects(True)[(card, "Refuse")]["en"] for card in ("the_anarcho_individualist",
+    refuse = {card: _choice_effects(True)[(card, "Refuse")]["en"] for card in ("the_anarcho_individualist",
                                                                                 "sacrifice_deep_one")}
     assert refuse["the_anarcho_individualist"] != refuse["sacrifice_deep_one"]
 
@@ -112,7 +140,7 @@ def test_a_personal_card_discarded_says_whose_and_why_and_the_crisis_is_played()
     card = next(m for m in RULES.pack.mythos.mythos if m.personal and m.personal not in seated)
     _, state, events = _played_until(
         lambda p, s: p.get("purpose") == "option"
-        and R._choice_card(R.frame_of(s, p).get("choice")) == "the_anarcho_individualist",
+        and _choice_card(R.frame_of(s, p).get("choice")) == "the_anarcho_individualist",
         on_top=(card.id, "the_anarcho_individualist"))
     assert set(state["characters"].values()) == seated
     dropped = next(ev for ev in events if ev["type"] == "mythos_discarded_personal")

@@ -89,32 +89,6 @@ def _choice_labels() -> dict:
     return {"en": by_en, "card": by_card}
 
 
-@lru_cache(maxsize=2)
-def _choice_effects(you: bool = False) -> dict:
-    """What each labelled choice option does, read out from its effect data: (card id, English
-    label) -> {lang: text}. By card: one label means different things on different cards
-    ("Refuse" costs skill cards on one, a Deep One on another). ``you``: read for the current
-    player ("you discard 2 skill cards", rulebook 001 l.1110), else of them."""
-    from bot.games.unfathomable.effect_text import effect_text
-    from bot.i18n import LANGUAGES
-    found: dict = {}
-    for card, opts in _choice_option_lists():
-        for o in opts:
-            en = o.label.get("en")
-            if en and getattr(o, "effect", None):
-                found.setdefault((card, en), {lang: effect_text(lang, o.effect, you={"current_player"} if you else ())
-                                              for lang in LANGUAGES})
-    return found
-
-
-def _choice_card(choice) -> str | None:
-    """The card a printed choice is on, from its path in the content
-    ("mythos.mythos[the_anarcho_individualist].crisis[0].choice", "skill_cards.decks[3].cards[rampage]…").
-    The renderer reads an answer from the rules' spec of its choice (:func:`_printed_option`); this
-    and :func:`_choice_effects` serve the tests that find a card's choice and check every answer's text."""
-    return next((part for part in re.findall(r"\[([^\]]+)\]", str(choice or "")) if not part.isdigit()), None)
-
-
 def _printed_option(frame: dict, value):
     """The printed option a choice's answer ``value`` stands for: the rules' own spec of the choice
     (the frame's ``choice`` names it, the answer is its index), or None."""
