@@ -422,7 +422,10 @@ class Publisher:
                         return
                     await self._deliver(game, rows)  # each row's send steps aside (_attempt)
                     if game is not None and self.after_delivery is not None:
-                        await self.after_delivery(self.bot, game)
+                        try:
+                            await self.after_delivery(self.bot, game)
+                        except Exception:  # noqa: BLE001 - the rows are delivered: say only what failed
+                            log.exception("the after-delivery step of game %s failed", game_id)
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         self._table_shown.pop(game_id, None)
                         self._text_shown.pop(game_id, None)

@@ -168,12 +168,13 @@ class FillAndStartButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
             raise ServiceError("not_creator")
         if game.status != "lobby":
             raise ServiceError("not_in_lobby")
+        seated_before = len(keepers(game.players))
         game = await bot.service.fill_with_keepers(game.id, await bot.service.guild_language(game.guild_id))
         await start_game(interaction, game.id)
         lang = user_lang(interaction)
+        added = len(keepers(game.players)) - seated_before
         await after_commit(operations.edit_original(interaction, content=t(lang, "lobby.filled_and_started",
-                                                                           count=len(keepers(game.players))),
-                                                    view=None))
+                                                                           count=added), view=None))
         await refresh_lobby(interaction, game.id)
 
 

@@ -9,6 +9,7 @@ redrawn as it is now).
 from __future__ import annotations
 
 import functools
+import logging
 import re
 import time
 
@@ -30,6 +31,7 @@ from engine.core.errors import RuleError
 from engine.core.shapes import only_answer
 from engine.registry import rules_for
 
+log = logging.getLogger(__name__)
 MAX_BUTTONS = 20
 SELECT_SIZE = 25
 SELECTS_PER_PAGE = 4  # a panel has five rows: four menus and a row of page and free-action buttons
@@ -133,32 +135,46 @@ class LivePanels:
 
     async def refresh(self, bot, game) -> None:
         """Redraw the game's open panels whose decisions changed (the publisher calls this after
-        each delivery). A panel that can no longer be edited is forgotten."""
+        each delivery). A panel that can no longer be edited is forgotten; a failure here is
+        logged and harms neither the delivery nor the other panels."""
         now = time.perf_counter()
         for key in [k for k in self._open if k[0] == game.id]:
             interaction, since, shown = self._open.get(key, (None, 0, None))
             if interaction is None:
                 continue
             pid = str(key[1])
-            if now - since > self.LIFETIME_S or game.status != "active" or pid not in game.players \
-                    or pid in game.autopilot:   # a kicked member's panel shows nothing new
+            if now - since > self.LIFETIME_S or not self._still_shown(game, pid):
                 self._open.pop(key, None)
                 continue
             if decisions_shown(bot, game, pid) == shown:
                 continue
             await bot.publisher.step_aside()
-            if self._open.get(key, (None,))[0] is not interaction:
-                continue   # the member redrew it meanwhile (a click): theirs is newer
             try:
+                # the delivery's game may be older than a click made meanwhile: draw from the saved one
+                game = await bot.service.get(game.id) or game
+                if not self._still_shown(game, pid):
+                    self._open.pop(key, None)
+                    continue
                 fields = await panel_fields(bot, game, key[1], user_lang(interaction), again=True, look=False)
+                if self._open.get(key, (None,))[0] is not interaction:
+                    continue   # the member redrew it meanwhile (a click): theirs is newer
                 await operations.edit_original(interaction, content=None, **fields)
                 fields["view"].stop()
             except discord.HTTPException:   # expired, deleted or dismissed: the table's button stays
                 if self._open.get(key, (None,))[0] is interaction:
                     self._open.pop(key, None)
                 continue
+            except Exception:  # noqa: BLE001 - a panel's redraw never harms the delivery
+                log.exception("redrawing the panel of member %s in game %s failed", key[1], game.id)
+                self._open.pop(key, None)
+                continue
             if self._open.get(key, (None,))[0] is interaction:
                 self._open[key] = (interaction, since, decisions_shown(bot, game, pid))
+
+    @staticmethod
+    def _still_shown(game, pid: str) -> bool:
+        """Whether the member's panel may show anything new (a kicked member's shows nothing)."""
+        return game.status == "active" and pid in game.players and pid not in game.autopilot
 
 
 def live_panels(bot) -> LivePanels:

@@ -132,6 +132,19 @@ async def test_the_refusal_to_start_offers_keeper_players_in_the_empty_seats_in_
 
 
 
+async def test_the_start_offer_counts_only_the_keeper_players_it_seats(simcord_env):
+    """A Keeper player seated earlier with Add is not one the offer seated (review: it said "2")."""
+    env = simcord_env
+    _, channel, members, lobby = await open_lobby(env, "thing", 2, channel_name="counted")
+    await members[0].click(lobby, label=ADD)
+    refusal = panel_of(await members[0].click(lobby, label="Start"))
+    fill = next(c for row in refusal.components for c in row["components"]
+                if c.get("custom_id", "").startswith("keeper:fillstart:"))
+    assert fill["label"] == "🤖 Start: 1 Keeper player takes the empty seat"
+    done = panel_of(await members[0].click(refusal, custom_id=fill["custom_id"]))
+    assert done.content == "✅ Started: 1 Keeper player took the empty seat."
+
+
 async def test_a_kick_in_a_full_lobby_redraws_it_with_adding_allowed_again(simcord_env):
     """A full lobby greys out "Add a Keeper player"; an admin's /gm kick frees a seat, and the
     lobby message is drawn again (it stayed greyed out until something else redrew it)."""

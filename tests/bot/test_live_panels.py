@@ -90,3 +90,38 @@ async def test_a_kicked_members_open_panel_shows_nothing_new(simcord_env):
     assert "axe" not in game.state["hands"][str(m[0].id)]
     assert all_text(latest(env, bobs)) == shown
     assert all(member != m[1].id for _game, member in env.bot.live_panels._open)
+
+
+async def test_a_redraw_draws_the_saved_game_not_the_deliverys_older_copy(simcord_env):
+    """The delivery's game was read before it sent its rows; a member who answered meanwhile must
+    not get the decision they already answered back on their panel (review of LivePanels)."""
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    bobs = await open_panel(m[1], channel)
+    before = await first_turn(env, channel, m)   # the exchange is Bob's: his open panel shows it
+    now = latest(env, bobs)
+    await m[1].click(now, custom_id=answers_of(now)[0]["custom_id"])   # answered there
+    answered = all_text(latest(env, bobs))
+    await env.bot.live_panels.refresh(env.bot, before)   # a late delivery with the older game
+    assert all_text(latest(env, bobs)) == answered
+    prompt = RULES.prompts_for(before.state, str(m[1].id))[0]
+    assert not any(f":{before.epoch}:{prompt['id']}:" in c["custom_id"] for c in answers_of(latest(env, bobs)))
+
+
+async def test_a_failing_redraw_is_logged_and_forgotten_and_the_table_goes_on(simcord_env, monkeypatch, caplog):
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    await open_panel(m[1], channel)
+    service, looked = env.bot.service, env.bot.service.news_since_look
+
+    async def broken(*args, look=True, **kwargs):   # a fault only in the redraw's read
+        if not look:
+            raise RuntimeError("a database fault")
+        return await looked(*args, look=look, **kwargs)
+
+    monkeypatch.setattr(service, "news_since_look", broken)
+    await first_turn(env, channel, m)
+    assert "redrawing the panel of member" in caplog.text
+    assert "stays queued" not in caplog.text   # the delivery itself is not reported as failed
+    assert all(member != m[1].id for _game, member in env.bot.live_panels._open)
+    assert not await env.bot.service.due_outbox_games()   # every line of the turn was delivered
