@@ -50,7 +50,7 @@ log = logging.getLogger("keeper.service")
 
 CONFLICT_RETRIES = 3
 # what a waiting line may say of a decision besides who and what kind (public in every game)
-PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv")
+PUBLIC_PROMPT_CONTEXT = ("purpose", "timing", "zone", "inv", "defeated")
 NEWS_SHOWN = 12  # the latest private news rows /panel shows a member (older ones are never shown again)
 ARCHIVE_BATCH = 500  # ended games archived per clean-up transaction
 CLAIM_SECONDS = 60.0  # how long a process holds outbox rows it is delivering

@@ -75,7 +75,10 @@ class Views(Agent):   # Agent: the simulation hooks (agent.py)
         f = s["stack"][-1] if s["stack"] and s["result"] is None else None
         if f is None or f["k"] != "window":
             return None
-        return [{"player": p, "kind": "window", "timing": f["timing"]} for p in f["asked"]]
+        # a window before a player's defeat: whose defeat is public (the table saw the blow)
+        rec = self.defeat_record(s, f["defeat"]) if f.get("defeat") is not None else None
+        whose = {"defeated": rec["who"]} if rec and rec.get("kind") == "player" else {}
+        return [{"player": p, "kind": "window", "timing": f["timing"], **whose} for p in f["asked"]]
 
     def _public_prompts(self, s, prompts):
         asked = self.window_asked(s)

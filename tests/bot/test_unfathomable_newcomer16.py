@@ -192,3 +192,26 @@ def test_a_menu_lines_copy_index_leaves_every_other_label_as_it_was():
         plain = [R.item_label(spec, item, state, {}, lang) for item in spec["ids"]]
         assert [R.item_label({**spec, "at": at}, item, state, {}, lang) for at, item in enumerate(spec["ids"])] == plain
         assert all(label != str(item) for label, item in zip(plain, spec["ids"])), plain
+
+
+# ---------------------------------------------------------------- the table's waiting line names whose defeat
+@pytest.mark.parametrize("lang, whose", [("en", "{p} would be defeated"), ("uk", "{p} має зазнати поразки"),
+                                         ("ru", "{p} вот-вот потерпит поражение")])
+def test_the_tables_waiting_line_for_a_defeat_window_names_whose_defeat(lang, whose):
+    """The panel said whose defeat (nfu16); the table's ⏳ line and a ping's line still read
+    «гравця мають перемогти». The defeated player is public: the table saw the blow."""
+    found = []
+    for seed in range(3, 40):
+        try:
+            found.append(_played_until(lambda p, s: p["kind"] == "window" and p.get("timing") == "would_be_defeated",
+                                       seed=seed))
+            break
+        except AssertionError:
+            continue
+    assert found, "no defeat window in 37 games"
+    _prompt, state, _ = found[0]
+    asked = RULES.window_asked(state)
+    rec = next(r for r in state["defeats"] if r["kind"] == "player")
+    assert asked and all(a["defeated"] == rec["who"] for a in asked)
+    lines = R.waiting_lines(asked, lang)
+    assert lines and all(whose.format(p=f"<@{rec['who']}>") in line for line in lines), lines

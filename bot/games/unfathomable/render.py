@@ -740,6 +740,8 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None, names: dic
         timing = prompt.get("timing")
         key = f"{K}.timings.{timing}"
         when = _defeat_window_of(lang, prompt, state, names or {}) if timing == "would_be_defeated" and state else None
+        if when is None and timing == "would_be_defeated" and prompt.get("defeated"):   # the table's line
+            when = t(lang, f"{K}.defeat_window.of", player=mention(prompt["defeated"], lang))
         when = when or t(lang, key)
         return t(lang, f"{K}.kinds.window", timing=when) if timing and when != key else t(lang, f"{K}.kinds.window_any")
     key = f"{K}.kinds.{kind}"
