@@ -79,7 +79,7 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
     """Eldritch Horror's driver, with a Keeper Lead's group decisions: a member it waits on for a
     proposal (an adviser) proposes from their panel like any answer."""
     from tests.bot.test_eldritch_table import click_first_offered, click_option, open_panel, policy
-    from tests.bot.helpers import latest, panel_of
+    from tests.bot.helpers import latest, panel_of, shows_prompt
     by_id = {str(m.id): m for m in people}
     open_panels = {}
     service = env.bot.service
@@ -106,11 +106,8 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
                 open_panels[member.id] = panel_of(reply)   # the panel the click answered with
                 continue
         # the panel the member still has open (kept current by Keeper) when it shows this decision
-        marker = f":{game.id}:{game.epoch}:{prompt['id']}:"
         kept = latest(env, open_panels[member.id]) if member.id in open_panels else None
-        panel = kept if kept is not None and any(
-            marker in c.get("custom_id", "") + ":" for row in kept.components for c in row.get("components", [])) \
-            else await open_panel(member, channel)
+        panel = kept if shows_prompt(kept, game, prompt["id"]) else await open_panel(member, channel)
         open_panels[member.id] = panel
         if prompt["player"] not in by_id:  # a proposal to Keeper's Lead, from the panel's own menu
             menu = next(c for row in panel.components for c in row.get("components", [])

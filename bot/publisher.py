@@ -341,7 +341,7 @@ class Publisher:
     @contextlib.asynccontextmanager
     async def foreground(self):
         """Mark a member's interaction as being handled: deliveries step aside meanwhile
-        (:meth:`_step_aside`)."""
+        (:meth:`step_aside`)."""
         self._foreground += 1
         self._quiet.clear()
         token = _IN_FOREGROUND.set(True)
@@ -354,9 +354,6 @@ class Publisher:
                 self._quiet.set()
 
     async def step_aside(self) -> None:
-        await self._step_aside()
-
-    async def _step_aside(self) -> None:
         """Before a unit of delivery work: wait while members' interactions are being handled
         (at most FOREGROUND_WAIT_S), unless this delivery is part of one."""
         if self._foreground and not _IN_FOREGROUND.get():
@@ -416,7 +413,7 @@ class Publisher:
                 lock = self._delivering[game_id] = asyncio.Lock()
             async with lock:
                 for _ in range(3):
-                    await self._step_aside()
+                    await self.step_aside()
                     game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
                         return
@@ -475,7 +472,7 @@ class Publisher:
     async def _attempt(self, row: Outbox, send) -> Exception | None:
         """Run one delivery; record a failure in the row (success is recorded by the caller)."""
         try:
-            await self._step_aside()
+            await self.step_aside()
             await send()
         except Exception as exc:  # noqa: BLE001 - classified below
             if isinstance(exc, ServiceError) and exc.code in ("db_busy", "conflict"):
@@ -651,7 +648,7 @@ class Publisher:
         for row in rows:
             if row.kind != "public" or row.id <= chan_log.last_row:
                 continue  # a table refresh, or a line the log shows already (a redelivery)
-            await self._step_aside()  # each row's lines are rendered in one stretch of the loop
+            await self.step_aside()  # each row's lines are rendered in one stretch of the loop
             if row.payload.get("remind") and game.status == "active":
                 # a reminder notifies whom it names: its line opens a new live message that pings them
                 if chan_log.lines or chan_log.id:
@@ -688,7 +685,7 @@ class Publisher:
                 await self._close(game, channel, chan_log, carry=True)
             if section is not None:
                 chan_log.section = section
-        await self._step_aside()
+        await self.step_aside()
         await self._show(game, channel, chan_log, lang)
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
@@ -743,7 +740,7 @@ class Publisher:
             digest = table_signature(game, lang, answers, awaited)
             shown = self._table_shown.get(game.id)
             if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
-                await self._step_aside()  # the embed is the delivery's longest stretch of CPU
+                await self.step_aside()  # the embed is the delivery's longest stretch of CPU
                 table = await self._table(game, lang, answers, awaited)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):

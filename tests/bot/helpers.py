@@ -114,6 +114,14 @@ def latest(env, message):
     return ResponseMessage(env, env.backend.get_message(message.channel_id, message.id))
 
 
+def shows_prompt(panel, game, prompt_id: int) -> bool:
+    """Whether a panel the member still has open carries controls of ``prompt_id`` as the game is
+    now (this epoch), so a click there answers it (the panel Keeper keeps current: LivePanels)."""
+    marker = f":{game.id}:{game.epoch}:{prompt_id}:"
+    return panel is not None and any(marker in item.get("custom_id", "") + ":"
+                                     for row in panel.components for item in row.get("components", []))
+
+
 def option_components(panel) -> list[dict]:
     """Every option control of a private panel: buttons and select menus."""
     out = []
@@ -162,10 +170,8 @@ async def play_to_the_end(env, channel, members, rng, max_clicks=3000, on_panel=
         panel = None
         if keep_panel and member.id in open_panels:
             game = await current_game(env, channel)
-            markers = [f":{game.id}:{game.epoch}:{p['id']}:"
-                       for p in rules_for(game.kind).prompts_for(game.state, str(member.id))]
             kept = latest(env, open_panels[member.id])
-            if any(marker in c["custom_id"] + ":" for c in option_components(kept) for marker in markers):
+            if any(shows_prompt(kept, game, p["id"]) for p in rules_for(game.kind).prompts_for(game.state, str(member.id))):
                 panel = kept
         if panel is None:
             panel = await open_panel(member, channel)

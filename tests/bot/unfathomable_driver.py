@@ -16,7 +16,7 @@ from cogs.play import option_digest
 from engine.registry import rules_for
 from bot.seats import is_member, mention
 from tests.bot.helpers import (current_game, latest, leaks, lines_of, lobby_option_id, open_lobby, panel_of,
-                               table_message, waiting_on)
+                               shows_prompt, table_message, waiting_on)
 
 KIND = "unfathomable"
 RULES = rules_for(KIND)
@@ -167,13 +167,6 @@ def dm_with_controls(member, game, prompt) -> object | None:
     return None
 
 
-def current_on(message, game, prompt) -> bool:
-    """Whether ``message`` (a panel the member still has open) carries controls of ``prompt`` as
-    it is now (this epoch, this prompt), so a click there answers it."""
-    marker = f":{game.id}:{game.epoch}:{prompt['id']}"
-    return message is not None and any(marker in c["custom_id"] for c in controls_of(message))
-
-
 async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=None, on_panel=None,
                             use_dm=True, stop=None, closed=(), keep_panel=False):
     """Members waited for answer through the offered controls until the end, or until
@@ -228,7 +221,7 @@ async def play_unfathomable(env, channel, members, rng, max_clicks=1500, policy=
             assert message is not None, f"no DM with the controls of a {kind} prompt"
             stats[f"dm:{kind}"] += 1
         kept = latest(env, open_panels[member.id]) if keep_panel and member.id in open_panels else None
-        if message is None and current_on(kept, game, prompt):
+        if message is None and shows_prompt(kept, game, prompt["id"]):
             message = kept   # the panel they have open (redrawn by Keeper when their decision came)
             stats[f"open_panel:{kind}"] += 1
         if message is None:
