@@ -105,6 +105,12 @@ class Game(SQLModel, table=True):
     # members passing response windows until their turn: seat -> the turn number it was asked in
     # (GameRules.turn_of; None before the first turn): Keeper passes their windows until then
     quiet: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+    # members who handed their own seat to Keeper for a while (/game away; also in ``autopilot``):
+    # unlike a kicked member they keep their panel and take the seat back themselves
+    away: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
+    # members who left a seat of this game (handed on by /gm replace): none takes another itself,
+    # so nobody looks into a second seat's secrets
+    left: list = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
     table_message_id: Optional[int] = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     # the live message of the channel log (bot.publisher.ChannelLog): its id, section, lines so far
     channel_log: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))

@@ -123,7 +123,12 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
     if isinstance(error, app_commands.CheckFailure):
         error = ServiceError("guild_only")
     try:
-        await reply(interaction, error_text(user_lang(interaction), error))
+        lang = user_lang(interaction)
+        offer = getattr(error, "offer", None)   # a refusal may carry the way out as a button
+        if offer is not None:
+            await reply(interaction, error_text(lang, error), view=offer(lang))
+        else:
+            await reply(interaction, error_text(lang, error))
     except discord.HTTPException as exc:
         log.warning("could not answer interaction %s (%s: %s)", interaction.id, type(error).__name__, exc)
     if isinstance(error, app_commands.CommandNotFound):

@@ -1318,6 +1318,7 @@ class GameService:
             if game.status != "active":
                 raise not_running(game)
             game.autopilot = sorted(set(game.autopilot) | {uid})
+            game.away = [p for p in game.away if p != uid]  # removed: no longer theirs to take back
             return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
 
     async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None) -> Game:
@@ -1353,6 +1354,9 @@ class GameService:
             if game.state is not None:
                 game.state = rename_player(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
+            game.away = [p for p in game.away if p != old_id]
+            if is_member(old_id) and old_id not in game.left:
+                game.left = game.left + [old_id]
             game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != old_id}  # the newcomer is asked
             name = keeper_name(new_id, lang) if is_keeper(new_id) else safe_name(new_name or new_id)
             game.names = {**rename_player(game.names, old_id, new_id), new_id: name}
@@ -1389,18 +1393,88 @@ class GameService:
                 _greet(announced, new_id)
             return await self._save(session, game, announced)
 
-    async def _seat_back(self, session, game: Game, uid: str) -> Game:
-        """A removed member's own seat given back (``/gm replace`` naming them as old and new):
-        Keeper stops deciding for them, and the line that says so pings them. Nothing of the
-        seat moved while they were away: its hand and news stayed theirs."""
+    async def _seat_back(self, session, game: Game, uid: str, line: str = "admin.seat_back",
+                         greet: bool = True) -> Game:
+        """A removed or away member's own seat given back (``/gm replace`` naming them as old and
+        new, or their ``/game back``): Keeper stops deciding for them, and the line that says so
+        (``line``) pings them when someone else did it (``greet``). Nothing of the seat moved
+        while they were away: its hand and news stayed theirs."""
         if game.status != "active":
             raise not_running(game)
         before = self._dm_prompt_keys(game)
         game.autopilot = [p for p in game.autopilot if p != uid]
+        game.away = [p for p in game.away if p != uid]
         announced = self._announcements(game, [], number=game.last_action,
-                                        notices=[notice("admin.seat_back", player=uid)], before=before)
-        _greet(announced, uid)
+                                        notices=[notice(line, player=uid)], before=before)
+        if greet:
+            _greet(announced, uid)
         return await self._save(session, game, announced)
+
+    # ------------------------------------------------------------------ a member's own seat
+    async def step_away(self, game_id: int, user_id: int) -> Game:
+        """The member hands their own seat to Keeper for a while (/game away): Keeper decides for
+        them from now on, at once, as for a kicked member, but they keep their panel (hand and
+        news) and take the seat back themselves (:meth:`come_back`)."""
+        game = await self._step_away(game_id, str(user_id))
+        settled = await self._settle_waiting(game)
+        return game if settled is None else settled.game
+
+    @resilient(retry_conflicts=False)
+    async def _step_away(self, game_id: int, uid: str) -> Game:
+        async with self._locked(game_id) as (session, game):
+            if uid not in game.players:
+                raise ServiceError("not_joined_you")
+            if game.status != "active":
+                raise not_running(game)
+            if uid in game.away:
+                raise ServiceError("already_away")
+            if uid in game.autopilot:
+                raise ServiceError("kicked")
+            game.autopilot = sorted(set(game.autopilot) | {uid})
+            game.away = sorted(set(game.away) | {uid})
+            game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != uid}
+            announced = self._announcements(game, [], number=game.last_action,
+                                            notices=[notice("lobby.away_done", player=uid)])
+            return await self._save(session, game, announced)
+
+    @resilient(retry_conflicts=False)
+    async def come_back(self, game_id: int, user_id: int) -> Game:
+        """The member takes back the seat they handed to Keeper with /game away."""
+        uid = str(user_id)
+        async with self._locked(game_id) as (session, game):
+            if uid not in game.players:
+                raise ServiceError("not_joined_you")
+            if uid not in game.away:
+                raise ServiceError("kicked" if uid in game.autopilot else "not_away")
+            return await self._seat_back(session, game, uid, line="lobby.back_done", greet=False)
+
+    async def take_keeper_seat(self, game_id: int, user_id: int, name: str | None = None,
+                               seat: str | None = None) -> Game:
+        """A member who plays no seat of this running game takes a Keeper player's (``seat``, else
+        the last one seated), hand, secrets and all, as ``/gm replace`` would seat them: a game
+        started with Keeper players gives their seats to members who come online later. A member
+        who left a seat of the game takes none (they would look into a second seat's secrets)."""
+        game = await self.require(game_id)
+        uid = str(user_id)
+        if game.status != "active":
+            raise not_running(game)
+        if uid in game.players:
+            raise ServiceError("already_joined")
+        if uid in game.left:
+            raise ServiceError("left_this_game")
+        seats = keepers(game.players)
+        if not seats:
+            raise ServiceError("no_keeper_seat")
+        if seat is None:
+            seat = seats[-1]
+        elif seat not in seats:
+            raise ServiceError("not_a_keeper_seat")
+        try:
+            return await self.replace(game_id, seat, user_id, name)
+        except ServiceError as exc:
+            if exc.code == "not_joined":   # another member took that seat a moment before
+                raise ServiceError("seat_taken") from exc
+            raise
 
     @resilient
     async def export(self, game_id: int, user_id: int) -> GameRecord:

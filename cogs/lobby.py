@@ -314,6 +314,52 @@ class LobbyCog(KeeperCog):
         await refresh_lobby(interaction, game.id)
         await after_commit(reply(interaction, t(user_lang(interaction), "lobby.aborted")))
 
+    @game.command(name=cmd("join", "game"), description=desc("game_join"))
+    @app_commands.describe(seat=param("take_seat"))
+    @app_commands.rename(**options("seat"))
+    async def join(self, interaction: discord.Interaction, seat: str | None = None) -> None:
+        """The lobby's Join; in a running game, a Keeper player's seat (``seat``, else the last seated)."""
+        from cogs.play import take_seat
+        await defer_private(interaction)
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            raise ServiceError("no_game")
+        if game.status == "lobby":
+            await self.bot.service.join(game.id, interaction.user.id, display_name(interaction))
+            await refresh_lobby(interaction, game.id)
+            await after_commit(reply(interaction, t(user_lang(interaction), "lobby.joined_reply")))
+            return
+        await take_seat(interaction, game.id, seat)
+
+    @join.autocomplete("seat")
+    async def _keeper_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = await self.bot.service.live_game(interaction.channel_id)
+        lang = user_lang(interaction)
+        seats = keepers(game.players) if game is not None else []
+        return [app_commands.Choice(name=mention(s, lang), value=s) for s in seats
+                if current.lower() in mention(s, lang).lower()][:25]
+
+    @game.command(name=cmd("away", "game"), description=desc("game_away"))
+    async def away(self, interaction: discord.Interaction) -> None:
+        from cogs.play import back_view
+        await defer_private(interaction)
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            raise ServiceError("no_game")
+        game = await self.bot.service.step_away(game.id, interaction.user.id)
+        await self.bot.publisher.flush(game.id)
+        lang = user_lang(interaction)
+        await after_commit(reply(interaction, t(lang, "lobby.away_reply"), view=back_view(game.id, lang)))
+
+    @game.command(name=cmd("back", "game"), description=desc("game_back"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        from cogs.play import come_back
+        await defer_private(interaction)
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            raise ServiceError("no_game")
+        await come_back(interaction, game.id)
+
     @game.command(name=cmd("status", "game"), description=desc("game_status"))
     async def status(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)  # answer Discord first: the database may be slow

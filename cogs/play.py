@@ -39,12 +39,20 @@ STALE = RuleError("stale_prompt", "That choice is no longer current.")
 
 
 
-def seated(game, pid: str) -> None:
-    """Refuse members who are not (or no longer) playing: a kicked member loses all access."""
-    if pid not in game.players:  # a latecomer at a table with Keeper players is told how to sit down
-        raise ServiceError("not_a_player_keeper_seats" if game.status == "active" and keepers(game.players)
-                           else "not_a_player")
-    if pid in game.autopilot:
+def seated(game, pid: str, away_ok: bool = False) -> None:
+    """Refuse members who are not (or no longer) playing: a kicked member loses all access; a
+    member away (/game away) sees their panel (``away_ok``) but decides nothing until back."""
+    if pid not in game.players:  # a latecomer at a table with Keeper players is offered a seat
+        if game.status == "active" and keepers(game.players) and pid not in game.left:
+            refusal = ServiceError("not_a_player_keeper_seats")
+            refusal.offer = lambda lang: take_seat_view(game, lang)
+            raise refusal
+        raise ServiceError("not_a_player")
+    if pid in game.away and not away_ok:
+        refusal = ServiceError("away")
+        refusal.offer = lambda lang: back_view(game.id, lang)
+        raise refusal
+    if pid in game.autopilot and pid not in game.away:
         raise ServiceError("kicked")
     if game.state is None:
         raise ServiceError("no_game")
@@ -62,7 +70,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     if game is None or game.state is None:
         raise ServiceError("no_game")
     pid = str(interaction.user.id)
-    seated(game, pid)
+    seated(game, pid, away_ok=True)
     fields = await panel_fields(bot, game, interaction.user.id, user_lang(interaction), page, again)
     await reply_panel(interaction, content=note, **fields)
     live_panels(bot).opened(interaction, game, pid)
@@ -76,6 +84,9 @@ async def panel_fields(bot, game, user_id: int, lang: str, page: int = 0, again:
     ui = ui_for(game.kind)
     news = ui.private_lines(await bot.service.news_since_look(game.id, user_id, again=again, look=look), pid, lang)
     embed = ui.panel_embed(game.state, pid, game.names, lang, news)
+    if pid in game.away:   # Keeper decides for them: what the seat holds, and the way back
+        embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.away_note")]))
+        return {"embed": embed, "view": back_view(game.id, lang)}
     quiet = game.status == "active" and pid in quiet_seats(game, rules_for(game.kind), game.state)
     if quiet:
         embed.description = "\n".join(filter(None, [embed.description, t(lang, "panel.quiet_note")]))
@@ -472,6 +483,69 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices, game)
 
 
+def back_view(game_id: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(BackButton(game_id, label=t(lang, "panel.back")))
+    return view
+
+
+def take_seat_view(game, lang: str) -> discord.ui.View:
+    """A button per Keeper player's seat (the last seated first, as the lobby gives them)."""
+    view = discord.ui.View(timeout=None)
+    for seat in reversed(keepers(game.players)[-MAX_BUTTONS:]):
+        view.add_item(TakeSeatButton(game.id, seat, label=t(lang, "lobby.take_seat", seat=mention(seat, lang))))
+    return view
+
+
+class BackButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=r"keeper:back:(?P<game>[0-9]+)"):
+    """A member away (/game away) takes their seat back from Keeper; their panel follows."""
+
+    def __init__(self, game_id: int, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"keeper:back:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_panel(interaction)
+        await come_back(interaction, self.game_id)
+
+
+class TakeSeatButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"keeper:takeseat:(?P<game>[0-9]+):(?P<seat>keeper-[0-9]+)"):
+    """A member who plays no seat of a running game takes a Keeper player's; their panel follows."""
+
+    def __init__(self, game_id: int, seat: str, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
+                                           custom_id=f"keeper:takeseat:{game_id}:{seat}"))
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]), match["seat"])
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_panel(interaction)
+        await take_seat(interaction, self.game_id, self.seat)
+
+
+async def come_back(interaction: discord.Interaction, game_id: int) -> None:
+    bot = interaction.client
+    game = await bot.service.come_back(game_id, interaction.user.id)
+    await bot.publisher.flush(game.id)   # the table reads that they are back before they act
+    await show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.back_reply"))
+
+
+async def take_seat(interaction: discord.Interaction, game_id: int, seat: str | None = None) -> None:
+    bot = interaction.client
+    game = await bot.service.take_keeper_seat(game_id, interaction.user.id, display_name(interaction), seat)
+    await bot.publisher.flush(game.id)
+    await show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.seat_taken_reply"))
+
+
 class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):
     def __init__(self, game_id: int, label: str = "My hand"):
         super().__init__(hand_button(game_id, label))
@@ -699,7 +773,7 @@ class PlayCog(KeeperCog):
 
 async def setup(bot) -> None:
     bot.add_dynamic_items(HandButton, OptionButton, OptionSelect, ProposeSelect, SubsetSelect, PageButton,
-                          FreeActionButton, UntilTurnButton, AskAgainButton)
+                          FreeActionButton, UntilTurnButton, AskAgainButton, BackButton, TakeSeatButton)
     bot.publisher.prompt_view = decision_view  # a decision's controls, also sent by DM
     bot.publisher.after_delivery = live_panels(bot).refresh  # members' open panels kept current
     await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,138 @@
+"""A member's own seat, without an admin: "a game can start with whoever is online" and go on
+with whoever comes and goes. A member who must go hands their seat to Keeper (/game away) and
+takes it back with one click; a member who comes online after the start takes a Keeper player's
+seat from the refusal of the table's button (or /game join). Each member looks into one seat
+only: who left a seat takes no other. The real bot offline (SimCord), members clicking only
+what they are shown."""
+from __future__ import annotations
+
+from bot.games.thing import render as thing_ui
+from bot.seats import is_keeper
+from bot.service import STAND_IN
+from engine.registry import rules_for
+from tests.bot.helpers import admin_of, all_text, current_game, open_lobby, panel_of
+
+ACT = thing_ui.hand_button_label("en")
+
+
+def buttons(message) -> dict[str, str]:
+    return {c["label"]: c["custom_id"] for row in message.components for c in row["components"]
+            if c.get("custom_id")}
+
+
+def table_message(channel):
+    return next(m for m in reversed(channel.history())
+                if any(getattr(c, "label", None) == ACT for row in m.components for c in row.children))
+
+
+async def started(env, members: int, keepers: int = 0, name: str = "seats"):
+    guild, channel, people, lobby = await open_lobby(env, "thing", members, channel_name=name)
+    for _ in range(keepers):
+        await people[0].click(lobby, label="🤖 Add a Keeper player")
+    await people[0].click(lobby, label="Start")
+    return guild, channel, people
+
+
+async def test_a_member_steps_away_keeper_plays_at_once_and_one_click_brings_them_back(simcord_env):
+    env = simcord_env
+    _, channel, members = await started(env, 4, name="away")
+    game = await current_game(env, channel)
+    waited = rules_for("thing").prompts(game.state)[0]["player"]
+    member = next(m for m in members if str(m.id) == waited)
+    old_panel = panel_of(await member.slash(channel, "panel"))
+    before, dms = game.last_action, len(member.user.dm_channel.history()) if member.user.dm_channel else 0
+
+    reply = panel_of(await member.slash(channel, "game away"))
+    assert "Keeper plays your seat now" in reply.content and "↩️ Back to my seat" in buttons(reply)
+    game = await current_game(env, channel)
+    assert waited in game.away and waited in game.autopilot
+    assert any(f"<@{waited}> steps away: Keeper plays their seat until they are back." in all_text(m)
+               for m in channel.history())
+    played = [row for row in await env.bot.service.actions(game.id) if row.number > before]
+    assert played and all(row.actor == STAND_IN for row in played if row.action["player"] == waited)
+    assert not any(p["player"] == waited for p in env.bot.service.prompts(game)), "nobody waits for them"
+
+    # while away: their panel shows their hand and the way back, and no decision
+    panel = panel_of(await member.slash(channel, "panel"))
+    assert thing_ui.cards("en", game.state["hands"][waited]) in all_text(panel)
+    assert "You are away" in all_text(panel) and list(buttons(panel)) == ["↩️ Back to my seat"]
+    # a control of the panel they had open is refused, with the way back beside the refusal
+    control = next(cid for label, cid in buttons(old_panel).items() if cid.startswith("keeper:opt"))
+    refused = panel_of(await member.click(old_panel, custom_id=control))
+    assert "while you are away" in all_text(refused) and "↩️ Back to my seat" in buttons(refused)
+    assert (await current_game(env, channel)).last_action == game.last_action
+    # Keeper plays on for them without a DM or a ping
+    dm_channel = member.user.dm_channel
+    assert (len(dm_channel.history()) if dm_channel else 0) == dms
+    again = panel_of(await member.slash(channel, "game away"))
+    assert "already plays your seat" in all_text(again)
+
+    back = panel_of(await member.click(panel, label="↩️ Back to my seat"))
+    game = await current_game(env, channel)
+    assert waited not in game.away and waited not in game.autopilot
+    assert "Your seat is yours again." in all_text(back) and "You are away" not in all_text(back)
+    assert any(f"<@{waited}> is back and plays their seat again." in all_text(m) for m in channel.history())
+    assert "not away" in all_text(panel_of(await member.slash(channel, "game back")))
+
+
+async def test_a_kicked_member_cannot_come_back_by_themselves(simcord_env):
+    """An admin's removal is not the member's to undo (/game away's is)."""
+    env = simcord_env
+    guild, channel, members = await started(env, 4, name="kicked-back")
+    await admin_of(env, guild).slash(channel, "gm kick", member=members[1])
+    refused = panel_of(await members[1].slash(channel, "game back"))
+    assert "An admin removed you" in all_text(refused)
+    assert str(members[1].id) in (await current_game(env, channel)).autopilot
+
+
+async def test_a_latecomer_takes_a_keeper_players_seat_from_the_tables_button(simcord_env):
+    """Started with Keeper players in the empty seats, the game gives a seat to whoever comes
+    online later: the table's button refuses a member who plays no seat with one button per
+    Keeper player's seat, and one click seats them there with the seat's hand, their panel shown."""
+    env = simcord_env
+    guild, channel, members = await started(env, 2, keepers=2, name="latecomer")
+    game = await current_game(env, channel)
+    seats = [p for p in game.players if is_keeper(p)]
+    place = game.players.index(seats[0])
+    latecomer = guild.add_member(env.create_user("latecomer"))
+    refusal = panel_of(await latecomer.click(table_message(channel), label=ACT))
+    offered = buttons(refusal)
+    assert "Keeper players sit at this table" in all_text(refusal)
+    assert list(offered) == ["🪑 Take the seat of 🤖 Keeper 2", "🪑 Take the seat of 🤖 Keeper 1"]
+    panel = panel_of(await latecomer.click(refusal, label="🪑 Take the seat of 🤖 Keeper 1"))
+    game = await current_game(env, channel)
+    me = str(latecomer.id)
+    assert seats[0] not in game.players and me in game.players and seats[1] in game.players
+    assert game.players.index(me) == place, "the seat itself, not a new one"
+    assert thing_ui.cards("en", game.state["hands"][me]) in all_text(panel)
+    assert "You play this seat now" in all_text(panel)
+    assert any(f"<@{me}> takes the seat of 🤖 Keeper 1." in all_text(m) for m in channel.history())
+    # the same button again, or /game join, seats nobody twice
+    again = panel_of(await latecomer.slash(channel, "game join"))
+    assert "already in this game" in all_text(again)
+
+
+async def test_who_left_a_seat_takes_no_other(simcord_env):
+    """A member whose seat an admin handed to Keeper may not look into a second seat by
+    themselves: no offer, and /game join refuses (an admin still may seat them)."""
+    env = simcord_env
+    guild, channel, members = await started(env, 2, keepers=2, name="left")
+    await admin_of(env, guild).slash(channel, "gm replace", old=members[1])
+    game = await current_game(env, channel)
+    assert str(members[1].id) in game.left and str(members[1].id) not in game.players
+    refused = panel_of(await members[1].click(table_message(channel), label=ACT))
+    assert "not playing" in all_text(refused) and not buttons(refused)
+    joined = panel_of(await members[1].slash(channel, "game join"))
+    assert "You left a seat of this game" in all_text(joined)
+    assert len((await current_game(env, channel)).players) == 4
+
+
+async def test_game_join_seats_a_member_in_the_lobby_too(simcord_env):
+    env = simcord_env
+    guild, channel, members, lobby = await open_lobby(env, "thing", 1, channel_name="join-lobby")
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    reply = panel_of(await newcomer.slash(channel, "game join"))
+    assert reply.content == "You joined the game."
+    assert str(newcomer.id) in (await current_game(env, channel)).players
+    no_seat = panel_of(await guild.add_member(env.create_user("x")).slash(channel, "game away"))
+    assert "not running" in all_text(no_seat) or "not in this game" in all_text(no_seat)
