@@ -1321,16 +1321,19 @@ class GameService:
             game.away = [p for p in game.away if p != uid]  # removed: no longer theirs to take back
             return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
 
-    async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None) -> Game:
+    async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None,
+                      greet: bool = True) -> Game:
         """Seat member ``new`` in the place of ``old`` (a member, or a Keeper player ``keeper-N``),
         hand and all; with ``new`` None a new Keeper player takes the seat (and answers what it
-        waits for at once)."""
-        game = await self._replace(game_id, str(old), None if new is None else str(new), new_name)
+        waits for at once). ``greet``: the public line pings the member seated (not when they
+        took the seat themselves)."""
+        game = await self._replace(game_id, str(old), None if new is None else str(new), new_name, greet)
         settled = await self._settle_waiting(game)
         return game if settled is None else settled.game
 
     @resilient(retry_conflicts=False)
-    async def _replace(self, game_id: int, old_id: str, new_id: str | None, new_name: str | None) -> Game:
+    async def _replace(self, game_id: int, old_id: str, new_id: str | None, new_name: str | None,
+                       greet: bool = True) -> Game:
         lang = await self.guild_language((await self.require(game_id)).guild_id)
         async with self._locked(game_id) as (session, game):
             if old_id not in game.players:
@@ -1389,7 +1392,7 @@ class GameService:
             announced = self._announcements(game, [], number=game.last_action,
                                              notices=[notice("admin.replace_done", old=old_id, new=new_id)],
                                              before=before)
-            if is_member(new_id) and game.status == "active":
+            if greet and is_member(new_id) and game.status == "active":
                 _greet(announced, new_id)
             return await self._save(session, game, announced)
 
@@ -1470,7 +1473,7 @@ class GameService:
         elif seat not in seats:
             raise ServiceError("not_a_keeper_seat")
         try:
-            return await self.replace(game_id, seat, user_id, name)
+            return await self.replace(game_id, seat, user_id, name, greet=False)
         except ServiceError as exc:
             if exc.code == "not_joined":   # another member took that seat a moment before
                 raise ServiceError("seat_taken") from exc

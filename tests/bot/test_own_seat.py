@@ -71,7 +71,8 @@ async def test_a_member_steps_away_keeper_plays_at_once_and_one_click_brings_the
     game = await current_game(env, channel)
     assert waited not in game.away and waited not in game.autopilot
     assert "Your seat is yours again." in all_text(back) and "You are away" not in all_text(back)
-    assert any(f"<@{waited}> is back and plays their seat again." in all_text(m) for m in channel.history())
+    told = next(m for m in reversed(channel.history()) if f"<@{waited}> is back and plays their seat again." in all_text(m))
+    assert member.id not in env.backend.get_message(channel.id, told.id).ping_user_ids
     assert "not away" in all_text(panel_of(await member.slash(channel, "game back")))
 
 
@@ -106,7 +107,9 @@ async def test_a_latecomer_takes_a_keeper_players_seat_from_the_tables_button(si
     assert game.players.index(me) == place, "the seat itself, not a new one"
     assert thing_ui.cards("en", game.state["hands"][me]) in all_text(panel)
     assert "You play this seat now" in all_text(panel)
-    assert any(f"<@{me}> takes the seat of 🤖 Keeper 1." in all_text(m) for m in channel.history())
+    told = next(m for m in reversed(channel.history()) if f"<@{me}> takes the seat of 🤖 Keeper 1." in all_text(m))
+    assert latecomer.id not in env.backend.get_message(channel.id, told.id).ping_user_ids, \
+        "they took it themselves: no ping"
     # the same button again, or /game join, seats nobody twice
     again = panel_of(await latecomer.slash(channel, "game join"))
     assert "already in this game" in all_text(again)
