@@ -384,6 +384,12 @@ class LobbyCog(KeeperCog):
             except Exception:  # noqa: BLE001 - a damaged state still gets an answer
                 turn = "?"
             text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
+            me = str(interaction.user.id)
+            if game.status == "active" and keepers(game.players) and me not in game.players and me not in game.left:
+                from cogs.play import take_seat_view   # a member who plays no seat may take a Keeper player's
+                await reply(interaction, "\n".join([text, t(lang, "lobby.status_seats")]),
+                            view=take_seat_view(game, lang))
+                return
         await reply(interaction, text)
 
 

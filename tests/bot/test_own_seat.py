@@ -139,3 +139,15 @@ async def test_game_join_seats_a_member_in_the_lobby_too(simcord_env):
     assert str(newcomer.id) in (await current_game(env, channel)).players
     no_seat = panel_of(await guild.add_member(env.create_user("x")).slash(channel, "game away"))
     assert "not running" in all_text(no_seat) or "not in this game" in all_text(no_seat)
+
+
+async def test_game_status_offers_a_member_who_plays_no_seat_the_keeper_players_seats(simcord_env):
+    env = simcord_env
+    guild, channel, members = await started(env, 3, keepers=1, name="status-seats")
+    onlooker = guild.add_member(env.create_user("onlooker"))
+    status = panel_of(await onlooker.slash(channel, "game status"))
+    assert "you can take one" in all_text(status) and list(buttons(status)) == ["🪑 Take the seat of 🤖 Keeper 1"]
+    mine = panel_of(await members[0].slash(channel, "game status"))
+    assert "you can take one" not in all_text(mine) and not buttons(mine)
+    await onlooker.click(status, label="🪑 Take the seat of 🤖 Keeper 1")
+    assert str(onlooker.id) in (await current_game(env, channel)).players
