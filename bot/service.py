@@ -1433,6 +1433,8 @@ class GameService:
                 raise ServiceError("already_away")
             if uid in game.autopilot:
                 raise ServiceError("kicked")
+            if not [p for p in members(game.players) if p != uid and p not in game.autopilot]:
+                raise ServiceError("last_member_away")  # Keeper would play the rest of the game alone at once
             game.autopilot = sorted(set(game.autopilot) | {uid})
             game.away = sorted(set(game.away) | {uid})
             game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != uid}

@@ -151,3 +151,15 @@ async def test_game_status_offers_a_member_who_plays_no_seat_the_keeper_players_
     assert "you can take one" not in all_text(mine) and not buttons(mine)
     await onlooker.click(status, label="🪑 Take the seat of 🤖 Keeper 1")
     assert str(onlooker.id) in (await current_game(env, channel)).players
+
+
+async def test_the_last_member_playing_cannot_step_away(simcord_env):
+    """With every member away Keeper would play the rest of the game in one go: a member who
+    went to lunch would come back to a finished game. The last one is refused; the game waits."""
+    env = simcord_env
+    _, channel, members = await started(env, 2, keepers=2, name="last-away")
+    await members[0].slash(channel, "game away")
+    refused = panel_of(await members[1].slash(channel, "game away"))
+    assert "last member still playing" in all_text(refused)
+    game = await current_game(env, channel)
+    assert game.status == "active" and str(members[1].id) not in game.autopilot
