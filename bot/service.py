@@ -88,6 +88,9 @@ class Outcome:
 
 
 # who answered in an absent member's place, by whom it was asked and whether Keeper played
+# a member whose last this many decisions were answered at their deadline is taken for away
+MISSED_IN_A_ROW = 2
+MISSED_LOOKBACK = 200  # action-log rows read back to find them (a whole round of a big table)
 SKIP_NOTICES = {("admin", True): "admin.skip_keeper", ("admin", False): "admin.skip_done",
                 ("deadline", True): "deadline.keeper_played", ("deadline", False): "deadline.timed_out"}
 
@@ -1414,16 +1417,17 @@ class GameService:
         return await self._save(session, game, announced)
 
     # ------------------------------------------------------------------ a member's own seat
-    async def step_away(self, game_id: int, user_id: int) -> Game:
-        """The member hands their own seat to Keeper for a while (/game away): Keeper decides for
-        them from now on, at once, as for a kicked member, but they keep their panel (hand and
-        news) and take the seat back themselves (:meth:`come_back`)."""
-        game = await self._step_away(game_id, str(user_id))
+    async def step_away(self, game_id: int, user_id: int, line: str = "lobby.away_done", **params) -> Game:
+        """The member hands their own seat to Keeper for a while (/game away; or missed deadlines,
+        :meth:`_away_after_missed`): Keeper decides for them from now on, at once, as for a kicked
+        member, but they keep their panel (hand and news) and take the seat back themselves
+        (:meth:`come_back`). ``line``: the public announcement's key."""
+        game = await self._step_away(game_id, str(user_id), line, params)
         settled = await self._settle_waiting(game)
         return game if settled is None else settled.game
 
     @resilient(retry_conflicts=False)
-    async def _step_away(self, game_id: int, uid: str) -> Game:
+    async def _step_away(self, game_id: int, uid: str, line: str, params: dict) -> Game:
         async with self._locked(game_id) as (session, game):
             if uid not in game.players:
                 raise ServiceError("not_joined_you")
@@ -1439,7 +1443,7 @@ class GameService:
             game.away = sorted(set(game.away) | {uid})
             game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != uid}
             announced = self._announcements(game, [], number=game.last_action,
-                                            notices=[notice("lobby.away_done", player=uid)])
+                                            notices=[notice(line, player=uid, **params)])
             return await self._save(session, game, announced)
 
     @resilient(retry_conflicts=False)
@@ -1653,12 +1657,34 @@ class GameService:
                 await self._give_back_deadline(game_id, game.deadline)
                 return None
         try:
-            return await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
+            outcome = await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
                 raise
             await self.remind(game_id, now, clear_deadline=True)
             return None
+        await self._away_after_missed(game_id, outcome.named)
+        return outcome
+
+    async def _away_after_missed(self, game_id: int, players: list[str]) -> None:
+        """A member whose last MISSED_IN_A_ROW decisions were all answered at a deadline is gone
+        for now: Keeper plays their seat until they are back, as after /game away, so the table
+        stops waiting a whole turn time for each of their decisions (Board Game Arena's way with
+        a player who timed out). Never the last member still playing: the game waits for them."""
+        for seat in players:
+            if not is_member(seat):
+                continue
+            async with self.sessions() as session:
+                rows = (await session.exec(select(ActionLog.action).where(
+                    ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                    .order_by(ActionLog.number.desc()).limit(MISSED_LOOKBACK))).all()
+            theirs = [a for a in rows if a.get("player") == seat and not a.get("auto")][:MISSED_IN_A_ROW]
+            if len(theirs) < MISSED_IN_A_ROW or not all(a.get("keeper") or a.get("type") == "default" for a in theirs):
+                continue
+            try:
+                await self.step_away(game_id, int(seat), line="deadline.away_missed", count=MISSED_IN_A_ROW)
+            except ServiceError:   # the last member playing, kicked, already away: nothing changes
+                continue
 
     async def _give_back_deadline(self, game_id: int, deadline) -> None:
         """A taken deadline whose step failed (the database busy, say) is put back, so the loop

@@ -361,6 +361,11 @@ PLURALS = {
         "ru": _words("игрок Keeper займёт", "игрока Keeper займут", "игроков Keeper займут",
                      "игроков Keeper займут", "игрок Keeper займёт"),
     },
+    "deadline.away_missed": {
+        "en": EN("deadline:", "deadlines in a row"),
+        "uk": _words("строк поспіль", "строки поспіль", "строків поспіль", "строків поспіль", "строк поспіль"),
+        "ru": _words("срок подряд", "срока подряд", "сроков подряд", "сроков подряд", "срок подряд"),
+    },
     "lobby.filled_and_started": {
         "en": EN("Keeper player took", "Keeper players took"),
         "uk": _words("гравець Keeper зайняв", "гравці Keeper зайняли", "гравців Keeper зайняли",

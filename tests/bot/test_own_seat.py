@@ -6,11 +6,14 @@ only: who left a seat takes no other. The real bot offline (SimCord), members cl
 what they are shown."""
 from __future__ import annotations
 
+import random
+
 from bot.games.thing import render as thing_ui
 from bot.seats import is_keeper
 from bot.service import STAND_IN
 from engine.registry import rules_for
-from tests.bot.helpers import admin_of, all_text, current_game, open_lobby, panel_of
+from tests.bot.helpers import (admin_of, all_text, choose, current_game, open_lobby, open_panel, option_components,
+                               panel_of)
 
 ACT = thing_ui.hand_button_label("en")
 
@@ -163,3 +166,58 @@ async def test_the_last_member_playing_cannot_step_away(simcord_env):
     assert "last member still playing" in all_text(refused)
     game = await current_game(env, channel)
     assert game.status == "active" and str(members[1].id) not in game.autopilot
+
+
+async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simcord_env):
+    """The table waited a whole turn time for every decision of a member who had gone: after two
+    deadlines in a row Keeper plays their seat until they are back, as after /game away (one click
+    brings them back). A decision of their own between two deadlines starts the count again."""
+    from datetime import timedelta
+
+    from bot.db import utcnow
+    from tests.bot.helpers import guild_with_deadlines
+    env = simcord_env
+    guild, admin = await guild_with_deadlines(env)
+    _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="missed")
+    await members[0].click(lobby, label="Start")
+    deadlines = next(c for c in env.bot.cogs.values() if hasattr(c, "_expire"))
+    game = await current_game(env, channel)
+    gone = rules_for("thing").prompts(game.state)[0]["player"]   # to draw, then to play or discard
+    member = next(m for m in members if str(m.id) == gone)
+
+    later = utcnow() + timedelta(hours=1)
+
+    rng = random.Random(3)
+
+    async def click_any(someone):
+        panel = await open_panel(someone, channel)
+        control = rng.choice([c for c in option_components(panel) if not c["custom_id"].startswith("keeper:free:")])
+        value = rng.choice(control["options"])["value"] if control["type"] == 3 else None
+        await choose(someone, panel, control, value)
+
+    async def until_theirs():
+        """The others answer for themselves until a decision of theirs waits."""
+        for _ in range(50):
+            game = await current_game(env, channel)
+            waiting = [p["player"] for p in env.bot.service.prompts(game)]
+            if gone in waiting:
+                return game
+            await click_any(next(m for m in members if str(m.id) == waiting[0]))
+        raise AssertionError("no decision of theirs came")
+
+    await deadlines.check(later)                      # one of theirs, answered by Keeper
+    await until_theirs()
+    await click_any(member)                           # then one of their own
+    await until_theirs()
+    await deadlines.check(later)                      # one by Keeper: not two in a row
+    game = await current_game(env, channel)
+    assert gone not in game.away, "a decision of their own came between"
+    await until_theirs()
+    await deadlines.check(later)                      # the second in a row
+    game = await current_game(env, channel)
+    assert gone in game.away and game.status == "active"
+    assert gone in game.autopilot
+    assert any(f"<@{gone}> missed 2 deadlines in a row: Keeper plays their seat until they are back" in all_text(m)
+               for m in channel.history())
+    panel = panel_of(await member.slash(channel, "panel"))
+    assert "↩️ Back to my seat" in buttons(panel)
