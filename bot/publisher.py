@@ -406,7 +406,10 @@ class Publisher:
 
     async def flush(self, game_id: int, now=None) -> None:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
-        for the outbox loop."""
+        for the outbox loop. The after-delivery step (members' open panels redrawn) runs once the
+        game's delivery lock is released: the next delivery, or an admin's undo, never waits on
+        those edits."""
+        delivered = None
         try:
             lock = self._delivering.get(game_id)
             if lock is None:
@@ -416,21 +419,22 @@ class Publisher:
                     await self.step_aside()
                     game, rows = await self.service.claim_outbox(game_id, self.service.token, now=now)
                     if not rows:
-                        return
+                        break
                     await self._deliver(game, rows)  # each row's send steps aside (_attempt)
-                    if game is not None and self.after_delivery is not None:
-                        try:
-                            await self.after_delivery(self.bot, game)
-                        except Exception:  # noqa: BLE001 - the rows are delivered: say only what failed
-                            log.exception("the after-delivery step of game %s failed", game_id)
+                    delivered = game or delivered
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         self._table_shown.pop(game_id, None)
                         self._text_shown.pop(game_id, None)
                     if game_id not in self._added:
-                        return
+                        break
                     self._added.discard(game_id)  # a closed DM added a public line: deliver it too
         except Exception:  # noqa: BLE001 - one game's delivery never harms another's
             log.exception("delivering the outbox of game %s failed; it stays queued", game_id)
+        if delivered is not None and self.after_delivery is not None:
+            try:
+                await self.after_delivery(self.bot, delivered)
+            except Exception:  # noqa: BLE001 - the rows are delivered: say only what failed
+                log.exception("the after-delivery step of game %s failed", game_id)
 
     async def deliver_due(self, now=None) -> int:
         """Deliver every game's due announcements (the outbox loop and start-up); returns how many

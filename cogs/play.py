@@ -8,6 +8,7 @@ redrawn as it is now).
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
@@ -135,6 +136,9 @@ class LivePanels:
     def __init__(self) -> None:
         # (game, member) -> (the interaction that last drew their panel, when, the decisions it shows)
         self._open: dict[tuple[int, int], tuple[discord.Interaction, float, tuple]] = {}
+        # one redraw pass per game at a time: they run outside the delivery lock, so two passes
+        # after two deliveries in a row would otherwise edit the same panel concurrently
+        self._redrawing: dict[int, asyncio.Lock] = {}
 
     def opened(self, interaction: discord.Interaction, game, pid: str) -> None:
         if interaction.guild_id is None:   # a DM's reply is not the member's panel
@@ -148,6 +152,17 @@ class LivePanels:
         """Redraw the game's open panels whose decisions changed (the publisher calls this after
         each delivery). A panel that can no longer be edited is forgotten; a failure here is
         logged and harms neither the delivery nor the other panels."""
+        if not any(key[0] == game.id for key in self._open):
+            return
+        lock = self._redrawing.setdefault(game.id, asyncio.Lock())
+        try:
+            async with lock:
+                await self._redraw(bot, game)
+        finally:
+            if not lock.locked() and not any(key[0] == game.id for key in self._open):
+                self._redrawing.pop(game.id, None)
+
+    async def _redraw(self, bot, game) -> None:
         now = time.perf_counter()
         for key in [k for k in self._open if k[0] == game.id]:
             interaction, since, shown = self._open.get(key, (None, 0, None))

@@ -125,3 +125,27 @@ async def test_a_failing_redraw_is_logged_and_forgotten_and_the_table_goes_on(si
     assert "stays queued" not in caplog.text   # the delivery itself is not reported as failed
     assert all(member != m[1].id for _game, member in env.bot.live_panels._open)
     assert not await env.bot.service.due_outbox_games()   # every line of the turn was delivered
+
+
+async def test_open_panels_are_redrawn_after_the_delivery_lock_is_released(simcord_env):
+    """Redrawing members' panels is an edit per member: it ran inside the game's delivery lock,
+    so the game's next delivery (or an admin's undo) waited on every open panel. It runs after."""
+    import asyncio
+    env = simcord_env
+    _, channel, m = await new_game(env, 4, setup=fixed)
+    publisher = env.bot.publisher
+    seen = []
+    original = publisher.after_delivery
+
+    async def watching(bot, delivered):
+        seen.append(publisher._delivering[delivered.id].locked())
+        await original(bot, delivered)
+
+    publisher.after_delivery = watching
+    try:
+        await first_turn(env, channel, m)
+        await asyncio.sleep(0)
+        await publisher.idle()
+    finally:
+        publisher.after_delivery = original
+    assert seen and not any(seen), seen
