@@ -33,6 +33,14 @@ def hand_button(game_id: int, label: str) -> discord.ui.Button:
                              custom_id=f"keeper:hand:{game_id}")
 
 
+# "Play again" on a finished game's table: dispatched by the lobby cog's AgainButton.
+AGAIN_TEMPLATE = r"keeper:again:(?P<game>[0-9]+)"
+
+
+def again_button(game_id: int, label: str) -> discord.ui.Button:
+    return discord.ui.Button(label=label, style=discord.ButtonStyle.success, custom_id=f"keeper:again:{game_id}")
+
+
 # An answer's button (in a panel, a DM, or on the live message when the table waits for one
 # decision whose answers are public): dispatched by the play cog's OptionButton.
 OPTION_TEMPLATE = r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"

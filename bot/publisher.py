@@ -48,7 +48,7 @@ from bot.service import GameService, ServiceError, asked_by_dm, awaited_advisers
 from bot.games import ui_for
 from bot.games.common import distinct_choices, joined
 from engine.registry import rules_for
-from bot.interactions import hand_button, option_button, plain
+from bot.interactions import again_button, hand_button, option_button, plain
 
 log = logging.getLogger("keeper.publish")
 
@@ -887,4 +887,6 @@ def table_view(game: Game, lang: str, answers: tuple[dict, list[dict]] | None = 
                 label = plain(ui.option_label({**option, "player": prompt["player"]}, game.state, game.names, lang))
                 view.add_item(option_button(game.id, game.epoch, prompt["id"], option, label[:80] or "…"))
         view.add_item(hand_button(game.id, ui_for(game.kind).hand_button_label(lang)))
+    elif game.status == "finished":   # the same table once more, in one click each
+        view.add_item(again_button(game.id, t(lang, "lobby.again")))
     return view

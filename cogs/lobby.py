@@ -10,7 +10,7 @@ from bot.db import CORRUPT
 from bot.i18n import t
 from bot.seats import keepers, members, mention
 from bot.service import ServiceError
-from bot.interactions import select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
+from bot.interactions import AGAIN_TEMPLATE, again_button, select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
@@ -176,6 +176,58 @@ class FillAndStartButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         await after_commit(operations.edit_original(interaction, content=t(lang, "lobby.filled_and_started",
                                                                            count=added), view=None))
         await refresh_lobby(interaction, game.id)
+
+
+class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=AGAIN_TEMPLATE):
+    """A finished game's "Play again": the first of its members to press it opens the next game's
+    lobby in the channel (the same game and options, its Keeper players seated again, the other
+    members pinged to join); each member who presses it after that joins that lobby."""
+
+    def __init__(self, game_id: int, label: str = "…"):
+        super().__init__(again_button(game_id, label))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await defer_private(interaction)
+        bot = interaction.client
+        ended = await bot.service.require(self.game_id)
+        me = str(interaction.user.id)
+        if ended.status != "finished" or (me not in ended.players and not await is_admin(interaction)):
+            raise ServiceError("again_not_player")
+        lang, reply_lang = await bot.service.guild_language(interaction.guild_id), user_lang(interaction)
+        live = await bot.service.live_game(interaction.channel_id)
+        if live is not None:
+            if live.status != "lobby" or live.kind != ended.kind:
+                raise ServiceError("channel_busy")
+            await bot.service.join(live.id, interaction.user.id, display_name(interaction))
+            await refresh_lobby(interaction, live.id)
+            await after_commit(reply(interaction, t(reply_lang, "lobby.again_joined")))
+            return
+        game = await bot.service.create_lobby(interaction.guild_id, interaction.channel_id, ended.kind,
+                                              interaction.user.id, options=dict(ended.options),
+                                              creator_name=display_name(interaction))
+        try:
+            for _ in keepers(ended.players):
+                game = await bot.service.add_keeper(game.id, lang)
+            others = [p for p in members(ended.players) if p != me and p not in ended.autopilot]
+            kind = t(lang, f"kind.{game.kind}")
+            text = t(lang, "lobby.again_opened", player=mention(me), kind=kind) if not others else \
+                t(lang, "lobby.again_opened_for", player=mention(me), kind=kind,
+                  players=", ".join(mention(p) for p in others))
+            posted = await operations.send(interaction.channel, content=text, embed=lobby_embed(game, lang),
+                                           view=lobby_view(game, lang),
+                                           allowed_mentions=discord.AllowedMentions(
+                                               users=[discord.Object(int(p)) for p in others], everyone=False,
+                                               roles=False))
+            await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
+        except Exception:
+            await bot.service.discard_lobby(game.id)   # a lobby nobody can see must not block the channel
+            raise
+        await after_commit(reply(interaction, t(reply_lang, "lobby.again_reply")))
 
 
 class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
@@ -402,5 +454,5 @@ def finished_summary(game, lang: str) -> dict:
 
 
 async def setup(bot) -> None:
-    bot.add_dynamic_items(LobbyButton, LobbyOptions, LobbyNumber, FillAndStartButton)
+    bot.add_dynamic_items(LobbyButton, LobbyOptions, LobbyNumber, FillAndStartButton, AgainButton)
     await bot.add_cog(LobbyCog(bot))
