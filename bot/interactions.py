@@ -33,6 +33,14 @@ def hand_button(game_id: int, label: str) -> discord.ui.Button:
                              custom_id=f"keeper:hand:{game_id}")
 
 
+# "Back to my seat" for a member away (/game away): dispatched by the play cog's BackButton.
+BACK_TEMPLATE = r"keeper:back:(?P<game>[0-9]+)"
+
+
+def back_button(game_id: int, label: str) -> discord.ui.Button:
+    return discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"keeper:back:{game_id}")
+
+
 # "Play again" on a finished game's table: dispatched by the lobby cog's AgainButton.
 AGAIN_TEMPLATE = r"keeper:again:(?P<game>[0-9]+)"
 
@@ -133,6 +141,11 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
     try:
         lang = user_lang(interaction)
         offer = getattr(error, "offer", None)   # a refusal may carry the way out as a button
+        if offer is None and isinstance(error, ServiceError) and error.code == "away" and "game_id" in error.params:
+            def offer(lang, game_id=error.params["game_id"]):
+                view = discord.ui.View(timeout=None)
+                view.add_item(back_button(game_id, t(lang, "panel.back")))
+                return view
         if offer is not None:
             await reply(interaction, error_text(lang, error), view=offer(lang))
         else:

@@ -652,7 +652,7 @@ class GameService:
             if epoch is not None and epoch != game.epoch:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             if str(action.get("player")) in game.autopilot:
-                raise ServiceError("kicked")
+                raise ServiceError("away" if str(action.get("player")) in game.away else "kicked", game_id=game.id)
             if until_turn:
                 action = self._pass_until_turn(game, action)
             return await self._step(session, game, action, actor=str(action["player"]), notices=notices)
@@ -685,13 +685,13 @@ class GameService:
             return await self._save(session, game)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
-                    close_window: bool = False, stand_in: tuple[dict, bool] | None = None,
+                    close_window: bool = False, stand_in: tuple | None = None,
                     release_leads: bool = False) -> Outcome:
         """Apply one action (a RuleError changes nothing; None: none, only what follows by
         itself), let Keeper answer the prompts of Keeper players and kicked players that follow,
         make every decision that has one answer and nothing to hide, pass the response windows
         of members with nothing usable when the window closes (``close_window``: its time is
-        up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent) answered
+        up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent[, deadline]) answered
         first in its player's place (:meth:`_stand_in`), instead of an action.
         ``release_leads``: the wait of Keeper-led group decisions pending now is over (:class:`Leads`)."""
         rules = rules_for(game.kind)
@@ -707,7 +707,8 @@ class GameService:
                 state, events = _apply(game, rules, state, action)
                 applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
             elif stand_in is not None:
-                state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads)
+                state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads,
+                                               deadline=len(stand_in) > 2 and stand_in[2])
             window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
             # the new state's prompts come back computed once, for the checkpoint below
             state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
@@ -717,7 +718,7 @@ class GameService:
             if game.quiet:  # a member whose turn began answers their windows again
                 still = quiet_seats(game, rules, state)
                 game.quiet = {s: n for s, n in game.quiet.items() if s in still}
-            if keepers(game.players) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
+            if keeper_led(game) and not rules.is_over(state):  # a Keeper Lead's new wait: members are asked
                 leads.notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
                                          question=_question(game, state, p, leads.lang))
                                   for p in (rules.prompts(state) if prompts is None else prompts)
@@ -767,8 +768,8 @@ class GameService:
         free_asked: set[str] = set()  # a seat's free action is asked at most once per batch
         while not rules.is_over(state):
             prompts = rules.prompts(state)
-            standing = next((p for p in prompts if p["player"] in game.autopilot
-                             or (is_keeper(p["player"]) and not (leads and leads.waits(game, p)))), None)
+            standing = next((p for p in prompts if (p["player"] in game.autopilot or is_keeper(p["player"]))
+                             and not (leads and leads.waits(game, p))), None)
             if standing is not None:
                 state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
                                              or not plain, applied=applied, reveals=reveals, leads=leads)
@@ -810,7 +811,7 @@ class GameService:
         return None
 
     def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, applied: list, reveals: list,
-                  leads: Leads | None = None):
+                  leads: Leads | None = None, deadline: bool = False):
         """Answer ``prompt`` in its player's place: with ``agent`` the Keeper agent's move
         (deciding from that player's view only, logged as it is, so a replay is exact; a Keeper
         player's group decision that members advise on follows their proposals, announced in
@@ -821,6 +822,8 @@ class GameService:
         # a member's move Keeper's agent made (its answer, or the default after it had none) is
         # logged as the member's: the mark tells it was Keeper's (a restart's rebuild decides there)
         mark = {"keeper": True} if agent and is_member(player) and player not in game.autopilot else {}
+        if deadline and is_member(player):
+            mark["deadline"] = True   # their time was up (what counts toward being taken for away)
         chosen, line = None, None
         if agent and leads is not None and lead_advisers(game, prompt):
             chosen, line = self._lead_choice(game, rules, state, prompt, leads, len(applied))
@@ -884,7 +887,7 @@ class GameService:
         leads = Leads(lang=settings.language or self.default_language)
         if not lead_wait_seconds(settings, self.default_timeout_minutes):
             leads.released = ALL
-        if not keepers(game.players):
+        if not keeper_led(game):
             return leads  # nobody's decision waits: nothing to look up
         state = intact_state(game)
         pending = [p for p in rules.prompts(state) if lead_advisers(game, p)] if isinstance(state, dict) else []
@@ -904,7 +907,7 @@ class GameService:
         """A Keeper player's group decision waits for members' proposals (its deadline is
         Keeper's, whatever the server does with members' deadlines). ``prompts``: the game's
         pending prompts, if the caller has them (a table without Keeper players computes none)."""
-        if not keepers(game.players):
+        if not keeper_led(game):
             return False
         try:
             return any(lead_advisers(game, p) for p in (self.prompts(game) if prompts is None else prompts))
@@ -1022,11 +1025,11 @@ class GameService:
         rows: list = []
         now = utcnow()
         for player, mine in private.items():
-            if player in game.autopilot or not is_member(player):
+            if (player in game.autopilot and player not in game.away) or not is_member(player):
                 continue  # a kicked member gets nothing more; a Keeper player reads no news
             rows.append((News, {"game_id": game.id, "user_id": int(player), "number": number, "events": mine,
                                 "undone": False, "created_at": now}))
-            if player != actor:
+            if player != actor and player not in game.away:   # away: kept for their panel, no DM
                 rows.append(self._outbox(game, "dm", {"events": mine}, user_id=int(player), now=now))
         kinds = dm_prompt_kinds(game.kind)
         if prompts is None:
@@ -1322,6 +1325,7 @@ class GameService:
                 raise not_running(game)
             game.autopilot = sorted(set(game.autopilot) | {uid})
             game.away = [p for p in game.away if p != uid]  # removed: no longer theirs to take back
+            await session.flush()   # written in this transaction: the checkpoint writes a fixed set of columns
             return await self._step(session, game, None, notices=[notice("admin.kick_done", player=uid)])
 
     async def replace(self, game_id: int, old: int | str, new: int | None = None, new_name: str | None = None,
@@ -1422,9 +1426,7 @@ class GameService:
         :meth:`_away_after_missed`): Keeper decides for them from now on, at once, as for a kicked
         member, but they keep their panel (hand and news) and take the seat back themselves
         (:meth:`come_back`). ``line``: the public announcement's key."""
-        game = await self._step_away(game_id, str(user_id), line, params)
-        settled = await self._settle_waiting(game)
-        return game if settled is None else settled.game
+        return await self._step_away(game_id, str(user_id), line, params)
 
     @resilient(retry_conflicts=False)
     async def _step_away(self, game_id: int, uid: str, line: str, params: dict) -> Game:
@@ -1437,14 +1439,17 @@ class GameService:
                 raise ServiceError("already_away")
             if uid in game.autopilot:
                 raise ServiceError("kicked")
-            if not [p for p in members(game.players) if p != uid and p not in game.autopilot]:
+            rules = rules_for(game.kind)
+            state = intact_state(game)
+            if not [p for p in members(game.players)
+                    if p != uid and p not in game.autopilot and rules.still_playing(state, p)]:
                 raise ServiceError("last_member_away")  # Keeper would play the rest of the game alone at once
             game.autopilot = sorted(set(game.autopilot) | {uid})
             game.away = sorted(set(game.away) | {uid})
             game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != uid}
-            announced = self._announcements(game, [], number=game.last_action,
-                                            notices=[notice(line, player=uid, **params)])
-            return await self._save(session, game, announced)
+            await session.flush()   # written with the step below, in one transaction (its checkpoint
+            # writes a fixed set of columns): what waited for them is answered in the same commit
+            return (await self._step(session, game, None, notices=[notice(line, player=uid, **params)])).game
 
     @resilient(retry_conflicts=False)
     async def come_back(self, game_id: int, user_id: int) -> Game:
@@ -1471,7 +1476,9 @@ class GameService:
             raise ServiceError("already_joined")
         if uid in game.left:
             raise ServiceError("left_this_game")
-        seats = keepers(game.players)
+        if uid in game.exporters:
+            raise ServiceError("exporter_cannot_play")
+        seats = open_keeper_seats(game)
         if not seats:
             raise ServiceError("no_keeper_seat")
         if seat is None:
@@ -1533,7 +1540,7 @@ class GameService:
         for player in dict.fromkeys(players):
             prompt = next(p["id"] for p in waiting if p["player"] == player)
             try:
-                step = await self._default(game_id, player, prompt, epoch, notices, keeper)
+                step = await self._default(game_id, player, prompt, epoch, notices, keeper, deadline=by == "deadline")
             except RuleError:
                 continue  # the decision went away with an earlier default
             except ServiceError:
@@ -1550,7 +1557,7 @@ class GameService:
 
     @resilient
     async def _default(self, game_id: int, player: str, prompt_id: int, epoch: int, notices,
-                       keeper: bool = False) -> Outcome:
+                       keeper: bool = False, deadline: bool = False) -> Outcome:
         """The default answer to one prompt, named by its id within an epoch (prompt ids repeat
         after an undo, so a prompt of an earlier epoch is stale); with ``keeper`` the Keeper
         agent's answer (:meth:`_stand_in`)."""
@@ -1563,7 +1570,7 @@ class GameService:
                 raise RuleError("stale_prompt", "That choice is no longer current.")
             # a Keeper player's own decision (a group's it waits on) is always its agent's
             return await self._step(session, game, None, notices=notices,
-                                    stand_in=(prompt, keeper or is_keeper(player)))
+                                    stand_in=(prompt, keeper or is_keeper(player), deadline))
 
     # ------------------------------------------------------------------ deadlines
     def _mine(self, guild_column):
@@ -1679,7 +1686,7 @@ class GameService:
                     ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
                     .order_by(ActionLog.number.desc()).limit(MISSED_LOOKBACK))).all()
             theirs = [a for a in rows if a.get("player") == seat and not a.get("auto")][:MISSED_IN_A_ROW]
-            if len(theirs) < MISSED_IN_A_ROW or not all(a.get("keeper") or a.get("type") == "default" for a in theirs):
+            if len(theirs) < MISSED_IN_A_ROW or not all(a.get("deadline") for a in theirs):
                 continue
             try:
                 await self.step_away(game_id, int(seat), line="deadline.away_missed", count=MISSED_IN_A_ROW)
@@ -2239,7 +2246,8 @@ def _notified(game: Game, rules, prompts: list[dict], autopass_off, proposed: di
     held = _held(rules, prompts, autopass_off, quiet_seats(game, rules, game.state))
     proposed = proposed or {}
     asked = [a for p in prompts for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
-    return list(dict.fromkeys([p["player"] for p in prompts if p not in held] + asked))
+    return list(dict.fromkeys([p["player"] for p in prompts if p not in held and p["player"] not in game.autopilot]
+                              + asked))
 
 
 def awaited_advisers(game: Game, prompts: list[dict], proposed: dict) -> dict:
@@ -2247,7 +2255,7 @@ def awaited_advisers(game: Game, prompts: list[dict], proposed: dict) -> dict:
     those who proposed, ``proposed``: :meth:`GameService.who_proposed`, nor a member handed to
     Keeper): what the table names as awaited."""
     return {p["id"]: [a for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
-            for p in prompts if is_keeper(p["player"]) and p.get("advisers")}
+            for p in prompts if (is_keeper(p["player"]) or p["player"] in game.away) and p.get("advisers")}
 
 
 def asked_by_dm(game: Game, prompts: list[dict], notified: list[str]) -> list[str]:
@@ -2393,10 +2401,25 @@ def _greet(announced: list, uid: str) -> None:
             values["payload"]["greet"] = [uid]
 
 
+def open_keeper_seats(game: Game) -> list[str]:
+    """The Keeper players' seats a member may take: those still in the game (not put out)."""
+    state = game.state
+    if game.status != "active" or not isinstance(state, dict) or CORRUPT in state:
+        return []
+    rules = rules_for(game.kind)
+    return [seat for seat in keepers(game.players) if rules.still_playing(state, seat)]
+
+
+def keeper_led(game: Game) -> bool:
+    """Keeper decides some seat's group decisions: a Keeper player's, or a member's who is away."""
+    return bool(keepers(game.players) or game.away)
+
+
 def lead_advisers(game: Game, prompt: dict) -> list[str]:
-    """The members (not kicked) who advise on a Keeper player's one-of-a-list group decision:
-    the decision waits for their proposals (none: Keeper answers at once, as at an all-Keeper table)."""
-    if not is_keeper(prompt["player"]) or prompt.get("shape", "one") != "one":
+    """The members (not kicked) who advise on a one-of-a-list group decision Keeper makes, a
+    Keeper player's or an away member's (/game away): the decision waits for their proposals
+    (none: Keeper answers at once, as at an all-Keeper table)."""
+    if not (is_keeper(prompt["player"]) or prompt["player"] in game.away) or prompt.get("shape", "one") != "one":
         return []
     return [a for a in prompt.get("advisers", ()) if is_member(a) and a not in game.autopilot]
 

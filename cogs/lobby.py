@@ -9,7 +9,7 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.seats import keepers, members, mention
-from bot.service import ServiceError
+from bot.service import ServiceError, open_keeper_seats
 from bot.interactions import AGAIN_TEMPLATE, again_button, select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
@@ -387,7 +387,7 @@ class LobbyCog(KeeperCog):
     async def _keeper_seats(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = await self.bot.service.live_game(interaction.channel_id)
         lang = user_lang(interaction)
-        seats = keepers(game.players) if game is not None else []
+        seats = open_keeper_seats(game) if game is not None else []
         return [app_commands.Choice(name=mention(s, lang), value=s) for s in seats
                 if current.lower() in mention(s, lang).lower()][:25]
 
@@ -437,7 +437,7 @@ class LobbyCog(KeeperCog):
                 turn = "?"
             text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
             me = str(interaction.user.id)
-            if game.status == "active" and keepers(game.players) and me not in game.players and me not in game.left:
+            if open_keeper_seats(game) and me not in game.players and me not in game.left and me not in game.exporters:
                 from cogs.play import take_seat_view   # a member who plays no seat may take a Keeper player's
                 await reply(interaction, "\n".join([text, t(lang, "lobby.status_seats")]),
                             view=take_seat_view(game, lang))

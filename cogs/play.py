@@ -19,8 +19,8 @@ from discord import app_commands
 
 from bot import operations
 from bot.i18n import t
-from bot.service import ServiceError, intact_state, not_running, quiet_seats
-from bot.interactions import (select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
+from bot.service import ServiceError, intact_state, not_running, open_keeper_seats, quiet_seats
+from bot.interactions import (BACK_TEMPLATE, back_button, select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
                               desc, defer_panel, defer_private, display_name, option_button, option_digest, plain, reply,
                               reply_panel, user_lang)
 from bot.games import ui_for
@@ -44,15 +44,13 @@ def seated(game, pid: str, away_ok: bool = False) -> None:
     """Refuse members who are not (or no longer) playing: a kicked member loses all access; a
     member away (/game away) sees their panel (``away_ok``) but decides nothing until back."""
     if pid not in game.players:  # a latecomer at a table with Keeper players is offered a seat
-        if game.status == "active" and keepers(game.players) and pid not in game.left:
+        if open_keeper_seats(game) and pid not in game.left and pid not in game.exporters:
             refusal = ServiceError("not_a_player_keeper_seats")
             refusal.offer = lambda lang: take_seat_view(game, lang)
             raise refusal
         raise ServiceError("not_a_player")
     if pid in game.away and not away_ok:
-        refusal = ServiceError("away")
-        refusal.offer = lambda lang: back_view(game.id, lang)
-        raise refusal
+        raise ServiceError("away", game_id=game.id)   # answered with the Back button (handle_error)
     if pid in game.autopilot and pid not in game.away:
         raise ServiceError("kicked")
     if game.state is None:
@@ -500,24 +498,23 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
 
 def back_view(game_id: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(BackButton(game_id, label=t(lang, "panel.back")))
+    view.add_item(back_button(game_id, t(lang, "panel.back")))
     return view
 
 
 def take_seat_view(game, lang: str) -> discord.ui.View:
     """A button per Keeper player's seat (the last seated first, as the lobby gives them)."""
     view = discord.ui.View(timeout=None)
-    for seat in reversed(keepers(game.players)[-MAX_BUTTONS:]):
+    for seat in reversed(open_keeper_seats(game)[-MAX_BUTTONS:]):
         view.add_item(TakeSeatButton(game.id, seat, label=t(lang, "lobby.take_seat", seat=mention(seat, lang))))
     return view
 
 
-class BackButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=r"keeper:back:(?P<game>[0-9]+)"):
+class BackButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=BACK_TEMPLATE):
     """A member away (/game away) takes their seat back from Keeper; their panel follows."""
 
     def __init__(self, game_id: int, label: str = "…"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
-                                           custom_id=f"keeper:back:{game_id}"))
+        super().__init__(back_button(game_id, label))
         self.game_id = game_id
 
     @classmethod

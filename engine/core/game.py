@@ -31,9 +31,10 @@ def copy_state(state: State) -> State:
 
 
 # keys an action may carry besides its answer: who, which prompt (against stale buttons),
-# ``auto`` (applied by itself: the prompt had one answer, see GameRules.forced) and ``keeper``
-# (a Keeper agent answered in a member's place: a deadline or an admin's skip)
-META = ("player", "prompt", "auto", "keeper")
+# ``auto`` (applied by itself: the prompt had one answer, see GameRules.forced), ``keeper``
+# (a Keeper agent answered in a member's place: a deadline or an admin's skip) and ``deadline``
+# (answered because its player's time was up)
+META = ("player", "prompt", "auto", "keeper", "deadline")
 
 
 def _kind(value: Any) -> str | None:
@@ -168,6 +169,10 @@ class GameRules:
         turn = state.get("turn")
         return {"winner": result.get("team") or result.get("winner") or "?", "reason": result.get("reason", "?"),
                 "rounds": turn.get("number", 0) if isinstance(turn, dict) else 0}
+
+    def still_playing(self, state: State, player: str) -> bool:
+        """Whether ``player``'s seat still takes part (a game that puts players out overrides)."""
+        return True
 
     def turn_of(self, state: State) -> tuple[str, int] | None:
         """Whose turn it is and its number, where the game has turns a player may pass response

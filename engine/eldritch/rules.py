@@ -41,6 +41,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
                     FlowRules):
     game_id = "eldritch"
     min_players, max_players = GAME.players
+
+    def still_playing(self, state, player: str) -> bool:
+        return player not in state.get("eliminated", ())
     # 2: issue 18's rule defects (rerolls, searches, the random location, ...); 3: a trade's moves
     # are made only when both agree (issue 20); 4: passing the Lead at the end of the Mythos phase is
     # the Lead's own choice, no longer a group decision

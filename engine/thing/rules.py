@@ -48,6 +48,10 @@ class ThingRules(Setup, Table, Deck, Turns, Cards, Panic, Exchanges, Ending, Vie
     # frame kinds (engine.core.flow); hooks are _ask_<k>, _answer_<k>, _run_<k>, ...
     # the draw is the only answer to a draw; a panic's target follows from the seats alone
     OPEN_KINDS = frozenset({"draw", "choose"})
+
+    def still_playing(self, state, player: str) -> bool:
+        return player not in state.get("eliminated", ())
+
     WINDOW_KINDS = frozenset({"respond"})
     FRAMES = frames(
         draw=Choice(default={"type": "draw"}),

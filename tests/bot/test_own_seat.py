@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import random
 
+from datetime import timedelta
+
+from sqlmodel import select
+
+from bot.db import News, utcnow
 from bot.games.thing import render as thing_ui
 from bot.seats import is_keeper
 from bot.service import STAND_IN
 from engine.registry import rules_for
-from tests.bot.helpers import (admin_of, all_text, choose, current_game, open_lobby, open_panel, option_components,
-                               panel_of)
+from tests.bot.helpers import (admin_of, all_text, choose, current_game, guild_with_deadlines, open_lobby,
+                               open_panel, option_components, panel_of)
 
 ACT = thing_ui.hand_button_label("en")
 
@@ -221,3 +226,131 @@ async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simc
                for m in channel.history())
     panel = panel_of(await member.slash(channel, "panel"))
     assert "↩️ Back to my seat" in buttons(panel)
+
+
+# ---------------------------------------------------------------- from a review (rv17): each failed before its fix
+async def test_kick_of_an_away_member_is_not_undone_by_game_back(simcord_env):
+    env = simcord_env
+    guild, channel, members = await started(env, 4, name="kick-away")
+    await members[1].slash(channel, "game away")
+    await admin_of(env, guild).slash(channel, "gm kick", member=members[1])
+    reply = panel_of(await members[1].slash(channel, "game back"))
+    game = await current_game(env, channel)
+    assert str(members[1].id) in game.autopilot, "a kicked member took their seat back by /game back"
+
+
+async def test_a_latecomer_in_a_keeper_seat_is_not_taken_for_away_for_the_keeper_players_moves(simcord_env):
+    """The Keeper player's moves become the seat's (marked Keeper's) when a member takes it: they
+    are no deadlines the member missed (rv17: one missed deadline took the latecomer for away)."""
+    env = simcord_env
+    guild, channel, members = await started(env, 2, keepers=2, name="late-missed")
+    rng = random.Random(5)
+    for _ in range(120):
+        game = await current_game(env, channel)
+        seat = [p for p in game.players if is_keeper(p)][0]
+        rows = [r.action for r in await env.bot.service.actions(game.id)
+                if r.action.get("player") == seat and not r.action.get("auto")]
+        if len(rows) >= 2:
+            break
+        await click_for_the_waiting(env, channel, members, rng)
+    latecomer = guild.add_member(env.create_user("latecomer"))
+    await env.bot.service.take_keeper_seat(game.id, latecomer.id, "latecomer", seat)
+    me = str(latecomer.id)
+    theirs = [r.action for r in await env.bot.service.actions(game.id)
+              if r.action.get("player") == me and not r.action.get("auto")]
+    assert len(theirs) >= 2 and all(a.get("keeper") for a in theirs[-2:])
+    await env.bot.service._away_after_missed(game.id, [me])
+    assert me not in (await current_game(env, channel)).away
+
+
+async def click_for_the_waiting(env, channel, members, rng):
+    game = await current_game(env, channel)
+    assert game.status == "active"
+    waiting = [p["player"] for p in env.bot.service.prompts(game)]
+    m = next(m for m in members if str(m.id) == waiting[0])
+    panel = await open_panel(m, channel)
+    control = rng.choice([c for c in option_components(panel) if not c["custom_id"].startswith("keeper:free:")])
+    await choose(m, panel, control, rng.choice(control["options"])["value"] if control["type"] == 3 else None)
+
+
+async def test_an_away_members_seat_keeps_its_private_news(simcord_env):
+    env = simcord_env
+    guild, channel, members = await started(env, 4, name="away-news")
+    game = await current_game(env, channel)
+    waited = rules_for("thing").prompts(game.state)[0]["player"]
+    member = next(m for m in members if str(m.id) == waited)
+    async with env.bot.service.sessions() as s:
+        before = len((await s.exec(select(News).where(News.game_id == game.id, News.user_id == int(waited)))).all())
+    await member.slash(channel, "game away")      # Keeper plays their turn at once: draws a card, plays/discards
+    game = await current_game(env, channel)
+    rows = [r for r in await env.bot.service.actions(game.id) if r.action.get("player") == waited]
+    async with env.bot.service.sessions() as s:
+        after = len((await s.exec(select(News).where(News.game_id == game.id, News.user_id == int(waited)))).all())
+    assert after > before, "what the seat saw while Keeper played it is not kept for the member"
+
+
+async def test_plain_defaults_while_away_do_not_count_as_missed_after_back(simcord_env):
+    """With the server's plain defaults Keeper's moves for an away member are plain defaults:
+    no deadlines they missed (rv17: back, they were taken for away again after one)."""
+    env = simcord_env
+    guild, admin = await guild_with_deadlines(env, action="default")
+    _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="plain-back")
+    await members[0].click(lobby, label="Start")
+    game = await current_game(env, channel)
+    gone = rules_for("thing").prompts(game.state)[0]["player"]
+    member = next(m for m in members if str(m.id) == gone)
+    await member.slash(channel, "game away")       # Keeper plays their turn: plain defaults
+    await member.slash(channel, "game back")
+    theirs = [r.action for r in await env.bot.service.actions(game.id)
+              if r.action.get("player") == gone and not r.action.get("auto")]
+    assert len(theirs) >= 2 and all(a.get("type") == "default" for a in theirs[-2:]), theirs
+    await env.bot.service._away_after_missed(game.id, [gone])
+    assert gone not in (await current_game(env, channel)).away
+
+
+async def test_a_member_is_not_the_last_one_playing_beside_a_dead_member(simcord_env):
+    """The Thing: a member out of the game (💀) is still in game.players and not on autopilot."""
+    env = simcord_env
+    for attempt in range(12):
+        guild, channel, members = await started(env, 2, keepers=2, name=f"dead-{attempt}")
+        rng = random.Random(attempt)
+        dead = None
+        for _ in range(200):
+            game = await current_game(env, channel)
+            if game.status != "active":
+                break
+            dead = next((m for m in members if str(m.id) not in game.state["seats"]), None)
+            if dead is not None:
+                break
+            waiting = [p["player"] for p in env.bot.service.prompts(game)]
+            m = next(m for m in members if str(m.id) == waiting[0])
+            p = await open_panel(m, channel)
+            control = rng.choice([c for c in option_components(p) if not c["custom_id"].startswith("keeper:free:")])
+            await choose(m, p, control, rng.choice(control["options"])["value"] if control["type"] == 3 else None)
+        if dead is not None and game.status == "active":
+            break
+    else:
+        raise AssertionError("no member died")
+    alive = next(m for m in members if m is not dead)
+    reply = panel_of(await alive.slash(channel, "game away"))
+    game = await current_game(env, channel)
+    assert game.status == "active" and str(alive.id) not in game.away, \
+        "the last living member stepped away: Keeper played the rest of the game at once"
+
+
+async def test_stepping_away_does_not_ping_the_member(simcord_env):
+    env = simcord_env
+    _, channel, members = await started(env, 4, name="away-ping")
+    game = await current_game(env, channel)
+    waited = rules_for("thing").prompts(game.state)[0]["player"]
+    member = next(m for m in members if str(m.id) == waited)
+    first = len(channel.history())
+    await member.slash(channel, "game away")
+    await env.bot.publisher.idle()
+    pinged = []
+    for m in channel.history():
+        stored = env.backend.get_message(channel.id, m.id)
+        if member.id in (stored.ping_user_ids or ()):
+            pinged.append(all_text(m)[:300])
+    told = next(m for m in channel.history() if "steps away" in all_text(m))
+    assert member.id not in env.backend.get_message(channel.id, told.id).ping_user_ids
