@@ -1449,7 +1449,13 @@ class GameService:
             game.quiet = {s: n for s, n in (game.quiet or {}).items() if s != uid}
             await session.flush()   # written with the step below, in one transaction (its checkpoint
             # writes a fixed set of columns): what waited for them is answered in the same commit
-            return (await self._step(session, game, None, notices=[notice(line, player=uid, **params)])).game
+            notices = [notice(line, player=uid, **params)]
+            lang = await self.guild_language(game.guild_id)
+            # a group decision of theirs now waits for the other members' proposals: they are asked
+            notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
+                               question=_question(game, state, p, lang))
+                        for p in rules.prompts(state) if p["player"] == uid and lead_advisers(game, p)]
+            return (await self._step(session, game, None, notices=notices)).game
 
     @resilient(retry_conflicts=False)
     async def come_back(self, game_id: int, user_id: int) -> Game:

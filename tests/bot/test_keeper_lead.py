@@ -342,3 +342,48 @@ async def test_the_table_names_only_the_advisers_keepers_lead_still_waits_for(si
     assert lead_question(env, await env.bot.service.get(game.id)) is not None  # Bob has not proposed
     field = waiting_field()
     assert f"<@{bob.id}>" in field and f"<@{ann.id}>" not in field, field
+
+
+async def test_an_away_leads_group_decision_waits_for_the_other_members_proposals(simcord_env, monkeypatch):
+    """A member Lead who steps away (/game away) hands their decisions to Keeper: a group decision
+    of theirs waits for the other members' proposals and follows them, as a Keeper player's does
+    (rv17: Keeper decided at once from the Lead's view alone)."""
+    env = simcord_env
+    rules_for("eldritch").new_game(["a", "b"], 1)
+    pin_seed(monkeypatch, 3)
+    _, channel, people, lobby = await open_lobby(env, "eldritch", 2, None, "arkham-away-lead", "inv")
+    game = await env.bot.service.live_game(channel.id)
+    lead = str(people[0].id)
+    await env.bot.service.set_options(game.id, {"lead": lead})
+    await env.bot.service.set_setup(game.id, {"mythos": group_mythos_deck()})
+    await people[0].click(lobby, label="Start")
+    rng, by_id, service = random.Random(1), {str(m.id): m for m in people}, env.bot.service
+    for _ in range(300):
+        game = await service.get(game.id)
+        assert game.status == "active"
+        question = next((p for p in service.prompts(game) if p["player"] == lead and p.get("advisers")), None)
+        if question is not None:
+            break
+        prompt = service.prompts(game)[0]
+        panel = await open_panel(by_id[prompt["player"]], channel)
+        if await click_option(by_id[prompt["player"]], panel, policy(rng, prompt)) is None:
+            await click_first_offered(by_id[prompt["player"]], panel)
+    else:
+        raise AssertionError("the Lead never asked the group")
+    adviser = people[1]
+    await people[0].slash(channel, "game away")
+    game = await service.get(game.id)
+    assert any(p["id"] == question["id"] for p in service.prompts(game)), "Keeper waits for the proposals"
+    assert f"waits for your proposals, <@{adviser.id}>" in public_text(channel)
+    own = ask(rules_for("eldritch"), game.state, keeper_for("eldritch", lead), question, random.Random(0))
+    wanted = next(o for o in question["options"] if {"player": lead, **o} != own)
+    panel = await open_panel(adviser, channel)
+    menu = next(c for row in panel.components for c in row.get("components", [])
+                if c.get("custom_id", "").startswith("keeper:prop:"))
+    from cogs.play import option_digest
+    await adviser.select(panel, [option_digest(wanted)], custom_id=menu["custom_id"])
+    game = await service.get(game.id)
+    assert not any(p["id"] == question["id"] for p in service.prompts(game))
+    actions = [row.action for row in await service.actions(game.id)]
+    assert any(a.get("player") == lead and {k: v for k, v in a.items() if k not in ("player", "prompt", "auto")} == wanted
+               for a in actions), "Keeper followed the proposal"

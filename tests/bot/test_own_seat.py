@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from datetime import timedelta
 
 from sqlmodel import select
@@ -24,7 +26,7 @@ ACT = thing_ui.hand_button_label("en")
 
 
 def buttons(message) -> dict[str, str]:
-    return {c["label"]: c["custom_id"] for row in message.components for c in row["components"]
+    return {c.get("label", c["custom_id"]): c["custom_id"] for row in message.components for c in row["components"]
             if c.get("custom_id")}
 
 
@@ -173,7 +175,8 @@ async def test_the_last_member_playing_cannot_step_away(simcord_env):
     assert game.status == "active" and str(members[1].id) not in game.autopilot
 
 
-async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simcord_env):
+@pytest.mark.parametrize("seed", [3, 8])   # 8: a response window of theirs closes at a deadline between
+async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simcord_env, monkeypatch, seed):
     """The table waited a whole turn time for every decision of a member who had gone: after two
     deadlines in a row Keeper plays their seat until they are back, as after /game away (one click
     brings them back). A decision of their own between two deadlines starts the count again."""
@@ -184,6 +187,8 @@ async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simc
     env = simcord_env
     guild, admin = await guild_with_deadlines(env)
     _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="missed")
+    import bot.service
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: seed)
     await members[0].click(lobby, label="Start")
     deadlines = next(c for c in env.bot.cogs.values() if hasattr(c, "_expire"))
     game = await current_game(env, channel)
@@ -217,10 +222,17 @@ async def test_a_member_who_misses_two_deadlines_in_a_row_is_taken_for_away(simc
     await deadlines.check(later)                      # one by Keeper: not two in a row
     game = await current_game(env, channel)
     assert gone not in game.away, "a decision of their own came between"
-    await until_theirs()
-    await deadlines.check(later)                      # the second in a row
-    game = await current_game(env, channel)
+    for _ in range(10):   # the next of theirs at a deadline (a response window closing counts for nothing)
+        await until_theirs()
+        await deadlines.check(later)
+        game = await current_game(env, channel)
+        if gone in game.away:
+            break
     assert gone in game.away and game.status == "active"
+    theirs = [r.action for r in await env.bot.service.actions(game.id)
+              if r.action["player"] == gone and not r.action.get("auto")]
+    until = max(i for i, a in enumerate(theirs) if a.get("deadline")) + 1
+    assert [bool(a.get("deadline")) for a in theirs[:until]][-3:] == [False, True, True], theirs
     assert gone in game.autopilot
     assert any(f"<@{gone}> missed 2 deadlines in a row: Keeper plays their seat until they are back" in all_text(m)
                for m in channel.history())
