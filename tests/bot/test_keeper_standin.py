@@ -49,7 +49,7 @@ async def test_an_expired_decision_is_played_by_the_keeper_agent(simcord_env, ki
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
     assert logged, "the deadline answered nothing"
     # the agent's concrete action, as it decided from the view, marked as Keeper's (the member's seat)
-    assert logged[0] == {**expected[0], "keeper": True}
+    assert logged[0] == {**expected[0], "keeper": True, "deadline": True}   # their time was up
     assert all(row.get("type") != "default" for row in logged)
     texts = [msg.content or "" for msg in channel.history()]
     assert any("Keeper played for" in text for text in texts)
@@ -79,7 +79,7 @@ async def test_a_refused_keeper_action_falls_back_to_the_default(simcord_env, mo
     # the log without the steps made by themselves (a lone draw: no member's decision)
     logged = [row.action for row in await env.bot.service.actions(game.id) if not row.action.get("auto")]
     # the default stands in, marked as Keeper's: its agent was asked in the member's place
-    assert logged and logged[0] == {"player": player, "type": "default", "keeper": True}
+    assert logged and logged[0] == {"player": player, "type": "default", "keeper": True, "deadline": True}
 
 
 @pytest.mark.parametrize("kind,lang", [("thing", "en"), ("unfathomable", "uk"), ("eldritch", "ru")])

@@ -19,7 +19,7 @@ from bot.games.thing import render as thing_ui
 from bot.seats import is_keeper
 from bot.service import STAND_IN
 from engine.registry import rules_for
-from tests.bot.helpers import (admin_of, all_text, choose, current_game, guild_with_deadlines, open_lobby,
+from tests.bot.helpers import (admin_of, all_text, choose, current_game, fixed, guild_with_deadlines, open_lobby,
                                open_panel, option_components, panel_of)
 
 ACT = thing_ui.hand_button_label("en")
@@ -285,20 +285,31 @@ async def click_for_the_waiting(env, channel, members, rng):
     await choose(m, panel, control, rng.choice(control["options"])["value"] if control["type"] == 3 else None)
 
 
-async def test_an_away_members_seat_keeps_its_private_news(simcord_env):
+async def test_an_away_members_seat_keeps_its_private_news(simcord_env, monkeypatch):
+    """What the seat is shown while Keeper plays it (a card received in an exchange tells who the
+    Thing is) waits in the member's panel for their return, without a DM (rv17: it was lost)."""
     env = simcord_env
+    import bot.service
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 11)
     guild, channel, members = await started(env, 4, name="away-news")
     game = await current_game(env, channel)
     waited = rules_for("thing").prompts(game.state)[0]["player"]
     member = next(m for m in members if str(m.id) == waited)
-    async with env.bot.service.sessions() as s:
-        before = len((await s.exec(select(News).where(News.game_id == game.id, News.user_id == int(waited)))).all())
-    await member.slash(channel, "game away")      # Keeper plays their turn at once: draws a card, plays/discards
-    game = await current_game(env, channel)
-    rows = [r for r in await env.bot.service.actions(game.id) if r.action.get("player") == waited]
-    async with env.bot.service.sessions() as s:
-        after = len((await s.exec(select(News).where(News.game_id == game.id, News.user_id == int(waited)))).all())
-    assert after > before, "what the seat saw while Keeper played it is not kept for the member"
+    dms = len(member.user.dm_channel.history()) if member.user.dm_channel else 0
+    await member.slash(channel, "game away")
+    since = (await current_game(env, channel)).last_action
+    rng, others = random.Random(4), [m for m in members if m is not member]
+
+    async def news_since():
+        async with env.bot.service.sessions() as s:
+            return (await s.exec(select(News).where(News.game_id == game.id, News.user_id == int(waited),
+                                                    News.number > since))).all()
+    for _ in range(60):   # the others play on until the seat Keeper plays is shown something
+        if await news_since():
+            break
+        await click_for_the_waiting(env, channel, others, rng)
+    assert await news_since(), "what the seat saw while Keeper played it is not kept for the member"
+    assert (len(member.user.dm_channel.history()) if member.user.dm_channel else 0) == dms
 
 
 async def test_plain_defaults_while_away_do_not_count_as_missed_after_back(simcord_env):
@@ -307,12 +318,12 @@ async def test_plain_defaults_while_away_do_not_count_as_missed_after_back(simco
     env = simcord_env
     guild, admin = await guild_with_deadlines(env, action="default")
     _, channel, members, lobby = await open_lobby(env, "thing", 4, guild, channel_name="plain-back")
+    game = await env.bot.service.live_game(channel.id)
+    await env.bot.service.set_setup(game.id, fixed(members))   # Ann first: a discard and an offer of hers
     await members[0].click(lobby, label="Start")
-    game = await current_game(env, channel)
-    gone = rules_for("thing").prompts(game.state)[0]["player"]
-    member = next(m for m in members if str(m.id) == gone)
-    await member.slash(channel, "game away")       # Keeper plays their turn: plain defaults
-    await member.slash(channel, "game back")
+    gone = str(members[0].id)
+    await members[0].slash(channel, "game away")       # Keeper plays her turn: plain defaults
+    await members[0].slash(channel, "game back")
     theirs = [r.action for r in await env.bot.service.actions(game.id)
               if r.action.get("player") == gone and not r.action.get("auto")]
     assert len(theirs) >= 2 and all(a.get("type") == "default" for a in theirs[-2:]), theirs
