@@ -281,7 +281,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["ticket"] = ticket(lang, ev.get("ticket"))
         elif a in ("component", "local"):
             p["owner"] = inv_name(lang, ev.get("owner"))
-            p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
+            p["card"] = own_ability(lang, ev.get("card")) if ev.get("card") == ev.get("inv") \
                 else component_used(lang, ev.get("card"))
             if a == "local":
                 key = local_action_key("event.action_local", ev.get("card"), ev.get("inv"), ev.get("owner")) \
@@ -988,13 +988,26 @@ def component_name(lang: str, card) -> str:
     return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else "—"   # «Пожива для розуму» in uk/ru
 
 
+def action_name(card) -> object | None:
+    """The short name our data gives an investigator's sheet action (the sheet names none)."""
+    entry = _pack()["investigator"].get(card)
+    return getattr(getattr(entry, "action", None), "name", None)
+
+
+def own_ability(lang: str, inv) -> str:
+    """An investigator's own action in the table's line: "their ability: trade clues" (ne17: the
+    line said only "uses their ability")."""
+    name = action_name(inv)
+    return t(lang, f"{K}.option.own_ability_named", ability=_in(lang, name)) if name \
+        else t(lang, f"{K}.option.own_ability")
+
+
 def component_used(lang: str, card) -> str:
     """What "use" takes: a card by its kind and name in the case the verb governs (ru «Использовать
     карту «Святая вода»», not «Использовать «Святая вода»»: nfe15), an ability by its name if it has
     one, else whose it is."""
     if card in _pack()["investigator"]:
-        entry = _pack()["investigator"][card]
-        named_ability = getattr(getattr(entry, "action", None), "name", None)
+        named_ability = action_name(card)   # «Использовать способность: Жаклин Файн» said nothing (ne17)
         if named_ability:
             return t(lang, f"{K}.option.ability_named", ability=_in(lang, named_ability))
         return component_name(lang, card)
@@ -1063,6 +1076,9 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
     names): a monster's text (its reckoning), a Cultist's from the Ancient One's sheet."""
     base, _, _nth = label.partition("#")
     kind, _, uid = base.partition(":")
+    if base in _pack()["investigator"]:   # "First: Jim Culver's ability": which one, as the sheet says
+        passive = getattr(_pack()["investigator"][base], "passive", None)
+        return _in(lang, passive.text) if passive is not None and passive.text else None
     if not (uid and kind in _pack()["monster"]):
         return None
     if (_rules().C.monsters.get(kind) or {}).get("cultist"):
