@@ -54,3 +54,47 @@ def test_an_asset_of_a_trait_reads_as_the_card_says(lang, card, says):
     text = R.text_of(lang, R._pack()["mythos"][card])
     assert says in text, text
     assert "asset (" not in text
+
+
+# ---------------------------------------------------------------- 2. the Mi-go Brain Case's trade
+def _brain_case_trade(seed: int = 3):
+    """A game where the first investigator holds the Mi-go Brain Case and uses it: the trade's prompt."""
+    state, _ = RULES.new_game(["p1", "p2"], seed, {}, None)
+    prompt = RULES.prompts(state)[0]
+    state["inv"][prompt["inv"]]["artifacts"].append("mi_go_brain_case")
+    prompt = RULES.prompts(state)[0]
+    use = next(o for o in prompt["options"] if o.get("card") == "mi_go_brain_case")
+    state, _ = RULES.apply(state, {"player": prompt["player"], **use, "prompt": prompt["id"]})
+    prompt = RULES.prompts(state)[0]
+    assert prompt.get("about") == "give"
+    return state, prompt
+
+
+@pytest.mark.parametrize("lang, done, swap, take", [
+    ("en", "Done trading: swap spaces", "comes to you", "Take Feed the Mind from Norman Withers"),
+    ("uk", "Завершити обмін і помінятися локаціями", "переходить до вас",
+     "Узяти «Пожива для розуму» в дослідника Норман Візерс"),
+    ("ru", "Завершить обмен и поменяться локациями", "переходит к вам",
+     "Взять «Пища для ума» у сыщика Норман Уизерс")])
+def test_the_brain_case_trade_says_how_it_ends_and_whom(lang, done, swap, take):
+    """The trade's end read «Ничего» (the engine then swaps the two investigators' spaces, unsaid);
+    «Взять Пища для ума у Норман Уизерс»: a card's name out of case, «у» before a nominative name."""
+    state, prompt = _brain_case_trade()
+    labels = [R.option_label({**o, "player": prompt["player"]}, state, {}, lang) for o in prompt["options"]]
+    end = next(o for o in prompt["options"] if o.get("value") is None)
+    assert labels[prompt["options"].index(end)] == done
+    said = R.option_description({**end, "player": prompt["player"]}, state, {}, lang)
+    other = R.named(lang, "investigator", "norman_withers")
+    assert said.startswith(f"{other} {swap}") and R.space(lang, state["inv"]["norman_withers"]["space"]) in said, said
+    assert take in labels, labels
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "trade possessions with the chosen investigator; then they may come to your space"),
+    ("uk", "обмінятися з вибраним дослідником (майно); потім він може перейти у вашу локацію"),
+    ("ru", "обменяться с выбранным сыщиком (имущество); затем он может перейти в вашу локацию")])
+def test_the_brain_case_effect_reads_as_a_trade(lang, says):
+    """Was "give possessions to the chosen investigator (you may swap spaces) (a trade both ways)"."""
+    from bot.games.eldritch.effect_text import effect_text
+    text = effect_text(lang, R._pack()["artifact"]["mi_go_brain_case"].abilities[0].effect)
+    assert says in text and "(" + ("a trade" if lang == "en" else "обм") not in text, text

@@ -218,6 +218,9 @@ class _NestedText(EffectText):
         if tagged.name == "prevent" and spec.who == "self":
             # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
             return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
+        if tagged.name == "give" and spec.trade:
+            # "trade possessions with the chosen investigator", not "give … (a trade both ways)"
+            return self.model(lang, self.key("fx", "give_trade"), spec, skip={"trade"})
         if tagged.name == "has_possession" and spec.trait and not spec.name and spec.kind == "asset":
             # "holding a Weapon asset" (the cards' words), not "holding an asset (Weapon)"
             return self.model(lang, self.key("cond", "has_possession_trait"), spec, skip={"kind"})

@@ -485,7 +485,8 @@ def trade_thing(lang: str, what, card) -> str:
         return t(lang, f"{K}.count.clues", count=1)
     if what == "ticket":
         return ticket(lang, card)
-    return card_name(lang, card) if card else str(what)
+    # «Узяти «Пожива для розуму»», not «Узяти Пожива для розуму»: a card's name keeps its nominative in quotes
+    return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else str(what)
 
 
 def trade_move(lang: str, move: dict) -> str:
@@ -946,6 +947,9 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
         return t(lang, f"{K}.option.{'yes' if value else 'no'}")
     if isinstance(value, int):
         return str(value)
+    if value is None and about == "give":   # the end of a hand-over, not "Nothing" (ne17)
+        step = frame.get("step") or {}
+        return t(lang, f"{K}.option.{'trade_done_swap' if step.get('swap_spaces') and step.get('trade') else 'trade_done'}")
     if value is None:
         return t(lang, f"{K}.option.{'stay' if about == 'space' else 'stop' if about == 'card' else 'nothing'}")
     if isinstance(value, dict):
@@ -1285,6 +1289,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         card = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
             return abilities_text(lang, card.get("id"))
+    if prompt and prompt.get("about") == "give" and option.get("value", 0) is None:
+        return swap_description(lang, state, prompt)
     if option.get("type") == "investigator":   # the label says the occupation: here what they can do
         return investigator_abilities(lang, option.get("id"))
     if option.get("type") in ("component", "local", "between"):
@@ -1298,6 +1304,21 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if prompt and prompt.get("about") == "space" and option.get("value") in _pack()["space"]:
         return space_contents(lang, state, option.get("value"))   # a card's "move to a space"
     return None
+
+
+def swap_description(lang: str, state: dict, prompt: dict) -> str | None:
+    """Mi-go Brain Case's end of the trade: who goes where ("they may then come to you, and you go
+    where they were"), as the engine then moves them."""
+    frame = frame_of(state, prompt)
+    step = frame.get("step") or {}
+    if not (step.get("swap_spaces") and step.get("trade")):
+        return None
+    other = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("chosen")
+    where = {i: ((state.get("inv") or {}).get(i) or {}).get("space") for i in (prompt.get("inv"), other)}
+    if not other or None in where.values() or where[other] == where[prompt.get("inv")]:
+        return None
+    return t(lang, f"{K}.option.swap_spaces", inv=named(lang, "investigator", other),
+             here=space(lang, where[prompt.get("inv")]), there=space(lang, where[other]))
 
 
 def roll_answer(lang: str, option: dict, frame: dict) -> str | None:
