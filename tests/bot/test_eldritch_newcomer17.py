@@ -11,6 +11,7 @@ import random
 import pytest
 
 from bot.games.eldritch import render as R
+from bot.i18n import t
 from engine.registry import rules_for
 
 RULES = rules_for("eldritch")
@@ -98,3 +99,59 @@ def test_the_brain_case_effect_reads_as_a_trade(lang, says):
     from bot.games.eldritch.effect_text import effect_text
     text = effect_text(lang, R._pack()["artifact"]["mi_go_brain_case"].abilities[0].effect)
     assert says in text and "(" + ("a trade" if lang == "en" else "обм") not in text, text
+
+
+# ---------------------------------------------------------------- 4. monsters to order or fight
+def _first_prompt(wanted, seeds=range(30)):
+    """(state, prompt) of the first prompt ``wanted`` accepts in random games."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state, _ = RULES.new_game(["p1", "p2"], seed, {}, None)
+        for _ in range(2500):
+            if RULES.is_over(state):
+                break
+            prompt = RULES.prompts(state)[0]
+            if wanted(prompt):
+                return state, prompt
+            if prompt.get("shape", "one") != "one":
+                break
+            option = rng.choice(prompt["options"])
+            state, _ = RULES.apply(state, {"player": prompt["player"], **option, "prompt": prompt["id"]})
+    raise AssertionError("no such prompt")
+
+
+STATS = {"en": ("horror", "damage", "toughness"), "uk": ("жах", "шкода", "стійкість"),
+         "ru": ("ужас", "ущерб", "стойкость")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_which_monster_to_fight_first_says_what_each_is(lang):
+    """«Fight Nightgaunt in Tokyo» / «Fight Goat Spawn in Tokyo»: which to face first depends on
+    their horror, damage and toughness, open on the token's back (002 «Відкрита інформація»)."""
+    state, prompt = _first_prompt(lambda p: sum(o["type"] == "fight" for o in p["options"]) > 1)
+    for option in (o for o in prompt["options"] if o["type"] == "fight"):
+        uid = option["monster"]
+        data, board = RULES.monster_data(state, uid), state["monsters"]["board"][uid]
+        label = R.option_label({**option, "player": prompt["player"]}, state, {}, lang)
+        horror, damage, toughness = STATS[lang]
+        assert label.startswith(t(lang, "eldritch.option.fight", monster=R.monster_kind(lang, board["kind"])))
+        assert f"{toughness} {RULES.toughness(state, uid)}" in label, label
+        if isinstance(data.get("horror"), int):
+            assert f"{horror} {data['horror']}" in label, label
+        if isinstance(data.get("damage"), int):
+            assert f"{damage} {data['damage']}" in label, label
+        assert R.space(lang, board["space"]) not in label   # all stand on the fighter's space
+        said = R.option_description({**option, "player": prompt["player"]}, state, {}, lang)
+        assert said and R.skill(lang, "will", "genitive") in said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_monsters_in_an_order_say_what_each_is(lang):
+    """The Lead orders the monsters' Reckonings: each by name, place and its numbers."""
+    state, prompt = _first_prompt(lambda p: p.get("about") == "order"
+                                  and sum(":" in str(o.get("value")) for o in p["options"]) > 1)
+    for option in (o for o in prompt["options"] if ":" in str(o.get("value"))):
+        uid = option["value"].partition(":")[2].partition("#")[0]
+        label = R.option_label({**option, "player": prompt["player"]}, state, {}, lang)
+        assert R.space(lang, state["monsters"]["board"][uid]["space"]) in label
+        assert f"{STATS[lang][2]} {RULES.toughness(state, uid)}" in label, label

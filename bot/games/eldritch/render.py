@@ -1034,9 +1034,9 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
     base, _, nth = label.partition("#")
     kind, _, uid = base.partition(":")
-    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo)": a monster where it stands says enough
+    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo) — horror 1, …": where it stands and what it is
         text = monster_on_board(lang, state, uid)
-        return f"{text} ({nth})" if nth else text
+        return (f"{text} ({nth})" if nth else text) + monster_stats(lang, state, uid)
     if base in _pack()["investigator"]:
         text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))   # after "First"
     elif base == "effect":
@@ -1091,6 +1091,34 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
         text = getattr(stats, "text", None)
         return _in(lang, text) if text else None
     return text_of(lang, _pack()["monster"].get(kind)) or None
+
+
+def monster_stats(lang: str, state: dict, uid) -> str:
+    """" — horror 2, damage 1, toughness 2 (1 lost)": a monster token's back, open information (002
+    «Відкрита інформація: зворот жетонів монстрів»; a Cultist's from the Ancient One's sheet)."""
+    m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
+    if not m or not state.get("ao") or m.get("kind") not in _rules().C.monsters:
+        return ""
+    data = _rules().monster_data(state, uid)
+    said = [t(lang, f"{K}.stat.{what}", n=data[what]) for what in ("horror", "damage")
+            if isinstance(data.get(what), int)]
+    toughness = t(lang, f"{K}.stat.toughness", n=_rules().toughness(state, uid))
+    if m.get("damage"):
+        toughness += " " + t(lang, f"{K}.stat.lost", n=m["damage"])
+    return " — " + ", ".join(said + [toughness])
+
+
+def monster_tests(lang: str, state: dict, uid) -> str | None:
+    """A monster's two tests with their modifiers ("Will test (-1), Strength test (-2)"), for the
+    answer's description; None when neither is on the token."""
+    m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
+    if not m or not state.get("ao") or m.get("kind") not in _rules().C.monsters:
+        return None
+    data = _rules().monster_data(state, uid)
+    tests = [t(lang, f"{K}.op.test", skill=skill(lang, sk, "genitive"),
+               modifier=f" ({data[key]:+d})" if data[key] else "")
+             for key, sk in (("will", "will"), ("strength", "strength")) if isinstance(data.get(key), int)]
+    return _cap(", ".join(tests)) if tests else None
 
 
 def monster_on_board(lang: str, state: dict, uid: str) -> str:
@@ -1236,8 +1264,10 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.{key}", dice=faces)
     if kind in ("reroll_with", "bonus_with"):
         return t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")))
-    if kind == "fight":
-        return t(lang, f"{K}.option.fight", monster=monster_on_board(lang, state, option.get("monster")))
+    if kind == "fight":   # which to fight first: what each is, as its token's open back shows (ne17)
+        m = ((state.get("monsters") or {}).get("board") or {}).get(option.get("monster"))
+        what = monster_kind(lang, m["kind"]) if m else t(lang, f"{K}.a_monster")   # all on your space: no place
+        return t(lang, f"{K}.option.fight", monster=what) + monster_stats(lang, state, option.get("monster"))
     if kind == "encounter":
         what = option.get("what")
         if what == "location":  # where the investigator stands, not the deck's name ("Encounter cards: America")
@@ -1297,6 +1327,11 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         return action_text(lang, option.get("card"))
     if option.get("type") == "encounter":
         return encounter_description(lang, option, state, (prompt or {}).get("inv"))
+    if option.get("type") == "fight":   # its tests and its text, as the token's back gives them
+        m = ((state.get("monsters") or {}).get("board") or {}).get(option.get("monster")) or {}
+        parts = [monster_tests(lang, state, option.get("monster")),
+                 order_description(lang, f"{m.get('kind')}:{option.get('monster')}", state) if m else None]
+        return ". ".join(x.rstrip(".") for x in parts if x) + "." if any(parts) else None
     if prompt and prompt.get("about") == "order" and isinstance(option.get("value"), str):
         return order_description(lang, option["value"], state)
     if option.get("type") in ("travel", "ride"):
