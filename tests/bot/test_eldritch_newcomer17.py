@@ -12,6 +12,7 @@ import pytest
 
 from bot.games.eldritch import render as R
 from bot.i18n import t
+from engine.core.flow import frame_of
 from engine.registry import rules_for
 
 RULES = rules_for("eldritch")
@@ -111,7 +112,7 @@ def _first_prompt(wanted, seeds=range(30)):
             if RULES.is_over(state):
                 break
             prompt = RULES.prompts(state)[0]
-            if wanted(prompt):
+            if wanted(prompt, state):
                 return state, prompt
             if prompt.get("shape", "one") != "one":
                 break
@@ -128,7 +129,7 @@ STATS = {"en": ("horror", "damage", "toughness"), "uk": ("жах", "шкода",
 def test_which_monster_to_fight_first_says_what_each_is(lang):
     """«Fight Nightgaunt in Tokyo» / «Fight Goat Spawn in Tokyo»: which to face first depends on
     their horror, damage and toughness, open on the token's back (002 «Відкрита інформація»)."""
-    state, prompt = _first_prompt(lambda p: sum(o["type"] == "fight" for o in p["options"]) > 1)
+    state, prompt = _first_prompt(lambda p, _s: sum(o["type"] == "fight" for o in p["options"]) > 1)
     for option in (o for o in prompt["options"] if o["type"] == "fight"):
         uid = option["monster"]
         data, board = RULES.monster_data(state, uid), state["monsters"]["board"][uid]
@@ -148,10 +149,35 @@ def test_which_monster_to_fight_first_says_what_each_is(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_monsters_in_an_order_say_what_each_is(lang):
     """The Lead orders the monsters' Reckonings: each by name, place and its numbers."""
-    state, prompt = _first_prompt(lambda p: p.get("about") == "order"
+    state, prompt = _first_prompt(lambda p, _s: p.get("about") == "order"
                                   and sum(":" in str(o.get("value")) for o in p["options"]) > 1)
     for option in (o for o in prompt["options"] if ":" in str(o.get("value"))):
         uid = option["value"].partition(":")[2].partition("#")[0]
         label = R.option_label({**option, "player": prompt["player"]}, state, {}, lang)
         assert R.space(lang, state["monsters"]["board"][uid]["space"]) in label
         assert f"{STATS[lang][2]} {RULES.toughness(state, uid)}" in label, label
+
+
+# ---------------------------------------------------------------- 5. a newcomer's reading of a whole game
+@pytest.mark.parametrize("lang, says", [("en", "declines ({card})."), ("uk", "відмовляється ({card})."),
+                                        ("ru", "отказывается ({card}).")])
+def test_a_declined_offer_names_whose_offer_it_was(lang, says):
+    """The dump's «**Akachi Onyele** declines.» stood alone (a Keeper seat answers at once, so no
+    ⏳ line ever asked): declines what? The event names the card (or sheet) whose offer it was."""
+    state, prompt = _first_prompt(lambda p, s: p.get("about") == "may"
+                                  and {"type": "choose", "value": False} in p["options"]
+                                  and (offering(s, p) or {}).get("kind") in ("asset", "artifact", "spell"))
+    card = offering(state, prompt)["id"]
+    _, events = RULES.apply(state, {"player": prompt["player"], "prompt": prompt["id"], "type": "choose", "value": False})
+    declined = next(ev for ev in events if ev["type"] == "may_declined")
+    assert declined["card"] == card
+    line = R.public_lines([declined], lang)[0]
+    assert line == f"**{R.named(lang, 'investigator', prompt['inv'])}** " \
+        + says.format(card=R.component_name(lang, card)), line
+
+
+
+def offering(state, prompt):
+    """The card whose "may" ``prompt`` asks about (its frame's context), if any."""
+    card = ((state.get("ctx") or {}).get(frame_of(state, prompt).get("c")) or {}).get("card")
+    return card if isinstance(card, dict) else None
