@@ -432,7 +432,7 @@ def _named_space(step: Tagged) -> bool:
     return isinstance(at, str) and _names("en", "at", at) is not None
 
 
-WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
+WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label", "name_authored"}),
                     amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant,
                     cases=CASES)
 
