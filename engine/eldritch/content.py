@@ -86,6 +86,7 @@ _ONE_SHOT_TIMINGS = frozenset({"action", "local_action", "reckoning", "on_gain",
 class Ability(Strict):
     id: str | None = None
     name: Names | None = None
+    name_authored: list[Lang] = []   # an investigator's action: the sheet names none, the short name is ours
     timing: Timing
     limit: Limit = "none"
     requires: Condition | None = None

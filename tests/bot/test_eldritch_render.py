@@ -358,9 +358,9 @@ def test_a_skill_after_a_governing_word_takes_its_case(lang, rolled, improved, t
 
 
 @pytest.mark.parametrize("lang, ability, may", [
-    ("en", "Use Jacqueline Fine's ability", "use Flesh Ward?"),
-    ("uk", "Використати здібність: Жаклін Файн", "використати «Захист плоті»?"),
-    ("ru", "Использовать способность: Жаклин Файн", "использовать «Защита плоти»?")])
+    ("en", "Use your ability: trade clues", "use Flesh Ward?"),   # by what it does (ne17)
+    ("uk", "Використати здібність: обмін доказами", "використати «Захист плоті»?"),
+    ("ru", "Использовать способность: обмен уликами", "использовать «Защита плоти»?")])
 def test_an_ability_and_a_may_name_what_they_use(lang, ability, may):
     """Not «Використати Властивість: Жаклін Файн» nor «використати? (Захист плоті)»."""
     assert R.option_label({"type": "component", "card": "jacqueline_fine"}, {}, {}, lang) == ability

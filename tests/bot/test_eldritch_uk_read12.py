@@ -22,10 +22,10 @@ def test_an_investigators_ability_is_a_zdibnist_in_uk():
     uk = {k: v for k, v in catalog("uk").items() if k.startswith(f"{K}.") and isinstance(v, str)}
     assert not [k for k, v in uk.items() if "властивіст" in v.lower() and not k.startswith(f"{K}.effect")]
     assert R.option_label({"type": "component", "card": "silas_marsh"}, {}, {}, "uk") \
-        == "Використати здібність: Сайлас Марш"
+        == "Використати здібність: плавання водним шляхом і ще одна дія"   # what it does (ne17)
     own = {"type": "action", "action": "component", "inv": "leo_anderson", "card": "leo_anderson",
            "owner": "leo_anderson"}
-    assert line(own, "uk") == "**Лео Андерсон** використовує свою здібність."
+    assert line(own, "uk") == "**Лео Андерсон** використовує свою здібність: залучення Союзника (перевірка Впливу)."
 
 
 @pytest.mark.parametrize("lang, label", [

@@ -218,6 +218,12 @@ class _NestedText(EffectText):
         if tagged.name == "prevent" and spec.who == "self":
             # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
             return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
+        if tagged.name == "give" and spec.trade:
+            # "trade possessions with the chosen investigator", not "give … (a trade both ways)"
+            return self.model(lang, self.key("fx", "give_trade"), spec, skip={"trade"})
+        if tagged.name == "has_possession" and spec.trait and not spec.name and spec.kind == "asset":
+            # "holding a Weapon asset" (the cards' words), not "holding an asset (Weapon)"
+            return self.model(lang, self.key("cond", "has_possession_trait"), spec, skip={"kind"})
         if tagged.name in ("gain_condition", "discard_condition") and spec.trait and not spec.name \
                 and not getattr(spec, "any_of", None):
             # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
@@ -426,7 +432,7 @@ def _named_space(step: Tagged) -> bool:
     return isinstance(at, str) and _names("en", "at", at) is not None
 
 
-WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label"}),
+WRITER = _NestedText(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED, skip=frozenset({"id", "label", "name_authored"}),
                     amounts=("health", "sanity", "clues"), quiet=frozenset({"during"}), variant=_variant,
                     cases=CASES)
 

@@ -281,7 +281,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["ticket"] = ticket(lang, ev.get("ticket"))
         elif a in ("component", "local"):
             p["owner"] = inv_name(lang, ev.get("owner"))
-            p["card"] = t(lang, f"{K}.option.own_ability") if ev.get("card") == ev.get("inv") \
+            p["card"] = own_ability(lang, ev.get("card")) if ev.get("card") == ev.get("inv") \
                 else component_used(lang, ev.get("card"))
             if a == "local":
                 key = local_action_key("event.action_local", ev.get("card"), ev.get("inv"), ev.get("owner")) \
@@ -347,6 +347,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["paid"] = amount_text(lang, ev.get("paid"), 1)
     elif kind in ("clues_given",):
         p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
+    elif kind == "may_declined" and ev.get("card"):   # whose offer: "X declines (Mists of Releh)."
+        key = f"{K}.event.may_declined_card"
+        p["card"] = component_name(lang, ev["card"])
     elif kind == "traded":
         p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
         p["what"] = trade_thing(lang, ev.get("what"), ev.get("card"))
@@ -485,7 +488,8 @@ def trade_thing(lang: str, what, card) -> str:
         return t(lang, f"{K}.count.clues", count=1)
     if what == "ticket":
         return ticket(lang, card)
-    return card_name(lang, card) if card else str(what)
+    # «Узяти «Пожива для розуму»», not «Узяти Пожива для розуму»: a card's name keeps its nominative in quotes
+    return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else str(what)
 
 
 def trade_move(lang: str, move: dict) -> str:
@@ -946,6 +950,9 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
         return t(lang, f"{K}.option.{'yes' if value else 'no'}")
     if isinstance(value, int):
         return str(value)
+    if value is None and about == "give":   # the end of a hand-over, not "Nothing" (ne17)
+        step = frame.get("step") or {}
+        return t(lang, f"{K}.option.{'trade_done_swap' if step.get('swap_spaces') and step.get('trade') else 'trade_done'}")
     if value is None:
         return t(lang, f"{K}.option.{'stay' if about == 'space' else 'stop' if about == 'card' else 'nothing'}")
     if isinstance(value, dict):
@@ -988,13 +995,26 @@ def component_name(lang: str, card) -> str:
     return t(lang, f"{K}.quoted", card=card_name(lang, card)) if card else "—"   # «Пожива для розуму» in uk/ru
 
 
+def action_name(card) -> object | None:
+    """The short name our data gives an investigator's sheet action (the sheet names none)."""
+    entry = _pack()["investigator"].get(card)
+    return getattr(getattr(entry, "action", None), "name", None)
+
+
+def own_ability(lang: str, inv) -> str:
+    """An investigator's own action in the table's line: "their ability: trade clues" (ne17: the
+    line said only "uses their ability")."""
+    name = action_name(inv)
+    return t(lang, f"{K}.option.own_ability_named", ability=_in(lang, name)) if name \
+        else t(lang, f"{K}.option.own_ability")
+
+
 def component_used(lang: str, card) -> str:
     """What "use" takes: a card by its kind and name in the case the verb governs (ru «Использовать
     карту «Святая вода»», not «Использовать «Святая вода»»: nfe15), an ability by its name if it has
     one, else whose it is."""
     if card in _pack()["investigator"]:
-        entry = _pack()["investigator"][card]
-        named_ability = getattr(getattr(entry, "action", None), "name", None)
+        named_ability = action_name(card)   # «Использовать способность: Жаклин Файн» said nothing (ne17)
         if named_ability:
             return t(lang, f"{K}.option.ability_named", ability=_in(lang, named_ability))
         return component_name(lang, card)
@@ -1017,9 +1037,9 @@ def order_label(lang: str, label: str, state: dict, names: dict) -> str:
     (``<kind>:<uid>``), an ability of a card or investigator, or an effect; ``#n``: its n-th."""
     base, _, nth = label.partition("#")
     kind, _, uid = base.partition(":")
-    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo)": a monster where it stands says enough
+    if uid and kind in _pack()["monster"]:   # "Warlock (Tokyo) — horror 1, …": where it stands and what it is
         text = monster_on_board(lang, state, uid)
-        return f"{text} ({nth})" if nth else text
+        return (f"{text} ({nth})" if nth else text) + monster_stats(lang, state, uid)
     if base in _pack()["investigator"]:
         text = t(lang, f"{K}.option.ability_of", inv=named(lang, "investigator", base))   # after "First"
     elif base == "effect":
@@ -1063,6 +1083,9 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
     names): a monster's text (its reckoning), a Cultist's from the Ancient One's sheet."""
     base, _, _nth = label.partition("#")
     kind, _, uid = base.partition(":")
+    if base in _pack()["investigator"]:   # "First: Jim Culver's ability": which one, as the sheet says
+        passive = getattr(_pack()["investigator"][base], "passive", None)
+        return _in(lang, passive.text) if passive is not None and passive.text else None
     if not (uid and kind in _pack()["monster"]):
         return None
     if (_rules().C.monsters.get(kind) or {}).get("cultist"):
@@ -1071,6 +1094,34 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
         text = getattr(stats, "text", None)
         return _in(lang, text) if text else None
     return text_of(lang, _pack()["monster"].get(kind)) or None
+
+
+def monster_stats(lang: str, state: dict, uid) -> str:
+    """" — horror 2, damage 1, toughness 2 (1 lost)": a monster token's back, open information (002
+    «Відкрита інформація: зворот жетонів монстрів»; a Cultist's from the Ancient One's sheet)."""
+    m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
+    if not m or not state.get("ao") or m.get("kind") not in _rules().C.monsters:
+        return ""
+    data = _rules().monster_data(state, uid)
+    said = [t(lang, f"{K}.stat.{what}", n=data[what]) for what in ("horror", "damage")
+            if isinstance(data.get(what), int)]
+    toughness = t(lang, f"{K}.stat.toughness", n=_rules().toughness(state, uid))
+    if m.get("damage"):
+        toughness += " " + t(lang, f"{K}.stat.lost", n=m["damage"])
+    return " — " + ", ".join(said + [toughness])
+
+
+def monster_tests(lang: str, state: dict, uid) -> str | None:
+    """A monster's two tests with their modifiers ("Will test (-1), Strength test (-2)"), for the
+    answer's description; None when neither is on the token."""
+    m = ((state.get("monsters") or {}).get("board") or {}).get(uid)
+    if not m or not state.get("ao") or m.get("kind") not in _rules().C.monsters:
+        return None
+    data = _rules().monster_data(state, uid)
+    tests = [t(lang, f"{K}.op.test", skill=skill(lang, sk, "genitive"),
+               modifier=f" ({data[key]:+d})" if data[key] else "")
+             for key, sk in (("will", "will"), ("strength", "strength")) if isinstance(data.get(key), int)]
+    return _cap(", ".join(tests)) if tests else None
 
 
 def monster_on_board(lang: str, state: dict, uid: str) -> str:
@@ -1216,8 +1267,10 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, f"{K}.option.{key}", dice=faces)
     if kind in ("reroll_with", "bonus_with"):
         return t(lang, f"{K}.option.{kind}", card=card_name(lang, option.get("card")))
-    if kind == "fight":
-        return t(lang, f"{K}.option.fight", monster=monster_on_board(lang, state, option.get("monster")))
+    if kind == "fight":   # which to fight first: what each is, as its token's open back shows (ne17)
+        m = ((state.get("monsters") or {}).get("board") or {}).get(option.get("monster"))
+        what = monster_kind(lang, m["kind"]) if m else t(lang, f"{K}.a_monster")   # all on your space: no place
+        return t(lang, f"{K}.option.fight", monster=what) + monster_stats(lang, state, option.get("monster"))
     if kind == "encounter":
         what = option.get("what")
         if what == "location":  # where the investigator stands, not the deck's name ("Encounter cards: America")
@@ -1269,12 +1322,19 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         card = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("kind") in ("asset", "artifact", "spell", "condition"):
             return abilities_text(lang, card.get("id"))
+    if prompt and prompt.get("about") == "give" and option.get("value", 0) is None:
+        return swap_description(lang, state, prompt)
     if option.get("type") == "investigator":   # the label says the occupation: here what they can do
         return investigator_abilities(lang, option.get("id"))
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
     if option.get("type") == "encounter":
         return encounter_description(lang, option, state, (prompt or {}).get("inv"))
+    if option.get("type") == "fight":   # its tests and its text, as the token's back gives them
+        m = ((state.get("monsters") or {}).get("board") or {}).get(option.get("monster")) or {}
+        parts = [monster_tests(lang, state, option.get("monster")),
+                 order_description(lang, f"{m.get('kind')}:{option.get('monster')}", state) if m else None]
+        return ". ".join(x.rstrip(".") for x in parts if x) + "." if any(parts) else None
     if prompt and prompt.get("about") == "order" and isinstance(option.get("value"), str):
         return order_description(lang, option["value"], state)
     if option.get("type") in ("travel", "ride"):
@@ -1282,6 +1342,21 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if prompt and prompt.get("about") == "space" and option.get("value") in _pack()["space"]:
         return space_contents(lang, state, option.get("value"))   # a card's "move to a space"
     return None
+
+
+def swap_description(lang: str, state: dict, prompt: dict) -> str | None:
+    """Mi-go Brain Case's end of the trade: who goes where ("they may then come to you, and you go
+    where they were"), as the engine then moves them."""
+    frame = frame_of(state, prompt)
+    step = frame.get("step") or {}
+    if not (step.get("swap_spaces") and step.get("trade")):
+        return None
+    other = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("chosen")
+    where = {i: ((state.get("inv") or {}).get(i) or {}).get("space") for i in (prompt.get("inv"), other)}
+    if not other or None in where.values() or where[other] == where[prompt.get("inv")]:
+        return None
+    return t(lang, f"{K}.option.swap_spaces", inv=named(lang, "investigator", other),
+             here=space(lang, where[prompt.get("inv")]), there=space(lang, where[other]))
 
 
 def roll_answer(lang: str, option: dict, frame: dict) -> str | None:

@@ -8,6 +8,10 @@ from __future__ import annotations
 from engine.core.events import event
 
 
+# the held cards and sheets whose offer a declined "may" names (public: their fronts are)
+OFFERING_KINDS = ("asset", "artifact", "spell", "condition", "investigator")
+
+
 class StructureEffects:
     # --- structure ---------------------------------------------------------------------------
     def _op_test(self, s, st, c, cid, events):
@@ -85,7 +89,9 @@ class StructureEffects:
             self.run_effect(s, list(st.get("cost", [])) + [{"op": "_unchoice"}] + list(st.get("then", [])), cid)
             return
         if chooser:   # the table hears the answer: a declined offer would otherwise leave no line
-            events.append(event("may_declined", inv=chooser))
+            card = c.get("card") if isinstance(c.get("card"), dict) else {}
+            offered = {"card": card["id"]} if card.get("kind") in OFFERING_KINDS and card.get("id") else {}
+            events.append(event("may_declined", inv=chooser, **offered))   # whose offer (ne17: "X declines.")
         if st.get("otherwise"):
             self.run_effect(s, st["otherwise"], cid)
 
