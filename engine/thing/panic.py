@@ -13,7 +13,7 @@ class Panic:
             s["turn"]["no_exchange"] = True
         if card.target != "none" and self._quarantined(s, p) and not card.ignores_quarantine:
             # R3: a quarantined drawer can do nothing aimed at another player
-            events.append(event("nothing_happens", step=c))
+            events.append(event("nothing_happens", step=c, quarantined=[p]))
             return
         for eff in card.effects:
             kind = eff.name
@@ -72,7 +72,7 @@ class Panic:
         events.append(event("target_chosen", player=p, target=target, card=f["purpose"]))
         if "swap_seats" in kinds:
             if self._quarantined(s, target):  # One, Two...: the chosen player is quarantined
-                events.append(event("nothing_happens", step=f["purpose"]))
+                events.append(event("nothing_happens", step=f["purpose"], quarantined=[target]))
             else:
                 self._swap_seats(s, p, target, events)
         elif "exchange" in kinds:

@@ -86,6 +86,12 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = "thing.event.card_played_side"
         elif ev.get("target"):
             key = "thing.event.card_played_target"
+    elif kind == "no_exchange":
+        key, more = _no_exchange(ev)
+        p.update(more)
+    elif kind == "nothing_happens":
+        key, more = _nothing_happens(ev)
+        p.update(more)
     elif kind in ("exchanged", "seats_swapped"):
         p["a"], p["b"] = mention(ev["players"][0]), mention(ev["players"][1])
     elif kind in ("door_placed", "door_removed"):
@@ -117,6 +123,40 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind == "card_resolved":
         return common.Line(text, joins=f"card:{ev.get('card')}", tail=t(lang, "thing.event.then_discarded"))
     return text or None
+
+
+def _no_exchange(ev: dict) -> tuple[str, dict]:
+    """Why an exchange does not happen, as the table sees it (the rulebook: «Если что-либо
+    препятствует обмену картами с соседним игроком (например, «Заколоченная дверь» или
+    «Карантин»), вы не меняетесь картами»): the door and whom it stands between, or who is in
+    quarantine; Missed! with the offerer next after the refuser. A player with no card they may
+    give (R8) stays unnamed: that would tell the table about their hand."""
+    base = "thing.event.no_exchange"
+    if ev.get("reason") == "missed" and ev.get("from") == ev.get("to"):
+        return f"{base}_back", {"after": mention(ev.get("after"))}
+    door, quarantined = ev.get("door"), ev.get("quarantined") or []
+    if door:
+        if set(door) == {ev.get("from"), ev.get("to")}:
+            return f"{base}_door_between", {}
+        return f"{base}_door", {"a": mention(door[0]), "b": mention(door[1])}
+    if len(quarantined) > 1:
+        return f"{base}_quarantine_both", {}
+    if quarantined:
+        return f"{base}_quarantine", {"quarantined": mention(quarantined[0])}
+    if ev.get("reason") == "none":
+        return f"{base}_secret", {}
+    return base, {}
+
+
+def _nothing_happens(ev: dict) -> tuple[str, dict]:
+    """Why a panic card does nothing: who is in quarantine (R3, One, Two...), or that the table
+    has no obstacle of the kind it discards."""
+    base = "thing.event.nothing_happens"
+    if ev.get("quarantined"):
+        return f"{base}_quarantine", {"quarantined": mention(ev["quarantined"][0])}
+    if ev.get("kinds") in (["door"], ["quarantine"]):
+        return f"{base}_no_{ev['kinds'][0]}", {}
+    return base, {}
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
