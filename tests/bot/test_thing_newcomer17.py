@@ -188,3 +188,52 @@ def test_a_quarantined_drawer_of_a_seat_swap_panic_is_named(lang, line):
     s = quarantined(make_game(deck=["get_out"] + ["suspicion"] * 5), "ann")
     _, events = act(s, "ann", "draw")
     assert line in lines(events, lang)
+
+
+# ------------------------------------------------------------------ the Thing's declaration
+@pytest.mark.parametrize("lang, question", [
+    ("ru", "За столом ещё есть люди: <@ann>, <@cid>. Объявите сейчас — и победят они. Всё равно объявить?"),
+    ("uk", "За столом ще є люди: <@ann>, <@cid>. Оголосите зараз — і переможуть вони. Усе одно оголосити?"),
+    ("en", "Humans are still at the table: <@ann>, <@cid>. Declare now and they win. Declare anyway?"),
+])
+def test_the_declarations_question_names_the_humans_the_thing_knows_are_left(lang, question):
+    """The declare button stands on the Thing's panel from turn 1 (R12: «at any time»; the
+    panel is the Thing's alone). Its question read «Объявить сейчас, что людей не осталось? Если
+    вы ошибаетесь, победят люди.» — but the Thing is never mistaken, it knows every role («он
+    единственный, кто всегда знает роли всех участников»): the question says who is human."""
+    from tests.engine.helpers import with_infected
+    s = make_game({"bob": ["infected", "whisky", "suspicion", "analysis"]})   # dan is the Thing
+    with_infected(s, "bob", "dan")
+    assert THING.free_action_confirm({"type": "declare"}, lang, state=s, player="dan") == \
+        (question, THING.free_action_confirm({"type": "declare"}, lang)[1])
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("ru", "Людей за столом не осталось: объявите — и Нечто победит."),
+    ("uk", "Людей за столом не лишилося: оголосіть — і Щось переможе."),
+    ("en", "No human is left at the table: declare and the Thing wins."),
+])
+def test_the_declarations_question_with_no_human_left_says_the_thing_wins(lang, question):
+    from tests.engine.helpers import with_infected
+    s = make_game({p: ["infected", "whisky", "suspicion", "analysis"] for p in ("ann", "bob", "cid")})
+    for p in ("ann", "bob", "cid"):
+        with_infected(s, p, "dan")
+    assert THING.free_action_confirm({"type": "declare"}, lang, state=s, player="dan")[0] == question
+
+
+async def test_the_declare_button_asks_the_thing_with_the_humans_named(simcord_env):
+    """Through Discord: the Thing (m[1] at the fixed table) presses its panel's declare button on
+    turn 1 and is asked with every other player named as human; the game goes on."""
+    from tests.bot.helpers import current_game, fixed, new_game, open_panel, panel_of
+    _, channel, m = await new_game(simcord_env, 4, setup=fixed)
+    panel = await open_panel(m[1], channel)
+    asked = panel_of(await m[1].click(panel, label="Declare: no humans left"))
+    others = [f"<@{x.user.id}>" for x in m if x is not m[1]]
+    assert asked.content.startswith("Humans are still at the table: ")
+    assert all(name in asked.content for name in others) and f"<@{m[1].user.id}>" not in asked.content
+    assert (await current_game(simcord_env, channel)).status == "active"
+    def labels(panel):
+        return [item.get("label") for row in panel.components for item in row.get("components", [])]
+    assert "Declare: no humans left" in labels(panel)
+    for other in (m[0], m[2], m[3]):   # a human's panel has no such button
+        assert "Declare: no humans left" not in labels(await open_panel(other, channel))

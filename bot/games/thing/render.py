@@ -428,11 +428,33 @@ def free_action_label(action: dict, lang: str) -> str:
     return t(lang, f"thing.panel.{action['type']}")
 
 
-def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
-    """(question, confirm-button label) when the action needs a second click, else None."""
-    if action["type"] == "declare":  # it ends the game: never on a slip of the finger
-        return t(lang, "thing.panel.declare_confirm"), t(lang, "thing.panel.declare_yes")
-    return None
+def free_action_confirm(action: dict, lang: str, state: dict | None = None,
+                        player: str | None = None) -> tuple[str, str] | None:
+    """(question, confirm-button label) when the action needs a second click, else None. The
+    declaration (R12: at any time) ends the game: the question tells the Thing what it knows
+    already (it alone knows every role), the humans still at the table, or that none is left."""
+    if action["type"] != "declare":
+        return None
+    humans = _humans_left(state, player)
+    if humans is None:
+        question = t(lang, "thing.panel.declare_confirm")
+    elif humans:
+        question = t(lang, "thing.panel.declare_confirm_humans", players=", ".join(mention(h) for h in humans))
+    else:
+        question = t(lang, "thing.panel.declare_confirm_none")
+    return question, t(lang, "thing.panel.declare_yes")
+
+
+def _humans_left(state: dict | None, player: str | None) -> list[str] | None:
+    """The living humans as the Thing ``player`` knows them from its own view (every infection
+    is its own doing); None for anyone else."""
+    if state is None or player is None:
+        return None
+    view = rules_for(GAME).view(state, player)
+    me = view.get("you") or {}
+    if me.get("role") != "thing":
+        return None
+    return [q for q in view["seats"] if q != player and q not in me.get("infected", [])]
 
 
 def table_picture(state: dict, names: dict, lang: str) -> bytes:
