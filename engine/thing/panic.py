@@ -31,12 +31,15 @@ class Panic:
                         if q != p and q not in targets and (card.ignores_doors or not self._behind_door(s, p, q)):
                             targets.append(q)
                     # the drawer picks a side; a quarantined player there means no swap (card
-                    # text). With nobody free on either side there is nothing to choose.
+                    # text). With nobody free on either side there is nothing to choose; the
+                    # table is told why: the quarantined, or only three at the table (R17)
+                    why = {}
                     if all(self._quarantined(s, q) for q in targets):
+                        why = {"quarantined": targets} if targets else {"alone": p}
                         targets = []
                 else:
-                    targets = self._any_targets(s, p, card)
-                self.push(s, {"k": "choose", "purpose": c, "targets": targets})
+                    targets, why = self._any_targets(s, p, card), {}
+                self.push(s, {"k": "choose", "purpose": c, "targets": targets, **({"why": why} if why else {})})
             elif kind == "exchange":
                 if s["options"]["friends_ends_turn"]:
                     s["turn"]["no_exchange"] = True

@@ -95,4 +95,4 @@ class Turns:
         if frame["k"] in ("offer", "answer"):
             events.append(event("no_exchange", reason="none", **{"from": frame["from"], "to": frame["to"]}))
         else:
-            events.append(event("nothing_happens", step=frame["k"]))
+            events.append(event("nothing_happens", step=frame["k"], **frame.get("why", {})))

@@ -237,3 +237,30 @@ async def test_the_declare_button_asks_the_thing_with_the_humans_named(simcord_e
     assert "Declare: no humans left" in labels(panel)
     for other in (m[0], m[2], m[3]):   # a human's panel has no such button
         assert "Declare: no humans left" not in labels(await open_panel(other, channel))
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("ru", "Ничего не происходит: за столом трое, и третий игрок в обе стороны — это <@ann>."),
+    ("uk", "Нічого не відбувається: за столом троє, і третій гравець в обидва боки — це <@ann>."),
+    ("en", "Nothing happens: with three at the table, the third player either way is <@ann>."),
+])
+def test_one_two_with_three_at_the_table_says_the_third_is_the_drawer(lang, line):
+    """Seed 15 turn 33 (two burned, three left): «😱 <@12> берёт карту паники: **Раз, два...** /
+    Ничего не происходит.» — R17: counting 3 living players either way comes back to the drawer."""
+    s = make_game({"bob": ["the_thing", "whisky", "suspicion", "analysis"]}, deck=["one_two"] + ["suspicion"] * 5)
+    s["seats"].remove("dan")       # dan burned: three at the table
+    s["eliminated"].append("dan")
+    s["doors"].pop()
+    _, events = act(s, "ann", "draw")
+    assert line in lines(events, lang)
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("ru", "Ничего не происходит: и <@dan>, и <@cid> на карантине."),
+    ("en", "Nothing happens: both <@dan> and <@cid> are in quarantine."),
+])
+def test_one_two_with_both_third_players_quarantined_names_them(lang, line):
+    s = make_game(players=5, deck=["one_two"] + ["suspicion"] * 5)
+    quarantined(quarantined(s, "cid"), "dan")
+    _, events = act(s, "ann", "draw")
+    assert line in lines(events, lang)

@@ -152,6 +152,10 @@ def _nothing_happens(ev: dict) -> tuple[str, dict]:
     """Why a panic card does nothing: who is in quarantine (R3, One, Two...), or that the table
     has no obstacle of the kind it discards."""
     base = "thing.event.nothing_happens"
+    if ev.get("alone"):
+        return f"{base}_alone", {"alone": mention(ev["alone"])}
+    if len(ev.get("quarantined") or ()) > 1:
+        return f"{base}_quarantine_both", {"a": mention(ev["quarantined"][0]), "b": mention(ev["quarantined"][1])}
     if ev.get("quarantined"):
         return f"{base}_quarantine", {"quarantined": mention(ev["quarantined"][0])}
     if ev.get("kinds") in (["door"], ["quarantine"]):
