@@ -756,7 +756,7 @@ class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                        if option_digest(a) == self.digest), None)
         if action is None:
             raise STALE
-        question = ui_for(game.kind).free_action_confirm(action, lang)
+        question = ui_for(game.kind).free_action_confirm(action, lang, state=game.state, player=pid)
         if self.step == 1 and question:
             view = discord.ui.View(timeout=None)
             view.add_item(FreeActionButton(self.game_id, game.epoch, self.digest, 2, label=question[1][:80]))

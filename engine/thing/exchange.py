@@ -67,7 +67,12 @@ class Exchanges:
         d = s["direction"]
         nxt = self._neighbour(s, refuser, d)
         if nxt in (giver, refuser) or self._door_on_side(s, refuser, d) or not self._may_exchange(s, giver, nxt):
-            events.append(event("no_exchange", reason="missed", **{"from": giver, "to": nxt}))
+            door = None
+            if nxt not in (giver, refuser):
+                door = (refuser, nxt) if self._door_on_side(s, refuser, d) else \
+                    (giver, nxt) if self._behind_door(s, giver, nxt) else None
+            events.append(event("no_exchange", reason="missed", after=refuser, **{"from": giver, "to": nxt},
+                                **({} if nxt in (giver, refuser) else self._obstacles(s, (giver, nxt), door=door))))
             return
         events.append(event("exchange_redirected", **{"from": giver, "to": nxt}))
         self.push(s, {"k": "offer", "from": giver, "to": nxt, "reason": f["reason"], "redirected": True})

@@ -13,7 +13,7 @@ class Panic:
             s["turn"]["no_exchange"] = True
         if card.target != "none" and self._quarantined(s, p) and not card.ignores_quarantine:
             # R3: a quarantined drawer can do nothing aimed at another player
-            events.append(event("nothing_happens", step=c))
+            events.append(event("nothing_happens", step=c, quarantined=[p]))
             return
         for eff in card.effects:
             kind = eff.name
@@ -31,12 +31,15 @@ class Panic:
                         if q != p and q not in targets and (card.ignores_doors or not self._behind_door(s, p, q)):
                             targets.append(q)
                     # the drawer picks a side; a quarantined player there means no swap (card
-                    # text). With nobody free on either side there is nothing to choose.
+                    # text). With nobody free on either side there is nothing to choose; the
+                    # table is told why: the quarantined, or only three at the table (R17)
+                    why = {}
                     if all(self._quarantined(s, q) for q in targets):
+                        why = {"quarantined": targets} if targets else {"alone": p}
                         targets = []
                 else:
-                    targets = self._any_targets(s, p, card)
-                self.push(s, {"k": "choose", "purpose": c, "targets": targets})
+                    targets, why = self._any_targets(s, p, card), {}
+                self.push(s, {"k": "choose", "purpose": c, "targets": targets, **({"why": why} if why else {})})
             elif kind == "exchange":
                 if s["options"]["friends_ends_turn"]:
                     s["turn"]["no_exchange"] = True
@@ -72,7 +75,7 @@ class Panic:
         events.append(event("target_chosen", player=p, target=target, card=f["purpose"]))
         if "swap_seats" in kinds:
             if self._quarantined(s, target):  # One, Two...: the chosen player is quarantined
-                events.append(event("nothing_happens", step=f["purpose"]))
+                events.append(event("nothing_happens", step=f["purpose"], quarantined=[target]))
             else:
                 self._swap_seats(s, p, target, events)
         elif "exchange" in kinds:

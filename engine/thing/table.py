@@ -65,6 +65,15 @@ class Table:
         (играть карты, меняться местами и картами)»)."""
         return not (self._quarantined(s, a) or self._quarantined(s, b) or self._behind_door(s, a, b))
 
+    def _obstacles(self, s, players, door=None):
+        """What the table sees keeping an exchange from happening (doors and quarantines are
+        public), for the line that says why: the pair a door stands between, the quarantined."""
+        out = {"door": list(door)} if door else {}
+        quarantined = [q for q in players if self._quarantined(s, q)]
+        if quarantined:
+            out["quarantined"] = quarantined
+        return out
+
     def _swap_seats(self, s, a, b, events):
         seats = s["seats"]
         i, j = seats.index(a), seats.index(b)
@@ -86,7 +95,7 @@ class Table:
         """``alone``: the card does nothing else (Three, Four...), so with nothing to discard the
         table is told the card did nothing (it said nothing at all before)."""
         if alone and not ("quarantine" in kinds and s["quarantine"]) and not ("door" in kinds and any(s["doors"])):
-            events.append(event("nothing_happens", step="discard_obstacles"))
+            events.append(event("nothing_happens", step="discard_obstacles", kinds=list(kinds)))
             return
         if "quarantine" in kinds and s["quarantine"]:
             s["discard"].extend([self.quarantine_card] * len(s["quarantine"]))

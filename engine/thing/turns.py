@@ -73,8 +73,10 @@ class Turns:
         partner = self._neighbour(s, p, d)
         if partner == p:
             return
-        if self._door_on_side(s, p, d) or self._quarantined(s, p) or self._quarantined(s, partner):
-            events.append(event("no_exchange", reason="blocked", **{"from": p, "to": partner}))
+        door = self._door_on_side(s, p, d)
+        if door or self._quarantined(s, p) or self._quarantined(s, partner):
+            events.append(event("no_exchange", reason="blocked", **{"from": p, "to": partner},
+                                **self._obstacles(s, (p, partner), door=door and (p, partner))))
             return
         self.push(s, {"k": "offer", "from": p, "to": partner, "reason": "turn"})
 
@@ -93,4 +95,4 @@ class Turns:
         if frame["k"] in ("offer", "answer"):
             events.append(event("no_exchange", reason="none", **{"from": frame["from"], "to": frame["to"]}))
         else:
-            events.append(event("nothing_happens", step=frame["k"]))
+            events.append(event("nothing_happens", step=frame["k"], **frame.get("why", {})))

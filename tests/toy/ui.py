@@ -94,7 +94,7 @@ def free_action_label(action, lang):
     return "Concede"
 
 
-def free_action_confirm(action, lang):
+def free_action_confirm(action, lang, state=None, player=None):
     return ("Really concede?", "Yes, concede")
 
 

@@ -1412,7 +1412,8 @@ def free_action_label(action: dict, lang: str) -> str:
     return text if text != key else str(action.get("type"))
 
 
-def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
+def free_action_confirm(action: dict, lang: str, state: dict | None = None,
+                        player: str | None = None) -> tuple[str, str] | None:
     return None
 
 

@@ -86,6 +86,12 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = "thing.event.card_played_side"
         elif ev.get("target"):
             key = "thing.event.card_played_target"
+    elif kind == "no_exchange":
+        key, more = _no_exchange(ev)
+        p.update(more)
+    elif kind == "nothing_happens":
+        key, more = _nothing_happens(ev)
+        p.update(more)
     elif kind in ("exchanged", "seats_swapped"):
         p["a"], p["b"] = mention(ev["players"][0]), mention(ev["players"][1])
     elif kind in ("door_placed", "door_removed"):
@@ -117,6 +123,44 @@ def public_line(ev: dict, lang: str) -> str | None:
     if kind == "card_resolved":
         return common.Line(text, joins=f"card:{ev.get('card')}", tail=t(lang, "thing.event.then_discarded"))
     return text or None
+
+
+def _no_exchange(ev: dict) -> tuple[str, dict]:
+    """Why an exchange does not happen, as the table sees it (the rulebook: «Если что-либо
+    препятствует обмену картами с соседним игроком (например, «Заколоченная дверь» или
+    «Карантин»), вы не меняетесь картами»): the door and whom it stands between, or who is in
+    quarantine; Missed! with the offerer next after the refuser. A player with no card they may
+    give (R8) stays unnamed: that would tell the table about their hand."""
+    base = "thing.event.no_exchange"
+    if ev.get("reason") == "missed" and ev.get("from") == ev.get("to"):
+        return f"{base}_back", {"after": mention(ev.get("after"))}
+    door, quarantined = ev.get("door"), ev.get("quarantined") or []
+    if door:
+        if set(door) == {ev.get("from"), ev.get("to")}:
+            return f"{base}_door_between", {}
+        return f"{base}_door", {"a": mention(door[0]), "b": mention(door[1])}
+    if len(quarantined) > 1:
+        return f"{base}_quarantine_both", {}
+    if quarantined:
+        return f"{base}_quarantine", {"quarantined": mention(quarantined[0])}
+    if ev.get("reason") == "none":
+        return f"{base}_secret", {}
+    return base, {}
+
+
+def _nothing_happens(ev: dict) -> tuple[str, dict]:
+    """Why a panic card does nothing: who is in quarantine (R3, One, Two...), or that the table
+    has no obstacle of the kind it discards."""
+    base = "thing.event.nothing_happens"
+    if ev.get("alone"):
+        return f"{base}_alone", {"alone": mention(ev["alone"])}
+    if len(ev.get("quarantined") or ()) > 1:
+        return f"{base}_quarantine_both", {"a": mention(ev["quarantined"][0]), "b": mention(ev["quarantined"][1])}
+    if ev.get("quarantined"):
+        return f"{base}_quarantine", {"quarantined": mention(ev["quarantined"][0])}
+    if ev.get("kinds") in (["door"], ["quarantine"]):
+        return f"{base}_no_{ev['kinds'][0]}", {}
+    return base, {}
 
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
@@ -388,11 +432,33 @@ def free_action_label(action: dict, lang: str) -> str:
     return t(lang, f"thing.panel.{action['type']}")
 
 
-def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
-    """(question, confirm-button label) when the action needs a second click, else None."""
-    if action["type"] == "declare":  # it ends the game: never on a slip of the finger
-        return t(lang, "thing.panel.declare_confirm"), t(lang, "thing.panel.declare_yes")
-    return None
+def free_action_confirm(action: dict, lang: str, state: dict | None = None,
+                        player: str | None = None) -> tuple[str, str] | None:
+    """(question, confirm-button label) when the action needs a second click, else None. The
+    declaration (R12: at any time) ends the game: the question tells the Thing what it knows
+    already (it alone knows every role), the humans still at the table, or that none is left."""
+    if action["type"] != "declare":
+        return None
+    humans = _humans_left(state, player)
+    if humans is None:
+        question = t(lang, "thing.panel.declare_confirm")
+    elif humans:
+        question = t(lang, "thing.panel.declare_confirm_humans", players=", ".join(mention(h) for h in humans))
+    else:
+        question = t(lang, "thing.panel.declare_confirm_none")
+    return question, t(lang, "thing.panel.declare_yes")
+
+
+def _humans_left(state: dict | None, player: str | None) -> list[str] | None:
+    """The living humans as the Thing ``player`` knows them from its own view (every infection
+    is its own doing); None for anyone else."""
+    if state is None or player is None:
+        return None
+    view = rules_for(GAME).view(state, player)
+    me = view.get("you") or {}
+    if me.get("role") != "thing":
+        return None
+    return [q for q in view["seats"] if q != player and q not in me.get("infected", [])]
 
 
 def table_picture(state: dict, names: dict, lang: str) -> bytes:

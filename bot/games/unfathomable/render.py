@@ -1178,7 +1178,8 @@ def free_action_label(action: dict, lang: str) -> str:
     return text if text != key else action["type"]
 
 
-def free_action_confirm(action: dict, lang: str) -> tuple[str, str] | None:
+def free_action_confirm(action: dict, lang: str, state: dict | None = None,
+                        player: str | None = None) -> tuple[str, str] | None:
     """A feat is once per game: ask before using it."""
     if action["type"] == "use" and str(action.get("ability", "")).startswith("feat:"):
         return (t(lang, f"{K}.panel.feat_confirm", ability=ability_name(lang, action["ability"])),
