@@ -59,3 +59,83 @@ def test_explanations_past_the_embeds_room_end_marked():
     explain_buttons(embed, {f"does {n} " + "y" * 300: [f"answer {n}"] for n in range(9)}, "en")
     assert len(embed) <= 6000 and embed.fields[-1].value.endswith("…")
     assert "answer 0" in embed.fields[0].value
+
+
+# ---------------------------------------------------------------- C2
+def _rules_text(card_id: str, lang: str) -> str:
+    card = next(c for deck in RULES.pack.skill_cards.decks for c in deck.cards if c.id == card_id)
+    name = getattr(card.name, lang, None) or card.name.en
+    return dict(R.rules_lookup(name, lang))[name]
+
+
+def _every_text(lang: str) -> list[str]:
+    """Every generated text of the pack (abilities, spells, crisis answers), as `/rules` reads it."""
+    from bot.games.unfathomable.effect_text import entry_text, has_effect
+    from pydantic import BaseModel
+    said, seen = [], set()
+
+    def walk(node):
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        if isinstance(node, BaseModel):
+            if has_effect(node):
+                said.append(entry_text(lang, node))
+            for field in type(node).model_fields:
+                walk(getattr(node, field))
+        elif isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+    walk(RULES.pack)
+    return said
+
+
+YOU_CHOOSE = {"uk": "(вибираєте ви)", "ru": "(выбираете вы)", "en": "(chosen by you)"}
+CHARACTER_CHOOSES = {"uk": "вибирає ваш персонаж", "ru": "выбирает ваш персонаж", "en": "chosen by your character"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_call_to_action_says_the_member_chooses(lang):
+    said = _rules_text("call_to_action", lang)
+    assert said.endswith(YOU_CHOOSE[lang]) and CHARACTER_CHOOSES[lang] not in said, said
+
+
+ORDER = {   # Arrest Order (feat): a player it sends to the Brig is the member's pick
+    "uk": "Дія: обрати гравця (інший гравець у вашій зоні) (вибираєте ви); відправити в карцер: обраний гравець",
+    "ru": "Действие: выбрать игрока (другой игрок в вашей области) (выбираете вы); отправить в карцер: выбранный игрок",
+    "en": "Action: pick a player (another player in your zone) (chosen by you); send the picked player to the Brig",
+}
+GRENADE = {   # Jam Tin Grenade: a zone the member picks, next to them
+    "uk": "будь-яка зона на ваш вибір (поруч із вами)",
+    "ru": "любая область на ваш выбор (рядом с вами)",
+    "en": "a zone anywhere of your choice (next to you)",
+}
+DIVIDE = {   # Beatrice's traitor ability: four water spaces she picks
+    "uk": "водна зона на ваш вибір (різних зон: 4)",
+    "ru": "водная область на ваш выбор (разных областей: 4)",
+    "en": "a water zone of your choice (4 different zones)",
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_card_says_your_character_chooses(lang):
+    """Every card a member plays or holds whose choice is theirs reads "(chosen by you)", «на ваш
+    вибір»: not «(вибирає ваш персонаж)», «зона ((корабель)) на вибір: ваш персонаж»; a choice said
+    twice in a row is said once; no «скидає карту ((Знання))»."""
+    texts = _every_text(lang)
+    joined = "\n".join(texts)
+    assert CHARACTER_CHOOSES[lang] not in joined
+    for said in ("на вибір: ваш персонаж", "на выбор: ваш персонаж", "chosen by your character", "((",
+                 f"{YOU_CHOOSE[lang]} {YOU_CHOOSE[lang]}", "поруч із: ваш персонаж", "рядом с: ваш персонаж",
+                 "next to your character"):
+        assert said not in joined, said
+    assert sum(YOU_CHOOSE[lang] in x for x in texts) >= 20
+    assert any(x.startswith(ORDER[lang]) for x in texts), [x for x in texts if "карцер" in x or "Brig" in x]
+    assert GRENADE[lang] in joined and DIVIDE[lang] in joined
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_crisis_answer_still_names_its_decider(lang):
+    """A crisis's chooser is a role («капітан»), read as such to anyone but the one it names."""
+    captain = {"uk": "(вибирає капітан)", "ru": "(выбирает капитан)", "en": "(chosen by Captain)"}[lang]
+    assert captain in "\n".join(_every_text(lang))
