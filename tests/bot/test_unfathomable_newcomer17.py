@@ -139,3 +139,33 @@ def test_a_crisis_answer_still_names_its_decider(lang):
     """A crisis's chooser is a role («капітан»), read as such to anyone but the one it names."""
     captain = {"uk": "(вибирає капітан)", "ru": "(выбирает капитан)", "en": "(chosen by Captain)"}[lang]
     assert captain in "\n".join(_every_text(lang))
+
+
+# ---------------------------------------------------------------- C3
+TRACK_LINES = {   # the table shows «Трек подорожі: 2/4 (Середній вперед)»; the log said «просування до 2»,
+    # «назад на старт» (a space the rulebook calls «Початок», 000 §50)
+    "uk": ["Трек ритуалу: жетон просувається на «Закляття 2» (2/4).",
+           "Трек подорожі: жетон повертається на «Початок».",
+           "🚢 Трек подорожі: жетон просувається на «Малий вперед» (1/4); корабель рушає, монстри відстають до "
+           "корми: Мати Гідра → Глибини."],
+    "ru": ["Трек ритуала: жетон продвигается на «Заклинание 2» (2/4).",
+           "Трек путешествия: жетон возвращается на «Начало».",
+           "🚢 Трек путешествия: жетон продвигается на «Малый вперёд» (1/4); корабль движется, монстры отстают к "
+           "корме: Матерь Гидра → Пучина."],
+    "en": ["Ritual track: the token advances to Incantation 2 (2/4).",
+           "Journey track: the token returns to Start.",
+           "🚢 Journey track: the token advances to Slow Ahead (1/4); the ship moves on, the monsters fall back "
+           "toward the stern: Mother Hydra → The Depths."],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_track_line_names_its_space_as_the_table_does(lang):
+    from bot.games import ui_for
+    render = ui_for("unfathomable").public_lines
+    advanced = {"type": "track_advanced", "track": "ritual", "position": 2, "audience": "all"}
+    reset = {"type": "track_reset", "track": "journey", "audience": "all"}
+    pushed = {"type": "monsters_pushed_to_stern", "deep_ones": {}, "monarchs": {"mother_hydra": "depths"},
+              "audience": "all"}
+    journey = {"type": "track_advanced", "track": "journey", "position": 1, "audience": "all"}
+    assert render([advanced], lang) + render([reset], lang) + render([pushed, journey], lang) == TRACK_LINES[lang]
