@@ -169,3 +169,38 @@ def test_a_track_line_names_its_space_as_the_table_does(lang):
               "audience": "all"}
     journey = {"type": "track_advanced", "track": "journey", "position": 1, "audience": "all"}
     assert render([advanced], lang) + render([reset], lang) + render([pushed, journey], lang) == TRACK_LINES[lang]
+
+
+# ---------------------------------------------------------------- C4
+WHY = {   # «…скинуто: цього персонажа немає в грі, або він у карцері, або викритий як зрадник» named
+    # three reasons where one held
+    "brig": {"uk": "скинуто: цей персонаж у карцері.", "ru": "сброшена: этот персонаж в карцере.",
+             "en": "is discarded: that character is in the Brig."},
+    "revealed": {"uk": "скинуто: цей персонаж викритий як зрадник.",
+                 "ru": "сброшена: этот персонаж разоблачён как предатель.",
+                 "en": "is discarded: that character is a revealed traitor."},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("why", ["brig", "revealed"])
+def test_a_personal_card_discarded_says_the_one_reason_that_holds(lang, why):
+    import copy
+    state, _ = RULES.new_game(PLAYERS, 1, {}, {})
+    while not all(state["characters"].get(p) for p in PLAYERS):   # the characters chosen
+        prompt = RULES.prompts(state)[0]
+        state = RULES.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})[0]
+    owner, ch = next((p, c) for p, c in state["characters"].items())
+    card = next(m.id for m in RULES.pack.mythos.mythos if m.personal == ch)
+    s = copy.deepcopy(state)
+    if why == "brig":
+        s["zone_of"][owner] = "brig"
+    else:
+        s["revealed"] = [*s["revealed"], owner] if isinstance(s["revealed"], list) else {*s["revealed"], owner}
+    s["mythos_deck"].remove(card)
+    s["mythos_deck"].append(card)   # on top
+    events: list = []
+    RULES.next_mythos(s, events)
+    dropped = next(ev for ev in events if ev["type"] == "mythos_discarded_personal")
+    assert dropped["why"] == why and RULES.personal_block(state, card) is None
+    assert R.public_line(dropped, lang).endswith(WHY[why][lang]), R.public_line(dropped, lang)

@@ -512,6 +512,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "mythos_discarded_personal":   # whose card, and why it goes (rulebook 001 l.418)
         owner = next((m.personal for m in _rules().pack.mythos.mythos if m.id == ev.get("card")), None)
         p["character"] = character(lang, owner)
+        if ev.get("why") in ("absent", "brig", "revealed"):   # the one reason that holds (older logs: all three)
+            key = f"{K}.event.mythos_discarded_personal_{ev['why']}"
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
     if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
