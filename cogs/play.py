@@ -275,15 +275,41 @@ def _fit(lines: list[str], limit: int) -> str:
     return out
 
 
+def _packed(lines: list[str], most: int) -> list[list[str]]:
+    """``lines`` in runs of whole lines, each run within ``most`` characters (a line longer than
+    that alone in its run, to be cut)."""
+    runs: list[list[str]] = []
+    for line in lines:
+        if runs and len("\n".join([*runs[-1], line])) <= most:
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
 def explain_buttons(embed: discord.Embed, described_by: dict[str, list[str]], lang: str) -> None:
     """What the buttons of a decision do, as the game explains them (``option_description``:
     what each does, costs or changes): one line per description in the panel, since a button has
-    no room for it (a select shows it under each option)."""
+    no room for it (a select shows it under each option). A field holds 1024 characters: the
+    lines go on in further fields under a blank heading rather than stop at the first field's
+    end (Unfathomable's nine characters lost the last two)."""
     lines = [f"**{' · '.join(labels[:3])}{' …' if len(labels) > 3 else ''}** — {description}"
              for description, labels in described_by.items()]
-    value = _fit(lines, 1024)
-    if value and len(embed.fields) < 25 and len(embed) + len(value) + 40 <= 6000:
-        embed.add_field(name=t(lang, "panel.what_they_do"), value=value, inline=False)
+    name = t(lang, "panel.what_they_do")
+    runs = _packed(lines, FIELD_MOST)
+    for at, run in enumerate(runs):
+        room = min(FIELD_MOST, EMBED_MOST - len(embed) - len(name) - 40)
+        if len(embed.fields) >= 25 or room < 40:
+            return
+        value = "\n".join(run)
+        if len(value) > room:   # the embed is full: what fits, marked "…"
+            embed.add_field(name=name, value=_fit([line for rest in runs[at:] for line in rest], room), inline=False)
+            return
+        embed.add_field(name=name, value=value, inline=False)
+        name = "\u200b"   # a continuation reads as one list under the first heading
+
+
+FIELD_MOST, EMBED_MOST = 1024, 6000   # an embed field's value, a whole embed (Discord)
 
 
 def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None = None,

@@ -277,7 +277,7 @@ class Decks:
             if self.personal_blocked(s, card):
                 deck.pop(i)
                 s["mythos_discard"].append(card)
-                events.append(event("mythos_discarded_personal", reveal=True, card=card))
+                events.append(event("mythos_discarded_personal", reveal=True, card=card, why=self.personal_block(s, card)))
             else:
                 seen += 1
             i -= 1

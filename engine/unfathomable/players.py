@@ -403,7 +403,7 @@ class Players:
             if not self.personal_blocked(s, card):
                 break
             s["mythos_discard"].append(card)
-            events.append(event("mythos_discarded_personal", card=card))
+            events.append(event("mythos_discarded_personal", card=card, why=self.personal_block(s, card)))
         events.append(event("misfortune_drawn", player=p, card=card))
         self.push(s, {"k": "misfortune_end", "card": card})
         self.start_effect(s, self.mythos_by_id[card].crisis, events,

@@ -220,11 +220,20 @@ class Turns:
 
     def personal_blocked(self, s, card) -> bool:
         """Checklist 68: a personal card whose character is absent, in the Brig or revealed."""
+        return self.personal_block(s, card) is not None
+
+    def personal_block(self, s, card) -> str | None:
+        """Why a personal card cannot be played ("absent", "brig", "revealed"; None: it can), so
+        the log says the one reason that holds."""
         m = self.mythos_by_id[card]
         if not m.personal:
-            return False
+            return None
         owner = self.owner_of(s, m.personal)
-        return owner is None or s["zone_of"][owner] == BRIG or owner in s["revealed"]
+        if owner is None:
+            return "absent"
+        if s["zone_of"][owner] == BRIG:
+            return "brig"
+        return "revealed" if owner in s["revealed"] else None
 
     def next_mythos(self, s, events) -> str:
         """Checklist 68: a personal card that cannot be played is discarded and another drawn."""
@@ -233,7 +242,7 @@ class Turns:
             if not self.personal_blocked(s, card):
                 return card
             s["mythos_discard"].append(card)
-            events.append(event("mythos_discarded_personal", card=card))
+            events.append(event("mythos_discarded_personal", card=card, why=self.personal_block(s, card)))
 
     def _run_mythos_draw(self, s, f, events):
         p = f["player"]

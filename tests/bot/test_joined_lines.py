@@ -144,6 +144,7 @@ def test_unfathomables_happening_and_its_outcome_right_after_it_are_one_line(lan
     journey = {"type": "track_advanced", "track": "journey", "position": 2, "audience": ALL}
     (line,) = render([pushed, journey], lang)
     assert line == t(lang, "unfathomable.event.journey_pushed", track=_track(lang), position=2,
+                     space={"en": "Half Ahead", "uk": "Середній вперед", "ru": "Средний вперёд"}[lang],
                      moves=render([pushed], lang)[0].split(": ", 1)[1].removesuffix("."))
     assert len(render([pushed, {**journey, "track": "ritual"}], lang)) == 2
     revealed = {"type": "check_revealed", "cards": [], "total": 7, "target": 11, "partial": 8,

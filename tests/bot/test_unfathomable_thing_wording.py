@@ -38,8 +38,8 @@ def test_a_check_is_named_by_the_rulebooks_target_word_in_the_panel_and_the_log(
 
 
 @pytest.mark.parametrize("lang, line", [
-    ("uk", "Трек подорожі відступає на 1 поділку — тепер 2."),
-    ("ru", "Трек путешествия отступает на 1 деление — теперь 2."),
+    ("uk", "Трек подорожі відступає на 1 поділку — тепер «Середній вперед» (2/4)."),
+    ("ru", "Трек путешествия отступает на 1 деление — теперь «Средний вперёд» (2/4)."),
 ])
 def test_a_track_moving_back_reads_as_a_sentence(lang, line):
     from bot.games import ui_for

@@ -4,6 +4,7 @@ spell and every crisis read out from its effect data in en/uk/ru (templates:
 ``locales/effects.<lang>.yaml``)."""
 from __future__ import annotations
 
+import re
 from contextvars import ContextVar
 
 from pydantic import BaseModel
@@ -50,6 +51,9 @@ def _hook(lang: str, hook: str) -> str | None:
 # a mythos card's «вы» is the player who resolves it (rulebook 001 l.1110, l.428), so the member
 # resolving it reads "you discard", never "the current player discards"
 _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset())
+# the fields whose modifier says "you" in its own form ("(chosen by you)", "(next to you)")
+YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
+_ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
 
 
 class _Writer(EffectText):
@@ -58,13 +62,17 @@ class _Writer(EffectText):
     place names them as "your character" (a verb in the third person still agrees), the one who
     chooses as "you" where the modifier has a form for it ("chosen by you")."""
 
-    def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+    def _model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
         if key == self.key("fx", "draw_items") and getattr(spec, "look", None) == 1:
             # one card looked at and kept: "takes the top card of the item deck", no "(1) … keeps 1"
             key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
         if key == self.key("fx", "activate"):
             key, skip = self._activation(spec, key, skip)
         you = _YOU.get()
+        picker = next((f for f in ("by", "chosen_by") if f in type(spec).model_fields), None)
+        if picker and (getattr(spec, picker) == "self" or getattr(spec, picker) in you) and self.has(f"{key}_you"):
+            # a zone or player the card's "you" picks: «на ваш вибір», never «на вибір: ваш персонаж»
+            return super().model(lang, f"{key}_you", spec, skip=(*skip, picker))
         if you and self.has(f"{key}_you"):
             field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
                           and getattr(spec, f) in you), None)
@@ -94,18 +102,29 @@ class _Writer(EffectText):
         return super().specific(section, owner, field)
 
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
+        if owner.endswith("_you") and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
+            owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
         if owner == "activate" and field == "monster" and self.has(self.key("wf", owner, field, value)):
             # the monster in the case the verb takes («активувати Матір Гідру»), not its name
             return self.say(lang, self.key("wf", owner, field, value))
+        if field in YOU_FIELDS and value == "self":
+            # the card's own "you" (who plays or holds it) chooses: "(chosen by you)", as the rest
+            # of its text says «на ваш вибір»; a member is never "your character"
+            return self.say(lang, self.key("w", "you"))
         if value in _YOU.get():
-            return self.say(lang, self.key("w", "you" if field == "chooser" else "self"))
+            return self.say(lang, self.key("w", "you" if field in YOU_FIELDS else "self"))
         return super().word(lang, field, value, owner)
 
     def say(self, lang: str, key: str, **params) -> str:
         # "(chosen by you)": the modifier's verb agrees with "you" where the language has a form for it
-        if _YOU.get() and params.get("value") == t(lang, self.key("w", "you")) and self.has(f"{key}_you"):
+        if params.get("value") == t(lang, self.key("w", "you")) and self.has(f"{key}_you"):
             key = f"{key}_you"
         return super().say(lang, key, **params)
+
+    def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        # a choice's chooser said once: its last option's "(chosen by you)" and the choice's own
+        # read "… (chosen by you) (chosen by you)"
+        return _ONCE.sub(r"\1", self._model(lang, key, spec, skip))
 
 
 WRITER = _Writer(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,

@@ -296,6 +296,8 @@ def _params(ev: dict, lang: str) -> dict:
             p[k] = monster(lang, v)
         elif k == "track":
             p[k] = track_name(lang, v)
+            if isinstance(ev.get("position"), int):   # the space by its printed name, as the table shows it
+                p["space"] = _cap(named(lang, "track_space", (v, ev["position"])))
         elif k == "title":
             p[k] = title_name(lang, v)
         elif k == "item":
@@ -462,6 +464,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         if ev.get("journey") is not None:  # the journey track's step that moved them (merged)
             key = f"{K}.event.journey_pushed"
             p["track"], p["position"] = track_name(lang, "journey"), ev["journey"]
+            p["space"] = _cap(named(lang, "track_space", ("journey", ev["journey"])))
     elif kind == "passenger_defeated":
         p["face"] = _cap(named(lang, "passenger", ev.get("face")))
         if ev.get("zone") == "supply":  # "A passenger in Supply is lost": the supply is no zone of the ship
@@ -509,6 +512,8 @@ def public_line(ev: dict, lang: str) -> str | None:
     elif kind == "mythos_discarded_personal":   # whose card, and why it goes (rulebook 001 l.418)
         owner = next((m.personal for m in _rules().pack.mythos.mythos if m.id == ev.get("card")), None)
         p["character"] = character(lang, owner)
+        if ev.get("why") in ("absent", "brig", "revealed"):   # the one reason that holds (older logs: all three)
+            key = f"{K}.event.mythos_discarded_personal_{ev['why']}"
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
     if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
