@@ -20,7 +20,10 @@ async def test_a_latecomer_at_a_table_with_keeper_players_is_told_how_to_take_a_
     await members[0].click(lobby, label=t("en", "lobby.start"))
     latecomer = channel.guild.add_member(env.create_user("Late"))
     reply = await _press_act(env, channel, latecomer)
-    assert reply.ephemeral and "`/gm replace`" in all_text(reply) and "You are not playing" in all_text(reply)
+    assert reply.ephemeral and "`/game join`" in all_text(reply) and "You are not playing" in all_text(reply)
+    # the way to sit down is a click on the refusal itself: a button per Keeper player's seat
+    labels = [c["label"] for row in reply.components for c in row["components"]]
+    assert labels == ["🪑 Take the seat of 🤖 Keeper 2", "🪑 Take the seat of 🤖 Keeper 1"]
 
 
 async def test_at_a_table_of_members_alone_the_refusal_is_plain(simcord_env):
