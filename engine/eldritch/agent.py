@@ -731,6 +731,8 @@ class KeeperAgent(BaseAgent):
             return self._discard_value(view, inv, o.get("value"))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
+        if self._about == "swap_spaces" and inv is not None:
+            return self._swap_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:
             # where its own move ends: nearest its goal, never onto monsters it cannot survive
             goal = self._best_goal(view, inv)
@@ -739,6 +741,18 @@ class KeeperAgent(BaseAgent):
                 return 0
             return -_content().dist[space].get(goal, 99) - (5 if self._deadly(view, inv, space) else 0)
         return self._may(view, inv, o)
+
+    def _swap_value(self, view, inv, yes) -> float:
+        """Mi-go Brain Case's partner (``with``) offers its space for ours: a plain rule - go when
+        that space is nearer our goal and no monster there would defeat us; else stay (the first
+        option, as the AFK default). The user moving away is its own choice: it used the card."""
+        partner = self._inv(view, self._prompt.get("with"))
+        if not yes or partner is None:
+            return 0
+        goal, dist, there = self._best_goal(view, inv), _content().dist, partner["space"]
+        if goal is None or there not in dist or self._deadly(view, inv, there):
+            return -1
+        return 1 if dist[there].get(goal, 99) < dist[inv["space"]].get(goal, 99) else -1
 
     def _score_group(self, view, inv, o) -> float:
         return self._score_choose(view, inv, o)

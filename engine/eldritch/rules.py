@@ -46,8 +46,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
         return player not in state.get("eliminated", ())
     # 2: issue 18's rule defects (rerolls, searches, the random location, ...); 3: a trade's moves
     # are made only when both agree (issue 20); 4: passing the Lead at the end of the Mythos phase is
-    # the Lead's own choice, no longer a group decision
-    rules_version = "4"
+    # the Lead's own choice, no longer a group decision; 5: after the Mi-go Brain Case's trade the
+    # other investigator's player chooses whether the two swap spaces (they always swapped)
+    rules_version = "5"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(

@@ -73,22 +73,57 @@ def _brain_case_trade(seed: int = 3):
 
 
 @pytest.mark.parametrize("lang, done, swap, take", [
-    ("en", "Done trading: swap spaces", "comes to you", "Take Feed the Mind from Norman Withers"),
-    ("uk", "Завершити обмін і помінятися локаціями", "переходить до вас",
-     "Узяти «Пожива для розуму» в дослідника Норман Візерс"),
-    ("ru", "Завершить обмен и поменяться локациями", "переходит к вам",
-     "Взять «Пища для ума» у сыщика Норман Уизерс")])
+    ("en", "Done trading; Norman Withers may then swap spaces", "Then Norman Withers decides whether to come to you",
+     "Take Feed the Mind from Norman Withers"),
+    ("uk", "Завершити обмін; потім Норман Візерс може помінятися з вами локаціями",
+     "Потім Норман Візерс вирішує, чи перейти до вас", "Узяти «Пожива для розуму» в дослідника Норман Візерс"),
+    ("ru", "Завершить обмен; затем Норман Уизерс может поменяться с вами локациями",
+     "Затем Норман Уизерс решает, перейти ли к вам", "Взять «Пища для ума» у сыщика Норман Уизерс")])
 def test_the_brain_case_trade_says_how_it_ends_and_whom(lang, done, swap, take):
-    """The trade's end read «Ничего» (the engine then swaps the two investigators' spaces, unsaid);
-    «Взять Пища для ума у Норман Уизерс»: a card's name out of case, «у» before a nominative name."""
+    """The trade's end read «Ничего» (the engine then swapped the two investigators' spaces,
+    unsaid), then «Done trading: swap spaces»; the card says the partner MAY move (er17), so the
+    end names who decides. «Взять Пища для ума у Норман Уизерс»: a card's name out of case, «у»
+    before a nominative name."""
     state, prompt = _brain_case_trade()
     labels = [R.option_label({**o, "player": prompt["player"]}, state, {}, lang) for o in prompt["options"]]
     end = next(o for o in prompt["options"] if o.get("value") is None)
     assert labels[prompt["options"].index(end)] == done
     said = R.option_description({**end, "player": prompt["player"]}, state, {}, lang)
-    other = R.named(lang, "investigator", "norman_withers")
-    assert said.startswith(f"{other} {swap}") and R.space(lang, state["inv"]["norman_withers"]["space"]) in said, said
+    assert said.startswith(swap) and R.space(lang, state["inv"]["norman_withers"]["space"]) in said, said
     assert take in labels, labels
+
+
+def _brain_case_swap(seed: int = 3):
+    """The Brain Case's trade ended at once: the partner's prompt whether to swap spaces."""
+    state, prompt = _brain_case_trade(seed)
+    end = next(o for o in prompt["options"] if o.get("value") is None)
+    state, _ = RULES.apply(state, {"player": prompt["player"], **end, "prompt": prompt["id"]})
+    return state, RULES.prompts(state)[0]
+
+
+@pytest.mark.parametrize("lang, question, stay, go, declined", [
+    ("en", "Norman Withers: swap spaces with {user}? You go to {there}, they come to {here} (Mi-go Brain Case)",
+     "Stay in {here}", "Swap: go to {there}", "**Norman Withers** declines (Mi-go Brain Case)."),
+    ("uk", "Норман Візерс: помінятися локаціями з дослідником {user}? Ви — у локацію {there}, цей дослідник — "
+     "у вашу ({here}) (Контейнер для мозку мі-го)", "Лишитися в локації {here}", "Помінятися: перейти в локацію {there}",
+     "**Норман Візерс** відмовляється («Контейнер для мозку мі-го»)."),
+    ("ru", "Норман Уизерс: поменяться локациями с сыщиком {user}? Вы — в локацию {there}, этот сыщик — "
+     "в вашу ({here}) (Контейнер для мозга ми-го)", "Остаться в локации {here}", "Поменяться: перейти в локацию {there}",
+     "**Норман Уизерс** отказывается («Контейнер для мозга ми-го»).")])
+def test_the_brain_case_partner_is_asked_whether_to_swap_spaces(lang, question, stay, go, declined):
+    """er17: the partner's player (not the user's) reads who would go where, and both answers say
+    where they leave him; a "no" is told to the table as a declined offer."""
+    state, prompt = _brain_case_swap()
+    user = prompt["with"]
+    assert prompt["about"] == "swap_spaces" and prompt["inv"] == "norman_withers"
+    assert prompt["player"] == state["inv"]["norman_withers"]["player"] != state["inv"][user]["player"]
+    where = {"user": R.named(lang, "investigator", user), "here": R.space(lang, state["inv"]["norman_withers"]["space"]),
+             "there": R.space(lang, state["inv"][user]["space"])}
+    assert R.decision_text(lang, prompt, state) == question.format(**where)
+    labels = [R.option_label({**o, "player": prompt["player"]}, state, {}, lang) for o in prompt["options"]]
+    assert labels == [stay.format(**where), go.format(**where)]
+    _, events = RULES.apply(state, {"player": prompt["player"], "prompt": prompt["id"], **prompt["options"][0]})
+    assert R.public_lines([ev for ev in events if ev["type"] == "may_declined"], lang) == [declined]
 
 
 @pytest.mark.parametrize("lang, says", [

@@ -515,3 +515,29 @@ def test_a_hurt_investigator_travels_on_its_prepared_ticket_before_resting():
     inv.update(tickets={"train": 0, "ship": 0}, actions=[], health=2)
     prepare = [{"type": "prepare", "ticket": "train"}, {"type": "prepare", "ticket": "ship"}]
     assert agent.decide(view, _action_prompt(inv, {"type": "rest"}, *prepare, *travel), random.Random(1))["type"] == "rest"
+
+
+def _swap_prompt(inv, partner):
+    """Mi-go Brain Case (er17): ``partner`` traded with ``inv``, whose player may now swap spaces."""
+    return {"id": 1, "player": "p2", "kind": "choose", "shape": "one", "inv": inv["id"], "purpose": "resolve",
+            "about": "swap_spaces", "with": partner["id"],
+            "options": [{"type": "choose", "value": False}, {"type": "choose", "value": True}]}
+
+
+def test_the_brain_case_partner_swaps_spaces_only_to_come_nearer_its_goal():
+    """The partner of a Mi-go Brain Case trade goes to the user's space when that space is nearer
+    its own goal; with its goals by its own space it stays (the default)."""
+    rules, view = _pair_view()
+    user, partner = view["investigators"]
+    dist = rules.C.dist
+    far, near = "arkham", next(sp for sp in rules.C.space_ids if dist["arkham"][sp] >= 4
+                                and sum(dist[sp][n] == 1 for n in rules.C.space_ids) >= 2)
+    around = [n for n in rules.C.space_ids if dist[near][n] == 1][:2]
+    user["space"], partner["space"] = near, far
+    view["clues"] = {sp: 1 for sp in around}   # one for each: the partner's goal is by the user
+    assert dist[far][keeper_for("eldritch", "p2")._best_goal(view, partner)] > 1
+    agent = keeper_for("eldritch", "p2")
+    assert agent.decide(view, _swap_prompt(partner, user), random.Random(1))["value"] is True
+    view["clues"] = {n: 1 for n in rules.C.space_ids if dist[far][n] == 1}   # its goals are by itself
+    agent = keeper_for("eldritch", "p2")
+    assert agent.decide(view, _swap_prompt(partner, user), random.Random(1))["value"] is False

@@ -920,6 +920,11 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
         if value:
             return t(lang, f"{K}.option.yes_do", what=what) if what else t(lang, f"{K}.option.yes")
         return t(lang, f"{K}.option.no")
+    if about == "swap_spaces" and isinstance(value, bool):   # Mi-go Brain Case: the other's answer
+        where = _swap_spaces(state, prompt)
+        if where:
+            return t(lang, f"{K}.option.swap_go", there=space(lang, where[1])) if value \
+                else t(lang, f"{K}.option.swap_stay", here=space(lang, where[0]))
     if about == "option" and isinstance(value, int):
         step = frame.get("step") or {}
         options = step.get("options") or []
@@ -951,8 +956,10 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     if isinstance(value, int):
         return str(value)
     if value is None and about == "give":   # the end of a hand-over, not "Nothing" (ne17)
-        step = frame.get("step") or {}
-        return t(lang, f"{K}.option.{'trade_done_swap' if step.get('swap_spaces') and step.get('trade') else 'trade_done'}")
+        other = _brain_case_partner(state, prompt)
+        if other:   # er17: the swap that may follow is the partner's to choose
+            return t(lang, f"{K}.option.trade_done_swap", inv=named(lang, "investigator", other))
+        return t(lang, f"{K}.option.trade_done")
     if value is None:
         return t(lang, f"{K}.option.{'stay' if about == 'space' else 'stop' if about == 'card' else 'nothing'}")
     if isinstance(value, dict):
@@ -1344,19 +1351,36 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     return None
 
 
-def swap_description(lang: str, state: dict, prompt: dict) -> str | None:
-    """Mi-go Brain Case's end of the trade: who goes where ("they may then come to you, and you go
-    where they were"), as the engine then moves them."""
+def _brain_case_partner(state: dict, prompt: dict | None) -> str | None:
+    """The investigator a Mi-go Brain Case trade is with, when the two stand on different spaces
+    (the swap the partner may then choose); None for any other hand-over."""
     frame = frame_of(state, prompt)
     step = frame.get("step") or {}
-    if not (step.get("swap_spaces") and step.get("trade")):
+    if not (prompt and step.get("swap_spaces") and step.get("trade")):
         return None
     other = ((state.get("ctx") or {}).get(frame.get("c")) or {}).get("chosen")
     where = {i: ((state.get("inv") or {}).get(i) or {}).get("space") for i in (prompt.get("inv"), other)}
     if not other or None in where.values() or where[other] == where[prompt.get("inv")]:
         return None
+    return other
+
+
+def _swap_spaces(state: dict, prompt: dict | None) -> tuple | None:
+    """The asked investigator's space and the Brain Case user's (``with``), for its swap prompt."""
+    invs = state.get("inv") or {}
+    here = (invs.get((prompt or {}).get("inv")) or {}).get("space")
+    there = (invs.get((prompt or {}).get("with")) or {}).get("space")
+    return (here, there) if here and there else None
+
+
+def swap_description(lang: str, state: dict, prompt: dict) -> str | None:
+    """Mi-go Brain Case's end of the trade: who may go where ("they may then come to you, and you
+    go where they were"), the partner's choice (er17)."""
+    other = _brain_case_partner(state, prompt)
+    if not other:
+        return None
     return t(lang, f"{K}.option.swap_spaces", inv=named(lang, "investigator", other),
-             here=space(lang, where[prompt.get("inv")]), there=space(lang, where[other]))
+             here=space(lang, state["inv"][prompt["inv"]]["space"]), there=space(lang, state["inv"][other]["space"]))
 
 
 def roll_answer(lang: str, option: dict, frame: dict) -> str | None:
@@ -1435,6 +1459,10 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     about = prompt.get("about")
     if kind in ("choose", "group", "pass_lead") and about in ABOUTS:
         what = t(lang, f"{K}.about.{about}")
+        if about == "swap_spaces" and _swap_spaces(state or {}, prompt):   # who would go where
+            here, there = _swap_spaces(state or {}, prompt)
+            what = t(lang, f"{K}.about.swap_spaces_with", inv=named(lang, "investigator", prompt["with"]),
+                     here=space(lang, here), there=space(lang, there))
         frame = frame_of(state or {}, prompt)
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if isinstance(card, dict) and card.get("id"):
@@ -1610,7 +1638,7 @@ ENCOUNTER_KINDS = ("location", "research", "other_world", "expedition", "rumor",
 PROMPT_KINDS = ("action", "travel_more", "acquire", "trade", "trade_ok", "roll", "combat_order", "encounter",
                 "choose", "group", "pass_lead", "defeat_token", "new_investigator")
 ABOUTS = ("space", "monster", "spend", "clues", "card", "discard", "give", "ticket", "skill", "omen", "gate",
-          "rumor", "option", "investigator", "number", "may", "lead", "order", "improvements")
+          "rumor", "option", "investigator", "number", "may", "lead", "order", "improvements", "swap_spaces")
 # primitives named by one word when an option or a "may" is read out (effect_text)
 PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_ticket", "advance_doom",
                    "retreat_doom", "advance_omen", "retreat_omen", "spawn_monster", "spawn_clues", "spawn_gates",

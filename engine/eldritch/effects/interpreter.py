@@ -58,11 +58,12 @@ class Interpreter:
     def chooser_kind(self, s, inv):
         return "group" if s["phase"] == "mythos" and inv == s["lead"] else "choose"
 
-    def defer(self, s, cid, st, field, values, chooser, label=None):
-        """Ask ``chooser`` to pick one of ``values`` for ``st[field]``; the step then re-runs."""
+    def defer(self, s, cid, st, field, values, chooser, label=None, **extra):
+        """Ask ``chooser`` to pick one of ``values`` for ``st[field]``; the step then re-runs.
+        ``extra``: prompt keys the chooser reads (``with``: the investigator it would deal with)."""
         options = [{"type": "choose", "value": v} for v in values]
         self.ask(s, self.chooser_kind(s, chooser), chooser, "resolve", options, step=st, field=field, c=cid,
-                 about=label or st["op"])
+                 about=label or st["op"], **extra)
 
     def _picked_resolve(self, s, f, action, events):
         if f["c"] not in s["ctx"]:

@@ -186,14 +186,24 @@ class PossessionEffects:
             else [x for x in [self.who(s, c, "chosen")] if x and x != inv]
         if not inv or not others:
             return
+        if st.get("_r__swap"):   # the other's answer: only "yes" swaps the two spaces
+            other = others[0]
+            a, b = s["inv"][inv]["space"], s["inv"][other]["space"]
+            if st.get("_swap") and a != b:
+                self.move_to(s, other, a, events)
+                self.move_to(s, inv, b, events)
+            elif a != b:   # the table hears the answer, as a declined "may" (no move to tell it)
+                card = c.get("card") if isinstance(c.get("card"), dict) else {}
+                events.append(event("may_declined", inv=other, **({"card": card["id"]} if card.get("id") else {})))
+            return
         move = st.get("_move") if st.get("_r__move") else None
         if st.get("_r__move") and move is None:
             if st.get("swap_spaces") and st.get("trade"):
+                # Mi-go Brain Case: "he MAY then move to your space, in which case you move to the
+                # space he left" - the other investigator's player decides (rules version 5; R14)
                 other = others[0]
-                a, b = s["inv"][inv]["space"], s["inv"][other]["space"]
-                if a != b:
-                    self.move_to(s, other, a, events)
-                    self.move_to(s, inv, b, events)
+                if s["inv"][inv]["space"] != s["inv"][other]["space"]:
+                    self.defer(s, cid, st, "_swap", [False, True], other, "swap_spaces", **{"with": inv})
             return
         if move is not None:
             giver, taker = (inv, move["to"]) if move["dir"] == "give" else (move["from"], inv)

@@ -435,3 +435,90 @@ def test_the_wilderness_rest_is_bought_by_becoming_delayed():
     assert len(found) == 1
     eff = found[0]["sections"]["wilderness"]["effect"]
     assert len(eff) == 1 and eff[0]["op"] == "may" and eff[0]["then"][0]["op"] == "choose_one"
+
+
+# --- er17: the Mi-go Brain Case's swap is the other investigator's choice -------------------------
+CHARLIE = "charlie_kane"
+
+
+def _brain_case_game():
+    """A record's opening: ann's Leo Anderson, holding the Mi-go Brain Case in Arkham, takes the
+    card's action; bob's Charlie Kane stands in London."""
+    from engine.core.record import GameRecord
+    setup = {"position": {"quiet": True, "empty": [LEO, CHARLIE],
+                          "inv": {LEO: {"space": "arkham", "artifacts": ["mi_go_brain_case"]},
+                                  CHARLIE: {"space": "london"}}}}
+    opts = {"ancient_one": "azathoth", "investigators": {"ann": [LEO], "bob": [CHARLIE]}, "lead": "ann"}
+    return GameRecord(game="eldritch", seed=7, players=["ann", "bob"], options=opts, setup=setup,
+                      actions=[{"player": "ann", "type": "component", "card": "mi_go_brain_case"}])
+
+
+def _until_swap(record):
+    """Replay ``record``, give Charlie the Brain Case and end the trade: the swap's prompt."""
+    from engine.core.record import replay
+    s = replay(record).state
+    p = R.prompts(s)[0]
+    assert p["player"] == "ann" and p.get("about") == "give"
+    give = next(o for o in p["options"] if (o.get("value") or {}).get("card") == "mi_go_brain_case")
+    done = next(o for o in p["options"] if o.get("value") is None)
+    actions = [{"player": "ann", **give}]
+    s, _ = R.apply(s, actions[-1])
+    p = R.prompts(s)[0]
+    actions.append({"player": "ann", **done})
+    s, _ = R.apply(s, actions[-1])
+    return s, actions
+
+
+def test_the_brain_case_asks_the_other_investigators_player_whether_to_swap():
+    """facts.yaml, Mi-go Brain Case: «trade possessions with another investigator on any space; he
+    MAY then move to your space, in which case you move to the space he left». The engine swapped
+    the two at once when the trade ended; now Charlie's player (bob) is asked, staying first."""
+    s, _ = _until_swap(_brain_case_game())
+    assert "mi_go_brain_case" in s["inv"][CHARLIE]["artifacts"]
+    p = R.prompts(s)[0]
+    assert (p["player"], p["inv"], p["about"], p["with"]) == ("bob", CHARLIE, "swap_spaces", LEO)
+    assert [o["value"] for o in p["options"]] == [False, True]   # the default (AFK): stay
+    assert (s["inv"][LEO]["space"], s["inv"][CHARLIE]["space"]) == ("arkham", "london")
+
+
+def test_the_brain_case_no_leaves_both_in_place_and_yes_swaps():
+    s, _ = _until_swap(_brain_case_game())
+    p = R.prompts(s)[0]
+    stay, ev = R.apply(s, {"player": "bob", "prompt": p["id"], "type": "choose", "value": False})
+    assert (stay["inv"][LEO]["space"], stay["inv"][CHARLIE]["space"]) == ("arkham", "london")
+    assert {"type": "may_declined", "inv": CHARLIE, "card": "mi_go_brain_case"}.items() <= \
+        next(e for e in ev if e["type"] == "may_declined").items()
+    assert R.prompts(stay)[0]["kind"] == "action" and R.prompts(stay)[0]["player"] == "ann"
+    swap, ev = R.apply(s, {"player": "bob", "prompt": p["id"], "type": "choose", "value": True})
+    assert (swap["inv"][LEO]["space"], swap["inv"][CHARLIE]["space"]) == ("london", "arkham")
+    assert not any(e["type"] == "may_declined" for e in ev)
+
+
+def test_the_brain_case_asks_nothing_when_the_two_share_a_space():
+    record = _brain_case_game()
+    record.setup["position"]["inv"][CHARLIE]["space"] = "arkham"
+    s, _ = _until_swap(record)
+    assert R.prompts(s)[0]["kind"] == "action"
+    assert s["inv"][LEO]["space"] == s["inv"][CHARLIE]["space"] == "arkham"
+
+
+def test_a_brain_case_game_of_the_always_swapping_rules_is_refused_as_before_and_ours_replays():
+    """Rules version 5 (R14): a record made under version 4 (the swap always made) may mean
+    another game now, so replay refuses it clearly, as any other version; a version-5 record
+    replays to exactly the same state."""
+    import pytest
+    from engine.core.errors import RecordError
+    from engine.core.record import GameRecord, replay
+    assert R.rules_version == "5"
+    record = _brain_case_game()
+    s, actions = _until_swap(record)
+    p = R.prompts(s)[0]
+    actions.append({"player": "bob", "prompt": p["id"], "type": "choose", "value": False})
+    s, _ = R.apply(s, actions[-1])
+    ours = GameRecord(**{**record.__dict__, "actions": record.actions + actions, "version": R.version})
+    assert replay(ours).state == s
+    old = GameRecord(**{**ours.__dict__, "version": "4+" + R.content_digest()})
+    assert not R.accepts(old.version)
+    with pytest.raises(RecordError) as refused:
+        replay(old)
+    assert old.version in str(refused.value) and R.version in str(refused.value)
