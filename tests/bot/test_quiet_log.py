@@ -17,6 +17,7 @@ import re
 import pytest
 
 from bot.games import ui_for
+from bot.games.unfathomable.render import zone_case
 from bot.i18n import LANGUAGES, t
 from bot.seats import mention
 from engine.core.events import is_public
@@ -173,7 +174,7 @@ def test_unfathomables_deep_ones_placed_in_a_row_are_one_line(lang, line):
                             "places": [[f"d{n}", 2 if n == 2 else 1] for n in range(1, 9)]}], lang)[0]
     assert render(placed[:1], lang) == [t(lang, "unfathomable.event.deep_ones_placed",
                                           n_deep_ones=t(lang, "unfathomable.count.deep_ones", count=1),
-                                          zone=ui_for("unfathomable").zone(lang, "d1"))]
+                                          in_zone=zone_case(lang, "d1", "in"))]
 
 
 def logged(kind: str, rows: list[list[dict]], notices: list[list[str]] | None = None) -> list[str]:
@@ -253,5 +254,5 @@ def test_a_monarch_rising_from_the_depths_is_told_once():
     rose = {"type": "monarch_moved", "monster": "mother_hydra", "frm": "depths", "to": "w1", "reason": "emerge",
             "audience": "all"}
     emerged = {"type": "monsters_emerged", "to": "w1", "monarchs": ["mother_hydra"], "audience": "all"}
-    assert render([rose, emerged], "en") == ["🌊 From the Depths into Water Space 1: Mother Hydra."]
+    assert render([rose, emerged], "en") == ["🌊 From the Depths to Water Space 1: Mother Hydra."]
     assert render([{**rose, "frm": "w3", "reason": "moved"}], "en") == ["🐙 Mother Hydra: Water Space 3 → Water Space 1."]

@@ -137,7 +137,7 @@ def test_no_card_says_your_character_chooses(lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_crisis_answer_still_names_its_decider(lang):
     """A crisis's chooser is a role («капітан»), read as such to anyone but the one it names."""
-    captain = {"uk": "(вибирає капітан)", "ru": "(выбирает капитан)", "en": "(chosen by Captain)"}[lang]
+    captain = {"uk": "(вибирає капітан)", "ru": "(выбирает капитан)", "en": "(chosen by the Captain)"}[lang]
     assert captain in "\n".join(_every_text(lang))
 
 
@@ -155,7 +155,7 @@ TRACK_LINES = {   # the table shows «Трек подорожі: 2/4 (Серед
     "en": ["Ritual track: the token advances to Incantation 2 (2/4).",
            "Journey track: the token returns to Start.",
            "🚢 Journey track: the token advances to Slow Ahead (1/4); the ship moves on, the monsters fall back "
-           "toward the stern: Mother Hydra → The Depths."],
+           "toward the stern: Mother Hydra → the Depths."],
 }
 
 

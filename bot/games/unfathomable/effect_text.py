@@ -53,6 +53,8 @@ def _hook(lang: str, hook: str) -> str | None:
 _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset())
 # the fields whose modifier says "you" in its own form ("(chosen by you)", "(next to you)")
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
+# fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
+CASED_FIELDS = frozenset({"monster", "monsters"})
 _ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
 
 
@@ -69,6 +71,9 @@ class _Writer(EffectText):
         if key == self.key("fx", "activate"):
             key, skip = self._activation(spec, key, skip)
         you = _YOU.get()
+        if key == self.key("obj", "Location_zone_of") and spec.zone_of == "self":
+            # the card's own "you": «ваша зона», never «у зоні зона, де ваш персонаж»
+            return super().model(lang, f"{key}_you", spec, skip=(*skip, "zone_of"))
         picker = next((f for f in ("by", "chosen_by") if f in type(spec).model_fields), None)
         if picker and (getattr(spec, picker) == "self" or getattr(spec, picker) in you) and self.has(f"{key}_you"):
             # a zone or player the card's "you" picks: «на ваш вибір», never «на вибір: ваш персонаж»
@@ -104,9 +109,17 @@ class _Writer(EffectText):
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
         if owner.endswith("_you") and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
             owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
-        if owner == "activate" and field == "monster" and self.has(self.key("wf", owner, field, value)):
-            # the monster in the case the verb takes («активувати Матір Гідру»), not its name
+        if field in CASED_FIELDS and self.has(self.key("wf", owner, field, value)):
+            # the monster in the case the verb takes («активувати Матір Гідру», «перемістити Батька
+            # Дагона»), not its name
             return self.say(lang, self.key("wf", owner, field, value))
+        if field == "chooser" and self.has(self.key("wf", field, value)):
+            # a title chooses as the sentence names it: "(chosen by the Captain)"
+            return self.say(lang, self.key("wf", field, value))
+        if owner == "in_zone" and field == "zone":
+            # «ваш персонаж у каплиці», not «… у зоні каплиця»
+            from bot.games.unfathomable.render import zone_case
+            return zone_case(lang, value, "in")
         if field in YOU_FIELDS and value == "self":
             # the card's own "you" (who plays or holds it) chooses: "(chosen by you)", as the rest
             # of its text says «на ваш вибір»; a member is never "your character"

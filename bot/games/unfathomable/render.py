@@ -179,11 +179,36 @@ def cards(lang: str, cids) -> str:
 def zone(lang: str, z) -> str:
     if z is None:
         return "—"
-    return _cap(named(lang, "zone", z))
+    name = named(lang, "zone", z)
+    if name.startswith("The "):   # a zone's name read mid-sentence: "Mother Hydra → the Depths"
+        return "the" + name[3:]
+    return _cap(name)
 
 
 def zones() -> set:
     return set(_names()["zone"])
+
+
+ZONE_CASES = ("in", "into", "of", "acc")
+
+
+def zone_case(lang: str, z, case: str) -> str:
+    """A zone as a sentence names it, in the case it needs: ``in`` "on the Bridge" / «на містку»,
+    ``into`` «у лазарет», ``of`` «каплиці», ``acc`` «трюм»; a numbered water or deck space by its
+    number («у палубній зоні 1»), never «у зоні «Палубна зона 1»»."""
+    if z is None:
+        return "—"
+    z = str(z)
+    if len(z) == 2 and z[0] in "wd" and z[1].isdigit():
+        return t(lang, f"{K}.zone_{case}.{'water' if z[0] == 'w' else 'deck'}", n=z[1])
+    key = f"{K}.zone_{case}.{z}"
+    said = t(lang, key)
+    return zone(lang, z) if said == key else said
+
+
+def zone_params(lang: str, z) -> dict:
+    """A zone's parameters for a message: its name ``zone`` and each case (``in_zone`` …)."""
+    return {"zone": zone(lang, z), **{f"{case}_zone": zone_case(lang, z, case) for case in ZONE_CASES}}
 
 
 def resource(lang: str, r) -> str:
@@ -244,11 +269,11 @@ def ability_name(lang: str, ref: str) -> str:
             return title_name(lang, what)
         return card_name(lang, what)
     if kind == "zone":
-        return t(lang, f"{K}.ability.zone", zone=zone(lang, rest))
+        return t(lang, f"{K}.ability.zone", **zone_params(lang, rest))
     if kind == "zone_t":
-        return t(lang, f"{K}.ability.zone_traitor", zone=zone(lang, rest))
+        return t(lang, f"{K}.ability.zone_traitor", **zone_params(lang, rest))
     if kind == "repair":
-        return t(lang, f"{K}.ability.repair", zone=zone(lang, rest))
+        return t(lang, f"{K}.ability.repair", **zone_params(lang, rest))
     return str(ref)
 
 
@@ -256,7 +281,7 @@ def target_text(lang: str, target, person=mention) -> str:
     """An attack's target: a Deep One in a zone, a monarch, or a player."""
     target = str(target)
     if target.startswith("deep_one:"):
-        return t(lang, f"{K}.target.deep_one", zone=zone(lang, target.split(":", 1)[1]))
+        return t(lang, f"{K}.target.deep_one", **zone_params(lang, target.split(":", 1)[1]))
     if target in MONARCHS:
         return monster(lang, target)
     return person(target)
@@ -286,8 +311,12 @@ def _params(ev: dict, lang: str) -> dict:
             p[k] = mention(v) if v else "—"
         elif k in ("zone", "aimed"):
             p[k] = zone(lang, v)
+            if k == "zone":
+                p.update(zone_params(lang, v))
         elif k in ("frm", "to"):
             p[k] = place(lang, v)
+            if k == "to" and v in zones():
+                p["into"] = zone_case(lang, v, "into")
         elif k == "card":
             p[k] = card_name(lang, v) if v else "—"
         elif k == "character":
@@ -429,7 +458,7 @@ def public_line(ev: dict, lang: str) -> str | None:
         p["modifier"] = f" ({ev.get('raw')}{ev.get('modifier', 0):+d})" if ev.get("modifier") else ""
         rolled_zone = rolled_for_zone(ev)
         if rolled_zone:   # the zone the number stands for: "8" alone told a newcomer nothing (nfr15 U7)
-            p["modifier"] += t(lang, f"{K}.roll.zone_rolled", zone=zone(lang, rolled_zone))
+            p["modifier"] += t(lang, f"{K}.roll.zone_rolled", **zone_params(lang, rolled_zone))
         if not ev.get("player"):
             key = f"{K}.event.die_rolled_nobody"
         elif "success" in ev:  # compared in the same line (merged)
@@ -735,7 +764,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None, names: dic
     if kind in ("choose", "choose_cards", "choose_number") and purpose:
         key = f"{K}.purposes.{purpose}"
         if prompt.get("zone") and has(lang, f"{key}_zone"):  # the zone in its own words, not tacked on
-            return t(lang, f"{key}_zone", zone=zone(lang, prompt["zone"]))
+            return t(lang, f"{key}_zone", **zone_params(lang, prompt["zone"]))
         spec = prompt.get("subset") or {}
         if (spec.get("max") or 0) > 1 and has(lang, f"{key}_many"):   # "choose cards to discard" over "Choose 2…"
             key = f"{key}_many"
@@ -993,7 +1022,7 @@ def value_label(lang: str, value, state: dict, names: dict, purpose=None, prompt
         return t(lang, f"{K}.option.option_n", n=allowed_index + 1)
     if isinstance(value, bool):
         if purpose == "optional_move" and prompt and prompt.get("zone"):
-            return t(lang, f"{K}.option.{'move_yes' if value else 'move_no'}", zone=zone(lang, prompt["zone"]))
+            return t(lang, f"{K}.option.{'move_yes' if value else 'move_no'}", **zone_params(lang, prompt["zone"]))
         return t(lang, f"{K}.option.{'yes' if value else 'no'}")
     if isinstance(value, int):
         if purpose in ("check_sign", "roll_sign", "check_amount"):
@@ -1044,11 +1073,11 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "draw_type":
         return t(lang, f"{K}.option.draw_type", type=type_name(lang, option["skill"]))
     if kind == "move":   # the zone's marks: where the trouble is is read off the buttons
-        return t(lang, f"{K}.option.move", zone=zone(lang, option["to"])) + _icons(state, option["to"])
+        return t(lang, f"{K}.option.move", **zone_params(lang, option["to"])) + _icons(state, option["to"])
     if kind == "attack":
         return t(lang, f"{K}.option.attack", target=target_text(lang, option["target"], person))
     if kind == "repair":
-        return t(lang, f"{K}.option.repair", zone=zone(lang, option["zone"]))
+        return t(lang, f"{K}.option.repair", **zone_params(lang, option["zone"]))
     if kind == "use":
         return t(lang, f"{K}.option.use", ability=ability_name(lang, option["ability"]))
     if kind == "track":
@@ -1164,13 +1193,13 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
         ids = (spec or {}).get("ids") or []
         labels = (prompt or {}).get("labels") or []
         if item in ids and ids.index(item) < len(labels):
-            return t(lang, f"{K}.option.passenger_in", zone=zone(lang, labels[ids.index(item)]),
+            return t(lang, f"{K}.option.passenger_in", **zone_params(lang, labels[ids.index(item)]),
                      n=ids.index(item) + 1)
         return t(lang, f"{K}.option.passenger", n=(ids.index(item) + 1) if item in ids else 1)
     if item in zones():
         prompt = _prompt_with_subset(state, spec) if spec else None
         if (prompt or {}).get("purpose") == "defeat_deep_ones":
-            return t(lang, f"{K}.target.deep_one", zone=zone(lang, item))
+            return t(lang, f"{K}.target.deep_one", **zone_params(lang, item))
         return zone(lang, item)
     return card_name(lang, item)
 
@@ -1200,7 +1229,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     ch = view["characters"].get(player)
     if ch:
         lines.append(t(lang, f"{K}.panel.character", character=character(lang, ch),
-                       zone=zone(lang, view["zone_of"].get(player))))
+                       **zone_params(lang, view["zone_of"].get(player))))
     loyalty = ", ".join(_cap(named(lang, "loyalty", c)) for c in me["loyalty"])
     lines.append(t(lang, f"{K}.panel.loyalty", cards=loyalty) if loyalty else t(lang, f"{K}.panel.no_loyalty"))
     if player in view["revealed"]:
