@@ -430,9 +430,9 @@ def test_the_revealed_pile_shows_what_each_card_added():
 
 
 @pytest.mark.parametrize("lang, purpose, want", [
-    ("en", "optional_move", "decide whether to move to Galley"),
-    ("uk", "optional_move", "вирішити, чи переходити в зону «Камбуз»"),
-    ("ru", "deep_ones_to", "выбрать, куда идут глубоководные из области «Камбуз»")])
+    ("en", "optional_move", "decide whether to move to the Galley"),
+    ("uk", "optional_move", "вирішити, чи переходити на камбуз"),
+    ("ru", "deep_ones_to", "выбрать, куда идут глубоководные на камбузе")])
 def test_a_decision_about_a_zone_names_it_in_a_sentence(lang, purpose, want):
     """«вирішити, чи переходити Камбуз» / "decide whether to move Galley": the zone was tacked on."""
     from bot.games.unfathomable.render import decision_text, zone

@@ -217,11 +217,11 @@ def test_a_traitor_ability_is_named_before_its_owner():
 
 
 @pytest.mark.parametrize("lang, deep_one, monarch", [
-    ("ru", "⚔️ <@101> атакует глубоководного в области «Камбуз». Бросок 6 (нужно 5) — попадание!",
+    ("ru", "⚔️ <@101> атакует глубоководного на камбузе. Бросок 6 (нужно 5) — попадание!",
      "⚔️ <@101> атакует Матерь Гидру. Бросок 3 (нужно 5) — промах."),
-    ("uk", "⚔️ <@101> атакує глибоководного в зоні «Камбуз». Кидок 6 (треба 5) — влучання!",
+    ("uk", "⚔️ <@101> атакує глибоководного на камбузі. Кидок 6 (треба 5) — влучання!",
      "⚔️ <@101> атакує Мати Гідру. Кидок 3 (треба 5) — промах."),
-    ("en", "⚔️ <@101> attacks a Deep One in Galley: 6 (needs 5), a hit!",
+    ("en", "⚔️ <@101> attacks a Deep One in the Galley: 6 (needs 5), a hit!",
      "⚔️ <@101> attacks Mother Hydra: 3 (needs 5), a miss."),
 ], ids=["ru", "uk", "en"])
 def test_an_attack_takes_its_object_without_a_colon(lang, deep_one, monarch):
