@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import ui_for
 from bot.i18n import t
-from tests.engine.helpers import act, make_game, with_infected
+from tests.engine.helpers import act, make_game, prompt, with_infected
 
 THING = ui_for("thing")
 NAMES = {p: p.capitalize() for p in ("ann", "bob", "cid", "dan", "eve")}
@@ -186,3 +186,16 @@ def test_round_and_round_helps_the_drawer_only():
     s, _ = act(make_game(deck=["round_and_round"] + ["axe"] * 10), "ann", "draw")
     assert "Ваш ход заканчивается." in help_field(s, "ann", "ru")
     assert "Ваш ход заканчивается." not in help_field(s, "bob", "ru")
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ru", "(цель — 3-й игрок слева или справа от вас)."),
+    ("uk", "(ціль — 3-й гравець ліворуч або праворуч від вас)."),
+])
+def test_one_two_names_the_third_player_not_one_three_seats_beyond(lang, text):
+    """«Раз, два...»'s help read «(игрок через 3 места от вас)», which reads as the fourth player;
+    the card swaps with the third to the left or right («третьим игроком слева или справа»,
+    data/thing/cards.yaml), as the engine counts (three seats along)."""
+    s, _ = act(make_game(players=6, deck=["one_two"] + ["axe"] * 10), "ann", "draw")
+    assert [o["target"] for o in prompt(s, "ann", "choose")["options"]] == ["dan"]   # bob, cid, dan
+    assert help_field(s, "ann", lang).endswith(text)
