@@ -46,10 +46,10 @@ def test_a_panic_cards_choice_of_a_player_says_what_choosing_does(card, lang, la
 
 @pytest.mark.parametrize("lang, offer, answer", [
     ("ru", "Сейчас вам нужно: выбрать карту для обмена с игроком Bob",
-     "Сейчас вам нужно: ответить на обмен с игроком Ann"),
+     "Сейчас вам нужно: ответить на обмен с игроком Ann (обмен в конце хода)"),
     ("uk", "Зараз вам треба: обрати карту для обміну з гравцем Bob",
-     "Зараз вам треба: відповісти на обмін із гравцем Ann"),
-    ("en", "Your decision: choose a card to offer Bob", "Your decision: answer Ann's exchange"),
+     "Зараз вам треба: відповісти на обмін із гравцем Ann (обмін наприкінці ходу)"),
+    ("en", "Your decision: choose a card to offer Bob", "Your decision: answer Ann's exchange (the end-of-turn exchange)"),
 ])
 def test_an_exchange_in_the_panel_names_the_partner(lang, offer, answer):
     """«Отдать карту «Заражение!»» under «ответить на обмен»: to whom was not said, and it

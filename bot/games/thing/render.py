@@ -13,6 +13,7 @@ from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.i18n import t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
+from engine.thing.common import HUMAN, INFECTED, INFECTED_ROLE
 from engine.thing.content import default_pack
 from engine.core.events import is_public, visible_to
 from engine.core.flow import frame_of
@@ -55,6 +56,8 @@ def cards(lang, cids) -> str:
 
 
 def kind_text(lang, kind) -> str:
+    if kind == "blind_date":  # the card named as a card, as choose_for names its card
+        return t(lang, "thing.kinds.blind_date", card=card(lang, _card_doing("swap_with_deck")))
     return t(lang, f"thing.kinds.{kind}")
 
 
@@ -369,11 +372,30 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
 
 
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
-    """What a card played or played in defence does (its text as the pack reads it out)."""
-    if option.get("type") in ("play", "defend") and option.get("card"):
-        from bot.games.thing.effect_text import card_text
-        found = default_pack().cards.get(option["card"])
-        return card_text(lang, found) if found is not None else None
+    """What a card played or played in defence does (its text as the pack reads it out); for the
+    drawer's choices of a panic card (a player, a card for Blind Date, their own reveal or pass),
+    the panic card's text likewise. Another player's reveal or pass gets none: the text speaks to
+    the drawer («Ваш ход заканчивается»)."""
+    from bot.games.thing.effect_text import card_text
+    kind = option.get("type")
+    cid = option.get("card") if kind in ("play", "defend") else _panic_choice_card(option, state)
+    found = default_pack().cards.get(cid) if cid else None
+    return card_text(lang, found) if found is not None else None
+
+
+# a panic choice's option type -> the effect of the panic card it answers
+_PANIC_CHOICES = {"swap_with_deck": "swap_with_deck", "reveal": "revelations", "pass": "pass_cards"}
+
+
+def _panic_choice_card(option: dict, state: dict) -> str | None:
+    """The panic card whose choice ``option`` is, when the drawer makes it."""
+    kind = option.get("type")
+    if kind == "choose":
+        frame = next((f for f in reversed(state.get("stack") or []) if f.get("k") == "choose"), None)
+        return frame.get("purpose") if frame else None
+    turn = state.get("turn") or {}
+    if kind in _PANIC_CHOICES and option.get("player") == turn.get("player"):
+        return _card_doing(_PANIC_CHOICES[kind])
     return None
 
 
@@ -387,6 +409,9 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
                  player=names.get(prompt["by"], prompt["by"]))
     frame = frame_of(state, prompt)
     partner = frame.get("to") if kind == "offer" else frame.get("from") if kind == "answer" else None
+    if partner and kind == "answer":  # what started it, as the table was told
+        origin = _exchange_origin(frame, lang)
+        return t(lang, origin.pop("key"), player=names.get(partner, partner), **origin)
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
     receiver = (frame.get("to") or {}).get(prompt["player"]) if kind == "pass" else None
@@ -395,17 +420,28 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
     if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
-        return t(lang, "thing.kinds.forgetful_for", card=card(lang, _discard_and_draw_card()),
+        return t(lang, "thing.kinds.forgetful_for", card=card(lang, _card_doing("discard_and_draw")),
                  cards=t(lang, "thing.table.cards", count=prompt["subset"]["min"]))
     return kind_text(lang, kind)
 
 
-@lru_cache(maxsize=1)
-def _discard_and_draw_card() -> str:
-    """The card whose discard the forgetful decision makes (its frame does not carry the card):
-    the pack's card that discards and draws («Забывчивость», data/thing/cards.yaml)."""
+def _exchange_origin(frame: dict, lang: str) -> dict:
+    """What started the exchange the member answers, all of it told at the table: Missed! passed
+    it on to them, a card asked for it (Seduction, Can't We Be Friends?), or it is the end-of-turn
+    exchange (step 3)."""
+    if frame.get("redirected"):
+        return {"key": "thing.kinds.answer_missed", "card": card(lang, _card_doing("redirect_exchange"))}
+    if frame.get("reason") in default_pack().cards:
+        return {"key": "thing.kinds.answer_card", "card": card(lang, frame["reason"])}
+    return {"key": "thing.kinds.answer_turn"}
+
+
+@lru_cache(maxsize=None)
+def _card_doing(effect: str) -> str:
+    """The pack's card with ``effect`` (a panic frame that does not carry its card: Forgetful's
+    discard, Blind Date's swap with the deck, Revelations, Round and Round; data/thing/cards.yaml)."""
     return next(cid for cid, c in default_pack().cards.items()
-                if any(e.name == "discard_and_draw" for e in getattr(c, "effects", None) or ()))
+                if any(e.name == effect for e in getattr(c, "effects", None) or ()))
 
 
 def _choice_effect(state: dict) -> str:
@@ -571,8 +607,26 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     prompts = me["prompts"]
     decision = (t(lang, "thing.panel.decision", kind=_decision_text(prompts[0], state, names, lang)) if prompts
                 else t(lang, "thing.panel.no_decision"))
+    kept = _infected_kept(me, prompts[0]) if prompts else None
+    if kept:
+        decision += "\n" + t(lang, f"thing.panel.infected_kept_{kept}")
     embed.set_footer(text=decision)
     return embed
+
+
+def _infected_kept(me: dict, prompt: dict) -> str | None:
+    """Why the member's Infected! card is not among the cards they may hand over (an offer, an
+    answer, Round and Round's pass), by the rule of their own role, which they know: a human
+    never passes it, an infected player keeps the last one and gives spares to the Thing alone
+    (whom they know). The Thing may pass it to anyone: never a note."""
+    if prompt["kind"] not in ("offer", "answer", "pass") or INFECTED not in me["hand"] \
+            or any(o.get("card") == INFECTED for o in prompt.get("options") or ()):
+        return None
+    if me["role"] == HUMAN:
+        return "human"
+    if me["role"] == INFECTED_ROLE:
+        return "last" if me["hand"].count(INFECTED) < 2 else "thing_only"
+    return None
 
 
 # --- /rules: the pack's entries by name in any language (bot.games.lookup)
