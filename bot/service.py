@@ -1421,15 +1421,13 @@ class GameService:
         return await self._save(session, game, announced)
 
     # ------------------------------------------------------------------ a member's own seat
+    @resilient(retry_conflicts=False)
     async def step_away(self, game_id: int, user_id: int, line: str = "lobby.away_done", **params) -> Game:
         """The member hands their own seat to Keeper for a while (/game away; or missed deadlines,
         :meth:`_away_after_missed`): Keeper decides for them from now on, at once, as for a kicked
         member, but they keep their panel (hand and news) and take the seat back themselves
         (:meth:`come_back`). ``line``: the public announcement's key."""
-        return await self._step_away(game_id, str(user_id), line, params)
-
-    @resilient(retry_conflicts=False)
-    async def _step_away(self, game_id: int, uid: str, line: str, params: dict) -> Game:
+        uid = str(user_id)
         async with self._locked(game_id) as (session, game):
             if uid not in game.players:
                 raise ServiceError("not_joined_you")
