@@ -118,7 +118,7 @@ class _Writer(EffectText):
             return self.say(lang, self.key("wf", field, value))
         if owner == "in_zone" and field == "zone":
             # «ваш персонаж у каплиці», not «… у зоні каплиця»
-            from bot.games.unfathomable.render import zone_case
+            from bot.games.unfathomable.zones import zone_case
             return zone_case(lang, value, "in")
         if field in YOU_FIELDS and value == "self":
             # the card's own "you" (who plays or holds it) chooses: "(chosen by you)", as the rest

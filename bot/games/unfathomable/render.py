@@ -20,6 +20,7 @@ from bot.games.unfathomable.picture import table_picture  # noqa: F401 - the pub
 from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.games.unfathomable.pack_index import _names  # noqa: F401
+from bot.games.unfathomable.zones import ZONE_CASES, _cap, zone, zone_case  # noqa: F401 - re-exported
 from bot.i18n import has, t
 from bot.seats import mention  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
@@ -150,10 +151,6 @@ def _nobody_wins(lang: str, result: dict) -> str | None:
     return t(lang, f"{K}.nobody_wins.{result['team']}", distance=result.get("distance", 0))
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
 CARD_CATEGORIES = ("mythos", "spell", "item", "course", "damage", "loyalty", "feat", "character", "zone",
                    "monster", "passenger", "title", "resource", "track", "skill_type")
 
@@ -176,34 +173,8 @@ def cards(lang: str, cids) -> str:
     return ", ".join(card_name(lang, c) for c in cids) if cids else t(lang, f"{K}.none")
 
 
-def zone(lang: str, z) -> str:
-    if z is None:
-        return "—"
-    name = named(lang, "zone", z)
-    if name.startswith("The "):   # a zone's name read mid-sentence: "Mother Hydra → the Depths"
-        return "the" + name[3:]
-    return _cap(name)
-
-
 def zones() -> set:
     return set(_names()["zone"])
-
-
-ZONE_CASES = ("in", "into", "of", "acc")
-
-
-def zone_case(lang: str, z, case: str) -> str:
-    """A zone as a sentence names it, in the case it needs: ``in`` "on the Bridge" / «на містку»,
-    ``into`` «у лазарет», ``of`` «каплиці», ``acc`` «трюм»; a numbered water or deck space by its
-    number («у палубній зоні 1»), never «у зоні «Палубна зона 1»»."""
-    if z is None:
-        return "—"
-    z = str(z)
-    if len(z) == 2 and z[0] in "wd" and z[1].isdigit():
-        return t(lang, f"{K}.zone_{case}.{'water' if z[0] == 'w' else 'deck'}", n=z[1])
-    key = f"{K}.zone_{case}.{z}"
-    said = t(lang, key)
-    return zone(lang, z) if said == key else said
 
 
 def zone_params(lang: str, z) -> dict:
