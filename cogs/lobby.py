@@ -421,7 +421,12 @@ class LobbyCog(KeeperCog):
             last = await self.bot.service.last_game(interaction.channel_id)
             if last is not None and last.status == "finished" and isinstance(last.state, dict) \
                     and CORRUPT not in last.state:
-                await reply(interaction, **finished_summary(last, lang))
+                summary = finished_summary(last, lang)
+                if str(interaction.user.id) in last.players:   # the table once more, from here too
+                    view = discord.ui.View(timeout=None)
+                    view.add_item(again_button(last.id, t(lang, "lobby.again")))
+                    summary["view"] = view
+                await reply(interaction, **summary)
             else:
                 await reply(interaction, t(lang, "lobby.status_none"))
             return

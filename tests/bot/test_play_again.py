@@ -86,3 +86,19 @@ async def test_play_again_seats_the_keeper_players_again(simcord_env):
     # Start right away: the same table once more
     await people[0].click(channel.last_message, label="Start")
     assert (await current_game(env, channel)).status == "active"
+
+
+async def test_game_status_after_the_end_offers_play_again_to_who_played(simcord_env):
+    """The final table scrolls away under the chat: /game status shows the result with the same
+    button (to who played in it)."""
+    env = simcord_env
+    guild, channel, members, ended = await finished_game(env)
+    onlooker = guild.add_member(env.create_user("onlooker"))
+    seen = panel_of(await onlooker.slash(channel, "game status"))
+    assert "Game over" in all_text(seen) or seen.embeds, all_text(seen)
+    assert AGAIN not in [c.get("label") for row in seen.components for c in row["components"]]
+    status = panel_of(await members[3].slash(channel, "game status"))
+    assert AGAIN in [c.get("label") for row in status.components for c in row["components"]]
+    await members[3].click(status, label=AGAIN)
+    lobby_game = await env.bot.service.live_game(channel.id)
+    assert lobby_game.status == "lobby" and lobby_game.players == [str(members[3].id)]
