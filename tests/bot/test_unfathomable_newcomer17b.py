@@ -87,3 +87,19 @@ def test_rules_texts_read_as_sentences(lang):
                        "переместить Матерь Гидра:", "у зоні каплиця", "в области часовня", "у зоні (лазарет)",
                        "зона, де ваш персонаж", "у глибинах", "Відправити в глибини"):
         assert mechanical not in joined, mechanical
+
+
+@pytest.mark.parametrize("lang, move, repair", [
+    ("en", "Move to the Galley", "Repair the Boiler Room"),
+    ("uk", "Перейти на камбуз", "Відремонтувати машинне відділення"),
+    ("ru", "Перейти на камбуз", "Отремонтировать машинное отделение"),
+])
+def test_move_and_repair_buttons_name_the_zone_in_its_case(lang, move, repair):
+    """The buttons read «Перейти: Камбуз» / "Move to Galley" (a label and a name), the rest of the
+    table names a zone in its case («на камбуз»)."""
+    from bot.games.unfathomable.render import option_label
+    from engine.registry import rules_for
+    state = rules_for("unfathomable").new_game(["a", "b", "c"], 1)[0]
+    label = option_label({"type": "move", "to": "galley"}, state, {}, lang)
+    assert label.startswith(move), label   # the zone's marks may follow
+    assert option_label({"type": "repair", "zone": "boiler_room"}, state, {}, lang) == repair
