@@ -41,6 +41,13 @@ def back_button(game_id: int, label: str) -> discord.ui.Button:
     return discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary, custom_id=f"keeper:back:{game_id}")
 
 
+def back_view(game_id: int, lang: str) -> discord.ui.View:
+    """The way back for a member away: their refusals, replies and panel carry it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(back_button(game_id, t(lang, "panel.back")))
+    return view
+
+
 # "Play again" on a finished game's table: dispatched by the lobby cog's AgainButton.
 AGAIN_TEMPLATE = r"keeper:again:(?P<game>[0-9]+)"
 
@@ -142,10 +149,7 @@ async def handle_error(interaction: discord.Interaction, error: Exception) -> No
         lang = user_lang(interaction)
         offer = getattr(error, "offer", None)   # a refusal may carry the way out as a button
         if offer is None and isinstance(error, ServiceError) and error.code == "away" and "game_id" in error.params:
-            def offer(lang, game_id=error.params["game_id"]):
-                view = discord.ui.View(timeout=None)
-                view.add_item(back_button(game_id, t(lang, "panel.back")))
-                return view
+            offer = functools.partial(back_view, error.params["game_id"])
         if offer is not None:
             await reply(interaction, error_text(lang, error), view=offer(lang))
         else:

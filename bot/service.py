@@ -685,13 +685,13 @@ class GameService:
             return await self._save(session, game)
 
     async def _step(self, session, game: Game, action: dict | None, actor: str | None = None, notices=(),
-                    close_window: bool = False, stand_in: tuple | None = None,
+                    close_window: bool = False, stand_in: tuple[dict, bool, bool] | None = None,
                     release_leads: bool = False) -> Outcome:
         """Apply one action (a RuleError changes nothing; None: none, only what follows by
         itself), let Keeper answer the prompts of Keeper players and kicked players that follow,
         make every decision that has one answer and nothing to hide, pass the response windows
         of members with nothing usable when the window closes (``close_window``: its time is
-        up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent[, deadline]) answered
+        up), and checkpoint it all with its announcements. ``stand_in``: (prompt, agent, deadline) answered
         first in its player's place (:meth:`_stand_in`), instead of an action.
         ``release_leads``: the wait of Keeper-led group decisions pending now is over (:class:`Leads`)."""
         rules = rules_for(game.kind)
@@ -707,8 +707,7 @@ class GameService:
                 state, events = _apply(game, rules, state, action)
                 applied, reveals = [_loggable(action)], [any(e.get("reveal") for e in events)]
             elif stand_in is not None:
-                state, events = self._stand_in(game, rules, state, stand_in[0], stand_in[1], applied, reveals, leads,
-                                               deadline=len(stand_in) > 2 and stand_in[2])
+                state, events = self._stand_in(game, rules, state, *stand_in, applied, reveals, leads)
             window = WINDOW_SECONDS if settings.window_seconds is None else settings.window_seconds
             # the new state's prompts come back computed once, for the checkpoint below
             state, more, prompts = self._autopilot(game, rules, state, applied, reveals, autopass_off=autopass_off,
@@ -772,7 +771,8 @@ class GameService:
                              and not (leads and leads.waits(game, p))), None)
             if standing is not None:
                 state, more = self._stand_in(game, rules, state, standing, agent=is_keeper(standing["player"])
-                                             or not plain, applied=applied, reveals=reveals, leads=leads)
+                                             or not plain, deadline=False, applied=applied, reveals=reveals,
+                                             leads=leads)
                 events.extend(more)
                 prompts = None
                 continue
@@ -810,8 +810,8 @@ class GameService:
                 return action
         return None
 
-    def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, applied: list, reveals: list,
-                  leads: Leads | None = None, deadline: bool = False):
+    def _stand_in(self, game: Game, rules, state, prompt: dict, agent: bool, deadline: bool, applied: list,
+                  reveals: list, leads: Leads | None = None):
         """Answer ``prompt`` in its player's place: with ``agent`` the Keeper agent's move
         (deciding from that player's view only, logged as it is, so a replay is exact; a Keeper
         player's group decision that members advise on follows their proposals, announced in
@@ -1448,11 +1448,12 @@ class GameService:
             await session.flush()   # written with the step below, in one transaction (its checkpoint
             # writes a fixed set of columns): what waited for them is answered in the same commit
             notices = [notice(line, player=uid, **params)]
-            lang = await self.guild_language(game.guild_id)
             # a group decision of theirs now waits for the other members' proposals: they are asked
-            notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
-                               question=_question(game, state, p, lang))
-                        for p in rules.prompts(state) if p["player"] == uid and lead_advisers(game, p)]
+            asked = [p for p in rules.prompts(state) if p["player"] == uid and lead_advisers(game, p)]
+            if asked:
+                lang = await self.guild_language(game.guild_id)
+                notices += [notice("group.keeper_waits_on", player=p["player"], players=lead_advisers(game, p),
+                                   question=_question(game, state, p, lang)) for p in asked]
             return (await self._step(session, game, None, notices=notices)).game
 
     @resilient(retry_conflicts=False)
@@ -1682,13 +1683,14 @@ class GameService:
         for now: Keeper plays their seat until they are back, as after /game away, so the table
         stops waiting a whole turn time for each of their decisions (Board Game Arena's way with
         a player who timed out). Never the last member still playing: the game waits for them."""
+        players = [seat for seat in players if is_member(seat)]
+        if not players:
+            return
+        async with self.sessions() as session:
+            rows = (await session.exec(select(ActionLog.action).where(
+                ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
+                .order_by(ActionLog.number.desc()).limit(MISSED_LOOKBACK))).all()
         for seat in players:
-            if not is_member(seat):
-                continue
-            async with self.sessions() as session:
-                rows = (await session.exec(select(ActionLog.action).where(
-                    ActionLog.game_id == game_id, ActionLog.undone == False)  # noqa: E712
-                    .order_by(ActionLog.number.desc()).limit(MISSED_LOOKBACK))).all()
             theirs = [a for a in rows if a.get("player") == seat and not a.get("auto")][:MISSED_IN_A_ROW]
             if len(theirs) < MISSED_IN_A_ROW or not all(a.get("deadline") for a in theirs):
                 continue
@@ -2259,7 +2261,7 @@ def awaited_advisers(game: Game, prompts: list[dict], proposed: dict) -> dict:
     those who proposed, ``proposed``: :meth:`GameService.who_proposed`, nor a member handed to
     Keeper): what the table names as awaited."""
     return {p["id"]: [a for a in lead_advisers(game, p) if a not in proposed.get(p["id"], ())]
-            for p in prompts if (is_keeper(p["player"]) or p["player"] in game.away) and p.get("advisers")}
+            for p in prompts if keeper_decides(game, p["player"]) and p.get("advisers")}
 
 
 def asked_by_dm(game: Game, prompts: list[dict], notified: list[str]) -> list[str]:
@@ -2414,6 +2416,17 @@ def open_keeper_seats(game: Game) -> list[str]:
     return [seat for seat in keepers(game.players) if rules.still_playing(state, seat)]
 
 
+def keeper_decides(game: Game, player: str) -> bool:
+    """Keeper makes this seat's decisions as its player: a Keeper player, or a member away."""
+    return is_keeper(player) or player in game.away
+
+
+def may_take_keeper_seat(game: Game, uid: str) -> bool:
+    """A member who plays no seat may take a Keeper player's by themselves: one is still in the
+    game, and they neither left a seat of it nor exported its record (which holds the seed)."""
+    return bool(open_keeper_seats(game)) and uid not in game.left and uid not in game.exporters
+
+
 def keeper_led(game: Game) -> bool:
     """Keeper decides some seat's group decisions: a Keeper player's, or a member's who is away."""
     return bool(keepers(game.players) or game.away)
@@ -2423,7 +2436,7 @@ def lead_advisers(game: Game, prompt: dict) -> list[str]:
     """The members (not kicked) who advise on a one-of-a-list group decision Keeper makes, a
     Keeper player's or an away member's (/game away): the decision waits for their proposals
     (none: Keeper answers at once, as at an all-Keeper table)."""
-    if not (is_keeper(prompt["player"]) or prompt["player"] in game.away) or prompt.get("shape", "one") != "one":
+    if not keeper_decides(game, prompt["player"]) or prompt.get("shape", "one") != "one":
         return []
     return [a for a in prompt.get("advisers", ()) if is_member(a) and a not in game.autopilot]
 

@@ -9,8 +9,8 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.seats import keepers, members, mention
-from bot.service import ServiceError, open_keeper_seats
-from bot.interactions import AGAIN_TEMPLATE, again_button, select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
+from bot.service import ServiceError, may_take_keeper_seat, open_keeper_seats
+from bot.interactions import AGAIN_TEMPLATE, again_button, back_view, select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
@@ -307,6 +307,13 @@ class LobbyCog(KeeperCog):
     def __init__(self, bot):
         self.bot = bot
 
+    async def _channel_game(self, interaction: discord.Interaction):
+        """This channel's live game (a lobby or a running game)."""
+        game = await self.bot.service.live_game(interaction.channel_id)
+        if game is None:
+            raise ServiceError("no_game")
+        return game
+
     async def _managed_game(self, interaction: discord.Interaction):
         """This channel's live game, if the member created it or is an admin."""
         game = await self.bot.service.live_game(interaction.channel_id)
@@ -373,9 +380,7 @@ class LobbyCog(KeeperCog):
         """The lobby's Join; in a running game, a Keeper player's seat (``seat``, else the last seated)."""
         from cogs.play import take_seat
         await defer_private(interaction)
-        game = await self.bot.service.live_game(interaction.channel_id)
-        if game is None:
-            raise ServiceError("no_game")
+        game = await self._channel_game(interaction)
         if game.status == "lobby":
             await self.bot.service.join(game.id, interaction.user.id, display_name(interaction))
             await refresh_lobby(interaction, game.id)
@@ -393,11 +398,8 @@ class LobbyCog(KeeperCog):
 
     @game.command(name=cmd("away", "game"), description=desc("game_away"))
     async def away(self, interaction: discord.Interaction) -> None:
-        from cogs.play import back_view
         await defer_private(interaction)
-        game = await self.bot.service.live_game(interaction.channel_id)
-        if game is None:
-            raise ServiceError("no_game")
+        game = await self._channel_game(interaction)
         game = await self.bot.service.step_away(game.id, interaction.user.id)
         await self.bot.publisher.flush(game.id)
         lang = user_lang(interaction)
@@ -407,9 +409,7 @@ class LobbyCog(KeeperCog):
     async def back(self, interaction: discord.Interaction) -> None:
         from cogs.play import come_back
         await defer_private(interaction)
-        game = await self.bot.service.live_game(interaction.channel_id)
-        if game is None:
-            raise ServiceError("no_game")
+        game = await self._channel_game(interaction)
         await come_back(interaction, game.id)
 
     @game.command(name=cmd("status", "game"), description=desc("game_status"))
@@ -442,7 +442,7 @@ class LobbyCog(KeeperCog):
                 turn = "?"
             text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
             me = str(interaction.user.id)
-            if open_keeper_seats(game) and me not in game.players and me not in game.left and me not in game.exporters:
+            if me not in game.players and may_take_keeper_seat(game, me):
                 from cogs.play import take_seat_view   # a member who plays no seat may take a Keeper player's
                 await reply(interaction, "\n".join([text, t(lang, "lobby.status_seats")]),
                             view=take_seat_view(game, lang))

@@ -19,8 +19,8 @@ from discord import app_commands
 
 from bot import operations
 from bot.i18n import t
-from bot.service import ServiceError, intact_state, not_running, open_keeper_seats, quiet_seats
-from bot.interactions import (BACK_TEMPLATE, back_button, select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
+from bot.service import ServiceError, intact_state, may_take_keeper_seat, not_running, open_keeper_seats, quiet_seats
+from bot.interactions import (BACK_TEMPLATE, back_button, back_view, select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
                               desc, defer_panel, defer_private, display_name, option_button, option_digest, plain, reply,
                               reply_panel, user_lang)
 from bot.games import ui_for
@@ -44,7 +44,7 @@ def seated(game, pid: str, away_ok: bool = False) -> None:
     """Refuse members who are not (or no longer) playing: a kicked member loses all access; a
     member away (/game away) sees their panel (``away_ok``) but decides nothing until back."""
     if pid not in game.players:  # a latecomer at a table with Keeper players is offered a seat
-        if open_keeper_seats(game) and pid not in game.left and pid not in game.exporters:
+        if may_take_keeper_seat(game, pid):
             refusal = ServiceError("not_a_player_keeper_seats")
             refusal.offer = lambda lang: take_seat_view(game, lang)
             raise refusal
@@ -520,12 +520,6 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     if prompt.get("advisers"):  # a group decision is announced as such
         notices = decided_notice(game, prompt, option, await interaction.client.service.guild_language(game.guild_id))
     await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices, game)
-
-
-def back_view(game_id: int, lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(back_button(game_id, t(lang, "panel.back")))
-    return view
 
 
 def take_seat_view(game, lang: str) -> discord.ui.View:
