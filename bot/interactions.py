@@ -199,9 +199,19 @@ class KeeperCog(commands.Cog):
                 command._callback = answering(command._callback)
 
 
+# the numeric parts of a component's custom id (the others are words: a verb, a digest, a seat)
+NUMERIC_ID_PARTS = frozenset({"game", "epoch", "prompt", "chunk", "page", "step"})
+
+
 class KeeperItem:
     """Mixin for Keeper's persistent components: subclasses implement ``run``; any failure is
-    answered by :func:`handle_error` (discord.py would otherwise swallow it)."""
+    answered by :func:`handle_error` (discord.py would otherwise swallow it). A component is
+    rebuilt from its custom id with the template's parts as the constructor's first arguments,
+    in the template's order."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(*(int(value) if part in NUMERIC_ID_PARTS else value for part, value in match.groupdict().items()))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import re
 import discord
 from discord import app_commands
 
@@ -100,9 +99,6 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:lobby:{game_id}:{verb}"))
         self.game_id, self.verb = game_id, verb
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), match["verb"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         # answer Discord first (a burst of joins or a busy database must not miss its 3 seconds);
@@ -156,9 +152,6 @@ class FillAndStartButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:fillstart:{game_id}"))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await operations.defer_update(interaction)
@@ -187,9 +180,6 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         super().__init__(again_button(game_id, label))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
@@ -240,9 +230,6 @@ class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], templa
                                            placeholder=t(lang, "lobby.options_placeholder")))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         bot, lang, game = await options_change(interaction, self.game_id)
@@ -281,9 +268,6 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                                            options=choices, placeholder=placeholder))
         self.game_id, self.option = game_id, option
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), match["option"], int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         bot, lang, game = await options_change(interaction, self.game_id)

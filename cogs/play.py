@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import re
 import time
 
 import discord
@@ -537,9 +536,6 @@ class BackButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template
         super().__init__(back_button(game_id, label))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -555,9 +551,6 @@ class TakeSeatButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:takeseat:{game_id}:{seat}"))
         self.game_id, self.seat = game_id, seat
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), match["seat"])
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -583,9 +576,6 @@ class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template
         super().__init__(hand_button(game_id, label))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
@@ -597,9 +587,6 @@ class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templa
         super().__init__(option_button(game_id, epoch, prompt_id, digest, label))
         self.game_id, self.epoch, self.prompt_id, self.digest = game_id, epoch, prompt_id, digest
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), match["digest"])
 
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
@@ -630,9 +617,6 @@ class OptionsPage(KeeperItem):
         super().__init__(options_select(self.KIND, game_id, epoch, prompt_id, chunk, choices, placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["chunk"]))
 
 
 class OptionSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], template=chunk_template("sel")):
@@ -681,9 +665,6 @@ class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                                            placeholder=placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
 
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
@@ -700,9 +681,6 @@ class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:quiet:{game_id}:{epoch}:{prompt_id}"))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]))
 
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
@@ -721,9 +699,6 @@ class AskAgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:askagain:{game_id}"))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -744,9 +719,6 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:page:{game_id}:{epoch}:{prompt_id}:{page}"))
         self.game_id, self.page = game_id, page
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), int(match["prompt"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -764,9 +736,6 @@ class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:free:{game_id}:{epoch}:{digest}:{step}"))
         self.game_id, self.epoch, self.digest, self.step = game_id, epoch, digest, step
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["game"]), int(match["epoch"]), match["digest"], int(match["step"]))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
