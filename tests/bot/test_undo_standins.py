@@ -95,3 +95,37 @@ async def test_undo_makes_a_kicked_members_decision_again_at_once_when_it_waits_
     waiting = {p["player"] for p in service.prompts(game)}
     assert "101" in waiting, "undo 1 took back the present member's pass"
     assert KICKED not in waiting, "Keeper made the kicked member's pass again at once"
+
+
+async def test_an_away_members_own_moves_count_again_once_they_are_back(service):
+    """A member away (/game away) is played by Keeper until they are back: their own moves from
+    before are Keeper's to remake, as a kicked member's (undone alone, Keeper would answer them
+    again at once); back in their seat, the moves are theirs to undo again."""
+    from bot.service import ServiceError
+    game = await service.create_lobby(1, 44, "thing", 100)
+    for user in range(101, 104):
+        await service.join(game.id, user)
+    game = (await service.start(game.id)).game
+    rules, rng = rules_for("thing"), random.Random(5)
+    while True:  # members answer until someone other than 101 has moved and 101 has too
+        moves = [a for a in (await service.record(game.id)).actions if not a.get("auto")]
+        if {"101"} < {a["player"] for a in moves} and moves[-1]["player"] == "101":
+            break
+        prompt = rules.prompts(game.state)[0]
+        game = (await service.act(game.id, {"player": prompt["player"], "prompt": prompt["id"],
+                                            **rng.choice(prompt["options"])})).game
+    own = [a for a in moves if a["player"] == "101"]
+
+    def available(refused):
+        assert refused.value.code == "undo_range"
+        return refused.value.params["available"]
+
+    await service.step_away(game.id, 101)
+    with pytest.raises(ServiceError) as away:
+        await service.undo(game.id, 10_000, force=True)
+    others = [a for a in (await service.record(game.id)).actions if not a.get("auto") and a["player"] != "101"]
+    assert available(away) == len([a for a in others if a in moves])
+    await service.come_back(game.id, 101)
+    with pytest.raises(ServiceError) as back:
+        await service.undo(game.id, 10_000, force=True)
+    assert available(back) == available(away) + len(own)
