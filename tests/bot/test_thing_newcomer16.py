@@ -23,10 +23,10 @@ FORGETFUL_DECK = ["forgetful", "suspicion", "suspicion", "round_and_round", "sus
 @pytest.mark.parametrize("lang, lines", [
     ("ru", ["<@ann> сбрасывает 3 карты.",
             "Карта паники уходит в сброс не глядя: на руку берут только карты событий.",
-            "<@ann> берёт 3 карты события."]),
+            "<@ann> берёт 3 карты событий."]),
     ("uk", ["<@ann> скидає 3 карти.",
             "Карта паніки йде в скид не глядячи: на руку беруть лише карти подій.",
-            "<@ann> бере 3 карти події."]),
+            "<@ann> бере 3 карти подій."]),
     ("en", ["<@ann> discards 3 cards.",
             "A panic card is discarded unseen: only event cards are drawn into a hand.",
             "<@ann> draws 3 event cards."]),

@@ -76,3 +76,22 @@ def test_forgetfuls_multi_select_has_the_cards_text_as_help(lang, line):
     s, _ = act(make_game(deck=["forgetful"] + ["axe"] * 10), "ann", "draw")
     assert prompt(s, "ann")["kind"] == "forgetful"
     assert help_field(s, "ann", lang) == line
+
+
+# ------------------------------------------------------------------ dump: «3 карты события»
+@pytest.mark.parametrize("lang, line, old", [
+    ("ru", "<@ann> берёт 3 карты событий.", "карты события."),
+    ("uk", "<@ann> бере 3 карти подій.", "карти події."),
+    ("en", "<@ann> draws 3 event cards.", None),
+])
+def test_forgetfuls_draw_counts_event_cards_in_the_rulebooks_words(lang, line, old):
+    """Seed 5 turn 10 (ru dump): «🤖 Keeper 2 берёт 3 карты события.» under the help «взять 3 карты
+    событий». Rulebook: «пока не возьмёте из колоды ровно 3 карты событий», «88 карт событий»;
+    the uk card text: «візьміть 3 карти подій»."""
+    s, _ = act(make_game(deck=["forgetful"] + ["whisky"] * 10), "ann", "draw")
+    s, events = act(s, "ann", "discard_set", cards=prompt(s, "ann")["subset"]["ids"][:3])
+    said = THING.public_lines(events, lang)
+    assert line in said, said
+    assert old is None or not any(old in x for x in said)
+    assert t(lang, "thing.event.event_drawn_many", player="X", count=5).endswith(
+        {"ru": "5 карт событий.", "uk": "5 карт подій.", "en": "5 event cards."}[lang])
