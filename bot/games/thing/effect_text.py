@@ -28,7 +28,11 @@ def card_text(lang: str, card) -> str:
         return ""
     if not has_effect(card):
         return in_language(getattr(card, "text", None), lang)
-    text = tidy(WRITER.model(lang, WRITER.key("obj", "CardDef"), card))
+    if getattr(card, "target", None) == "nth":   # the exact seat is the target: said first, once
+        text = WRITER.model(lang, WRITER.key("obj", "CardDef_nth"), card, skip={"target"})
+    else:
+        text = WRITER.model(lang, WRITER.key("obj", "CardDef"), card)
+    text = tidy(text)
     return text if text.endswith((".", "!", "?")) else text + "."
 
 

@@ -178,9 +178,11 @@ def draws_together(events: list[dict]) -> list[dict]:
     """``events`` with one player's draw of several cards told as two lines, not as many as it
     had turns: the panic cards it discarded unseen first, then the event cards it drew (nft16
     T8: «Карта паники… / X берёт карту события. / Карта паники… / X берёт 2 карты события.» was
-    one «Упорство»). Right after that player's defence the first event card goes first, told with
-    the defence ("answers with Missed! and draws an event card"). Only the public draws of one
-    unbroken run swap places; every other event stays where it is."""
+    one «Упорство»). After a defence too the panic cards come first, as they happened (nt18: «…
+    отвечает картой **Мимо!** и берёт карту события.» above «Карта паники уходит в сброс…» read
+    backwards); the defence takes its draw into its line only when no panic card came between
+    (:func:`merged`). Only the public draws of one unbroken run swap places; every other event
+    stays where it is."""
     out = list(events)
     i = 0
     while i < len(out):
@@ -195,11 +197,9 @@ def draws_together(events: list[dict]) -> list[dict]:
             j += 1
         run = [out[k] for k in slots]
         if len({ev["type"] for ev in run}) > 1:
-            before = next((ev for ev in reversed(out[:i]) if is_public(ev)), None)
-            defended = before is not None and before["type"] == "defended" and before.get("player") == player
             drawn = [ev for ev in run if ev["type"] == "event_drawn"]
             skipped = [ev for ev in run if ev["type"] == "panic_skipped"]
-            ordered = (drawn[:1] + skipped + drawn[1:]) if defended else (skipped + drawn)
+            ordered = skipped + drawn
             for k, ev in zip(slots, ordered):
                 out[k] = ev
         i = j
@@ -381,6 +381,16 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     cid = option.get("card") if kind in ("play", "defend") else _panic_choice_card(option, state)
     found = default_pack().cards.get(cid) if cid else None
     return card_text(lang, found) if found is not None else None
+
+
+def subset_description(prompt: dict, state: dict, names: dict, lang: str) -> tuple[str, str] | None:
+    """A multi-select's help, as (what it is, what it does): Forgetful's discard is its panic
+    card's text (nt18: the one card prompt of the panel with no help)."""
+    from bot.games.thing.effect_text import card_text
+    if prompt.get("kind") != "forgetful":
+        return None
+    cid = _card_doing("discard_and_draw")
+    return t(lang, "thing.private.quoted", card=card(lang, cid)), card_text(lang, default_pack().cards[cid])
 
 
 # a panic choice's option type -> the effect of the panic card it answers
