@@ -48,3 +48,46 @@ def test_a_monarch_moves_into_a_zone_in_its_case(lang):
     texts = _every_text(lang)
     assert any(MONARCH_MOVES[lang] in x for x in texts), lang
     assert [x for x in texts if "Гідру: " in x or "Гидру: " in x or "Дагона: " in x] == []
+
+
+# ---------------------------------------------------------------- D
+# a contribution's DM (and the panel) say what its answers do, as the panel does for buttons: the
+# menu adds the cards (+ for a helping skill, − otherwise: rulebook 000 l.705), Nothing adds none
+async def test_a_contributions_dm_says_what_each_answer_does(simcord_env, monkeypatch):
+    import random
+
+    from bot.games.unfathomable import render as ui
+    from tests.bot.helpers import all_text
+    from tests.bot.test_unfathomable_table import contribute_frame, contributing
+    from tests.bot.unfathomable_driver import dm_with_controls, new_unfathomable, prompt_of
+
+    env = simcord_env
+    _, channel, members = await new_unfathomable(env, 4, seed=57, monkeypatch=monkeypatch)
+    game = await contributing(env, channel, members, random.Random(2), given_at_least=0, give=0.0)
+    frame = contribute_frame(game.state)
+    pid = frame["order"][frame["i"]]
+    member = next(m for m in members if str(m.id) == pid)
+    dm = dm_with_controls(member, game, prompt_of(game, pid))
+    (embed,) = dm.embeds
+    said = all_text(dm)
+    helps = ui.skill_types("en", game.state["checks"][-1]["positive"])
+    assert embed.fields[0].name == "What each answer does"
+    assert (f"— the cards you pick go into the check: a card of a helping skill ({helps}) adds its value (+), "
+            "any other card subtracts it (−)") in said, said
+    assert "**Nothing** — you add no cards to this check (no player has to)" in said, said
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_contribution_is_explained_in_every_language(lang):
+    from bot.games.unfathomable import render as ui
+    state = {"checks": [{"positive": ["lore", "strength"]}]}
+    cards = ui.option_description({"type": "contribute", "cards": ["lore:x:2:1"]}, state, {}, lang)
+    none = ui.option_description({"type": "contribute", "cards": []}, state, {}, lang)
+    helps = ui.skill_types(lang, ["lore", "strength"])
+    assert cards == {"en": f"the cards you pick go into the check: a card of a helping skill ({helps}) adds its "
+                           "value (+), any other card subtracts it (−)",
+                     "uk": f"обрані карти йдуть до перевірки: карта вміння підтримки ({helps}) додає своє значення "
+                           "(+), карта вміння завади віднімає його (−)",
+                     "ru": f"выбранные карты уходят в проверку: карта положительного навыка ({helps}) прибавляет "
+                           "своё значение (+), карта отрицательного навыка вычитает его (−)"}[lang]
+    assert none and none != cards
