@@ -573,8 +573,12 @@ class Publisher:
                     own = getattr(ui, "prompt_embed", None)
                     embed = own(prompt, game.state, pid, game.names, member_lang) if own \
                         else ui.panel_embed(game.state, pid, game.names, member_lang, [])
-                    extra = {"view": self.prompt_view(game, pid, member_lang, prompt=prompt, free=False),
-                             **({"embed": embed} if embed is not None else {})}
+                    # what each answer does, as the panel says it: in the game's embed, else in
+                    # one of its own (sent only when it says something)
+                    explain = embed if embed is not None else discord.Embed()
+                    view = self.prompt_view(game, pid, member_lang, prompt=prompt, free=False, explain=explain)
+                    embed = explain if embed is not None or explain.fields else None
+                    extra = {"view": view, **({"embed": embed} if embed is not None else {})}
                 await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.{index}", **extra)
                 row.progress = index + 1
         except operations.DMClosed:

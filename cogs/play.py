@@ -328,7 +328,7 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         prompt = prompts[0]
         shape = prompt.get("shape", "one")
         if shape == "subset":
-            subset_controls(view, game, prompt, pid, lang)
+            subset_controls(view, game, prompt, pid, lang, explain=explain)
             # a multi-select has no option of its own to describe: the game may say what the
             # whole decision does (The Thing's Forgetful: its card text, as a card's play has)
             describe = getattr(ui, "subset_description", None) if explain is not None else None
@@ -419,10 +419,14 @@ def paged_selects(view, game, prompt, choices: list[tuple[str, str]], page: int,
                                          label=f"{t(lang, key)} · {t(lang, 'panel.page', page=target + 1, pages=pages)}"))
 
 
-def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
-    """One multi-select over the ids (a repeated id is offered once per copy)."""
+def subset_controls(view, game, prompt, pid: str, lang: str, explain: discord.Embed | None = None) -> None:
+    """One multi-select over the ids (a repeated id is offered once per copy). ``explain``: the
+    embed given what picking does and what "nothing" does (``option_description`` of the action
+    with every id, and with none), as a decision's buttons are."""
     ui = ui_for(game.kind)
     spec = prompt["subset"]
+    describe = getattr(ui, "option_description", None) if explain is not None else None
+    described_by: dict[str, list[str]] = {}
     ids = spec["ids"]
     if len(ids) > SELECT_SIZE:
         # Discord's menus hold 25 choices and one pick spans one menu: say so (the rest of the
@@ -438,10 +442,19 @@ def subset_controls(view, game, prompt, pid: str, lang: str) -> None:
                         min=spec["min"], max=spec["max"], count=spec["max"])
         view.add_item(SubsetSelect(game.id, game.epoch, prompt["id"], choices, max(spec["min"], 1),
                                    min(spec["max"], len(ids)), placeholder=placeholder))
+        said = describe({**spec["action"], spec["field"]: list(ids), "player": pid}, game.state, game.names,
+                        lang) if describe else None
+        if said:
+            described_by.setdefault(said, []).append(placeholder)
     if spec["min"] == 0:  # a menu can't be sent empty: "nothing" is its own button
         nothing = {**spec["action"], spec["field"]: []}
-        view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(nothing),
-                                   label=t(lang, "panel.nothing")))
+        label = t(lang, "panel.nothing")
+        view.add_item(OptionButton(game.id, game.epoch, prompt["id"], option_digest(nothing), label=label))
+        said = describe({**nothing, "player": pid}, game.state, game.names, lang) if describe else None
+        if said:
+            described_by.setdefault(said, []).append(label)
+    if described_by:
+        explain_buttons(explain, described_by, lang)
 
 
 async def act_and_report(interaction: discord.Interaction, game_id: int, action: dict, epoch: int,

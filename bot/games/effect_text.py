@@ -133,7 +133,44 @@ class EffectText:
             # a negation the language says in its own words ("Nug is no longer on the board"),
             # not "not (Nug is on the board)"
             return self.model(lang, self.key("cond", f"not_{inner.name}"), inner.spec)
+        if kind == "cond" and self.has(self.key("join", "all")):
+            said = self.negated(lang, inner) if isinstance(inner, Tagged) else self.joined(lang, tagged)
+            if said is not None:
+                return said
         return self.model(lang, self.key(kind, tagged.name), tagged.spec)
+
+    # ------------------------------------------------------------ conditions joined
+    # With ``<game>.join.all`` / ``.any`` (" and " / " or "), a group of conditions reads as a
+    # sentence ("A, B and C"), a group inside it in brackets, and "not (A and B)" as "not A or
+    # not B" where each part has its own negation: never "all of: A, B".
+    GROUPS = {"all": "any", "any": "all"}
+
+    def joined(self, lang: str, tagged: Tagged, negate: bool = False) -> str | None:
+        if tagged.name not in self.GROUPS or not isinstance(getattr(tagged.spec, "conditions", None), list):
+            return None
+        parts = []
+        for c in tagged.spec.conditions:
+            said = self.negated(lang, c) if negate else self.step(lang, c)
+            if said is None:
+                return None
+            parts.append(f"({said})" if self._group(c, negate) and len(tagged.spec.conditions) > 1 else said)
+        join = self.say(lang, self.key("join", self.GROUPS[tagged.name] if negate else tagged.name))
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + join + parts[-1]
+
+    def negated(self, lang: str, tagged: Tagged) -> str | None:
+        """``tagged`` negated in words (None where the language has no words for it)."""
+        if tagged.name == "not" and isinstance(getattr(tagged.spec, "condition", None), Tagged):
+            return self.step(lang, tagged.spec.condition)
+        if tagged.name in self.GROUPS:
+            return self.joined(lang, tagged, negate=True)
+        key = self.key("cond", f"not_{tagged.name}")
+        return self.model(lang, key, tagged.spec) if self.has(key) else None
+
+    def _group(self, tagged: Tagged, negate: bool) -> bool:
+        """Whether ``tagged`` (negated with ``negate``) reads as a group of conditions of its own."""
+        if tagged.name == "not" and isinstance(getattr(tagged.spec, "condition", None), Tagged):
+            return self._group(tagged.spec.condition, not negate)
+        return tagged.name in self.GROUPS and len(getattr(tagged.spec, "conditions", []) or []) > 1
 
     def quantity(self, lang: str, spec: BaseModel) -> str:
         return self.model(lang, self.key("qty", spec.of), spec, skip={"of"})

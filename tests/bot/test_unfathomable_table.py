@@ -124,7 +124,9 @@ async def test_contributions_from_the_dm_itself(simcord_env, monkeypatch):
     text = "\n".join(all_text(m) for m in member.user.dm_channel.history()[-3:])
     check = game.state["checks"][-1]
     assert f"target {check['target']}" in text  # the check above the controls, in one line
-    assert not dm.embeds and text.count(f"target {check['target']}") == 1  # no panel repeating it
+    assert text.count(f"target {check['target']}") == 1  # no panel repeating it: at most what each answer does
+    assert all(not e.description and {f.name for f in e.fields} <= {"What each answer does", "\u200b"}
+               for e in dm.embeds)
     others = {ui.skill_card("en", c) for p, h in game.state["hands"].items() if p != pid for c in h}
     mine = {ui.skill_card("en", c) for c in game.state["hands"][pid]}
     assert not {line for line in lines_of(text) if line in others - mine}  # nobody else's hand

@@ -1100,7 +1100,15 @@ def _icons(state: dict, z) -> str:
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
     """What an option does: a card's choice (a crisis answer) read out from its effects, a
     character's abilities by name. A move's zone says what it holds by its marks alone (the
-    table's legend): worded, they crowded out what the Actions do."""
+    table's legend): worded, they crowded out what the Actions do. A skill-check contribution
+    (in the panel and its DM): what the cards picked do to the sum, and what adding none does."""
+    if option.get("type") == "contribute" and isinstance(option.get("cards"), list):
+        check = (state.get("checks") or [None])[-1]
+        if not check:
+            return None
+        if not option["cards"]:
+            return t(lang, f"{K}.check.explain_none")
+        return t(lang, f"{K}.check.explain_cards", positive=skill_types(lang, check.get("positive") or []))
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
