@@ -329,8 +329,8 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         shape = prompt.get("shape", "one")
         if shape == "subset":
             subset_controls(view, game, prompt, pid, lang, explain=explain)
-            # a multi-select has no option of its own to describe: the game may say what the
-            # whole decision does (The Thing's Forgetful: its card text, as a card's play has)
+            # beside what picking does (option_description), the game may name the card whose
+            # decision it is, with its text (The Thing's Forgetful, as a card's play has it)
             describe = getattr(ui, "subset_description", None) if explain is not None else None
             said = describe(prompt, game.state, game.names, lang) if describe else None
             if said:
