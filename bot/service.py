@@ -1432,6 +1432,8 @@ class GameService:
         async with self._locked(game_id) as (session, game):
             if uid not in game.players:
                 raise ServiceError("not_joined_you")
+            if game.status == "lobby":
+                raise ServiceError("away_lobby")   # nothing to step away from: Leave frees the place
             if game.status != "active":
                 raise not_running(game)
             if uid in game.away:
@@ -1478,8 +1480,10 @@ class GameService:
         uid = str(user_id)
         if game.status != "active":
             raise not_running(game)
-        if uid in game.players:
-            raise ServiceError("already_joined")
+        if uid in game.players:   # their own seat: away, or an admin's kick, says how it comes back
+            if uid in game.away:
+                raise ServiceError("away", game_id=game.id)
+            raise ServiceError("kicked" if uid in game.autopilot else "already_joined")
         if uid in game.left:
             raise ServiceError("left_this_game")
         if uid in game.exporters:
@@ -1539,8 +1543,9 @@ class GameService:
                                          notices=[notice("admin.skip_proposal", players=[str(user_id)])])
             outcome.notice = "admin.skip_proposal"
             return outcome
-        if not players:
-            raise ServiceError("nothing_to_skip")
+        if not players:   # a member named who decides nothing now: the game waits for others
+            raise ServiceError("skip_not_waited", player=f"<@{user_id}>") if user_id is not None \
+                else ServiceError("nothing_to_skip")
         notices = [notice(announce, players=list(dict.fromkeys(players)))]
         outcome = Outcome(game=game)
         for player in dict.fromkeys(players):

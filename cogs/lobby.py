@@ -351,7 +351,7 @@ class LobbyCog(KeeperCog):
         game = await self._managed_game(interaction)
         admin = await is_admin(interaction)
         if game.status != "lobby" and not admin:
-            raise ServiceError("not_admin")  # a running game ends by /gm reset
+            raise ServiceError("abort_running")  # a running game ends by an admin's /gm reset
         await self.bot.service.abort(game.id, lobby_only=not admin)
         await self.bot.publisher.flush(game.id)
         await refresh_lobby(interaction, game.id)
@@ -420,11 +420,7 @@ class LobbyCog(KeeperCog):
         else:
             prompts = self.bot.service.prompts(game)
             waiting = ", ".join(dict.fromkeys(mention(p["player"], lang) for p in prompts)) or "—"
-            try:
-                turn = ui_for(game.kind).status_line(game.state, lang)
-            except Exception:  # noqa: BLE001 - a damaged state still gets an answer
-                turn = "?"
-            text = t(lang, "lobby.status_active", kind=kind, turn=turn, waiting=waiting)
+            text = t(lang, "lobby.status_active", kind=kind, where=where_it_stands(game, lang), waiting=waiting)
             me = str(interaction.user.id)
             if me not in game.players and may_take_keeper_seat(game, me):
                 from cogs.play import take_seat_view   # a member who plays no seat may take a Keeper player's
@@ -432,6 +428,18 @@ class LobbyCog(KeeperCog):
                             view=take_seat_view(game, lang))
                 return
         await reply(interaction, text)
+
+
+def where_it_stands(game, lang: str) -> str:
+    """The game's own status line: The Thing and Unfathomable give a bare turn number ("—" while
+    the game is being set up), Eldritch Horror its round and phase, which read as they are."""
+    try:
+        line = ui_for(game.kind).status_line(game.state, lang)
+    except Exception:  # noqa: BLE001 - a damaged state still gets an answer
+        return "?"
+    if line.isdigit():
+        return t(lang, "lobby.status_turn", turn=line)
+    return t(lang, "lobby.status_setup") if line in ("", "—") else line
 
 
 def finished_summary(game, lang: str) -> dict:

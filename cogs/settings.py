@@ -52,7 +52,7 @@ class SettingsCog(KeeperCog):
             raise ServiceError("admin_role_everyone")
         await self.bot.service.update_guild_settings(interaction.guild_id,
                                                      admin_role_id=role.id if role else None)
-        lang = await self.bot.service.guild_language(interaction.guild_id)
+        lang = user_lang(interaction)  # a private reply: the admin's own language
         text = t(lang, "settings.admin_role_set", role=role.mention) if role else \
             t(lang, "settings.admin_role_cleared")
         await after_commit(reply(interaction, text, allowed_mentions=discord.AllowedMentions.none()))
@@ -68,7 +68,7 @@ class SettingsCog(KeeperCog):
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, turn_timeout_minutes=minutes,
                                                      timeout_action=action)
-        lang = await self.bot.service.guild_language(interaction.guild_id)
+        lang = user_lang(interaction)  # a private reply: the admin's own language
         text = t(lang, "settings.timeout_set", minutes=minutes, action=t(lang, f"settings.action_{action}")) \
             if minutes else t(lang, "settings.timeout_off")
         await after_commit(reply(interaction, text))
@@ -80,7 +80,7 @@ class SettingsCog(KeeperCog):
         await defer_private(interaction)
         await self._check(interaction)
         await self.bot.service.update_guild_settings(interaction.guild_id, window_seconds=seconds)
-        lang = await self.bot.service.guild_language(interaction.guild_id)
+        lang = user_lang(interaction)  # a private reply: the admin's own language
         text = t(lang, "settings.window_set", seconds=seconds) if seconds else t(lang, "settings.window_zero")
         await after_commit(reply(interaction, text))
 

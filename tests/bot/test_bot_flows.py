@@ -281,7 +281,7 @@ async def test_lobby_options_join_leave_and_abort(simcord_env):
     assert game.state["composition"]["infected"] == 12
     # a started game cannot be aborted by its creator from the lobby command; an admin resets it
     refused = await m[0].slash(channel, "game abort")
-    assert "Only server admins" in panel_of(refused).content
+    assert "An admin ends a running game with `/gm reset`" in panel_of(refused).content
 
 
 async def test_lobby_abort_frees_the_channel(simcord_env):

@@ -439,7 +439,8 @@ ADMIN_COMMANDS = [("gm undo", {}), ("gm undo", {"count": 2, "force": True}), ("g
                   ("settings admin_role", {"role": "role"}), ("game abort", {})]
 
 
-REFUSALS = ("Only server admins", "Only members with the Manage Server permission", "Only the game's creator or an admin")
+REFUSALS = ("Only server admins", "Only members with the Manage Server permission", "Only the game's creator or an admin",
+            "An admin ends a running game with `/gm reset`")
 
 
 async def test_non_admins_are_refused_every_admin_command(simcord_env, monkeypatch):
