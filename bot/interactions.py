@@ -25,7 +25,7 @@ log = logging.getLogger("keeper")
 
 # The table's "My hand / act" button: built here (the publisher puts it on the table message),
 # dispatched by the play cog's DynamicItem with the same template.
-HAND_TEMPLATE = r"keeper:hand:(?P<game>[0-9]+)"
+HAND_TEMPLATE = r"keeper:hand:(?P<game>[0-9]{1,18})"
 
 
 def hand_button(game_id: int, label: str) -> discord.ui.Button:
@@ -34,7 +34,7 @@ def hand_button(game_id: int, label: str) -> discord.ui.Button:
 
 
 # "Back to my seat" for a member away (/game away): dispatched by the play cog's BackButton.
-BACK_TEMPLATE = r"keeper:back:(?P<game>[0-9]+)"
+BACK_TEMPLATE = r"keeper:back:(?P<game>[0-9]{1,18})"
 
 
 def back_button(game_id: int, label: str) -> discord.ui.Button:
@@ -49,7 +49,7 @@ def back_view(game_id: int, lang: str) -> discord.ui.View:
 
 
 # "Play again" on a finished game's table: dispatched by the lobby cog's AgainButton.
-AGAIN_TEMPLATE = r"keeper:again:(?P<game>[0-9]+)"
+AGAIN_TEMPLATE = r"keeper:again:(?P<game>[0-9]{1,18})"
 
 
 def again_button(game_id: int, label: str) -> discord.ui.Button:
@@ -58,7 +58,7 @@ def again_button(game_id: int, label: str) -> discord.ui.Button:
 
 # An answer's button (in a panel, a DM, or on the live message when the table waits for one
 # decision whose answers are public): dispatched by the play cog's OptionButton.
-OPTION_TEMPLATE = r"keeper:opt:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<digest>[0-9a-f]+)"
+OPTION_TEMPLATE = r"keeper:opt:(?P<game>[0-9]{1,18}):(?P<epoch>[0-9]{1,18}):(?P<prompt>[0-9]{1,18}):(?P<digest>[0-9a-f]+)"
 
 
 def option_digest(option: dict) -> str:

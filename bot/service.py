@@ -1025,7 +1025,7 @@ class GameService:
         rows: list = []
         now = utcnow()
         for player, mine in private.items():
-            if (player in game.autopilot and player not in game.away) or not is_member(player):
+            if kicked(game, player) or not is_member(player):
                 continue  # a kicked member gets nothing more; a Keeper player reads no news
             rows.append((News, {"game_id": game.id, "user_id": int(player), "number": number, "events": mine,
                                 "undone": False, "created_at": now}))
@@ -2431,6 +2431,12 @@ def may_take_keeper_seat(game: Game, uid: str) -> bool:
     """A member who plays no seat may take a Keeper player's by themselves: one is still in the
     game, and they neither left a seat of it nor exported its record (which holds the seed)."""
     return bool(open_keeper_seats(game)) and uid not in game.left and uid not in game.exporters
+
+
+def kicked(game: Game, uid: str) -> bool:
+    """Removed from the game by an admin: Keeper plays their seat and only an admin gives it back
+    (a member away, also played by Keeper, takes it back by themselves)."""
+    return uid in game.autopilot and uid not in game.away
 
 
 def keeper_led(game: Game) -> bool:

@@ -8,7 +8,7 @@ from discord import app_commands
 from bot.db import CORRUPT
 from bot.i18n import t
 from bot.seats import keepers, members, mention
-from bot.service import ServiceError, may_take_keeper_seat, open_keeper_seats
+from bot.service import ServiceError, kicked, may_take_keeper_seat, open_keeper_seats
 from bot.interactions import AGAIN_TEMPLATE, again_button, back_view, select_int, cmd, options, KeeperCog, KeeperItem, after_commit, defer_private, desc, param, display_name, error_text, is_admin, reply, user_lang
 from bot import operations
 from bot.games import available, ui_for
@@ -91,14 +91,13 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
 
 
 class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"keeper:lobby:(?P<game>[0-9]+):(?P<verb>join|leave|start|abort|keeper_add|keeper_remove)"):
+                  template=r"keeper:lobby:(?P<game>[0-9]{1,18}):(?P<verb>join|leave|start|abort|keeper_add|keeper_remove)"):
     def __init__(self, game_id: int, verb: str, label: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
                  disabled: bool = False):
         super().__init__(discord.ui.Button(label=label or verb, style=style, row=row, disabled=disabled,
                                            custom_id=f"keeper:lobby:{game_id}:{verb}"))
         self.game_id, self.verb = game_id, verb
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         # answer Discord first (a burst of joins or a busy database must not miss its 3 seconds);
@@ -144,14 +143,13 @@ async def offer_keeper_seats(interaction: discord.Interaction, game, refusal: Se
 
 
 class FillAndStartButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                         template=r"keeper:fillstart:(?P<game>[0-9]+)"):
+                         template=r"keeper:fillstart:(?P<game>[0-9]{1,18})"):
     """Seat Keeper players in a lobby's empty seats (up to the fewest the game needs) and start."""
 
     def __init__(self, game_id: int, label: str = "…"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
                                            custom_id=f"keeper:fillstart:{game_id}"))
         self.game_id = game_id
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         await operations.defer_update(interaction)
@@ -180,26 +178,50 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         super().__init__(again_button(game_id, label))
         self.game_id = game_id
 
-
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         bot = interaction.client
         ended = await bot.service.require(self.game_id)
         me = str(interaction.user.id)
+        if ended.status == "active":
+            raise ServiceError("again_running")   # an admin's undo reopened it
         if ended.status != "finished" or (me not in ended.players and not await is_admin(interaction)):
             raise ServiceError("again_not_player")
+        if kicked(ended, me):
+            raise ServiceError("again_kicked")   # removed by an admin: no lobby of theirs from it
         lang, reply_lang = await bot.service.guild_language(interaction.guild_id), user_lang(interaction)
         live = await bot.service.live_game(interaction.channel_id)
-        if live is not None:
-            if live.status != "lobby" or live.kind != ended.kind:
-                raise ServiceError("channel_busy")
+        if live is None:
+            try:
+                game = await bot.service.create_lobby(interaction.guild_id, interaction.channel_id, ended.kind,
+                                                      interaction.user.id, options=dict(ended.options),
+                                                      creator_name=display_name(interaction))
+            except ServiceError as exc:
+                # another member's press opened the lobby a moment ago: join theirs
+                live = await bot.service.live_game(interaction.channel_id) if exc.code == "channel_busy" else None
+                if live is None:
+                    raise
+            else:
+                await self._post_lobby(interaction, ended, game, lang)
+                await after_commit(reply(interaction, t(reply_lang, "lobby.again_reply")))
+                return
+        if live.status == "lobby" and live.kind == ended.kind:
             await bot.service.join(live.id, interaction.user.id, display_name(interaction))
             await refresh_lobby(interaction, live.id)
             await after_commit(reply(interaction, t(reply_lang, "lobby.again_joined")))
             return
-        game = await bot.service.create_lobby(interaction.guild_id, interaction.channel_id, ended.kind,
-                                              interaction.user.id, options=dict(ended.options),
-                                              creator_name=display_name(interaction))
+        if live.status == "active" and me not in live.players and may_take_keeper_seat(live, me):
+            from cogs.play import take_seat_view   # the next game runs with Keeper players: take a seat
+            refusal = ServiceError("not_a_player_keeper_seats")
+            refusal.offer = lambda lang: take_seat_view(live, lang)
+            raise refusal
+        raise ServiceError("again_started" if live.status == "active" else "channel_busy")
+
+    @staticmethod
+    async def _post_lobby(interaction: discord.Interaction, ended, game, lang: str) -> None:
+        """Seat the ended game's Keeper players in the new lobby and post it, pinging the other
+        members once; a lobby nobody can see is discarded (it would block the channel)."""
+        bot, me = interaction.client, str(interaction.user.id)
         try:
             for _ in keepers(ended.players):
                 game = await bot.service.add_keeper(game.id, lang)
@@ -215,12 +237,13 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
                                                roles=False))
             await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
         except Exception:
-            await bot.service.discard_lobby(game.id)   # a lobby nobody can see must not block the channel
+            await bot.service.discard_lobby(game.id)
             raise
-        await after_commit(reply(interaction, t(reply_lang, "lobby.again_reply")))
+        if (await bot.service.require(game.id)).players != game.players:
+            await refresh_lobby(interaction, game.id)   # a member joined while it was being posted
 
 
-class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]+)"):
+class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]{1,18})"):
     def __init__(self, game_id: int, kind: str | None = None, lang: str = "en", selected=()):
         ui = ui_for(kind) if kind else None
         options = [discord.SelectOption(label=ui.flag_label(flag, lang)[:100], value=flag, default=flag in selected)
@@ -229,7 +252,6 @@ class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], templa
                                            max_values=len(options), options=options,
                                            placeholder=t(lang, "lobby.options_placeholder")))
         self.game_id = game_id
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         bot, lang, game = await options_change(interaction, self.game_id)
@@ -244,7 +266,7 @@ NUMBERS_PER_SELECT = 24  # Discord allows 25 options: "default" plus 24 values o
 
 
 class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
-                  template=r"keeper:lobbynum:(?P<game>[0-9]+):(?P<option>[a-z_]+):(?P<page>[0-9]+)"):
+                  template=r"keeper:lobbynum:(?P<game>[0-9]{1,18}):(?P<option>[a-z_]+):(?P<page>[0-9]{1,18})"):
     """A numeric option (e.g. how many Infected! cards), every allowed value offered over as many
     selects as it takes (never cut)."""
 
@@ -268,9 +290,10 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                                            options=choices, placeholder=placeholder))
         self.game_id, self.option = game_id, option
 
-
     async def run(self, interaction: discord.Interaction) -> None:
         bot, lang, game = await options_change(interaction, self.game_id)
+        if self.option not in ui_for(game.kind).LOBBY_NUMBERS:
+            raise ServiceError("stale_button")   # an option renamed or gone since the menu was drawn
         low, high = ui_for(game.kind).LOBBY_NUMBERS[self.option]
         value = ((interaction.data or {}).get("values") or ["default"])[0]
         options = {k: v for k, v in game.options.items() if k != self.option}
@@ -403,16 +426,18 @@ class LobbyCog(KeeperCog):
         game = await self.bot.service.live_game(interaction.channel_id)
         if game is None:
             last = await self.bot.service.last_game(interaction.channel_id)
-            if last is not None and last.status == "finished" and isinstance(last.state, dict) \
-                    and CORRUPT not in last.state:
-                summary = finished_summary(last, lang)
-                if str(interaction.user.id) in last.players:   # the table once more, from here too
-                    view = discord.ui.View(timeout=None)
-                    view.add_item(again_button(last.id, t(lang, "lobby.again")))
-                    summary["view"] = view
-                await reply(interaction, **summary)
-            else:
+            if last is None or last.status != "finished" or not isinstance(last.state, dict) or CORRUPT in last.state:
                 await reply(interaction, t(lang, "lobby.status_none"))
+                return
+            # the final table, once more from here too (an archived game keeps only its result)
+            summary = finished_summary(last, lang) if last.archived_at is None else \
+                {"content": t(lang, "lobby.status_archived", kind=t(lang, f"kind.{last.kind}"))}
+            me = str(interaction.user.id)
+            if me in last.players and not kicked(last, me):
+                view = discord.ui.View(timeout=None)
+                view.add_item(again_button(last.id, t(lang, "lobby.again")))
+                summary["view"] = view
+            await reply(interaction, **summary)
             return
         kind = t(lang, f"kind.{game.kind}")
         if game.status == "lobby":

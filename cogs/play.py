@@ -18,7 +18,7 @@ from discord import app_commands
 
 from bot import operations
 from bot.i18n import t
-from bot.service import ServiceError, intact_state, may_take_keeper_seat, not_running, open_keeper_seats, quiet_seats
+from bot.service import ServiceError, intact_state, kicked, may_take_keeper_seat, not_running, open_keeper_seats, quiet_seats
 from bot.interactions import (BACK_TEMPLATE, back_button, back_view, select_int, cmd, KeeperCog, KeeperItem, HAND_TEMPLATE, OPTION_TEMPLATE, after_commit, hand_button,
                               desc, defer_panel, defer_private, display_name, option_button, option_digest, plain, reply,
                               reply_panel, user_lang)
@@ -50,7 +50,7 @@ def seated(game, pid: str, away_ok: bool = False) -> None:
         raise ServiceError("not_a_player")
     if pid in game.away and not away_ok:
         raise ServiceError("away", game_id=game.id)   # answered with the Back button (handle_error)
-    if pid in game.autopilot and pid not in game.away:
+    if kicked(game, pid):
         raise ServiceError("kicked")
     if game.state is None:
         raise ServiceError("no_game")
@@ -67,6 +67,8 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     game = game or await bot.service.get(game_id)
     if game is None or game.state is None:
         raise ServiceError("no_game")
+    if game.archived_at is not None:
+        raise ServiceError("game_archived")   # only its version and result are kept
     pid = str(interaction.user.id)
     seated(game, pid, away_ok=True)
     fields = await panel_fields(bot, game, interaction.user.id, user_lang(interaction), page, again)
@@ -555,21 +557,19 @@ class BackButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template
         super().__init__(back_button(game_id, label))
         self.game_id = game_id
 
-
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
         await come_back(interaction, self.game_id)
 
 
 class TakeSeatButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"keeper:takeseat:(?P<game>[0-9]+):(?P<seat>keeper-[0-9]+)"):
+                     template=r"keeper:takeseat:(?P<game>[0-9]{1,18}):(?P<seat>keeper-[0-9]{1,18})"):
     """A member who plays no seat of a running game takes a Keeper player's; their panel follows."""
 
     def __init__(self, game_id: int, seat: str, label: str = "…"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.primary,
                                            custom_id=f"keeper:takeseat:{game_id}:{seat}"))
         self.game_id, self.seat = game_id, seat
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -595,7 +595,6 @@ class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template
         super().__init__(hand_button(game_id, label))
         self.game_id = game_id
 
-
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
         await show_panel(interaction, self.game_id)
@@ -605,7 +604,6 @@ class OptionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templa
     def __init__(self, game_id: int, epoch: int, prompt_id: int, digest: str, label: str = "…"):
         super().__init__(option_button(game_id, epoch, prompt_id, digest, label))
         self.game_id, self.epoch, self.prompt_id, self.digest = game_id, epoch, prompt_id, digest
-
 
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
@@ -624,7 +622,7 @@ def options_select(kind: str, game_id: int, epoch: int, prompt_id: int, chunk: i
 
 
 def chunk_template(kind: str) -> str:
-    return rf"keeper:{kind}:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<chunk>[0-9]+)"
+    return rf"keeper:{kind}:(?P<game>[0-9]{{1,18}}):(?P<epoch>[0-9]{{1,18}}):(?P<prompt>[0-9]{{1,18}}):(?P<chunk>[0-9]{{1,18}})"
 
 
 class OptionsPage(KeeperItem):
@@ -674,7 +672,7 @@ class ProposeSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], temp
 
 
 class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"keeper:sub:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+)"):
+                   template=r"keeper:sub:(?P<game>[0-9]{1,18}):(?P<epoch>[0-9]{1,18}):(?P<prompt>[0-9]{1,18})"):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, choices=(), low: int = 1, high: int = 1,
                  placeholder: str = "…"):
         options = [discord.SelectOption(label=label, value=value) for value, label in choices] or \
@@ -684,7 +682,6 @@ class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                                            placeholder=placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
 
-
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values") or [])
@@ -692,14 +689,13 @@ class SubsetSelect(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
 
 
 class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"keeper:quiet:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+)"):
+                      template=r"keeper:quiet:(?P<game>[0-9]{1,18}):(?P<epoch>[0-9]{1,18}):(?P<prompt>[0-9]{1,18})"):
     """Pass this response window, and Keeper passes the member's next ones until their turn."""
 
     def __init__(self, game_id: int, epoch: int, prompt_id: int, label: str = "…"):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, emoji="🔕",
                                            custom_id=f"keeper:quiet:{game_id}:{epoch}:{prompt_id}"))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
-
 
     @redrawn_when_stale
     async def run(self, interaction: discord.Interaction) -> None:
@@ -710,14 +706,13 @@ class UntilTurnButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
 
 
 class AskAgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"keeper:askagain:(?P<game>[0-9]+)"):
+                     template=r"keeper:askagain:(?P<game>[0-9]{1,18})"):
     """End "pass until my turn": the member answers their response windows again."""
 
     def __init__(self, game_id: int, label: str = "…"):
         super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary, emoji="🔔",
                                            custom_id=f"keeper:askagain:{game_id}"))
         self.game_id = game_id
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
@@ -730,7 +725,7 @@ class AskAgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
 
 
 class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"keeper:page:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<prompt>[0-9]+):(?P<page>[0-9]+)"):
+                 template=r"keeper:page:(?P<game>[0-9]{1,18}):(?P<epoch>[0-9]{1,18}):(?P<prompt>[0-9]{1,18}):(?P<page>[0-9]{1,18})"):
     """Another page of a long list of options (it only redraws the member's panel)."""
 
     def __init__(self, game_id: int, epoch: int, prompt_id: int, page: int, label: str = "…"):
@@ -738,14 +733,13 @@ class PageButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                                            custom_id=f"keeper:page:{game_id}:{epoch}:{prompt_id}:{page}"))
         self.game_id, self.page = game_id, page
 
-
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_panel(interaction)
         await show_panel(interaction, self.game_id, page=self.page, again=True)
 
 
 class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"keeper:free:(?P<game>[0-9]+):(?P<epoch>[0-9]+):(?P<digest>[0-9a-f]+):(?P<step>[12])"):
+                       template=r"keeper:free:(?P<game>[0-9]{1,18}):(?P<epoch>[0-9]{1,18}):(?P<digest>[0-9a-f]+):(?P<step>[12])"):
     """An action a player may take outside any decision (e.g. a declaration), labelled by
     its game; step 1 asks for confirmation when the game wants it, step 2 acts."""
 
@@ -754,7 +748,6 @@ class FreeActionButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"keeper:free:{game_id}:{epoch}:{digest}:{step}"))
         self.game_id, self.epoch, self.digest, self.step = game_id, epoch, digest, step
-
 
     async def run(self, interaction: discord.Interaction) -> None:
         await defer_private(interaction)
