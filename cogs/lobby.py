@@ -236,8 +236,10 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
                                                users=[discord.Object(int(p)) for p in others], everyone=False,
                                                roles=False))
             await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
-        except Exception:
+        except Exception as exc:
             await bot.service.discard_lobby(game.id)
+            if isinstance(exc, (operations.Retry, operations.GiveUp)):   # Discord refused or is busy
+                raise ServiceError("again_not_posted") from exc
             raise
         if (await bot.service.require(game.id)).players != game.players:
             await refresh_lobby(interaction, game.id)   # a member joined while it was being posted

@@ -113,3 +113,15 @@ async def test_play_again_after_the_next_game_started_offers_a_keeper_players_se
     assert (await current_game(env, channel)).status == "active"
     offered = panel_of(await members[1].click(table, label=AGAIN))
     assert any(label and label.startswith("🪑") for label in button_labels(offered)), all_text(offered)
+
+
+async def test_a_lobby_discord_refuses_to_post_is_not_opened_and_the_member_is_told_why(simcord_env, monkeypatch):
+    env = simcord_env
+    _, channel, members, ended = await finished_game(env)
+
+    async def refused(target, **kwargs):
+        raise operations.Retry("forbidden (50013)", 60.0)   # Keeper lacks a permission here
+    monkeypatch.setattr(operations, "send", refused)
+    reply = panel_of(await members[0].click(final_table(channel), label=AGAIN))
+    assert "could not post the next game's lobby" in all_text(reply), all_text(reply)
+    assert await env.bot.service.live_game(channel.id) is None, "a lobby nobody sees does not block the channel"
