@@ -108,3 +108,15 @@ def test_a_dark_powers_fight_is_a_sentence(lang, says):
     not saying which monsters): a chain of colons from nested data."""
     text = card(lang, "a_dark_power")
     assert says in text and ": бій:" not in text and ": бой:" not in text
+
+
+# ---------------------------------------------------------------- 6. from the uk/ru dumps
+@pytest.mark.parametrize("lang, says", [
+    ("en", "if that did not happen: spawn 1 monster on your space"),
+    ("uk", "якщо цього не сталося: розмістити 1 монстра у вашій локації"),
+    ("ru", "если этого не произошло: выложить 1 монстра в вашей локации")])
+def test_a_fallback_step_says_what_did_not_happen(lang, says):
+    """Shub-Niggurath's research encounter read «если не (предыдущий шаг состоялся): …» (a Dark
+    Young when one is left, else another monster)."""
+    text = encounter(lang, "research_shub_niggurath", "research_shub_niggurath_2", "wilderness")
+    assert says in text and "(the previous step" not in text and "(предыдущий" not in text
