@@ -13,7 +13,7 @@ from tests.bot.test_eldritch_effect_wording12 import _all_say, card
 ROUNDED = {
     ("all_for_nothing", "uk"): "половина кількості дослідників з округленням догори;",
     ("all_for_nothing", "ru"): "половина числа сыщиков с округлением вверх;",
-    ("dimensions_collide", "uk"): "кількість воріт на полі, поділене навпіл з округленням догори",
+    ("dimensions_collide", "uk"): "кількість воріт на полі, поділена навпіл з округленням догори",   # кількість (ж. р.)
     ("dimensions_collide", "ru"): "делённое пополам с округлением вверх",
 }
 

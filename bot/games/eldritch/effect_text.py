@@ -78,7 +78,8 @@ def _variant(model) -> tuple[str, frozenset] | None:
 # вибраного монстра»); obj.Monsters_<case> in the catalogs
 CASES = {"damage_monsters.target": "dative", "discard_monsters.target": "accusative",
          "defeat_monsters.target": "accusative", "move_monsters.target": "accusative",
-         "put_on_card_target.target": "accusative"}
+         "put_on_card_target.target": "accusative", "fights.target": "instrumental",
+         "fights_here.target": "instrumental"}
 
 # the token steps that may name a space (``where: place`` with ``at``) and the way their token goes:
 # the space is said where the template says where, with the preposition the step wants ("on “Space
@@ -134,7 +135,7 @@ GROUPS = ("for_each", "repeat")
 # gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
 OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on", "type": "type"}
 # a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
-MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative")
+MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative", "Monsters_instrumental")
 
 
 class _NestedText(EffectText):
@@ -155,6 +156,18 @@ class _NestedText(EffectText):
             # the space itself where the step's template says where, not "on a space (on “Space 4”)"
             return self.model(lang, self.key("fx", tagged.name), spec.model_copy(update={"where": _Space(spec.at)}),
                               skip={"at"})
+        fight = _one_fight(spec) if tagged.name == "for_each" and spec.who in ("investigators", "on_space") else None
+        if fight is not None:
+            # a group that fights is the subject of one sentence: "each investigator fights each
+            # monster on their space", uk «кожен дослідник б'ється з кожним монстром у своїй
+            # локації», not «кожен дослідник: бій: кожен монстр»
+            target = fight.spec.target
+            here = target.at == "here" or (spec.who == "on_space" and target.at == spec.at)   # their own space
+            fight_spec = fight.spec.model_copy(update={"target": target.model_copy(update={"at": "here"})}) \
+                if here else fight.spec
+            text = self.model(lang, self.key("fx", "fights_here" if here else "fights"), fight_spec, skip={"who"})
+            at = self.place(lang, "in", spec.at) if spec.who == "on_space" else ""
+            return self.say(lang, self.key("fx", "for_each_fights"), text=text, at=at)
         if tagged.name == "for_each" and self.has(self.key("fx", f"for_each_{spec.who}")):
             # "for each investigator on this monster's space", not "for each investigator on a space:
             # lose 1 Sanity (this monster's space)"
@@ -206,7 +219,10 @@ class _NestedText(EffectText):
             cost, then = (self._plain_steps(lang, steps, one_colon=steps is spec.then) for steps in (spec.cost, spec.then))
             then = test if test is not None else then
             if cost and then:
-                return self.say(lang, self.key("fx", "may_for"), cost=cost, then=then) \
+                # a price with a comma of its own closes it before "to" ("… half the number of
+                # investigators, rounded up, to solve this Rumor", not "rounded up to solve")
+                key = "may_for_aside" if _at_top(",", cost) else "may_for"
+                return self.say(lang, self.key("fx", key), cost=cost, then=then) \
                     + self.value(lang, "otherwise", spec.otherwise, True, "may_test" if test else "may")
         if tagged.name == "may" and spec.cost and not spec.then and not any(map(_someone_else, spec.cost)):
             # a choice to pay for nothing but avoiding the "if not": "you may spend 1 Clue; if not:
@@ -232,6 +248,11 @@ class _NestedText(EffectText):
             # "reroll any number of dice": no number to pick the noun's form by (uk «будь-яку кількість
             # кубиків», not the fraction's form «кубика»)
             return self.model(lang, self.key("fx_any", tagged.name), spec, skip={"dice"})   # owner: the step's
+        if tagged.name == "gain_asset" and spec.source == RANDOM_DECK:
+            # beside an option from the reserve, the deck's is said too: "gain 1 Item asset from the
+            # reserve or gain 1 Item asset drawn at random from the deck" (as the choice's buttons)
+            plain = tagged.model_copy(update={"spec": spec.model_copy(update={"source": "deck"})})
+            return self.say(lang, self.key("fx", "gain_asset_random"), text=self.step(lang, plain))
         if getattr(spec, "count", None) == "all" and self.has(self.key("fx", f"{tagged.name}_all")):
             # "discard all Clues": no number to pick the noun's form by (uk «скинути всі докази»)
             return self.model(lang, self.key("fx", f"{tagged.name}_all"), spec, skip={"count"})
@@ -264,6 +285,7 @@ class _NestedText(EffectText):
             # become Delayed", not three options
             # and the options read with "or" ("choose one: lose 2 Sanity or spend 1 Clue"), an option
             # that is itself a list bracketed so its commas are not taken for the options'
+            value = _deck_said(value)
             texts = [self._value(lang, field, option, owner) for option in value]
             return self.joined(lang, "or", [f"({x})" if _at_top(";", x) or _at_top(",", x) else x for x in texts if x])
         if field == "has" and isinstance(value, list) and len(value) > 1 and all(isinstance(v, str) for v in value):
@@ -294,7 +316,7 @@ class _NestedText(EffectText):
             return self.place(lang, SPACE_WAYS.get(owner, "in"), value.at)
         if owner == "move_eldritch" and field == "source" and in_template:
             return self.place(lang, "from", value)   # uk «з вашої локації», not «(ваша локація)»
-        if owner in ("Monsters", "Monsters_dative", "Monsters_accusative") and field == "at" and not in_template \
+        if owner in MONSTER_MODELS and field == "at" and not in_template \
                 and value != "here":
             # the monsters' space said with its preposition (mod.Monsters*.at): uk «кожному монстру у
             # вибраній локації», «вибраного монстра будь-де», not «(вибрана локація)», «(будь-де)»
@@ -312,8 +334,11 @@ class _NestedText(EffectText):
             return self.model(lang, self.key("obj", "SpaceFilter_destination"), value)
         if not (in_template and field in BRANCHES and isinstance(value, (list, tuple)) and value):
             return super().value(lang, field, value, in_template, owner)
-        text = self._value(lang, field, value, owner)
-        if self.say(lang, self.key("sep")).strip() in text:
+        # plain steps are one sentence joined by "and" ("fail: lose 1 Health and gain …"); a branch
+        # with a test or a choice of its own stays bracketed, so its "fail" is not the outer one's
+        plain = self._plain_steps(lang, value, no_commas=True) if len(value) > 1 else None
+        text = plain or self._value(lang, field, value, owner)
+        if not plain and self.say(lang, self.key("sep")).strip() in text:
             text = f"({text})"
         part = self.part(owner, field)
         return self.say(lang, part, text=text, count=text) if text and part else text
@@ -331,15 +356,16 @@ class _NestedText(EffectText):
             return self.say(lang, own if self.has(own) else self.key("list_sep")).join(p for p in parts if p)
         return super()._value(lang, field, value, owner)
 
-    def _plain_steps(self, lang: str, steps, one_colon: bool = False) -> str | None:
+    def _plain_steps(self, lang: str, steps, one_colon: bool = False, no_commas: bool = False) -> str | None:
         """``steps`` as one sentence joined by "and", or None if any is more than a plain step (a
         test, a condition: something with its own colon or list); with ``one_colon``, one step that
-        ends the sentence may be a choice ("… to choose one: recover 3 Sanity or …")."""
+        ends the sentence may be a choice ("… to choose one: recover 3 Sanity or …"); with
+        ``no_commas``, None too where a step has a comma of its own (its list would run into theirs)."""
         tagged = [s for s in _placed_together(steps) if isinstance(s, Tagged)]
         texts = [self.step(lang, s) for s in tagged]
         if one_colon and len(texts) == 1 and tagged[0].name == "choose_one" and ";" not in texts[0]:
             return texts[0]
-        if not texts or any(":" in x or ";" in x or x.endswith(".") for x in texts):
+        if not texts or any(":" in x or ";" in x or x.endswith(".") or (no_commas and "," in x) for x in texts):
             return None
         return self.joined(lang, "and", texts)
 
@@ -408,6 +434,34 @@ def _placed_together(steps: list) -> list:
             continue
         out.append(step)
     return out
+
+
+# a gain_asset's source said as "drawn at random from the deck" (the default is left unsaid)
+RANDOM_DECK = "deck_random"
+
+
+def _deck_said(options: list) -> list:
+    """A choice's options, an asset from the deck marked to be said as such where another option
+    takes one from the reserve (or the discard pile): the two read alike otherwise."""
+    def gains(option):
+        return [s for s in getattr(option, "effect", None) or [] if isinstance(s, Tagged) and s.name == "gain_asset"]
+    if not any(s.spec.source != "deck" for option in options for s in gains(option)):
+        return options
+    out = []
+    for option in options:
+        steps = [s.model_copy(update={"spec": s.spec.model_copy(update={"source": RANDOM_DECK})})
+                 if isinstance(s, Tagged) and s.name == "gain_asset" and s.spec.source == "deck" and not s.spec.name
+                 else s for s in option.effect or []]
+        out.append(option.model_copy(update={"effect": steps}))
+    return out
+
+
+def _one_fight(spec) -> Tagged | None:
+    """A group's one step when it is a fight of the investigator's own (each one fights)."""
+    steps = [s for s in spec.effect or [] if isinstance(s, Tagged)]
+    if len(steps) == 1 and steps[0].name == "encounter_monster" and steps[0].spec.who == "self":
+        return steps[0]
+    return None
 
 
 def _at_top(sep: str, text: str) -> bool:

@@ -347,6 +347,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["paid"] = amount_text(lang, ev.get("paid"), 1)
     elif kind in ("clues_given",):
         p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
+    elif kind == "moved" and ev.get("card"):   # a card's move names it: "X moves to Y (Mi-go Brain Case)."
+        key = f"{K}.event.moved_card"
+        p["card"] = component_name(lang, ev["card"])
     elif kind == "may_declined" and ev.get("card"):   # whose offer: "X declines (Mists of Releh)."
         key = f"{K}.event.may_declined_card"
         p["card"] = component_name(lang, ev["card"])

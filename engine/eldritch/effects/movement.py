@@ -44,12 +44,13 @@ class MovementEffects:
             s["inv"][inv]["health"] = 0
             self.defeat(s, inv, events)
 
-    def move_to(self, s, inv, space, events):
+    def move_to(self, s, inv, space, events, card=None):
+        """``card``: the card that moves them, told with the move (the Mi-go Brain Case's swap)."""
         if self.forbids(s, inv, "move"):
             events.append(event("prevented", inv=inv, what="move"))
             return False
         s["inv"][inv]["space"] = space
-        events.append(event("moved", inv=inv, space=space))
+        events.append(event("moved", inv=inv, space=space, **({"card": card} if card else {})))
         for ab, card in self.ao_abilities(s, "moves_onto"):
             ctx = self.new_ctx(s, self_=inv, card=card)
             self.run_effect(s, self.ability_steps(ab), ctx, end=True)

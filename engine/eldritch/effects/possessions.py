@@ -189,11 +189,11 @@ class PossessionEffects:
         if st.get("_r__swap"):   # the other's answer: only "yes" swaps the two spaces
             other = others[0]
             a, b = s["inv"][inv]["space"], s["inv"][other]["space"]
-            if st.get("_swap") and a != b:
-                self.move_to(s, other, a, events)
-                self.move_to(s, inv, b, events)
+            card = c.get("card") if isinstance(c.get("card"), dict) else {}
+            if st.get("_swap") and a != b:   # each move names the card that makes it
+                self.move_to(s, other, a, events, card.get("id"))
+                self.move_to(s, inv, b, events, card.get("id"))
             elif a != b:   # the table hears the answer, as a declined "may" (no move to tell it)
-                card = c.get("card") if isinstance(c.get("card"), dict) else {}
                 events.append(event("may_declined", inv=other, **({"card": card["id"]} if card.get("id") else {})))
             return
         move = st.get("_move") if st.get("_r__move") else None
