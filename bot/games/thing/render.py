@@ -571,8 +571,8 @@ LOBBY_NUMBERS = {"infected_count": (1, 40)}
 
 
 def number_label(option: str, value: int | None, lang: str) -> str:
-    if value is None:
-        return t(lang, f"commands.params.{option}")
+    if value is None:   # the rulebook's own count, which the menu's first choice keeps
+        return t(lang, f"thing.option_names.{option}_default")
     return t(lang, f"thing.option_names.{option}", count=value)
 
 
