@@ -74,6 +74,8 @@ def not_running(game) -> ServiceError:
     """The refusal for a game that cannot take this now: a paused game says so (and how it goes on)."""
     if game is not None and game.status == "paused":
         return ServiceError("paused", number=game.id)
+    if game is not None and game.status == "lobby":
+        return ServiceError("not_started")   # true, and says what the lobby is waiting for
     return ServiceError("not_active")
 
 

@@ -167,3 +167,14 @@ def test_skip_and_timeout_descriptions_name_keeper(lang):
                 "uk": {"timeout_default": "за замовчуванням", "timeout_off": "нагадування"},
                 "ru": {"timeout_default": "по умолчанию", "timeout_off": "напоминание"}}[lang][choice]
         assert word in action, (lang, action)
+
+
+async def test_admin_undo_and_skip_in_a_lobby_say_the_game_has_not_started(simcord_env):
+    """«Ця гра зараз не йде» was true but did not say why: the game here is still gathering."""
+    from tests.bot.helpers import admin_of, all_text, open_lobby, panel_of
+    env = simcord_env
+    guild, channel, members, lobby = await open_lobby(env, "thing", 4, channel_name="lobby-admin")
+    admin = admin_of(env, guild)
+    for command in ("gm undo", "gm skip"):
+        said = all_text(panel_of(await admin.slash(channel, command)))
+        assert "has not started yet" in said, (command, said)
