@@ -821,7 +821,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
     view = _rules().view(state, None)
     over = view["result"] is not None
     turn = view["turn"] or {}
-    title = t(lang, f"{K}.table.finished") if over else t(lang, f"{K}.table.title", turn=turn.get("number", 0))
+    title = t(lang, f"{K}.table.finished") if over else t(lang, f"{K}.table.title", turn=turn["number"]) \
+        if turn.get("number") else t(lang, f"{K}.table.title_setup")   # no turn 0: the setup before the first
     embed = discord.Embed(title=title, colour=COLOUR)
     current = None if over else turn.get("player")  # a finished game has nobody's turn
     desc = [_dials(lang, view["resources"])]
