@@ -1,0 +1,68 @@
+"""Round 18 rule defects (brief er18): each test quotes the card (facts.yaml) or the rulebook (seed 002)
+line it rests on, and fails on the old behaviour."""
+from eh_cards import INV, answer, fight, hurt, table
+from eh_helpers import R, act, new, options, prompt, put_gate, put_monster, quiet, settle
+
+NORMAN = "norman_withers"
+
+
+def sturdy():
+    s = table()
+    for i in s["inv"].values():
+        i["max_health"] = i["health"] = i["max_sanity"] = i["sanity"] = 20
+        i["skills"]["strength"] = i["skills"]["will"] = 6
+    return s
+
+
+# --- 1. an epic monster cannot be discarded: no choice offers it ----------------------------------
+def norman_at_a_gate(kind):
+    s = quiet(settle(new({"ann": [NORMAN]})))
+    R.gain_clues(s, NORMAN, 2, [])
+    put_gate(s, "arkham")
+    uid = put_monster(s, kind, "arkham")
+    return s, uid
+
+
+def test_norman_cannot_pay_two_clues_to_discard_an_epic_monster():
+    """Seed 002, l.1113 «Епічного монстра не можна скинути.» Norman Withers: «spend 2 clues to discard
+    1 monster from any space that holds a gate». With only the Dunwich Horror on a gate space his
+    action was offered, took the clues and left the monster."""
+    s, uid = norman_at_a_gate("dunwich_horror")
+    assert {"type": "component", "card": NORMAN} not in options(s)
+    s, uid = norman_at_a_gate("zombie")
+    assert {"type": "component", "card": NORMAN} in options(s)
+    s, _ = act(s, "ann", "component", card=NORMAN)
+    s, _ = answer(s)   # the cost is paid
+    assert uid not in s["monsters"]["board"] and s["inv"][NORMAN]["clues"] == []
+
+
+def test_goat_spawn_offers_no_dark_pact_when_only_an_epic_monster_could_go():
+    """Goat Spawn: «if you defeat it in a combat encounter you may gain a Dark Pact condition to
+    discard 1 monster from any space»; seed 002, l.1113: an epic monster cannot be discarded. With
+    only the Dunwich Horror left the Dark Pact was taken for nothing."""
+    s = sturdy()
+    epic = put_monster(s, "dunwich_horror", "arkham")
+    asked = []
+    s, ev, uid = fight(s, "goat_spawn", faces=[6] * 60, pick=lambda p: asked.append(p.get("about")))
+    assert uid not in s["monsters"]["board"] and epic in s["monsters"]["board"]
+    assert "may" not in asked and not R.holds(s, INV, "dark_pact")
+    s = sturdy()
+    other = put_monster(s, "zombie", "arkham")
+    s, ev, uid = fight(s, "goat_spawn", faces=[6] * 60)
+    assert R.holds(s, INV, "dark_pact") and other not in s["monsters"]["board"]
+
+
+def test_the_world_fights_back_offers_no_drive_off_for_an_epic_monster():
+    """The World Fights Back: «each investigator may choose one: recover 2 health, recover 2 sanity,
+    or discard 1 monster on his space»; seed 002, l.1113. Beside only an epic monster the third
+    choice was offered and did nothing."""
+    def ask(kind):
+        s = hurt(table())
+        put_monster(s, kind, s["inv"][INV]["space"])
+        s["phase"] = "mythos"
+        ev = []
+        R.resolve_mythos_card(s, "the_world_fights_back", ev)
+        R.run(s, ev)
+        return [o["value"] for o in prompt(s)["options"]]
+    assert ask("dunwich_horror") == [0, 1]
+    assert ask("ghoul") == [0, 1, 2]
