@@ -66,3 +66,19 @@ def test_the_world_fights_back_offers_no_drive_off_for_an_epic_monster():
         return [o["value"] for o in prompt(s)["options"]]
     assert ask("dunwich_horror") == [0, 1]
     assert ask("ghoul") == [0, 1, 2]
+
+
+def test_the_flute_is_not_played_beside_an_epic_monster_alone():
+    """Flute of the Outer Gods: «spend 2 health and 2 sanity to defeat every monster on your space»;
+    seed 002, l.1112: an epic monster «можна перемогти лише тоді, коли кількість утраченого здоров'я
+    … Його неможливо перемогти іншим способом». Beside the Dunwich Horror alone the Flute took 2
+    health and 2 sanity and defeated nothing."""
+    from eh_cards import holding
+    s = holding("flute_of_the_outer_gods")
+    epic = put_monster(s, "dunwich_horror", s["inv"][INV]["space"])
+    assert {"type": "component", "card": "flute_of_the_outer_gods"} not in options(s)
+    ghoul = put_monster(s, "ghoul", s["inv"][INV]["space"])
+    assert {"type": "component", "card": "flute_of_the_outer_gods"} in options(s)
+    s, _ = act(s, "ann", "component", card="flute_of_the_outer_gods")
+    s, _ = answer(s)
+    assert ghoul not in s["monsters"]["board"] and epic in s["monsters"]["board"]
