@@ -82,3 +82,74 @@ def test_the_flute_is_not_played_beside_an_epic_monster_alone():
     s, _ = act(s, "ann", "component", card="flute_of_the_outer_gods")
     s, _ = answer(s)
     assert ghoul not in s["monsters"]["board"] and epic in s["monsters"]["board"]
+
+
+# --- 2. Charlie Kane shares what he acquires: only that, and a Service resolves for its taker -------
+def charlie_buys(card, give_to=None, held=()):
+    """Charlie Kane (ann) and Leo Anderson (bob), both hurt, far apart; Charlie buys ``card`` from the
+    Reserve with 6s and, through his passive, hands it to ``give_to`` (None: keeps it). Returns the
+    state and the cards each give prompt offered."""
+    s = quiet(settle(new({"ann": ["charlie_kane"], "bob": ["leo_anderson"]})))
+    for i in s["inv"].values():
+        for key in ("assets", "artifacts", "spells"):
+            s["decks"][key]["draw"] += i[key]
+            i[key] = []
+        i["health"], i["sanity"] = i["max_health"] - 2, i["max_sanity"] - 2
+    for c in (card, *held):
+        for pile in (s["decks"]["assets"]["draw"], s["reserve"]):
+            if c in pile:
+                pile.remove(c)
+    s["reserve"][0] = card
+    s["inv"]["charlie_kane"]["assets"] += list(held)
+    assert s["inv"]["charlie_kane"]["space"] != s["inv"]["leo_anderson"]["space"]
+    s["forced_dice"] = [6] * 8
+    s, _ = act(s, "ann", "acquire")
+    offered = []
+    while prompt(s)["kind"] != "action":
+        p = prompt(s)
+        if p["kind"] == "acquire":
+            a = {"type": "buy", "card": card} if {"type": "buy", "card": card} in p["options"] else {"type": "done"}
+        elif p.get("about") == "give":
+            offered.append(sorted(o["value"]["card"] for o in p["options"] if o["value"]))
+            a = next(({"type": "choose", "value": o["value"]} for o in p["options"]
+                      if give_to and o["value"] and o["value"]["card"] == card and o["value"]["to"] == give_to),
+                     {"type": "choose", "value": None})
+        else:   # the passive is optional: used
+            a = {"type": "choose", "value": True}
+        s, _ = act(s, p["player"], a.pop("type"), **a)
+    return s, offered
+
+
+def test_a_service_charlie_hands_over_resolves_for_its_taker():
+    """Seed 002, l.1672 (Charlie Kane): «він може розділити отримані активи між будь-якою кількістю
+    дослідників у будь-яких локаціях… Якщо інший дослідник отримує від Чарлі актив-послугу, він
+    негайно розігрує цю карту.» Private Care healed Charlie at the purchase, then went to Leo's hand
+    unplayed and stayed there."""
+    s, _ = charlie_buys("private_care", give_to="leo_anderson")
+    leo, charlie = s["inv"]["leo_anderson"], s["inv"]["charlie_kane"]
+    assert (leo["health"], leo["sanity"]) == (leo["max_health"], leo["max_sanity"])
+    assert (charlie["health"], charlie["sanity"]) == (charlie["max_health"] - 2, charlie["max_sanity"] - 2)
+    assert "private_care" not in leo["assets"] + charlie["assets"]
+    assert "private_care" in s["decks"]["assets"]["discard"]
+
+
+def test_a_service_charlie_keeps_resolves_for_him():
+    s, _ = charlie_buys("private_care")
+    charlie = s["inv"]["charlie_kane"]
+    assert (charlie["health"], charlie["sanity"]) == (charlie["max_health"], charlie["max_sanity"])
+    assert "private_care" not in charlie["assets"] and "private_care" in s["decks"]["assets"]["discard"]
+
+
+def test_charlie_hands_over_only_what_he_acquired():
+    """Charlie Kane (facts.yaml): «when he takes the Acquire Assets action he may let other
+    investigators (any space) take any of the cards he buys». His passive offered every asset he
+    held (a free trade across the map)."""
+    s, offered = charlie_buys("kerosene", held=["personal_assistant"])
+    assert offered and all(o == ["kerosene"] for o in offered)
+
+
+def test_records_of_rules_version_5_are_refused():
+    """Rules version 6 (R15): the choices above change what a game decides, so a version-5 record is
+    refused by replay as any other version."""
+    assert R.rules_version == "6"
+    assert not R.accepts("5+" + R.content_digest()) and R.accepts(R.version)
