@@ -54,6 +54,8 @@ class Board:
         ms = self.monsters_at(s, space)
         if ms:
             out.add("monster")
+            if not all(self.C.monsters[s["monsters"]["board"][u]["kind"]]["epic"] for u in ms):
+                out.add("non_epic_monster")
             if any(self.C.monsters[s["monsters"]["board"][u]["kind"]]["cultist"] for u in ms):
                 out.add("cultist")
         if self.invs_at(s, space):

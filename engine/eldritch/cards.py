@@ -73,14 +73,19 @@ class Cards:
                     return h
         return None
 
-    def give_card(self, s, inv, kind, card, events, c=None):
-        """``inv`` gains ``card`` (a back id for spells/conditions); Services resolve at once (I17)."""
+    def give_card(self, s, inv, kind, card, events, c=None, on_gain=True):
+        """``inv`` gains ``card`` (a back id for spells/conditions); Services resolve at once (I17)
+        unless ``on_gain`` is False (the caller runs it for whoever ends up with the card)."""
         s["inv"][inv][KIND_HELD[kind]].append(card)
         public = self.card_id(card)
         events.append(event("card_gained", inv=inv, kind=kind, card=public))
         if c is not None:
             c["last_gained"] = public
             c["last_ok"] = True
+        if on_gain:
+            self.run_on_gain(s, inv, kind, public)
+
+    def run_on_gain(self, s, inv, kind, public):
         data = self.C.card(public)
         for ab in data.get("abilities", []) if kind in ("asset", "artifact") else []:
             if ab["timing"] == "on_gain":

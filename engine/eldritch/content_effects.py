@@ -50,10 +50,11 @@ PLACE_WORDS = (
 )
 # What a space can be asked to hold (`has`, `without`).
 SPACE_FEATURES = (
-    "gate", "gate_matching_omen", "clue", "monster", "cultist", "investigator", "other_investigator",
-    "eldritch", "rumor", "expedition",
+    "gate", "gate_matching_omen", "clue", "monster", "non_epic_monster", "cultist", "investigator",
+    "other_investigator", "eldritch", "rumor", "expedition",
 )
-Feature = Literal["gate", "gate_matching_omen", "clue", "monster", "cultist", "investigator",
+# non_epic_monster: a monster an effect may discard (seed 002, 1113: an epic monster cannot be)
+Feature = Literal["gate", "gate_matching_omen", "clue", "monster", "non_epic_monster", "cultist", "investigator",
                   "other_investigator", "eldritch", "rumor", "expedition"]
 
 # Where Eldritch tokens (and other tracked tokens) may lie.
@@ -254,6 +255,13 @@ class SpaceHas(Params):
     without: list[Feature] = []
 
 
+class SomeSpace(Params):
+    type: list[SpaceType] = []
+    has: list[Feature] = []
+    has_any: list[Feature] = []
+    without: list[Feature] = []
+
+
 class TriggeringCard(Params):
     trait: str | None = None
     name: str | None = None
@@ -287,6 +295,7 @@ CONDITIONS: dict[str, type[Params]] = {
     "triggering_card": TriggeringCard,  # the card that triggered this ability has that trait / id
     "lost_this_test": LostThisTest,     # `self` lost health / sanity from the current combat test
     "space_has": SpaceHas,              # that place holds these features
+    "some_space": SomeSpace,            # some space of the board matches (an effect has a target)
     "resolving_spell": Flag,            # a Spell effect of `self` is being resolved
     "gate_matches_omen": Flag,          # the gate this ability is about matches the current omen
     "last_succeeded": Flag,             # the previous step did what it said (spawned, gained, moved, ...)

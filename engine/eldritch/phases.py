@@ -224,15 +224,24 @@ class Phases:
         kind = action["type"]
         if kind == "done":
             self.refill_reserve(s, events)   # D15: only after the action
+            if data.get("services"):   # after the hand-out: each Service resolves for its new holder
+                self.call(s, "acquired_services", cards=data["services"])
             for ab, card in self.held_abilities(s, inv, "acquire_assets"):   # O2: Charlie Kane's passive
                 if data["bought"]:
-                    ctx = self.new_ctx(s, self_=inv, owner=inv, card=card)
+                    # 002 l.1672: he shares the assets he gained (only those) with anyone anywhere
+                    ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, acquired=list(data["bought"]))
                     self.run_effect(s, self.optional(ab), ctx, end=True)
             return
         if kind == "buy":
             s["reserve"].remove(action["card"])
             data["bought"] = data["bought"] + [action["card"]]
-            self.give_card(s, inv, "asset", action["card"], events)
+            # 002 l.1672: «Якщо інший дослідник отримує від Чарлі актив-послугу, він негайно розігрує
+            # цю карту»: a Service Charlie may hand out waits for the hand-out (rules version 6)
+            later = "service" in self.C.assets[action["card"]]["traits"] and \
+                bool(self.held_abilities(s, inv, "acquire_assets")) and len(self.active_invs(s)) > 1
+            if later:
+                data["services"] = data.get("services", []) + [action["card"]]
+            self.give_card(s, inv, "asset", action["card"], events, on_gain=not later)
         elif kind == "bank_loan":   # D16: Debt for 2 more successes
             if self.take_by_name(s, inv, "condition", "debt", events):
                 data["budget"] += 2
@@ -245,6 +254,12 @@ class Phases:
             self.refill_reserve(s, events)
             return
         self._offer_acquire(s, inv, data)
+
+    def _call_acquired_services(self, s, args, events):
+        for card in reversed(args["cards"]):   # pushed in reverse: they resolve in the order bought
+            holder = next((k for k, i in s["inv"].items() if card in i["assets"]), None)
+            if holder:
+                self.run_on_gain(s, holder, "asset", card)
 
     # trade (D8-D10)
     def _tradeables(self, s, inv):

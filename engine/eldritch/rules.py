@@ -47,8 +47,11 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     # 2: issue 18's rule defects (rerolls, searches, the random location, ...); 3: a trade's moves
     # are made only when both agree (issue 20); 4: passing the Lead at the end of the Mythos phase is
     # the Lead's own choice, no longer a group decision; 5: after the Mi-go Brain Case's trade the
-    # other investigator's player chooses whether the two swap spaces (they always swapped)
-    rules_version = "5"
+    # other investigator's player chooses whether the two swap spaces (they always swapped); 6: no
+    # choice offers to discard an epic monster (Norman Withers, Goat Spawn, The World Fights Back; the
+    # Flute needs a non-epic monster), Charlie Kane hands out only what he acquired and a Service he
+    # hands out resolves for its taker (R15)
+    rules_version = "6"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(

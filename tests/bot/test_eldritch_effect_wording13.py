@@ -142,9 +142,10 @@ HOLDS = {
     ("diana_stanley", "uk"): "якщо у локації з культистом",
     ("diana_stanley", "ru"): "если в локации с культистом",
     ("diana_stanley", "en"): "if on a space with a Cultist",
-    ("norman_withers", "uk"): "у вибраній локації з воротами і монстром",
-    ("norman_withers", "ru"): "в выбранной локации с вратами и монстром",
-    ("norman_withers", "en"): "on a chosen space with a gate and a monster",
+    # a monster he may discard: not an epic one (002, 1113; rules version 6)
+    ("norman_withers", "uk"): "у вибраній локації з воротами і неепічним монстром",
+    ("norman_withers", "ru"): "в выбранной локации с вратами и не эпическим монстром",
+    ("norman_withers", "en"): "on a chosen space with a gate and a non-Epic monster",
 }
 
 

@@ -269,6 +269,10 @@ class _NestedText(EffectText):
         return super().model(lang, key, spec, skip)
 
     def value(self, lang: str, field: str, value, in_template: bool = True, owner: str = "") -> str:
+        if field == "requires" and isinstance(value, Tagged):
+            value = _unguarded(value)   # "some space holds …" only says the effect has a target
+            if value is None:
+                return ""
         if field in OR_LISTS and isinstance(value, list) and value and all(isinstance(v, str) for v in value):
             # uk «з доказом або воротами», not «з будь-чим із: доказ, ворота»
             text = self.joined(lang, "or", [self.word(lang, OR_LISTS[field], v, owner) for v in value])
@@ -529,3 +533,19 @@ def entry_text(lang: str, entry) -> str:
 def _lower_first(text: str) -> str:
     """``text`` going on a sentence: its first letter in lower case (a step joined after «;»)."""
     return text[:1].lower() + text[1:]
+
+
+def _unguarded(cond):
+    """A requirement without its ``some_space`` guards (the engine's "this effect has a target",
+    which the effect's own words already say), or None when nothing else is required."""
+    if cond.name == "some_space":
+        return None
+    if cond.name == "all":
+        rest = [c for c in cond.spec.conditions if not (isinstance(c, Tagged) and c.name == "some_space")]
+        if not rest:
+            return None
+        if len(rest) == 1:
+            return rest[0]
+        if len(rest) < len(cond.spec.conditions):
+            return cond.model_copy(update={"spec": cond.spec.model_copy(update={"conditions": rest})})
+    return cond

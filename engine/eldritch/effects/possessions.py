@@ -162,8 +162,8 @@ class PossessionEffects:
         base["op"] = "discard_possessions"
         self._discard_picked(s, base, c, cid, events, inv, left, done)
 
-    def _giveables(self, s, inv, what):
-        """(kind, card) pairs ``inv`` could hand over among ``what``."""
+    def _giveables(self, s, inv, what, only=None):
+        """(kind, card) pairs ``inv`` could hand over among ``what`` (``only``: just these cards)."""
         i = s["inv"][inv]
         every = "possessions" in what
         out = []
@@ -173,6 +173,8 @@ class PossessionEffects:
             out += [["ticket", k] for k in ("train", "ship") if i["tickets"][k]]
         for kind, key in (("asset", "assets"), ("artifact", "artifacts")):
             for card in sorted(set(i[key])):
+                if only is not None and card not in only:
+                    continue
                 if every or key in what or ("items" in what and "item" in self.C.card(card)["traits"]):
                     out.append([kind, card])
         if every or "spells" in what:
@@ -213,7 +215,8 @@ class PossessionEffects:
         options = [None]
         if not isinstance(limit, int) or given < limit:
             for o in others:
-                options += [{"dir": "give", "what": w, "card": k, "to": o} for w, k in self._giveables(s, inv, st["what"])]
+                options += [{"dir": "give", "what": w, "card": k, "to": o}
+                            for w, k in self._giveables(s, inv, st["what"], c.get("acquired"))]
             if st.get("trade"):
                 for o in others:
                     options += [{"dir": "take", "what": w, "card": k, "from": o}

@@ -220,6 +220,8 @@ class Terms:
             return all(h in feats for h in cnd.get("has", [])) and \
                 (not cnd.get("has_any") or any(h in feats for h in cnd["has_any"])) and \
                 not any(h in feats for h in cnd.get("without", []))
+        if op == "some_space":
+            return any(self.space_ok(s, sp, cnd, c) for sp in self.C.space_ids)
         if op == "triggering_card":
             t = c.get("triggering") or {}
             if cnd.get("name"):

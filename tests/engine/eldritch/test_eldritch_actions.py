@@ -1,5 +1,5 @@
 """The round (C) and the Action phase (D)."""
-from eh_helpers import R, act, dice, new, ok, options, prompt, put_monster, quiet, refused, run, types
+from eh_helpers import R, act, dice, new, ok, options, prompt, put_gate, put_monster, quiet, refused, run, types
 
 NORMAN = "norman_withers"   # starts in Arkham (a city with railroads and sea routes)
 
@@ -144,6 +144,7 @@ def test_d17_d18_component_action_once_per_round():
     """Checklist D17, D18, D19. Seed 002: «Дослідник може виконати дію, указану на одному з його
     компонентів»; each component's action once per round."""
     s = arkham_game()
+    put_gate(s, "arkham")   # his action discards a monster from a gate's space: it needs one (R15)
     put_monster(s, "zombie", "arkham")
     assert {"type": "component", "card": NORMAN} not in options(s)   # his cost: 2 clues
     s["inv"][NORMAN]["clues"] = [s["clues"]["pool"].pop(), s["clues"]["pool"].pop()]
