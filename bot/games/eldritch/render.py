@@ -1319,6 +1319,9 @@ def decision_is_news(prompt: dict, option: dict, state: dict) -> bool:
     return option.get("type") != "lead"
 
 
+STANDARD_ACTION_HELP = ("prepare", "acquire", "trade", "end_actions")
+
+
 def option_description(option: dict, state: dict, names: dict, lang: str) -> str | None:
     """Under a select option (and in the panel's "What each answer does"): the roll an option
     changes (skill and dice), an investigator's occupation, what an action using a card or an
@@ -1338,6 +1341,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         return investigator_abilities(lang, option.get("id"))
     if option.get("type") in ("component", "local", "between"):
         return action_text(lang, option.get("card"))
+    if option.get("type") in STANDARD_ACTION_HELP:   # what the rulebook's reference card says of it
+        return t(lang, f"{K}.action_help.{option['type']}")
     if option.get("type") == "encounter":
         return encounter_description(lang, option, state, (prompt or {}).get("inv"))
     if option.get("type") == "fight":   # its tests and its text, as the token's back gives them
