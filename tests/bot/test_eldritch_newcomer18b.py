@@ -125,3 +125,68 @@ def test_the_default_number_of_investigators_is_told_apart_from_1(lang, default)
     labels = [o.label for o in menu.options]
     assert labels[0] == default
     assert len(set(labels)) == len(labels) == 5
+
+
+# ---------------------------------------------------------------- 4. (ru dump, seed 23) spared, but why?
+@pytest.mark.parametrize("lang, says", [
+    ("en", "**Mark Harrigan** is spared being Detained by their own ability."),
+    ("uk", "**Марк Герріган** уникає: ув'язнення — завдяки своїй здібності."),
+    ("ru", "**Марк Харриган** избегает заключения благодаря своей способности.")])
+def test_a_spared_condition_says_whose_ability_spares_it(lang, says):
+    """The ru table read "❌ Марк Харриган проваливает проверку … **Марк Харриган** избегает
+    заключения." under a card whose failure gives «Заключение»: nothing said why (his sheet: nothing
+    forces him to be Delayed or Detained). The engine's event now names the card that forbids it."""
+    from bot.games.eldritch import render
+    from tests.engine.eldritch.eh_helpers import new, quiet, run_fx
+    mark = "mark_harrigan"
+    state = quiet(new({"ann": [mark], "bob": ["norman_withers"]}))
+    _, events = run_fx(state, "[{gain_condition: {name: detained}}]", mark)
+    spared = [e for e in events if e["type"] == "prevented"]
+    assert [(e["what"], e["by"]) for e in spared] == [("detained", {"kind": "investigator", "id": mark})]
+    assert render.public_line(spared[0], lang) == says
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "**Mark Harrigan** is spared becoming Delayed (“Pocket Watch”)."),
+    ("ru", "**Марк Харриган** избегает задержки (карта «Карманные часы»).")])
+def test_a_card_that_spares_it_is_named(lang, says):
+    from bot.games.eldritch import render
+    line = {"type": "prevented", "inv": "mark_harrigan", "what": "delay", "by": {"kind": "asset", "id": "pocket_watch"}}
+    assert render.public_line(line, lang) == says
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("uk", "якщо кількість отриманих у цій зустрічі доказів — щонайменше 1: можна покласти доказ на цю карту"),
+    ("ru", "если число полученных в этом контакте улик не меньше, чем 1: можно положить улику на эту карту")])
+def test_the_clues_of_this_encounter_leave_no_clause_open(lang, says):
+    """The ru table read «если число улик, полученных в этом контакте не меньше, чем 1» (Nature of
+    the All-Mother): the clause's comma never closed."""
+    assert says in entry_text(lang, _pack()["mystery"]["nature_of_the_all_mother"])
+
+
+# ---------------------------------------------------------------- 5. (ru dump) a card's reroll
+def _fishing_net_roll():
+    """Silas Marsh, no Clue, failing a combat Strength test: his Fishing Net may reroll a die."""
+    from tests.engine.eldritch.eh_helpers import dice, new, prompt, quiet, run_fx
+    state = quiet(new({"ann": ["silas_marsh"], "bob": ["norman_withers"]}))
+    state["phase"] = "encounter"
+    dice(state, *[1] * 9)
+    state, _ = run_fx(state, "[{test: {skill: strength}}]", "silas_marsh", combat=True)
+    assert prompt(state)["options"] == [{"type": "keep"}, {"type": "reroll_with", "card": "fishing_net"}]
+    return state
+
+
+@pytest.mark.parametrize("lang, hint, button", [
+    ("en", "Use a card on the dice, or keep them.", "Reroll with Fishing Net"),
+    ("uk", "Застосуйте карту до кубиків або залиште їх.", "Перекинути завдяки карті «Рибальська сіть»"),
+    ("ru", "Примените карту к кубикам или оставьте их.", "Перебросить благодаря карте «Рыболовная сеть»")])
+def test_a_reroll_with_no_clue_to_pay_is_the_cards(lang, hint, button):
+    """The ru table read «Потратьте улики, чтобы перебросить кубики, или оставьте их.» over "Keep"
+    and «Перебросить благодаря «Рыболовная сеть»»: Silas had no Clue, and the name after
+    «благодаря» needs the noun that takes its case (as «благодаря карте «…»» elsewhere)."""
+    from bot.games.eldritch import render
+    from tests.bot.test_choices_explain import embed_text
+    state = _fishing_net_roll()
+    text = embed_text(render.panel_embed(state, "ann", {"ann": "Ann", "bob": "Bob"}, lang, []))
+    assert hint in text and render.t(lang, "eldritch.panel.roll_hint") not in text
+    assert render.option_label({"type": "reroll_with", "card": "fishing_net"}, state, {}, lang) == button
