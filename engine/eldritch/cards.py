@@ -183,8 +183,9 @@ class Cards:
                         None)
             if not name:
                 return False
-        if name == "detained" and imposed and self.forbids(s, inv, "imposed_delay_or_detained"):
-            events.append(event("prevented", inv=inv, what="detained"))
+        by = self.forbidden_by(s, inv, "imposed_delay_or_detained") if name == "detained" and imposed else None
+        if by:
+            events.append(event("prevented", inv=inv, what="detained", by=by))
             return False
         cond = C.conditions[name]
         for held in list(s["inv"][inv]["conditions"]):

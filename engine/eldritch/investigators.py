@@ -79,9 +79,14 @@ class Investigators:
 
     def forbids(self, s, inv, what) -> bool:
         """A passive ``forbid`` of ``what`` on ``inv`` (own cards, ongoing mythos with who: everyone)."""
+        return self.forbidden_by(s, inv, what) is not None
+
+    def forbidden_by(self, s, inv, what) -> dict | None:
+        """The card whose passive ``forbid`` of ``what`` holds on ``inv`` ({kind, id}), or None: a
+        "prevented" event names it, so the table is told why (Mark Harrigan's own sheet)."""
         for st, card in self.passive_steps(s, inv, "forbid"):
             if what in st["what"] and st.get("who", "self") in ("self", "everyone"):
-                return True
+                return {"kind": card["kind"], "id": card["id"]}
         # a monster's passive forbid holds at all times while it is on the board (data README)
         for uid in s["monsters"]["board"]:
             for ab in self.monster_data(s, uid).get("abilities", []):
@@ -90,8 +95,8 @@ class Investigators:
                 for st in ab["effect"]:
                     if st.get("op") == "forbid" and what in st["what"] and st.get("who", "self") != "this_monster":
                         if not ab.get("requires") or self.cond(s, ab["requires"], {"self": inv, "monster": uid}):
-                            return True
-        return False
+                            return {"kind": "monster", "id": s["monsters"]["board"][uid]["kind"]}
+        return None
 
     # --- health and sanity (H1-H3) ------------------------------------------------------------
     def lose(self, s, inv, events, health=0, sanity=0, c=None, source=None):

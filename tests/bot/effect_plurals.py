@@ -42,6 +42,13 @@ EFFECT_PLURALS = {
                                        ("дополнительное действие", "дополнительных действия",
                                         "дополнительных действий")),
     # another investigator doing it (the verb in the third person)
+    "eldritch.fx3.gain_asset": _entry(("XXassetX", "XXassetsX"), ("активXXX", "активиXXX", "активівXXX"),
+                                      ("активXXX", "активаXXX", "активовXXX")),
+    "eldritch.fx3.gain_artifact": _entry(("XXartifactX", "XXartifactsX"),
+                                         ("артефактXXX", "артефактиXXX", "артефактівXXX"),
+                                         ("артефактXXX", "артефактаXXX", "артефактовXXX")),
+    "eldritch.fx3.gain_spell": _entry(("XXspellX", "XXspellsX"), ("заклинанняXXX", "заклинанняXXX", "заклинаньXXX"),
+                                      ("заклинаниеXXX", "заклинанияXXX", "заклинанийXXX")),
     "eldritch.fx3.extra_action": _entry(("extra action", "extra actions"),
                                         ("додаткову дію", "додаткові дії", "додаткових дій"),
                                         ("дополнительное действие", "дополнительных действия",

@@ -262,8 +262,8 @@ if __name__ == "__main__":
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "Solved when: “Nug” is no longer on the board."),
-    ("uk", "Розгадано, коли: на полі більше немає монстра «Наґ»."),   # «немає» + genitive
-    ("ru", "Раскрыта, когда: на поле больше нет монстра «Нуг».")])   # «нет» + genitive
+    ("uk", "Розгадано, коли: на полі більше немає епічного монстра «Наґ»."),   # «немає» + genitive (ne18b: epic)
+    ("ru", "Раскрыта, когда: на поле больше нет эпического монстра «Нуг».")])   # «нет» + genitive
 def test_an_epic_monsters_mystery_says_it_is_solved_when_the_monster_is_gone(lang, said):
     """Spawn of the Black Goat read "Solved when: not (“Nug” is on the board)." on the table: a
     negation the language says in its own words: every negation the data holds (a monster gone:

@@ -85,10 +85,10 @@ TWICE = {
     ("the_key_and_the_gate_2", "en"): "Influence test, dice: 1 fewer per Cultist on the board",
     ("the_key_and_the_gate_2", "uk"): "перевірка Впливу, кубиків — на 1 менше за кожного культиста на полі",
     ("the_key_and_the_gate_2", "ru"): "проверка Общения, кубиков — на 1 меньше за каждого культиста на поле",
-    # Legitimate Banking: the Reckoning of one's “Debt” only (a genitive, not «розплати: стани»)
-    ("legitimate_banking", "uk"): "виконати ефекти розплати станів (кожен кубик рахується як 1), лише стану «Борг»",
-    ("legitimate_banking", "ru"): "выполнить эффекты расплаты состояний (каждый кубик считается как 1), "
-                                  "только состояния «Долг»",
+    # Legitimate Banking: the Reckoning of one's “Debt” only (a genitive, not «розплати: стани»;
+    # ne18b: one's own condition, named, not "you: … of conditions, only of «Борг»")
+    ("legitimate_banking", "uk"): "виконати ефект розплати свого стану «Борг» (кожен кубик рахується як 1)",
+    ("legitimate_banking", "ru"): "выполнить эффект расплаты своего состояния «Долг» (каждый кубик считается как 1)",
 }
 
 

@@ -179,7 +179,9 @@ def test_a_choice_names_a_test_and_a_condition_as_the_card_texts_do(lang):
     of a choice said "test Lore -1" and "gain Blessed"."""
     short = R.effect_text(lang, [{"op": "test", "skill": "lore", "modifier": -1},
                                  {"op": "gain_condition", "name": "blessed"}])
-    cards = [entry_text(lang, entry).lower() for category in ("asset", "spell", "condition", "mythos")
+    # (every card: since ne18b a Mythos card's "gain" is the Lead Investigator's "gains")
+    cards = [entry_text(lang, entry).lower() for category in ("asset", "artifact", "spell", "condition", "back",
+                                                              "mythos", "mystery")
              for entry in R._pack()[category].values()]
     cards += [R.encounter_text(lang, deck, card)[1].lower() for deck, card in R._pack()["encounter"]]
     test_words, condition_words = short.lower().split(", ")

@@ -9,7 +9,7 @@ from functools import lru_cache
 from pydantic import BaseModel
 
 from bot.games.effect_text import EffectText, in_language, tidy
-from engine.content.dialect import Tagged, Text
+from engine.content.dialect import Names, Strict, Tagged, Text
 from engine.registry import rules_for
 
 GAME = "eldritch"
@@ -34,6 +34,13 @@ def _ids() -> dict[str, object]:
         for key, entry in _pack()[category].items():
             out.setdefault(key, entry)
     return out
+
+
+@lru_cache(maxsize=None)
+def _epic(kind: str) -> bool:
+    """``kind`` is an epic monster (one token of its own)."""
+    from bot.games.eldritch.pack_index import _pack
+    return bool(getattr(_pack()["monster"].get(kind), "epic", False))
 
 
 @lru_cache(maxsize=1)
@@ -135,7 +142,8 @@ GROUPS = ("for_each", "repeat")
 # gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
 OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on", "type": "type"}
 # a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
-MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative", "Monsters_instrumental")
+MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative", "Monsters_instrumental",
+                  "Monsters_named", "Monsters_named_dative", "Monsters_named_accusative", "Monsters_named_instrumental")
 
 
 class _NestedText(EffectText):
@@ -144,6 +152,8 @@ class _NestedText(EffectText):
 
     def step(self, lang: str, tagged: Tagged) -> str:
         spec = tagged.spec
+        if tagged.name == LEAD_RUN:
+            return self._lead_run(lang, list(spec.effect))
         if tagged.name == "discard_possessions" and isinstance(getattr(spec, "kind", None), list) and spec.kind:
             # what the card is, said after it in the number's form: uk «скинути 1 карту активу або
             # артефакту», «2 карти заклинань», not «скинути 1 карту (актив, артефакт)»
@@ -234,6 +244,15 @@ class _NestedText(EffectText):
         if tagged.name == "prevent" and spec.who == "self":
             # the one preventing is the one reading: "you may prevent …", not "you may you: prevent …"
             return self.model(lang, self.key("fx", "prevent"), spec, skip={"who"})
+        inner = getattr(spec, "condition", None) if tagged.name == "not" else None
+        if isinstance(inner, Tagged) and inner.name == "monster_on_board" and _epic(inner.spec.kind):
+            # uk «на полі більше немає епічного монстра «Ктулху»» (002: «епічний монстр»), the Ancient
+            # One's own token not said as any monster
+            return self.model(lang, self.key("cond", "not_epic_on_board"), inner.spec)
+        if tagged.name == "resolve_reckonings" and spec.of == "conditions" and spec.who == "self" and spec.name:
+            # "resolve the Reckoning effect of your condition “Debt”", not "you: resolve the Reckoning
+            # effects of conditions, only of “Debt”"
+            return self.model(lang, self.key("fx", "resolve_reckonings_own"), spec, skip={"who", "of"})
         if tagged.name == "give" and spec.trade:
             # "trade possessions with the chosen investigator", not "give … (a trade both ways)"
             return self.model(lang, self.key("fx", "give_trade"), spec, skip={"trade"})
@@ -259,6 +278,12 @@ class _NestedText(EffectText):
         return super().step(lang, tagged)
 
     def model(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        if key.startswith(self.key("obj", "Monsters")) and spec.kind and spec.count == 1 and not spec.others \
+                and _epic(spec.kind):
+            # an epic monster is one token, said by its name: "fights “Shub-Niggurath”", not "fights
+            # each monster “Shub-Niggurath”" (uk/ru: «з епічним монстром «…»», the noun in the case)
+            named = key.replace(self.key("obj", "Monsters"), self.key("obj", "Monsters_named"), 1)
+            return super().model(lang, named, spec, skip={*skip, "which", "chooser"})
         who = getattr(spec, "who", None)
         third = key.replace(f"{GAME}.fx.", f"{GAME}.fx3.", 1)
         if isinstance(who, str) and "who" not in skip and third != key and self.has(third) \
@@ -387,6 +412,18 @@ class _NestedText(EffectText):
         before = self._plain_steps(lang, then[:-1])
         return self.joined(lang, "and_then", [before, test]) if before else None
 
+    def _lead_run(self, lang: str, steps: list) -> str:
+        """A Mythos card's steps the Lead Investigator does, said with them named: one step as
+        their sentence ("the Lead Investigator gains the condition “Cursed”"), else under them as a
+        heading, the way "for each investigator: …" binds its "you" ("the Lead Investigator: gain
+        1 artifact; roll a die: …")."""
+        if len(steps) == 1 and isinstance(steps[0], Tagged) and "who" in type(steps[0].spec).model_fields:
+            by = self.say(lang, self.key("by", "lead"), text="")
+            text = self.step(lang, steps[0].model_copy(update={"spec": steps[0].spec.model_copy(update={"who": "lead"})}))
+            if text.startswith(by):   # a verb of theirs ("fx3"), not "the Lead Investigator: …"
+                return text
+        return self.say(lang, self.key("fx", "lead_does"), text=self.effect(lang, steps, top=False))
+
     def joined(self, lang: str, word: str, items: list[str]) -> str:
         """``items`` as one list, its last two joined by ``word`` ("and", "or")."""
         if len(items) == 1:
@@ -460,6 +497,68 @@ def _deck_said(options: list) -> list:
     return out
 
 
+# a Mythos card's steps the Lead Investigator does (its "you": engine.eldritch.phases resolves a
+# Mythos card, its reckonings and a Rumor's failure with the Lead as "self"), said as one
+LEAD_RUN = "_lead_run"
+# the quantities that count what "you" hold ("the number of gates" is no one's)
+PERSONAL = frozenset({"clues_held", "clues_gained_this_encounter", "spells_held", "items_held", "conditions_held",
+                      "improvements"})
+# the choosers that choose something only where the step chooses (``which: chosen``, not all)
+CHOSEN_ONLY = frozenset({"Monsters", "DiscardGates", "CloseGate", "GainCard", "DiscardReserve"})
+
+
+class _LeadRun(Strict):
+    effect: list
+
+
+def _the_readers(node) -> bool:
+    """``node`` (a step, a condition, a parameter) is done by "you" or says what "you" hold."""
+    if isinstance(node, Tagged):
+        return node.name != "for_each" and _the_readers(node.spec)   # each investigator is its "you"
+    if isinstance(node, (list, tuple)):
+        return any(map(_the_readers, node))
+    if not isinstance(node, BaseModel) or isinstance(node, (Names, Text)):
+        return False
+    fields, name = type(node).model_fields, type(node).__name__
+    personal = getattr(node, "of", None) in PERSONAL if name in ("Quantity", "CountCond") else True
+    if personal and "who" in fields and node.who == "self":
+        return True
+    if "chooser" in fields and node.chooser == "self" \
+            and (name not in CHOSEN_ONLY or (getattr(node, "which", "chosen") == "chosen"
+                                             and getattr(node, "count", None) != "all")):
+        # (a choice of something others pay for is theirs: "the investigators may together spend …")
+        steps = [s for s in [*(getattr(node, "cost", None) or []), *(getattr(node, "then", None) or [])]
+                 if isinstance(s, Tagged)]
+        if not (steps and all(map(_someone_else, steps))):
+            return True
+    return any(_the_readers(getattr(node, f)) for f in fields)
+
+
+def _lead_runs(steps: list) -> list:
+    """``steps`` of a Mythos card, each run of those the Lead does as one :data:`LEAD_RUN` step."""
+    out: list = []
+    for step in steps or []:
+        if not _the_readers(step):
+            out.append(step)
+        elif out and isinstance(out[-1], Tagged) and out[-1].name == LEAD_RUN:
+            out[-1] = Tagged(kind="primitive", name=LEAD_RUN, spec=_LeadRun(effect=[*out[-1].spec.effect, step]))
+        else:
+            out.append(Tagged(kind="primitive", name=LEAD_RUN, spec=_LeadRun(effect=[step])))
+    return out
+
+
+def _lead_said(mythos):
+    """A Mythos card whose "you" is said as the Lead Investigator: its effect, what it does when it
+    enters play, its reckonings and its Rumor's failure (an encounter with its Rumor stays the
+    encountering investigator's)."""
+    update = {"effect": _lead_runs(mythos.effect), "enters_play": _lead_runs(mythos.enters_play),
+              "abilities": [a.model_copy(update={"effect": _lead_runs(a.effect)}) if a.timing == "reckoning" else a
+                            for a in mythos.abilities]}
+    if mythos.rumor is not None and mythos.rumor.fail:
+        update["rumor"] = mythos.rumor.model_copy(update={"fail": _lead_runs(mythos.rumor.fail)})
+    return mythos.model_copy(update=update)
+
+
 def _one_fight(spec) -> Tagged | None:
     """A group's one step when it is a fight of the investigator's own (each one fights)."""
     steps = [s for s in spec.effect or [] if isinstance(s, Tagged)]
@@ -524,6 +623,8 @@ def entry_text(lang: str, entry) -> str:
     if not has_effect(entry):
         text = getattr(entry, "text", None)
         return in_language(text, lang) if isinstance(text, Text) else ""
+    if type(entry).__name__ == "Mythos":
+        entry = _lead_said(entry)
     if type(entry).__name__ in ("Ability", "Rumor", "Encounter", "Range"):
         return _one_stop(tidy(WRITER.value(lang, "entry", entry)))
     parts = [WRITER.value(lang, field, getattr(entry, field, None)) for field in EFFECT_FIELDS]

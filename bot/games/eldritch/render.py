@@ -400,6 +400,14 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "prevented":
         what = ev.get("what")
         p["what"] = t(lang, f"{K}.prevented_what.{what}") if what in PREVENTED else what
+        by = ev.get("by") or {}
+        # why (ne18b: "Mark Harrigan is spared Detained." after a failed test that imposed it)
+        if by.get("kind") == "investigator" and by.get("id") == ev.get("inv"):
+            key = f"{K}.event.prevented_own"
+        elif by.get("kind") == "monster":
+            key, p["source"] = f"{K}.event.prevented_monster", named(lang, "monster", by.get("id"))
+        elif by.get("id"):
+            key, p["source"] = f"{K}.event.prevented_card", card_name(lang, by["id"])
     elif kind == "mythos_drawn":
         card = _pack()["mythos"].get(ev.get("card"))
         p["colour"] = t(lang, f"{K}.mythos_colour.{ev.get('colour')}")
@@ -1537,7 +1545,9 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
         p = prompts[0]
         text = decision_text(lang, p, state)
         if p.get("kind") == "roll":
-            text += "\n" + t(lang, f"{K}.panel.roll_hint")
+            # no Clue to pay: the card's reroll is the one on offer, not "spend clues" (ne18b)
+            pays = any(o.get("type") in ("reroll", "reroll_sanity") for o in p.get("options") or [])
+            text += "\n" + t(lang, f"{K}.panel.{'roll_hint' if pays else 'roll_hint_card'}")
         if p.get("kind") == "trade_ok":
             frame = frame_of(state, p)
             text += "\n" + "; ".join(trade_move(lang, m) for m in frame.get("moves") or [])

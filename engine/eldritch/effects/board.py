@@ -49,8 +49,9 @@ class BoardEffects:
             self.end_rumor(s, c["rumor_instead"], events, solved=True)
             return
         inv = self.who(s, c, "self")
-        if inv and self.forbids(s, inv, "close_gates"):
-            events.append(event("prevented", inv=inv, what="close_gate"))
+        by = self.forbidden_by(s, inv, "close_gates") if inv else None
+        if by:
+            events.append(event("prevented", inv=inv, what="close_gate", by=by))
             return
         if st.get("which", "this") == "this":
             space = c.get("gate_space") or (s["inv"][inv]["space"] if inv else None)

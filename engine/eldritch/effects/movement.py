@@ -13,9 +13,10 @@ class MovementEffects:
         inv = self.who(s, c, st["who"])
         if not inv or s["inv"][inv]["status"] != "active":
             return
-        if not c.get("choice") and (self.forbids(s, inv, "forced_delay")
-                                     or self.forbids(s, inv, "imposed_delay_or_detained")):
-            events.append(event("prevented", inv=inv, what="delay"))
+        by = None if c.get("choice") else (self.forbidden_by(s, inv, "forced_delay")
+                                            or self.forbidden_by(s, inv, "imposed_delay_or_detained"))
+        if by:
+            events.append(event("prevented", inv=inv, what="delay", by=by))
             return
         turn = s["turn"]
         if s["phase"] == "action" and inv in (turn.get("inv"), turn.get("acting")):
@@ -46,8 +47,9 @@ class MovementEffects:
 
     def move_to(self, s, inv, space, events, card=None):
         """``card``: the card that moves them, told with the move (the Mi-go Brain Case's swap)."""
-        if self.forbids(s, inv, "move"):
-            events.append(event("prevented", inv=inv, what="move"))
+        by = self.forbidden_by(s, inv, "move")
+        if by:
+            events.append(event("prevented", inv=inv, what="move", by=by))
             return False
         s["inv"][inv]["space"] = space
         events.append(event("moved", inv=inv, space=space, **({"card": card} if card else {})))
@@ -60,8 +62,9 @@ class MovementEffects:
         inv = self.who(s, c, st["who"])
         if not inv or s["inv"][inv]["status"] != "active":
             return
-        if self.forbids(s, inv, "move"):   # C7/O1: one who cannot move is not even asked where to
-            events.append(event("prevented", inv=inv, what="move"))
+        by = self.forbidden_by(s, inv, "move")
+        if by:   # C7/O1: one who cannot move is not even asked where to
+            events.append(event("prevented", inv=inv, what="move", by=by))
             return
         here = s["inv"][inv]["space"]
         if st.get("to") is not None:

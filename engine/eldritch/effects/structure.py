@@ -61,12 +61,13 @@ class StructureEffects:
         """Mark Harrigan (``forbid: imposed_delay_or_detained``): a choice whose sides are all
         penalties, one of them Delayed/Detained, is avoided whole (no side is resolved)."""
         inv = self.who(s, c, "self")
-        if not inv or not self.forbids(s, inv, "imposed_delay_or_detained"):
+        by = self.forbidden_by(s, inv, "imposed_delay_or_detained") if inv else None
+        if not by:
             return False
         if len(sides) < 2 or not any(self._delay_side(x) for x in sides) or \
                 not all(self._penalty_side(x) for x in sides):
             return False
-        events.append(event("prevented", inv=inv, what="delay_or_penalty"))
+        events.append(event("prevented", inv=inv, what="delay_or_penalty", by=by))
         return True
 
     def _op_may(self, s, st, c, cid, events):
