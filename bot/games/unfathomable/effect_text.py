@@ -55,6 +55,9 @@ _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset()
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
 # fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
 CASED_FIELDS = frozenset({"monster", "monsters"})
+# steps whose player is said in the genitive (``wf.who_gen``): «у вашого персонажа є …», «кількість
+# предметів поточного гравця», never «карти в руці (ваш персонаж)»
+WHO_GENITIVE = frozenset({"hand_size", "items_held"})
 _ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
 
 
@@ -70,6 +73,8 @@ class _Writer(EffectText):
             key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
         if key == self.key("fx", "activate"):
             key, skip = self._activation(spec, key, skip)
+        if key == self.key("fx", "transfer_item"):
+            key, skip = self._transfer(spec, key, skip)
         you = _YOU.get()
         if key == self.key("obj", "Location_zone_of") and spec.zone_of == "self":
             # the card's own "you": «ваша зона», never «у зоні зона, де ваш персонаж»
@@ -98,6 +103,18 @@ class _Writer(EffectText):
             return self.key("fx", "activate_here"), (*skip, "monster", "at")
         return key, skip
 
+    def _transfer(self, spec, key: str, skip) -> tuple[str, tuple]:
+        """An item changing hands said as the card says it: «ваш персонаж може віддати один предмет
+        людині у вашій зоні на ваш вибір» (the Stowaway's Scavenger), «… забирає один предмет у
+        людини …» (her Pickpocket), not «предмет гравця ваш персонаж переходить: гравець на ваш вибір»."""
+        if spec.source == "self":
+            if spec.optional:
+                return self.key("fx", "transfer_item_give_may"), (*skip, "optional")
+            return self.key("fx", "transfer_item_give"), skip
+        if spec.to == "self":
+            return self.key("fx", "transfer_item_take"), skip
+        return key, skip
+
     def specific(self, section: str, owner: str, field: str) -> str | None:
         # a "_you" template counts its fields as its own step does: «вы смотрите 2 верхние карты
         # колоды вещей» through noun.draw_items.look, not «2 колоды вещей»
@@ -109,6 +126,8 @@ class _Writer(EffectText):
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
         if owner.endswith("_you") and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
             owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
+        if field == "who" and owner in WHO_GENITIVE and self.has(self.key("wf", "who_gen", value)):
+            return self.say(lang, self.key("wf", "who_gen", value))
         if field in CASED_FIELDS and self.has(self.key("wf", owner, field, value)):
             # the monster in the case the verb takes («активувати Матір Гідру», «перемістити Батька
             # Дагона»), not its name
@@ -142,7 +161,10 @@ class _Writer(EffectText):
 
 WRITER = _Writer(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
                     skip=frozenset({"id", "label", "name_authored", "copies", "provenance"}),
-                    amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}))
+                    amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}),
+                    # the player an item goes to (dative) or is taken from (genitive): «людині у вашій зоні»
+                    cases={"transfer_item_give.to": "dat", "transfer_item_give_may.to": "dat",
+                           "transfer_item_take.source": "gen"})
 
 
 def has_effect(entry) -> bool:

@@ -1,0 +1,137 @@
+"""What a newcomer's Unfathomable reading (nu18b) found, mended in en/uk/ru:
+A a count in a condition reads as a sentence with its noun in the plural form the number takes
+  («у вашого персонажа є принаймні 1 карта в руці», «у запасі є принаймні 2 пасажири»; the uk
+  rulebook's «принаймні», the ru one's «хотя бы»), never «карти в руці (ваш персонаж) — щонайменше 1»;
+B the Stowaway's item handed over or taken reads as the card says it («може віддати один предмет
+  людині у вашій зоні»), never «предмет гравця ваш персонаж переходить: гравець на ваш вибір»;
+E ru says «смежная» (the ru rulebook's word for adjacent), never «соседняя»."""
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import LANGUAGES
+from tests.bot.test_unfathomable_newcomer17 import _every_text
+
+
+def _crisis_text(card_id: str, lang: str, you=frozenset()) -> str:
+    from bot.games.unfathomable.effect_text import effect_text
+    from engine.registry import rules_for
+    card = next(c for c in rules_for("unfathomable").pack.mythos.mythos if c.id == card_id)
+    return effect_text(lang, card.crisis, you=you)
+
+
+# ---------------------------------------------------------------- A
+COUNTS = {   # (a character's reroll: its hand; the Stowaway: her items; Quick Cast: the spell deck;
+    #           a mythos answer: two passengers in the supply; a skill card: Deep Ones in the Depths)
+    "uk": ["якщо ваш персонаж не в карцері і у вашого персонажа є принаймні 1 карта в руці: ",
+           "якщо у вашого персонажа 4 предмети або менше і ваш персонаж не в карцері: ",
+           "якщо у колоді заклинань є принаймні 1 карта: ",
+           "якщо у запасі є принаймні 2 пасажири: ",
+           "якщо у Глибинах є принаймні 4 глибоководні: ",
+           "якщо у поточного гравця є принаймні 1 карта в руці: "],
+    "ru": ["если ваш персонаж не в карцере и у вашего персонажа есть хотя бы 1 карта в руке: ",
+           "если у вашего персонажа 4 вещи или меньше и ваш персонаж не в карцере: ",
+           "если в колоде заклинаний есть хотя бы 1 карта: ",
+           "если в запасе есть хотя бы 2 пассажира: ",
+           "если в пучине есть хотя бы 4 глубоководных: ",
+           "если у текущего игрока есть хотя бы 1 карта в руке: "],
+    "en": ["if your character is not in the Brig and your character has at least 1 card in hand: ",
+           "if your character has 4 items or fewer and your character is not in the Brig: ",
+           "if the spell deck has at least 1 card: ",
+           "if there are at least 2 passengers in the supply: ",
+           "if there are at least 4 Deep Ones in the Depths: ",
+           "if the current player has at least 1 card in hand: "],
+}
+OLD_COUNTS = {"uk": ("— щонайменше", "— щонайбільше", "(ваш персонаж)", "(поточний гравець)"),
+              "ru": ("— не менее", "— не более", "(ваш персонаж)", "(текущий игрок)"),
+              "en": ("'s hand", "'s items", " at least 1:", " at most 4 ")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_in_a_condition_reads_as_a_sentence(lang):
+    texts = _every_text(lang)
+    for wanted in COUNTS[lang]:
+        assert any(wanted.lower() in x.lower() for x in texts), wanted
+    assert [x for x in texts if any(old in x for old in OLD_COUNTS[lang])] == []
+
+
+YOUR_ITEMS = {"uk": "або якщо у вас є принаймні 1 предмет: ви втрачаєте предмети: 1",
+              "ru": "или если у вас есть хотя бы 1 вещь: вы теряете вещи: 1",
+              "en": "or if you have at least 1 item: you lose items: 1"}
+HUMANS_INSIDE = {"uk": "якщо у внутрішніх зонах є принаймні 1 людина: ",
+                 "ru": "если во внутренних областях есть хотя бы 1 человек: ",
+                 "en": "if there is at least 1 Human in the interior zones: "}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_on_a_mythos_card_reads_for_the_member_resolving_it(lang):
+    assert YOUR_ITEMS[lang] in _crisis_text("criminal_activity", lang, you={"current_player"})
+    assert HUMANS_INSIDE[lang] in _crisis_text("sewage_backup", lang)
+
+
+# a number computed in play: no plural form picked for it, and a minus said as a word
+CHOSEN = {"uk": ("ваш персонаж бере карти вмінь (один тип, не зрада): вибране число",
+                 "якщо вибране число 2 або більше: кинути кістку — вибране число мінус 1 або менше",
+                 "(не більше, ніж кількість карт у руці вашого персонажа)",
+                 "змінити суму перевірки не більше ніж на кількість предметів вашого персонажа"),
+          "ru": ("ваш персонаж берёт карты навыков (один тип, не коварство): выбранное число",
+                 "если выбранное число 2 или больше: бросить кубик — выбранное число минус 1 или меньше",
+                 "(не больше, чем количество карт в руке вашего персонажа)",
+                 "изменить сумму проверки не более чем на количество вещей вашего персонажа"),
+          "en": ("your character draws skill cards (one type, not Treachery): the chosen number",
+                 "if the chosen number is 2 or more: roll a d8 — the chosen number minus 1 or less",
+                 "(at most the number of cards your character has in hand)",
+                 "change the check's total by up to the number of items your character has")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_number_computed_in_play_reads_in_words(lang):
+    texts = _every_text(lang)
+    for wanted in CHOSEN[lang]:
+        assert any(wanted in x for x in texts), wanted
+    assert [x for x in texts if "число карти" in x or "число карты" in x or "число пасажира" in x
+            or "число пассажира" in x or "number skill cards" in x or "число -1" in x] == []
+
+
+# ---------------------------------------------------------------- B
+STOWAWAY = {
+    "uk": ("ваш персонаж може віддати один предмет людині у вашій зоні на ваш вибір (раз за хід)",
+           "ваш персонаж забирає один предмет у людини у вашій зоні на ваш вибір"),
+    "ru": ("ваш персонаж может отдать одну вещь человеку в вашей области на ваш выбор (раз за ход)",
+           "ваш персонаж забирает одну вещь у человека в вашей области на ваш выбор"),
+    "en": ("your character may give one item to a Human in your zone of your choice (once per turn)",
+           "your character takes one item from a Human in your zone of your choice"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_stowaways_item_changes_hands_in_a_sentence(lang):
+    texts = _every_text(lang)
+    for wanted in STOWAWAY[lang]:
+        assert any(wanted in x for x in texts), wanted
+    assert [x for x in texts if "предмет гравця" in x or "вещь игрока" in x
+            or "an item of" in x] == []
+
+
+# ---------------------------------------------------------------- E
+def test_ru_says_adjacent_as_its_rulebook_does():
+    texts = _every_text("ru")
+    assert [x for x in texts if "соседн" in x.lower()] == []
+    assert any("атаковать (в вашей или смежной области) (+1)" in x for x in texts)
+    from engine.registry import rules_for
+    own = [a.text.ru for i in rules_for("unfathomable").pack.items.items for a in i.abilities if a.text]
+    assert any("смежн" in x for x in own) and [x for x in own if "соседн" in x.lower()] == []
+
+
+# whose defeat is prevented, in the genitive, and a sum "worth at least 12" without a dash
+DEFEAT = {"uk": ("запобігти поразці вашого персонажа", "скидає карти вмінь сумою щонайменше 12"),
+          "ru": ("предотвратить поражение вашего персонажа", "сбрасывает карты навыков суммой не менее 12"),
+          "en": ("prevent the defeat of your character", "discards skill cards worth at least 12")}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_whose_defeat_is_prevented_reads_in_its_case(lang):
+    texts = _every_text(lang)
+    for wanted in DEFEAT[lang]:
+        assert any(wanted in x for x in texts), wanted
+    assert [x for x in texts if "поразці (" in x or "поражение (" in x or "a defeat (" in x] == []
