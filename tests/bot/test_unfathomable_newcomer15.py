@@ -203,8 +203,8 @@ def test_a_starting_hands_options_are_cards_of_a_skill_deck_told_apart(lang):
 
 # ---------------------------------------------------------------- U6, U13, U15
 @pytest.mark.parametrize("lang, used", [
-    ("ru", "<@101> использует: свойство «Главный на палубе» (Арджун Сингх)."),
-    ("uk", "<@101> використовує: властивість «Старший на палубі» (Арджан Сінґх)."),
+    ("ru", "<@101> использует свойство «Главный на палубе» (Арджун Сингх)."),
+    ("uk", "<@101> використовує властивість «Старший на палубі» (Арджан Сінґх)."),
     ("en", "<@101> uses Arjun Singh's ability «Deck Chief»."),
 ], ids=["ru", "uk", "en"])
 def test_an_ability_is_named_before_its_owner(lang, used):
@@ -213,7 +213,7 @@ def test_an_ability_is_named_before_its_owner(lang, used):
 
 def test_a_traitor_ability_is_named_before_its_owner():
     line = R.public_line({"type": "ability_used", "player": "101", "ability": "trait:jamie"}, "ru")
-    assert str(line) == "<@101> использует: свойство предателя «Шквальный огонь» (Джейми Снелл)."
+    assert str(line) == "<@101> использует свойство предателя «Шквальный огонь» (Джейми Снелл)."
 
 
 @pytest.mark.parametrize("lang, deep_one, monarch", [

@@ -135,3 +135,33 @@ def test_whose_defeat_is_prevented_reads_in_its_case(lang):
     for wanted in DEFEAT[lang]:
         assert any(wanted in x for x in texts), wanted
     assert [x for x in texts if "поразці (" in x or "поражение (" in x or "a defeat (" in x] == []
+
+
+# ---------------------------------------------------------------- C
+# the channel's line of an ability used: what is used is the verb's object, a card or item by its kind
+# with its name quoted in the nominative (never «використовує: Чутка інтуїція (…)»)
+USED = {
+    "uk": {"card:observation:keen_insight:3:1": "<@101> використовує карту «Чутка інтуїція» (Спостережливість 3).",
+           "item:six_shooter:0": "<@101> використовує предмет «Шестизарядний револьвер».",
+           "feat:well_equipped": "<@101> використовує звитягу «Добре споряджений».",
+           "zone:galley": "<@101> використовує дію камбуза.",
+           "title:captain:0": "<@101> використовує властивість посади «Капітан»."},
+    "ru": {"card:observation:keen_insight:3:1": "<@101> использует карту «Прозорливость» (Внимание 3).",
+           "item:six_shooter:0": "<@101> использует вещь «Шестизарядный револьвер».",
+           "feat:well_equipped": "<@101> использует подвиг «Хорошо снаряжён».",
+           "zone:galley": "<@101> использует действие камбуза.",
+           "title:captain:0": "<@101> использует свойство звания «Капитан»."},
+    "en": {"card:observation:keen_insight:3:1": "<@101> uses «Keen Insight» (Observation 3).",
+           "item:six_shooter:0": "<@101> uses «Six-Shooter».",
+           "feat:well_equipped": "<@101> uses the feat «Well Equipped».",
+           "zone:galley": "<@101> uses the action of the Galley.",
+           "title:captain:0": "<@101> uses the Captain's ability."},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("kind", ["ability_used", "free_ability"])
+def test_a_used_ability_is_the_verbs_object(lang, kind):
+    from bot.games.unfathomable import render as R
+    for ref, line in USED[lang].items():
+        assert str(R.public_line({"type": kind, "player": "101", "ability": ref}, lang)) == line

@@ -248,6 +248,28 @@ def ability_name(lang: str, ref: str) -> str:
     return str(ref)
 
 
+def used_ability(lang: str, ref: str) -> str:
+    """An ability ref as what a member «використовує»: a card or item by its kind, its name quoted in
+    the nominative (a name is never bent into a case: «використовує карту «Чутка інтуїція»»), a
+    feat or zone action in the accusative («звитягу …», «дію …»); never «використовує: …»."""
+    kind, _, rest = str(ref).partition(":")
+    if kind == "card" and is_skill_card(rest):
+        type_, title, value, _ = rest.split(":")
+        return t(lang, f"{K}.used.card", title=named(lang, "skill", title), type=type_name(lang, type_), value=value)
+    if kind in ("item", "title", "play", "card"):
+        what = rest.rpartition(":")[0] or rest if kind != "card" else rest
+        if kind == "item":
+            return t(lang, f"{K}.used.item", item=_cap(named(lang, "item", what)))
+        if kind == "title":
+            return t(lang, f"{K}.used.title", title=title_name(lang, what))
+        return t(lang, f"{K}.used.play", card=card_name(lang, what))
+    if kind == "feat":
+        return t(lang, f"{K}.used.feat", feat=_cap(named(lang, "feat", rest)))
+    if kind in ("zone", "zone_t"):
+        return t(lang, f"{K}.used.{'zone' if kind == 'zone' else 'zone_traitor'}", **zone_params(lang, rest))
+    return ability_name(lang, ref)   # a character's ability: «властивість «…» (…)» reads the same
+
+
 def target_text(lang: str, target, person=mention) -> str:
     """An attack's target: a Deep One in a zone, a monarch, or a player."""
     target = str(target)
@@ -363,6 +385,8 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["ability"], p["stake"] = ability_name(lang, ev["ability"]), stake
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
+    elif kind in ("ability_used", "free_ability") and ev.get("ability"):
+        p["ability"] = used_ability(lang, ev["ability"])
     elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
         key = f"{K}.event.damage_drawn_resolved"
     elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
