@@ -165,3 +165,48 @@ def test_a_used_ability_is_the_verbs_object(lang, kind):
     from bot.games.unfathomable import render as R
     for ref, line in USED[lang].items():
         assert str(R.public_line({"type": kind, "player": "101", "ability": ref}, lang)) == line
+
+
+# ---------------------------------------------------------------- D
+# «Завершити дії» says what follows: the turn's steps left (rulebook 000 §48, 001 §49), a Human in
+# the Brig resolves no crisis (001 l.599), a revealed traitor has no mythos step, and actions an
+# effect granted end with that effect going on
+END_ACTIONS = {
+    "uk": ("Дії, що лишилися (2), пропущено. Далі крок «Розіграйте міт»: ви берете карту міту й розігруєте її "
+           "кризу, потім символ активації монстра і символ треку; після цього кожен, хто має на руці понад 10 "
+           "карт, скидає зайві, і хід переходить до гравця ліворуч."),
+    "ru": ("Оставшиеся действия (2) пропущены. Дальше этап мифа: вы берёте карту мифа и разыгрываете её кризис, "
+           "затем символ активации и символ трека; после этого каждый, у кого на руке больше 10 карт, "
+           "сбрасывает лишние, и ход переходит к игроку слева."),
+    "en": ("Your remaining actions (2) are skipped. Next comes the Resolve Mythos step: you draw a mythos card and "
+           "resolve its crisis, then its activation symbol and its track symbol; then everyone with more than 10 "
+           "cards in hand discards down to 10, and the turn passes to the player on the left."),
+}
+END_WORDS = {"brig": {"uk": "у карцері ви не розігруєте її кризи", "ru": "в карцере вы не применяете её кризис",
+                      "en": "in the Brig you do not resolve its crisis"},
+             "traitor": {"uk": "Відкритий зрадник не розігрує міту", "ru": "У разоблачённого предателя нет этапа мифа",
+                         "en": "A revealed traitor has no mythos step"},
+             "granted": {"uk": "ефект, що їх надав, розігрується далі", "ru": "эффект, который их дал, разыгрывается дальше",
+                         "en": "the effect that granted them goes on"}}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ending_ones_actions_says_what_follows(lang):
+    import copy
+
+    from bot.games.unfathomable import render as R
+    from tests.engine.unfathomable.c_helpers import fresh
+    r, s = fresh()
+    p = s["turn"]["player"]
+    end = {"type": "end_actions", "player": p}
+    assert end in [{**o, "player": p} for o in r.prompts(s)[0]["options"]]
+    assert R.option_description(end, s, {}, lang) == END_ACTIONS[lang]
+    brig = copy.deepcopy(s)
+    brig["zone_of"][p] = "brig"
+    assert END_WORDS["brig"][lang] in R.option_description(end, brig, {}, lang)
+    traitor = copy.deepcopy(s)
+    traitor["turn"]["human"] = False
+    assert END_WORDS["traitor"][lang] in R.option_description(end, traitor, {}, lang)
+    granted = copy.deepcopy(s)
+    next(f for f in reversed(granted["stack"]) if f.get("k") == "action")["granted"] = True
+    assert END_WORDS["granted"][lang] in R.option_description(end, granted, {}, lang)

@@ -1145,6 +1145,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             text = effect_text(lang, printed.effect, you={"current_player"} if reader_is_current else ())
             label = value_label(lang, option["value"], state, names, "option", prompt)
             return text if text and not _restates(text, label) else None
+    if option.get("type") == "end_actions":
+        return end_actions_text(lang, state, option.get("player"))
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
             text = _rules().ability(str(option.get("ability"))).text
@@ -1163,6 +1165,25 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         # what the ability does, not only its name: a newcomer chooses a character by it
         return f"{name}: {common.trimmed(text, CHARACTER_TEXT_MOST)}" if text else name
     return None
+
+
+def end_actions_text(lang: str, state: dict, player) -> str | None:
+    """What ending one's actions leads to: the turn's steps left (rulebook 000 §48, 001 §49: a
+    Human resolves a mythos card, crisis first, unless in the Brig (001 l.599); a revealed traitor
+    has no mythos step; then the hand limit, and the turn passes left), or, for actions an effect
+    granted, that the effect goes on."""
+    frame = next((f for f in reversed(state.get("stack") or []) if f.get("k") == "action"
+                  and f.get("player") == player), None)
+    if frame is None:
+        return None
+    left = frame.get("left", 0)
+    if frame.get("granted"):
+        return t(lang, f"{K}.end_actions.granted", left=left)
+    turn = state.get("turn") or {}
+    if not turn.get("human") or player in (state.get("revealed") or {}):
+        return t(lang, f"{K}.end_actions.traitor", left=left)
+    in_brig = (state.get("zone_of") or {}).get(player) == "brig"
+    return t(lang, f"{K}.end_actions.{'brig' if in_brig else 'human'}", left=left)
 
 
 CHARACTER_TEXT_MOST = 160   # a character's ability under its option: the gist, not the sheet
