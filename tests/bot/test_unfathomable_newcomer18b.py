@@ -55,9 +55,9 @@ def test_a_count_in_a_condition_reads_as_a_sentence(lang):
     assert [x for x in texts if any(old in x for old in OLD_COUNTS[lang])] == []
 
 
-YOUR_ITEMS = {"uk": "або якщо у вас є принаймні 1 предмет: ви втрачаєте предмети: 1",
-              "ru": "или если у вас есть хотя бы 1 вещь: вы теряете вещи: 1",
-              "en": "or if you have at least 1 item: you lose items: 1"}
+YOUR_ITEMS = {"uk": "або якщо у вас є принаймні 1 предмет: ви втрачаєте 1 предмет",
+              "ru": "или если у вас есть хотя бы 1 вещь: вы теряете 1 вещь",
+              "en": "or if you have at least 1 item: you lose 1 item"}
 HUMANS_INSIDE = {"uk": "якщо у внутрішніх зонах є принаймні 1 людина: ",
                  "ru": "если во внутренних областях есть хотя бы 1 человек: ",
                  "en": "if there is at least 1 Human in the interior zones: "}
@@ -210,3 +210,39 @@ def test_ending_ones_actions_says_what_follows(lang):
     granted = copy.deepcopy(s)
     next(f for f in reversed(granted["stack"]) if f.get("k") == "action")["granted"] = True
     assert END_WORDS["granted"][lang] in R.option_description(end, granted, {}, lang)
+
+
+# ---------------------------------------------------------------- F (the uk dump's reading)
+# a player moves into a zone in the case the verb takes, and a count of cards or items is a noun in
+# its plural form: «ви переходите на камбуз», «скидає 2 карти вмінь», «втрачає предмет «Старбак»»,
+# never «ви переходите: камбуз», «скидає карти вмінь: 2», «втрачає предмети: 1 (Старбак)»
+COUNTED = {
+    "uk": ("ваш персонаж переходить у корабельну зону на ваш вибір (поруч із вами)",
+           "Саміра Дуале переходить у палубну зону за кидком кістки",
+           "поточний гравець скидає 2 карти вмінь", "кожна людина втрачає усі предмети, залишивши 1",
+           "ваш персонаж втрачає предмет «Старбак»", "кожен гравець втрачає предмет «„Щасливий“ перстень»",
+           "ваш персонаж скидає 1 карту вмінь (Знання)"),
+    "ru": ("ваш персонаж переходит в область корабля на ваш выбор (рядом с вами)",
+           "Самира Дуале переходит в наружную область по броску кубика",
+           "текущий игрок сбрасывает 2 карты навыков", "каждый человек теряет все вещи, оставив 1",
+           "ваш персонаж теряет вещь «Старбак»", "каждый игрок теряет вещь «„Счастливое“ кольцо»",
+           "ваш персонаж сбрасывает 1 карту навыков (Знания)"),
+    "en": ("your character moves to a ship zone of your choice (next to you)",
+           "Samira Dualeh moves to a deck zone picked by a d8",
+           "the current player discards 2 skill cards", "each Human loses all their items, keeping 1",
+           "your character loses the item «Starbuck»", "each player loses the item «\"Lucky\" Ring»",
+           "your character discards 1 skill card (Lore)"),
+}
+OLD_COUNTED = ("переходить:", "переходите:", "в область:", "скидає карти вмінь:", "скидаєте карти вмінь:",
+               "сбрасывает карты навыков:", "сбрасываете карты навыков:", "втрачає предмети:", "втрачаєте предмети:",
+               "теряет вещи:", "теряете вещи:", "discards skill cards:", "discard skill cards:", "loses items:",
+               "lose items:", "moves to to", "unfathomable.")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_moves_and_counts_read_as_sentences(lang):
+    texts = _every_text(lang)
+    for wanted in COUNTED[lang]:
+        assert any(wanted.lower() in x.lower() for x in texts), wanted
+    assert [x for x in texts if any(old in x for old in OLD_COUNTED)] == []
+    assert "ви переходите на камбуз; " in _crisis_text("kitty_litter", "uk", you={"current_player"})

@@ -252,19 +252,20 @@ def used_ability(lang: str, ref: str) -> str:
     """An ability ref as what a member «використовує»: a card or item by its kind, its name quoted in
     the nominative (a name is never bent into a case: «використовує карту «Чутка інтуїція»»), a
     feat or zone action in the accusative («звитягу …», «дію …»); never «використовує: …»."""
+    from bot.games.unfathomable.effect_text import inner_quotes
     kind, _, rest = str(ref).partition(":")
     if kind == "card" and is_skill_card(rest):
         type_, title, value, _ = rest.split(":")
-        return t(lang, f"{K}.used.card", title=named(lang, "skill", title), type=type_name(lang, type_), value=value)
+        return t(lang, f"{K}.used.card", title=inner_quotes(named(lang, "skill", title)), type=type_name(lang, type_), value=value)
     if kind in ("item", "title", "play", "card"):
         what = rest.rpartition(":")[0] or rest if kind != "card" else rest
         if kind == "item":
-            return t(lang, f"{K}.used.item", item=_cap(named(lang, "item", what)))
+            return t(lang, f"{K}.used.item", item=inner_quotes(_cap(named(lang, "item", what))))
         if kind == "title":
-            return t(lang, f"{K}.used.title", title=title_name(lang, what))
-        return t(lang, f"{K}.used.play", card=card_name(lang, what))
+            return t(lang, f"{K}.used.title", title=inner_quotes(title_name(lang, what)))
+        return t(lang, f"{K}.used.play", card=inner_quotes(card_name(lang, what)))
     if kind == "feat":
-        return t(lang, f"{K}.used.feat", feat=_cap(named(lang, "feat", rest)))
+        return t(lang, f"{K}.used.feat", feat=inner_quotes(_cap(named(lang, "feat", rest))))
     if kind in ("zone", "zone_t"):
         return t(lang, f"{K}.used.{'zone' if kind == 'zone' else 'zone_traitor'}", **zone_params(lang, rest))
     return ability_name(lang, ref)   # a character's ability: «властивість «…» (…)» reads the same
