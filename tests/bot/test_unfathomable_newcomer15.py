@@ -84,13 +84,13 @@ def _described(prompt, state, lang):
 ANARCHO = {   # «Анархо-индивидуалист»: its two answers as the current player (who decides it) reads them
     "ru": {"Взять, что можно": "Потерять 1 рассудок; вы берёте верхнюю карту колоды вещей; "
                                "убрать из игры 5 верхних карт колоды вещей",
-           "Отказаться": "Вы сбрасываете карты навыков: 2; замешать 2 карты коварства в колоду хаоса"},
+           "Отказаться": "Вы сбрасываете 2 карты навыков; замешать 2 карты коварства в колоду хаоса"},
     "uk": {"Узяти, що можна": "Втратити 1 розум; ви берете верхню карту колоди предметів; "
                               "прибрати з гри 5 верхніх карт колоди предметів",
-           "Відмовитися": "Ви скидаєте карти вмінь: 2; замішати 2 карти зради в колоду хаосу"},
+           "Відмовитися": "Ви скидаєте 2 карти вмінь; замішати 2 карти зради в колоду хаосу"},
     "en": {"Take what you can": "Lose 1 Sanity; you take the top card of the item deck; "
                                 "remove the top 5 cards of the item deck from the game",
-           "Refuse": "You discard skill cards: 2; shuffle 2 Treachery cards into the chaos deck"},
+           "Refuse": "You discard 2 skill cards; shuffle 2 Treachery cards into the chaos deck"},
 }
 
 
@@ -129,7 +129,7 @@ def test_every_labelled_answer_of_every_card_has_its_text():
 def test_a_help_text_moves_you_not_the_current_player():
     prompt, state, _ = _crisis_choice("kitty_litter")
     said = _described(prompt, state, "ru")
-    assert said["Пойти на камбуз"].startswith("Вы переходите в область: камбуз;"), said
+    assert said["Пойти на камбуз"].startswith("Вы переходите на камбуз;"), said
 
 
 # ---------------------------------------------------------------- U8, U12
@@ -203,8 +203,8 @@ def test_a_starting_hands_options_are_cards_of_a_skill_deck_told_apart(lang):
 
 # ---------------------------------------------------------------- U6, U13, U15
 @pytest.mark.parametrize("lang, used", [
-    ("ru", "<@101> использует: свойство «Главный на палубе» (Арджун Сингх)."),
-    ("uk", "<@101> використовує: властивість «Старший на палубі» (Арджан Сінґх)."),
+    ("ru", "<@101> использует свойство «Главный на палубе» (Арджун Сингх)."),
+    ("uk", "<@101> використовує властивість «Старший на палубі» (Арджан Сінґх)."),
     ("en", "<@101> uses Arjun Singh's ability «Deck Chief»."),
 ], ids=["ru", "uk", "en"])
 def test_an_ability_is_named_before_its_owner(lang, used):
@@ -213,7 +213,7 @@ def test_an_ability_is_named_before_its_owner(lang, used):
 
 def test_a_traitor_ability_is_named_before_its_owner():
     line = R.public_line({"type": "ability_used", "player": "101", "ability": "trait:jamie"}, "ru")
-    assert str(line) == "<@101> использует: свойство предателя «Шквальный огонь» (Джейми Снелл)."
+    assert str(line) == "<@101> использует свойство предателя «Шквальный огонь» (Джейми Снелл)."
 
 
 @pytest.mark.parametrize("lang, deep_one, monarch", [

@@ -36,11 +36,11 @@ def _rules_text(card_id: str, lang: str) -> str:
 # skill card Call to Action: "Action: activate every Deep One in your zone, or one Deep One anywhere."
 # skill card Perform Rites: «На початку кроку «Виконайте дії»: активуйте Матір Гідру або Батька Дагона»
 CALL_TO_ACTION = {
-    "uk": "Дія: якщо глибоководні на полі — щонайменше 1: вибір: активувати всіх глибоководних у вашій зоні; "
+    "uk": "Дія: якщо на полі є принаймні 1 глибоководний: вибір: активувати всіх глибоководних у вашій зоні; "
           "або активувати 1 глибоководного будь-де на ваш вибір (вибираєте ви)",
-    "ru": "Действие: если глубоководные на поле — не менее 1: выбор: активировать всех глубоководных в вашей "
+    "ru": "Действие: если на поле есть хотя бы 1 глубоководный: выбор: активировать всех глубоководных в вашей "
           "области; или активировать 1 глубоководного где угодно на ваш выбор (выбираете вы)",
-    "en": "Action: if Deep Ones on the board at least 1: choose: activate every Deep One in your zone; "
+    "en": "Action: if there is at least 1 Deep One on the board: choose: activate every Deep One in your zone; "
           "or activate 1 Deep One of your choice anywhere (chosen by you)",
 }
 PERFORM_RITES = {

@@ -55,7 +55,15 @@ _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset()
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
 # fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
 CASED_FIELDS = frozenset({"monster", "monsters"})
+# steps whose player is said in the genitive (``wf.who_gen``): «у вашого персонажа є …», «кількість
+# предметів поточного гравця», never «карти в руці (ваш персонаж)»
+WHO_GENITIVE = frozenset({"hand_size", "items_held"})
 _ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
+
+
+def inner_quotes(name: str) -> str:
+    """A name set inside «…» with its own quotes as „…“ («„Щасливий“ перстень»), never ««…» …»."""
+    return name.replace("«", "„").replace("»", "“")
 
 
 class _Writer(EffectText):
@@ -70,6 +78,11 @@ class _Writer(EffectText):
             key, skip = self.key("fx", "draw_items_top"), (*skip, "look", "keep")
         if key == self.key("fx", "activate"):
             key, skip = self._activation(spec, key, skip)
+        if key in (self.key("fx", "remove_items"), self.key("fx", "remove_items_you")) and spec.item:
+            # one named item lost: «втрачає предмет «Старбак»», not «втрачає предмети: 1 (Старбак)»
+            key, skip = f"{key}_item", (*skip, "count")
+        if key == self.key("fx", "transfer_item"):
+            key, skip = self._transfer(spec, key, skip)
         you = _YOU.get()
         if key == self.key("obj", "Location_zone_of") and spec.zone_of == "self":
             # the card's own "you": «ваша зона», never «у зоні зона, де ваш персонаж»
@@ -78,6 +91,9 @@ class _Writer(EffectText):
         if picker and (getattr(spec, picker) == "self" or getattr(spec, picker) in you) and self.has(f"{key}_you"):
             # a zone or player the card's "you" picks: «на ваш вибір», never «на вибір: ваш персонаж»
             return super().model(lang, f"{key}_you", spec, skip=(*skip, picker))
+        if you and key.endswith("_item") and self.has(f"{key.removesuffix('_item')}_you_item") \
+                and getattr(spec, "who", None) in you:
+            return super().model(lang, f"{key.removesuffix('_item')}_you_item", spec, skip=(*skip, "who"))
         if you and self.has(f"{key}_you"):
             field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
                           and getattr(spec, f) in you), None)
@@ -98,6 +114,30 @@ class _Writer(EffectText):
             return self.key("fx", "activate_here"), (*skip, "monster", "at")
         return key, skip
 
+    def _transfer(self, spec, key: str, skip) -> tuple[str, tuple]:
+        """An item changing hands said as the card says it: «ваш персонаж може віддати один предмет
+        людині у вашій зоні на ваш вибір» (the Stowaway's Scavenger), «… забирає один предмет у
+        людини …» (her Pickpocket), not «предмет гравця ваш персонаж переходить: гравець на ваш вибір»."""
+        if spec.source == "self":
+            if spec.optional:
+                return self.key("fx", "transfer_item_give_may"), (*skip, "optional")
+            return self.key("fx", "transfer_item_give"), skip
+        if spec.to == "self":
+            return self.key("fx", "transfer_item_take"), skip
+        return key, skip
+
+    def _value(self, lang: str, field: str, value, owner: str = "") -> str:
+        case = self.cases.get(f"{owner}.{field}")
+        if case and type(value).__name__ in self.one_of:
+            # a one-of model in the case its verb takes, through the template of the field it sets
+            # (``obj.Location_zone_into``: «на камбуз», «у корабельну зону на ваш вибір»)
+            name = type(value).__name__
+            field_set = next((f for f in type(value).model_fields if getattr(value, f) not in (None, False)), None)
+            key = self.key("obj", f"{name}_{field_set}_{case}")
+            if self.has(key):   # a flag the template says by itself ("picked: true") is not said again
+                return self.model(lang, key, value, skip=(field_set,) if getattr(value, field_set) is True else ())
+        return super()._value(lang, field, value, owner)
+
     def specific(self, section: str, owner: str, field: str) -> str | None:
         # a "_you" template counts its fields as its own step does: «вы смотрите 2 верхние карты
         # колоды вещей» through noun.draw_items.look, not «2 колоды вещей»
@@ -109,6 +149,8 @@ class _Writer(EffectText):
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
         if owner.endswith("_you") and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
             owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
+        if field == "who" and owner in WHO_GENITIVE and self.has(self.key("wf", "who_gen", value)):
+            return self.say(lang, self.key("wf", "who_gen", value))
         if field in CASED_FIELDS and self.has(self.key("wf", owner, field, value)):
             # the monster in the case the verb takes («активувати Матір Гідру», «перемістити Батька
             # Дагона»), not its name
@@ -116,6 +158,12 @@ class _Writer(EffectText):
         if field == "chooser" and self.has(self.key("wf", field, value)):
             # a title chooses as the sentence names it: "(chosen by the Captain)"
             return self.say(lang, self.key("wf", field, value))
+        if field == "item" and owner.startswith("remove_items") and owner.endswith("_item"):
+            return inner_quotes(super().word(lang, field, value, owner))   # the template quotes it
+        if owner == "Location_zone_into" and field == "zone":
+            # where a player goes: «переходить на камбуз», never «переходить: камбуз»
+            from bot.games.unfathomable.zones import zone_case
+            return zone_case(lang, value, "into")
         if owner == "in_zone" and field == "zone":
             # «ваш персонаж у каплиці», not «… у зоні каплиця»
             from bot.games.unfathomable.zones import zone_case
@@ -142,7 +190,12 @@ class _Writer(EffectText):
 
 WRITER = _Writer(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
                     skip=frozenset({"id", "label", "name_authored", "copies", "provenance"}),
-                    amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}))
+                    amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}),
+                    # the player an item goes to (dative) or is taken from (genitive): «людині у вашій зоні»
+                    cases={"move_player.to": "into", "move_player_you.to": "into",
+                           "Location_chosen_into.chosen": "into",
+                           "transfer_item_give.to": "dat", "transfer_item_give_may.to": "dat",
+                           "transfer_item_take.source": "gen"})
 
 
 def has_effect(entry) -> bool:

@@ -248,6 +248,29 @@ def ability_name(lang: str, ref: str) -> str:
     return str(ref)
 
 
+def used_ability(lang: str, ref: str) -> str:
+    """An ability ref as what a member «використовує»: a card or item by its kind, its name quoted in
+    the nominative (a name is never bent into a case: «використовує карту «Чутка інтуїція»»), a
+    feat or zone action in the accusative («звитягу …», «дію …»); never «використовує: …»."""
+    from bot.games.unfathomable.effect_text import inner_quotes
+    kind, _, rest = str(ref).partition(":")
+    if kind == "card" and is_skill_card(rest):
+        type_, title, value, _ = rest.split(":")
+        return t(lang, f"{K}.used.card", title=inner_quotes(named(lang, "skill", title)), type=type_name(lang, type_), value=value)
+    if kind in ("item", "title", "play", "card"):
+        what = rest.rpartition(":")[0] or rest if kind != "card" else rest
+        if kind == "item":
+            return t(lang, f"{K}.used.item", item=inner_quotes(_cap(named(lang, "item", what))))
+        if kind == "title":
+            return t(lang, f"{K}.used.title", title=inner_quotes(title_name(lang, what)))
+        return t(lang, f"{K}.used.play", card=inner_quotes(card_name(lang, what)))
+    if kind == "feat":
+        return t(lang, f"{K}.used.feat", feat=inner_quotes(_cap(named(lang, "feat", rest))))
+    if kind in ("zone", "zone_t"):
+        return t(lang, f"{K}.used.{'zone' if kind == 'zone' else 'zone_traitor'}", **zone_params(lang, rest))
+    return ability_name(lang, ref)   # a character's ability: «властивість «…» (…)» reads the same
+
+
 def target_text(lang: str, target, person=mention) -> str:
     """An attack's target: a Deep One in a zone, a monarch, or a player."""
     target = str(target)
@@ -363,6 +386,8 @@ def public_line(ev: dict, lang: str) -> str | None:
             p["ability"], p["stake"] = ability_name(lang, ev["ability"]), stake
         else:  # a zone's or an ability's check: "Skill check — a skill check" said it twice
             key = f"{K}.event.check_started_plain"
+    elif kind in ("ability_used", "free_ability") and ev.get("ability"):
+        p["ability"] = used_ability(lang, ev["ability"])
     elif kind == "damage_resolved" and ev.get("drawn"):  # drawn and resolved at once (merged)
         key = f"{K}.event.damage_drawn_resolved"
     elif kind == "damage_drawn" and ev.get("zone") is None:  # a die picks the zone next: "(—)" said nothing
@@ -1122,6 +1147,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             text = effect_text(lang, printed.effect, you={"current_player"} if reader_is_current else ())
             label = value_label(lang, option["value"], state, names, "option", prompt)
             return text if text and not _restates(text, label) else None
+    if option.get("type") == "end_actions":
+        return end_actions_text(lang, state, option.get("player"))
     if option.get("type") == "use":  # a window's or an action's ability: its printed text
         try:
             text = _rules().ability(str(option.get("ability"))).text
@@ -1140,6 +1167,25 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
         # what the ability does, not only its name: a newcomer chooses a character by it
         return f"{name}: {common.trimmed(text, CHARACTER_TEXT_MOST)}" if text else name
     return None
+
+
+def end_actions_text(lang: str, state: dict, player) -> str | None:
+    """What ending one's actions leads to: the turn's steps left (rulebook 000 §48, 001 §49: a
+    Human resolves a mythos card, crisis first, unless in the Brig (001 l.599); a revealed traitor
+    has no mythos step; then the hand limit, and the turn passes left), or, for actions an effect
+    granted, that the effect goes on."""
+    frame = next((f for f in reversed(state.get("stack") or []) if f.get("k") == "action"
+                  and f.get("player") == player), None)
+    if frame is None:
+        return None
+    left = frame.get("left", 0)
+    if frame.get("granted"):
+        return t(lang, f"{K}.end_actions.granted", left=left)
+    turn = state.get("turn") or {}
+    if not turn.get("human") or player in (state.get("revealed") or {}):
+        return t(lang, f"{K}.end_actions.traitor", left=left)
+    in_brig = (state.get("zone_of") or {}).get(player) == "brig"
+    return t(lang, f"{K}.end_actions.{'brig' if in_brig else 'human'}", left=left)
 
 
 CHARACTER_TEXT_MOST = 160   # a character's ability under its option: the gist, not the sheet
