@@ -371,7 +371,7 @@ def test_a_die_bonus_counts_its_dice(lang, said):
 
 # 004, l. 45: «44. Поисковые контакты» — a research encounter is «поисковый контакт» in ru
 def test_ru_research_encounter_is_the_seeds_word():
-    assert "после поискового контакта: если число улик, полученных в этом контакте" in card("ru", "occult_research")
+    assert "после поискового контакта: если число полученных в этом контакте улик" in card("ru", "occult_research")
     assert _all_say("ru", "исследовательск") == []
 
 
