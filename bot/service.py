@@ -75,7 +75,7 @@ def not_running(game) -> ServiceError:
     if game is not None and game.status == "paused":
         return ServiceError("paused", number=game.id)
     if game is not None and game.status == "lobby":
-        return ServiceError("not_started")   # true, and says what the lobby is waiting for
+        return ServiceError("not_started_yet")   # true for whoever asked: a player or an admin
     return ServiceError("not_active")
 
 

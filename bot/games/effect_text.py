@@ -211,7 +211,7 @@ class EffectText:
         for field in fields:
             value = getattr(spec, field)
             if field in used or field == "of" or value == _default(cls, field) or value in (None, [], {}) \
-                    or key.endswith(f"_{field}"):   # the one field a one-of model's template stands for
+                    or key.endswith(f"_{field}") or self.implied(spec, field):   # the one field a one-of model's template stands for
                 continue
             mod = self.key("mod", owner, field)
             mod = mod if self.has(mod) else self.key("mod", field)
@@ -220,6 +220,11 @@ class EffectText:
                 mod, said = f"{mod}_negative", str(-value)   # "the successes minus 2", not "-2"
             text = self.say(lang, mod, text=text, value=said)
         return text
+
+    def implied(self, spec, field: str) -> bool:
+        """Whether another field of ``spec`` already says what ``field`` adds (a game's writer
+        knows its own such pairs)."""
+        return False
 
     def part(self, owner: str, field: str) -> str | None:
         return self.specific("part", owner, field)

@@ -146,9 +146,27 @@ MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative", "Monster
                   "Monsters_named", "Monsters_named_dative", "Monsters_named_accusative", "Monsters_named_instrumental")
 
 
+def _holds(node, feature: str) -> bool:
+    """Whether a space filter anywhere in ``node`` asks for ``feature`` (``has: [gate, …]``)."""
+    if isinstance(node, Tagged):
+        return _holds(node.spec, feature)
+    if isinstance(node, BaseModel):
+        return any(_holds(getattr(node, f), feature) for f in type(node).model_fields)
+    if isinstance(node, (list, tuple)):
+        return feature in node or any(_holds(v, feature) for v in node)
+    if isinstance(node, dict):
+        return any(_holds(v, feature) for v in node.values())
+    return False
+
+
 class _NestedText(EffectText):
     def effect(self, lang: str, steps, top: bool = True) -> str:
         return super().effect(lang, _placed_together(steps or []), top)
+
+    def implied(self, spec, field: str) -> bool:
+        # "a monster on a space with a gate and a non-Epic monster", not "… (not Epic)" again
+        return field == "epic" and getattr(spec, "epic", None) == "exclude" \
+            and _holds(getattr(spec, "at", None), "non_epic_monster")
 
     def step(self, lang: str, tagged: Tagged) -> str:
         spec = tagged.spec

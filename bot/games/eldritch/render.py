@@ -399,15 +399,21 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
     elif kind == "prevented":
         what = ev.get("what")
-        p["what"] = t(lang, f"{K}.prevented_what.{what}") if what in PREVENTED else what
+        # a move or a gate's closing forbidden by a card "cannot" happen; a penalty avoided "is spared"
+        base = "blocked" if what in BLOCKED else "prevented"
+        if what in BLOCKED:
+            p["doing"] = t(lang, f"{K}.blocked_what.{what}")
+        else:
+            p["what"] = t(lang, f"{K}.prevented_what.{what}") if what in PREVENTED else what
+        key = f"{K}.event.{base}"
         by = ev.get("by") or {}
         # why (ne18b: "Mark Harrigan is spared Detained." after a failed test that imposed it)
         if by.get("kind") == "investigator" and by.get("id") == ev.get("inv"):
-            key = f"{K}.event.prevented_own"
+            key = f"{K}.event.{base}_own"
         elif by.get("kind") == "monster":
-            key, p["source"] = f"{K}.event.prevented_monster", named(lang, "monster", by.get("id"))
+            key, p["source"] = f"{K}.event.{base}_monster", named(lang, "monster", by.get("id"))
         elif by.get("id"):
-            key, p["source"] = f"{K}.event.prevented_card", card_name(lang, by["id"])
+            key, p["source"] = f"{K}.event.{base}_card", card_name(lang, by["id"])
     elif kind == "mythos_drawn":
         card = _pack()["mythos"].get(ev.get("card"))
         p["colour"] = t(lang, f"{K}.mythos_colour.{ev.get('colour')}")
@@ -1529,6 +1535,20 @@ def prompt_lines(prompt: dict, state: dict, player: str, names: dict, lang: str)
     return [decision_text(lang, prompt, state)]
 
 
+def roll_hint(options: list[dict]) -> str:
+    """The hint under a roll, by what is on offer beside keeping the dice: a Clue's reroll, a
+    reroll paid with sanity (Norman Withers, no Clue left), a card's reroll or bonus, a success
+    bought (a test that sells them)."""
+    kinds = {(o.get("type"), o.get("pay")) for o in options}
+    if ("reroll", None) in kinds:
+        return "roll_hint"
+    if ("reroll", "sanity") in kinds:
+        return "roll_hint_sanity"
+    if any(kind in ("reroll_with", "bonus_with") for kind, _ in kinds):
+        return "roll_hint_card"
+    return "roll_hint_buy" if ("buy_success", None) in kinds else "roll_hint_keep"
+
+
 def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str]) -> discord.Embed:
     R = _rules()
     view = R.view(state, player)
@@ -1545,9 +1565,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
         p = prompts[0]
         text = decision_text(lang, p, state)
         if p.get("kind") == "roll":
-            # no Clue to pay: the card's reroll is the one on offer, not "spend clues" (ne18b)
-            pays = any(o.get("type") in ("reroll", "reroll_sanity") for o in p.get("options") or [])
-            text += "\n" + t(lang, f"{K}.panel.{'roll_hint' if pays else 'roll_hint_card'}")
+            text += "\n" + t(lang, f"{K}.panel.{roll_hint(p.get('options') or [])}")
         if p.get("kind") == "trade_ok":
             frame = frame_of(state, p)
             text += "\n" + "; ".join(trade_move(lang, m) for m in frame.get("moves") or [])
@@ -1647,7 +1665,8 @@ TRAITS = ("item", "trinket", "weapon", "ally", "service", "tome", "magical", "te
           "madness", "injury", "boon", "bane", "deal", "common", "restriction")
 WHERES = ("this_card", "active_mystery", "ancient_one", "omen_green", "place")
 THINGS = ("monster", "clue", "gate", "eldritch")
-PREVENTED = ("detained", "delay", "move", "close_gate", "delay_or_penalty")
+PREVENTED = ("detained", "delay", "delay_or_penalty")   # what an investigator is spared
+BLOCKED = ("move", "close_gate")   # what a card can forbid an investigator to do
 REASONS = ("effect", "final_mystery", "mysteries", "mythos_deck_empty", "awakened", "all_eliminated")
 STATUSES = ("defeated", "devoured", "eliminated", "retired", "delayed")
 PHASES = ("setup", "action", "encounter", "mythos")
