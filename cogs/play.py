@@ -331,12 +331,6 @@ def decision_view(game, pid: str, lang: str, page: int = 0, prompt: dict | None 
         shape = prompt.get("shape", "one")
         if shape == "subset":
             subset_controls(view, game, prompt, pid, lang, explain=explain)
-            # beside what picking does (option_description), the game may name the card whose
-            # decision it is, with its text (The Thing's Forgetful, as a card's play has it)
-            describe = getattr(ui, "subset_description", None) if explain is not None else None
-            said = describe(prompt, game.state, game.names, lang) if describe else None
-            if said:
-                explain_buttons(explain, {said[1]: [said[0]]}, lang)
         elif shape == "number":
             spec = prompt["number"]
             choices = [(str(n), str(n)) for n in range(spec["min"], spec["max"] + 1)]

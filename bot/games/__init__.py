@@ -46,8 +46,6 @@ class GameUI(Protocol):
     #   is one message in the channel (bot.publisher); a new section starts a new message
     # optional: option_description(option, state, names, lang) -> str | None (under a select
     #   option: the roll it changes, a character's ability ...; cogs/play.py's described())
-    # optional: subset_description(prompt, state, names, lang) -> (label, text) | None (a
-    #   multi-select's help in the panel: what the whole decision does; cogs/play.py)
     # optional: WAITING_IN_TABLE (True: table_embed names who the game waits for, so the live
     #   message adds no waiting_lines below the log)
     # optional: ADVISERS_IN_TABLE (True: table_embed takes ``awaited``, prompt id -> the members a

@@ -65,9 +65,9 @@ def test_after_missed_the_panic_cards_discarded_come_before_the_card_drawn(lang,
 
 # ------------------------------------------------------------------ 3. Forgetful's help
 @pytest.mark.parametrize("lang, line", [
-    ("ru", "**«Забывчивость»** — Сбросить 3 карты с руки и взять 3 карты событий."),
-    ("uk", "**«Забудькуватість»** — Скинути 3 карти з руки й узяти 3 карти подій."),
-    ("en", "**Forgetful** — Discard 3 cards from your hand and draw 3 event cards."),
+    ("ru", "**Выберите 3…** — «Забывчивость»: Сбросить 3 карты с руки и взять 3 карты событий."),
+    ("uk", "**Оберіть 3…** — «Забудькуватість»: Скинути 3 карти з руки й узяти 3 карти подій."),
+    ("en", "**Choose 3…** — Forgetful: Discard 3 cards from your hand and draw 3 event cards."),
 ])
 def test_forgetfuls_multi_select_has_the_cards_text_as_help(lang, line):
     """Every card prompt's panel says what the card does under «Что делают кнопки»; Forgetful's

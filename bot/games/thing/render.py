@@ -378,19 +378,12 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     the drawer («Ваш ход заканчивается»)."""
     from bot.games.thing.effect_text import card_text
     kind = option.get("type")
+    if kind == "discard_set":   # Forgetful's pick of cards to discard: its card, named, and its text
+        cid = _card_doing("discard_and_draw")
+        return t(lang, "thing.private.card_says", card=card(lang, cid), text=card_text(lang, default_pack().cards[cid]))
     cid = option.get("card") if kind in ("play", "defend") else _panic_choice_card(option, state)
     found = default_pack().cards.get(cid) if cid else None
     return card_text(lang, found) if found is not None else None
-
-
-def subset_description(prompt: dict, state: dict, names: dict, lang: str) -> tuple[str, str] | None:
-    """A multi-select's help, as (what it is, what it does): Forgetful's discard is its panic
-    card's text (nt18: the one card prompt of the panel with no help)."""
-    from bot.games.thing.effect_text import card_text
-    if prompt.get("kind") != "forgetful":
-        return None
-    cid = _card_doing("discard_and_draw")
-    return t(lang, "thing.private.quoted", card=card(lang, cid)), card_text(lang, default_pack().cards[cid])
 
 
 # a panic choice's option type -> the effect of the panic card it answers
