@@ -173,6 +173,25 @@ def cards(lang: str, cids) -> str:
     return ", ".join(card_name(lang, c) for c in cids) if cids else t(lang, f"{K}.none")
 
 
+def said_cards(lang: str, cids, kind: str = "cards") -> str:
+    """Cards (``kind`` "cards") or items ("items") as a verb's object, in a sentence: «карти «A»
+    (Сила 1) і «B» (Воля 1)», «предмет «Старбак»»; never «скидає: A (Сила 1), B»."""
+    from bot.games.unfathomable.effect_text import inner_quotes
+    names = []
+    for c in cids or ():
+        if kind == "cards" and is_skill_card(c):
+            type_, title, value, _ = c.split(":")
+            names.append(t(lang, f"{K}.said.skill", title=inner_quotes(named(lang, "skill", title)),
+                           type=type_name(lang, type_), value=value))
+        else:
+            name = _cap(named(lang, "item", c)) if kind == "items" else card_name(lang, c)
+            names.append(f"«{inner_quotes(name)}»")
+    if not names:
+        return t(lang, f"{K}.none")
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + t(lang, f"{K}.join.all") + names[-1]
+    return t(lang, f"{K}.said.{kind}_{'one' if len(names) == 1 else 'many'}", names=listed)
+
+
 def zones() -> set:
     return set(_names()["zone"])
 
@@ -541,6 +560,12 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.mythos_discarded_personal_{ev['why']}"
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
+    if kind in ("skills_discarded", "added_face_up", "roll_started") and ev.get("cards"):
+        p["cards"] = said_cards(lang, ev["cards"])   # the verb's object: «скидає карти «A» і «B»»
+    elif kind == "discard_and_roll" and ev.get("card"):
+        p["card"] = said_cards(lang, [ev["card"]])
+    elif kind in ("items_gained", "items_removed"):
+        p["items"] = said_cards(lang, ev.get("items"), "items")   # «отримує предмет «Старбак»»
     if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
         key += "_loss"
         p["changes"] = _changes(lang, ev["loss"].get("delta") or {}, ev["loss"].get("resources") or {})
