@@ -1159,7 +1159,12 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             return None
         if not option["cards"]:
             return t(lang, f"{K}.check.explain_none")
-        return t(lang, f"{K}.check.explain_cards", positive=skill_types(lang, check.get("positive") or []))
+        positive = check.get("positive") or []
+        text = t(lang, f"{K}.check.explain_cards", positive=skill_types(lang, positive))
+        if not any(is_skill_card(c) and str(c).split(":")[0] in positive for c in option["cards"]):
+            # the cards offered are the member's own hand (this text reaches them alone)
+            text = t(lang, f"{K}.check.explain_against", text=text)
+        return text
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
