@@ -195,3 +195,28 @@ def test_none_helping_is_told_in_the_members_own_panel_and_nowhere_public(lang):
     subset_controls(discord.ui.View(), game, prompt, pid, lang, explain=embed)
     assert AGAINST[lang] in " ".join(f.value for f in embed.fields)
     assert not any(AGAINST[lang] in str(x) for x in R.public_lines(seen, lang))
+
+
+# ---------------------------------------------------------------- the uk dump
+# a crisis answer chosen is the verb's object, the rulebook's «варіант» («Вибір надає гравцям два
+# варіанти подолання кризи»), its label quoted: never «обирає для карти «Спуск шлюпки»: Втратити 1 душу»
+CHOSEN = {
+    "uk": ["<@101> обирає для карти «Загроза поломки» варіант «Перевірка вміння».",
+           "<@101> обирає для карти «Шаленство» (Сила 4) варіант «До 4 атак без зброї».",
+           "<@101> обирає варіант 2."],
+    "ru": ["<@101> выбирает для карты «Угроза поломки» вариант «Проверка навыков».",
+           "<@101> выбирает для карты «Буйство» (Сила 4) вариант «До 4 атак без оружия».",
+           "<@101> выбирает вариант 2."],
+    "en": ["<@101> chooses «Skill check» for Looming Breakdown.",
+           "<@101> chooses «Up to 4 unarmed attacks» for «Rampage» (Strength 4).",
+           "<@101> chooses option 2."],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_chosen_answer_is_the_verbs_object(lang):
+    events = [{"type": "option_chosen", "player": "101", "option": 0, "card": "looming_breakdown", "audience": "all"},
+              {"type": "option_chosen", "player": "101", "option": 0, "card": "strength:rampage:4:1",
+               "audience": "all"},
+              {"type": "option_chosen", "player": "101", "option": 1, "audience": "all"}]
+    assert [line for ev in events for line in _lines([ev], lang)] == CHOSEN[lang]

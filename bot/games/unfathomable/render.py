@@ -175,11 +175,12 @@ def cards(lang: str, cids) -> str:
 
 def said_cards(lang: str, cids, kind: str = "cards") -> str:
     """Cards (``kind`` "cards") or items ("items") as a verb's object, in a sentence: «карти «A»
-    (Сила 1) і «B» (Воля 1)», «предмет «Старбак»»; never «скидає: A (Сила 1), B»."""
+    (Сила 1) і «B» (Воля 1)», «предмет «Старбак»»; never «скидає: A (Сила 1), B». ``kind``
+    "names": the cards' quoted names alone."""
     from bot.games.unfathomable.effect_text import inner_quotes
     names = []
     for c in cids or ():
-        if kind == "cards" and is_skill_card(c):
+        if kind in ("cards", "names") and is_skill_card(c):
             type_, title, value, _ = c.split(":")
             names.append(t(lang, f"{K}.said.skill", title=inner_quotes(named(lang, "skill", title)),
                            type=type_name(lang, type_), value=value))
@@ -189,6 +190,8 @@ def said_cards(lang: str, cids, kind: str = "cards") -> str:
     if not names:
         return t(lang, f"{K}.none")
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + t(lang, f"{K}.join.all") + names[-1]
+    if kind == "names":   # the names alone, where the sentence has its own noun («для карти …»)
+        return listed
     return t(lang, f"{K}.said.{kind}_{'one' if len(names) == 1 else 'many'}", names=listed)
 
 
@@ -522,9 +525,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         if not ev.get("player"):
             key = f"{K}.event.title_vacant"
     elif kind == "option_chosen":
-        p["option"] = option_text(lang, ev.get("card"), ev.get("option"))
+        p["option"] = chosen_option(lang, ev.get("card"), ev.get("option"))
         if ev.get("card"):  # it stands in place of "X decides the crisis of Y.": the card still named
             key = f"{K}.event.option_chosen_card"
+            if is_skill_card(ev["card"]):   # its skill outside the quotes: «Шаленство» (Сила 4)
+                key, p["card"] = f"{K}.event.option_chosen_skill", said_cards(lang, [ev["card"]], "names")
     elif kind == "actions_ended" and ev.get("none_taken"):  # right after the turn began: nothing was done
         key = f"{K}.event.actions_ended_none"
     elif kind == "items_returned":
@@ -627,6 +632,16 @@ def option_text(lang: str, card, index) -> str:
     if labels and isinstance(index, int) and 0 <= index < len(labels):
         return _label_in(lang, labels[index])
     return t(lang, f"{K}.option.option_n", n=(index or 0) + 1)
+
+
+def chosen_option(lang: str, card, index) -> str:
+    """A crisis answer as what a member «обирає»: the rulebook's «варіант» with its label quoted
+    («варіант «Втратити 1 душу»»), or its number where the card has no labels; never «обирає: …»."""
+    label = option_text(lang, card, index)
+    if label == t(lang, f"{K}.option.option_n", n=(index or 0) + 1):
+        return t(lang, f"{K}.option.chosen_n", n=(index or 0) + 1)
+    from bot.games.unfathomable.effect_text import inner_quotes
+    return t(lang, f"{K}.option.chosen_label", label=inner_quotes(label))
 
 
 def _changes(lang: str, delta: dict, res: dict) -> str:
