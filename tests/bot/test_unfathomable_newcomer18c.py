@@ -220,3 +220,13 @@ def test_a_chosen_answer_is_the_verbs_object(lang):
                "audience": "all"},
               {"type": "option_chosen", "player": "101", "option": 1, "audience": "all"}]
     assert [line for ev in events for line in _lines([ev], lang)] == CHOSEN[lang]
+
+
+# the button of a track to advance: «Просунути Трек подорожі», never «Просунути: Трек подорожі»
+TRACK_BUTTON = {"uk": "Просунути Трек подорожі", "ru": "Продвинуть Трек путешествия", "en": "Advance the Journey track"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_track_button_is_a_sentence(lang):
+    from bot.games.unfathomable import render as R
+    assert R.option_label({"type": "track", "track": "journey"}, {}, {}, lang) == TRACK_BUTTON[lang]
