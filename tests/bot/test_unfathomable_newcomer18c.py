@@ -230,3 +230,21 @@ TRACK_BUTTON = {"uk": "Просунути Трек подорожі", "ru": "П�
 def test_a_track_button_is_a_sentence(lang):
     from bot.games.unfathomable import render as R
     assert R.option_label({"type": "track", "track": "journey"}, {}, {}, lang) == TRACK_BUTTON[lang]
+
+
+# an ability's button names it as the channel's «використовує …» does: «Використати карту «Висушення»
+# (Знання 1)», «Використати звитягу «Досконале число»», never «Використати: Висушення (Знання 1)»
+USE = {"uk": ["Використати карту «Висушення» (Знання 1)", "Використати предмет «Альманах»",
+              "Використати звитягу «Досконале число»", "Використати дію камбуза"],
+       "ru": ["Использовать карту «Иссушение» (Знания 1)", "Использовать вещь «Альманах»",
+              "Использовать подвиг «Совершенное число»", "Использовать действие камбуза"],
+       "en": ["Use «Shrivelling» (Lore 1)", "Use «Almanac»", "Use the feat «Perfect Number»",
+              "Use the action of the Galley"]}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_abilitys_button_names_it_as_the_verbs_object(lang):
+    from bot.games.unfathomable import render as R
+    refs = ["card:lore:shrivelling:1:1", "item:almanac:0", "feat:perfect_number", "zone:galley"]
+    assert [R.option_label({"type": "use", "ability": a}, {}, {}, lang) for a in refs] == USE[lang]
+    assert [R.free_action_label({"type": "use", "ability": a}, lang) for a in refs] == USE[lang]

@@ -1116,7 +1116,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "repair":
         return t(lang, f"{K}.option.repair", **zone_params(lang, option["zone"]))
     if kind == "use":
-        return t(lang, f"{K}.option.use", ability=ability_name(lang, option["ability"]))
+        return t(lang, f"{K}.option.use", ability=used_ability(lang, option["ability"]))   # the verb's object
     if kind == "track":
         return t(lang, f"{K}.option.track", track=track_name(lang, option["track"]))
     if kind == "course":
@@ -1277,7 +1277,7 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
 
 def free_action_label(action: dict, lang: str) -> str:
     if action["type"] == "use":
-        return t(lang, f"{K}.option.use", ability=ability_name(lang, action["ability"]))
+        return t(lang, f"{K}.option.use", ability=used_ability(lang, action["ability"]))
     key = f"{K}.option.{action['type']}"
     text = t(lang, key)
     return text if text != key else action["type"]
