@@ -175,3 +175,9 @@ EFFECT_PLURALS = {
     "thing.fx.discard_and_draw": _entry(("card from", "cards from"), ("карту з", "карти з", "карт з"),
                                         ("карту с", "карты с", "карт с")),
 }
+
+# the same steps read for the member who does them («ви наражаєте на небезпеку 2 пасажирів»): the
+# same words follow the number
+for _step in ("risk_passengers", "place_deep_ones", "damage_ship", "advance_track", "retreat_track",
+              "shuffle_treachery_into_chaos", "remove_deck_top"):
+    EFFECT_PLURALS[f"unfathomable.fx.{_step}_you"] = EFFECT_PLURALS[f"unfathomable.fx.{_step}"]

@@ -73,8 +73,8 @@ def test_a_discard_for_a_roll_is_one_line_and_its_roll_says_what_it_needed(lang)
                  "reason": "discard_and_roll", "audience": "all"}
     about = {"type": "roll_started", "player": "101", "purpose": "discard_and_roll", "audience": "all"}
     (line,) = ui_for("unfathomable").public_lines([discarded, about], lang)
-    from bot.games.unfathomable.render import cards
-    assert line == t(lang, f"{K}.roll_started_discard", player="<@101>", cards=cards(lang, discarded["cards"]))
+    from bot.games.unfathomable.render import said_cards
+    assert line == t(lang, f"{K}.roll_started_discard", player="<@101>", cards=said_cards(lang, discarded["cards"]))
     played = {"type": "ability_used", "player": "102", "ability": "card:observation:foresight:4:1", "audience": "all"}
     die = {"type": "die_rolled", "player": "101", "purpose": "discard_and_roll", "raw": 3, "modifier": 2, "value": 5,
            "audience": "all"}

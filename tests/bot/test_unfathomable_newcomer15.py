@@ -81,16 +81,17 @@ def _described(prompt, state, lang):
 
 
 # ---------------------------------------------------------------- U2, U3
-ANARCHO = {   # «Анархо-индивидуалист»: its two answers as the current player (who decides it) reads them
-    "ru": {"Взять, что можно": "Потерять 1 рассудок; вы берёте верхнюю карту колоды вещей; "
-                               "убрать из игры 5 верхних карт колоды вещей",
-           "Отказаться": "Вы сбрасываете 2 карты навыков; замешать 2 карты коварства в колоду хаоса"},
-    "uk": {"Узяти, що можна": "Втратити 1 розум; ви берете верхню карту колоди предметів; "
-                              "прибрати з гри 5 верхніх карт колоди предметів",
-           "Відмовитися": "Ви скидаєте 2 карти вмінь; замішати 2 карти зради в колоду хаосу"},
-    "en": {"Take what you can": "Lose 1 Sanity; you take the top card of the item deck; "
-                                "remove the top 5 cards of the item deck from the game",
-           "Refuse": "You discard 2 skill cards; shuffle 2 Treachery cards into the chaos deck"},
+ANARCHO = {   # «Анархо-индивидуалист»: its two answers as the current player (who decides it) reads them,
+    #          each in one voice (nu18c: «Втратити 1 розум; ви берете …» mixed two)
+    "ru": {"Взять, что можно": "Вы теряете 1 рассудок; вы берёте верхнюю карту колоды вещей; "
+                               "вы убираете из игры 5 верхних карт колоды вещей",
+           "Отказаться": "Вы сбрасываете 2 карты навыков; вы замешиваете 2 карты коварства в колоду хаоса"},
+    "uk": {"Узяти, що можна": "Ви втрачаєте 1 розум; ви берете верхню карту колоди предметів; "
+                              "ви прибираєте з гри 5 верхніх карт колоди предметів",
+           "Відмовитися": "Ви скидаєте 2 карти вмінь; ви замішуєте 2 карти зради в колоду хаосу"},
+    "en": {"Take what you can": "You lose 1 Sanity; you take the top card of the item deck; "
+                                "you remove the top 5 cards of the item deck from the game",
+           "Refuse": "You discard 2 skill cards; you shuffle 2 Treachery cards into the chaos deck"},
 }
 
 

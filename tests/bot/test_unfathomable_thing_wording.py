@@ -21,7 +21,7 @@ def test_the_feat_panel_says_zvytyaha_as_the_button_does():
 
 def test_titles_are_posady_in_uk():
     # uk rulebook: "Гравець може мати дві посади: капітан ..."
-    assert "обіймає посаду: Капітан" in t("uk", f"{UN}.event.title_passed", title="Капітан", player="A")
+    assert "обіймає посаду «Капітан»" in t("uk", f"{UN}.event.title_passed", title="Капітан", player="A")
     assert "Звання" not in t("uk", f"{UN}.event.title_vacant", title="Капітан")
 
 

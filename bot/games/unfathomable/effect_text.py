@@ -51,6 +51,14 @@ def _hook(lang: str, hook: str) -> str | None:
 # a mythos card's «вы» is the player who resolves it (rulebook 001 l.1110, l.428), so the member
 # resolving it reads "you discard", never "the current player discards"
 _YOU: ContextVar[frozenset] = ContextVar("unfathomable_you", default=frozenset())
+# one voice per text: a text that says one of its steps as the reader's own ("ви берете …") says
+# each step nobody is named in the same way ("ви втрачаєте 1 розум"), never "втратити 1 розум; ви
+# берете …"; _SAID_YOU records that a step was said so, _SECOND reads the text again in that voice
+_SAID_YOU: ContextVar[list | None] = ContextVar("unfathomable_said_you", default=None)
+_SECOND: ContextVar[bool] = ContextVar("unfathomable_second_person", default=False)
+_YOU_STEP = re.compile(r"\.fx\.\w+_you(?:_item)?$")
+# the fields naming who does a step or picks for it: a step someone else does keeps its own voice
+DOERS = ("who", "holder", "chooser")
 # the fields whose modifier says "you" in its own form ("(chosen by you)", "(next to you)")
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
 # fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
@@ -99,6 +107,10 @@ class _Writer(EffectText):
                           and getattr(spec, f) in you), None)
             if field:
                 return super().model(lang, f"{key}_you", spec, skip=(*skip, field))
+        if _SECOND.get() and key.startswith(self.key("fx", "")) and self.has(f"{key}_you") \
+                and not any(getattr(spec, f, None) not in (None, "self", *you) for f in DOERS
+                            if f in type(spec).model_fields and getattr(spec, f) != type(spec).model_fields[f].default):
+            return super().model(lang, f"{key}_you", spec, skip)   # a step nobody is named in, as the reader's
         return super().model(lang, key, spec, skip)
 
     def _activation(self, spec, key: str, skip) -> tuple[str, tuple]:
@@ -147,7 +159,8 @@ class _Writer(EffectText):
         return super().specific(section, owner, field)
 
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
-        if owner.endswith("_you") and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
+        if owner.endswith("_you") and not self.has(self.key("wf", owner, field, value)) \
+                and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
             owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
         if field == "who" and owner in WHO_GENITIVE and self.has(self.key("wf", "who_gen", value)):
             return self.say(lang, self.key("wf", "who_gen", value))
@@ -177,6 +190,8 @@ class _Writer(EffectText):
         return super().word(lang, field, value, owner)
 
     def say(self, lang: str, key: str, **params) -> str:
+        if _YOU_STEP.search(key) and (said := _SAID_YOU.get()) is not None:
+            said.append(key)
         # "(chosen by you)": the modifier's verb agrees with "you" where the language has a form for it
         if params.get("value") == t(lang, self.key("w", "you")) and self.has(f"{key}_you"):
             key = f"{key}_you"
@@ -206,10 +221,18 @@ def has_effect(entry) -> bool:
 
 def effect_text(lang: str, steps, you=frozenset()) -> str:
     """``steps`` read out in ``lang``; ``you``: the players ("current_player") the reader is."""
-    token = _YOU.set(frozenset(you))
+    token, said = _YOU.set(frozenset(you)), _SAID_YOU.set([])
     try:
-        return WRITER.effect(lang, steps)
+        text = WRITER.effect(lang, steps)
+        if you and _SAID_YOU.get():   # a step said as the reader's: every step nobody does says so too
+            second = _SECOND.set(True)
+            try:
+                text = WRITER.effect(lang, steps)
+            finally:
+                _SECOND.reset(second)
+        return text
     finally:
+        _SAID_YOU.reset(said)
         _YOU.reset(token)
 
 

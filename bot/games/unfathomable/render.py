@@ -173,6 +173,28 @@ def cards(lang: str, cids) -> str:
     return ", ".join(card_name(lang, c) for c in cids) if cids else t(lang, f"{K}.none")
 
 
+def said_cards(lang: str, cids, kind: str = "cards") -> str:
+    """Cards (``kind`` "cards") or items ("items") as a verb's object, in a sentence: «карти «A»
+    (Сила 1) і «B» (Воля 1)», «предмет «Старбак»»; never «скидає: A (Сила 1), B». ``kind``
+    "names": the cards' quoted names alone."""
+    from bot.games.unfathomable.effect_text import inner_quotes
+    names = []
+    for c in cids or ():
+        if kind in ("cards", "names") and is_skill_card(c):
+            type_, title, value, _ = c.split(":")
+            names.append(t(lang, f"{K}.said.skill", title=inner_quotes(named(lang, "skill", title)),
+                           type=type_name(lang, type_), value=value))
+        else:
+            name = _cap(named(lang, "item", c)) if kind == "items" else card_name(lang, c)
+            names.append(f"«{inner_quotes(name)}»")
+    if not names:
+        return t(lang, f"{K}.none")
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + t(lang, f"{K}.join.all") + names[-1]
+    if kind == "names":   # the names alone, where the sentence has its own noun («для карти …»)
+        return listed
+    return t(lang, f"{K}.said.{kind}_{'one' if len(names) == 1 else 'many'}", names=listed)
+
+
 def zones() -> set:
     return set(_names()["zone"])
 
@@ -503,9 +525,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         if not ev.get("player"):
             key = f"{K}.event.title_vacant"
     elif kind == "option_chosen":
-        p["option"] = option_text(lang, ev.get("card"), ev.get("option"))
+        p["option"] = chosen_option(lang, ev.get("card"), ev.get("option"))
         if ev.get("card"):  # it stands in place of "X decides the crisis of Y.": the card still named
             key = f"{K}.event.option_chosen_card"
+            if is_skill_card(ev["card"]):   # its skill outside the quotes: «Шаленство» (Сила 4)
+                key, p["card"] = f"{K}.event.option_chosen_skill", said_cards(lang, [ev["card"]], "names")
     elif kind == "actions_ended" and ev.get("none_taken"):  # right after the turn began: nothing was done
         key = f"{K}.event.actions_ended_none"
     elif kind == "items_returned":
@@ -541,6 +565,12 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.mythos_discarded_personal_{ev['why']}"
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
+    if kind in ("skills_discarded", "added_face_up", "roll_started") and ev.get("cards"):
+        p["cards"] = said_cards(lang, ev["cards"])   # the verb's object: «скидає карти «A» і «B»»
+    elif kind == "discard_and_roll" and ev.get("card"):
+        p["card"] = said_cards(lang, [ev["card"]])
+    elif kind in ("items_gained", "items_removed"):
+        p["items"] = said_cards(lang, ev.get("items"), "items")   # «отримує предмет «Старбак»»
     if kind == "damage_resolved" and ev.get("loss"):   # what the card cost, in the same line (merged)
         key += "_loss"
         p["changes"] = _changes(lang, ev["loss"].get("delta") or {}, ev["loss"].get("resources") or {})
@@ -602,6 +632,16 @@ def option_text(lang: str, card, index) -> str:
     if labels and isinstance(index, int) and 0 <= index < len(labels):
         return _label_in(lang, labels[index])
     return t(lang, f"{K}.option.option_n", n=(index or 0) + 1)
+
+
+def chosen_option(lang: str, card, index) -> str:
+    """A crisis answer as what a member «обирає»: the rulebook's «варіант» with its label quoted
+    («варіант «Втратити 1 душу»»), or its number where the card has no labels; never «обирає: …»."""
+    label = option_text(lang, card, index)
+    if label == t(lang, f"{K}.option.option_n", n=(index or 0) + 1):
+        return t(lang, f"{K}.option.chosen_n", n=(index or 0) + 1)
+    from bot.games.unfathomable.effect_text import inner_quotes
+    return t(lang, f"{K}.option.chosen_label", label=inner_quotes(label))
 
 
 def _changes(lang: str, delta: dict, res: dict) -> str:
@@ -1076,7 +1116,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "repair":
         return t(lang, f"{K}.option.repair", **zone_params(lang, option["zone"]))
     if kind == "use":
-        return t(lang, f"{K}.option.use", ability=ability_name(lang, option["ability"]))
+        return t(lang, f"{K}.option.use", ability=used_ability(lang, option["ability"]))   # the verb's object
     if kind == "track":
         return t(lang, f"{K}.option.track", track=track_name(lang, option["track"]))
     if kind == "course":
@@ -1134,7 +1174,12 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             return None
         if not option["cards"]:
             return t(lang, f"{K}.check.explain_none")
-        return t(lang, f"{K}.check.explain_cards", positive=skill_types(lang, check.get("positive") or []))
+        positive = check.get("positive") or []
+        text = t(lang, f"{K}.check.explain_cards", positive=skill_types(lang, positive))
+        if not any(is_skill_card(c) and str(c).split(":")[0] in positive for c in option["cards"]):
+            # the cards offered are the member's own hand (this text reaches them alone)
+            text = t(lang, f"{K}.check.explain_against", text=text)
+        return text
     if option.get("type") == "choose" and isinstance(option.get("value"), int):
         prompt = _prompt_with_option(state, option)
         if prompt is not None and prompt.get("purpose") == "option" and prompt.get("labels"):
@@ -1232,7 +1277,7 @@ def item_label(spec: dict, item, state: dict, names: dict, lang: str) -> str:
 
 def free_action_label(action: dict, lang: str) -> str:
     if action["type"] == "use":
-        return t(lang, f"{K}.option.use", ability=ability_name(lang, action["ability"]))
+        return t(lang, f"{K}.option.use", ability=used_ability(lang, action["ability"]))
     key = f"{K}.option.{action['type']}"
     text = t(lang, key)
     return text if text != key else action["type"]
