@@ -97,6 +97,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         p.update(more)
     elif kind in ("exchanged", "seats_swapped"):
         p["a"], p["b"] = mention(ev["players"][0]), mention(ev["players"][1])
+    elif kind == "seats_paired" and ev.get("pairs"):  # who with whom (nt18b: the board alone told it)
+        key = "thing.event.seats_paired_stays" if ev.get("stays") else "thing.event.seats_paired_named"
+        p["pairs"] = ", ".join(f"{mention(a)} ↔ {mention(b)}" for a, b in ev["pairs"])
+        p["stays"] = mention(ev["stays"]) if ev.get("stays") else None
     elif kind in ("door_placed", "door_removed"):
         p["a"], p["b"] = mention(ev["between"][0]), mention(ev["between"][1])
     elif kind == "hand_shown":
@@ -422,6 +426,9 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     if partner and kind == "answer":  # what started it, as the table was told
         origin = _exchange_origin(frame, lang)
         return t(lang, origin.pop("key"), player=names.get(partner, partner), **origin)
+    if partner and frame.get("redirected"):  # Missed!: why the partner changed (nt18b)
+        return t(lang, "thing.kinds.offer_missed", player=names.get(partner, partner),
+                 card=card(lang, _card_doing("redirect_exchange")))
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
     receiver = (frame.get("to") or {}).get(prompt["player"]) if kind == "pass" else None

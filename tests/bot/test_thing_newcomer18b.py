@@ -1,0 +1,57 @@
+"""The Thing read by a newcomer, round 18, second part (nt18b, uk first): «Is This the Party?»
+that said everyone swapped in pairs but not who with whom, and the offerer whose partner changed
+after Missed! with no word why. Each test renders a real engine state or events."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games import ui_for
+from tests.bot.test_thing_newcomer17b import footer, to_step3
+from tests.engine.helpers import act, make_game, of_type
+
+THING = ui_for("thing")
+
+
+# ------------------------------------------------------------------ 1. the party's pairs
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "Усі міняються місцями парами: <@cid> ↔ <@dan>, <@eve> ↔ <@ann>; <@bob> лишається на своєму місці."),
+    ("ru", "Все меняются местами парами: <@cid> ↔ <@dan>, <@eve> ↔ <@ann>; <@bob> остаётся на своём месте."),
+    ("en", "Everyone swaps seats in pairs: <@cid> ↔ <@dan>, <@eve> ↔ <@ann>; <@bob> keeps their seat."),
+])
+def test_the_party_names_who_swaps_with_whom(lang, line):
+    """The channel read «Усі міняються місцями парами.» and the next line «🤖 Keeper 3 та Олена
+    обмінюються картами.» with Олена two seats away a moment before: who moved where was left to
+    a comparison of the seat lists. The card: «начиная с вас и по часовой стрелке, игроки меняются
+    местами парами» (data/thing/cards.yaml party); with 5 players the last one stays."""
+    s = make_game(players=5, deck=["party"] + ["suspicion"] * 5, first="cid")
+    s, events = act(s, "cid", "draw")
+    assert s["seats"] == ["eve", "bob", "dan", "cid", "ann"]   # the engine's pairs, unchanged
+    assert line in THING.public_lines(events, lang)
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "Усі міняються місцями парами: <@ann> ↔ <@bob>, <@cid> ↔ <@dan>."),
+    ("ru", "Все меняются местами парами: <@ann> ↔ <@bob>, <@cid> ↔ <@dan>."),
+    ("en", "Everyone swaps seats in pairs: <@ann> ↔ <@bob>, <@cid> ↔ <@dan>."),
+])
+def test_the_party_at_an_even_table_has_no_one_left_over(lang, line):
+    s, events = act(make_game(players=4, deck=["party"] + ["suspicion"] * 5), "ann", "draw")
+    assert of_type(events, "seats_paired")[0]["stays"] is None
+    assert line in THING.public_lines(events, lang)
+
+
+# ------------------------------------------------------------------ 2. the offerer after Missed!
+@pytest.mark.parametrize("lang, want", [
+    ("uk", "обрати карту для обміну з гравцем Cid (обмін перейшов до цього гравця через карту «Мимо!»)"),
+    ("ru", "выбрать карту для обмена с игроком Cid (обмен перешёл к этому игроку по карте «Мимо!»)"),
+    ("en", "choose a card to offer Cid (the exchange passed on to them by Missed!)"),
+])
+def test_the_offerer_is_told_why_the_partner_changed(lang, want):
+    """Олена's panel read «обрати карту для обміну з гравцем 🤖 Keeper 3», then, after Keeper 3's
+    Missed!, «обрати карту для обміну з гравцем Богдан» with no news of why. The rulebook:
+    «Вместо вас картами меняется следующий за вами (по очерёдности хода) игрок.»"""
+    s = make_game({"bob": ["missed", "whisky", "suspicion", "analysis"]}, deck=["axe"] * 10)
+    s, _ = act(to_step3(s), "ann", "offer", card="whisky")
+    s, _ = act(s, "bob", "defend", card="missed")
+    said = footer(s, "ann", lang)
+    assert said.endswith(want), said
