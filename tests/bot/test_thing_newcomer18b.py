@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games import ui_for
-from tests.bot.test_thing_newcomer17b import footer, to_step3
+from tests.bot.test_thing_newcomer17b import footer, help_field, to_step3
 from tests.engine.helpers import act, make_game, of_type
 
 THING = ui_for("thing")
@@ -55,3 +55,23 @@ def test_the_offerer_is_told_why_the_partner_changed(lang, want):
     s, _ = act(s, "bob", "defend", card="missed")
     said = footer(s, "ann", lang)
     assert said.endswith(want), said
+
+
+# ------------------------------------------------------------------ 3. Missed!'s help
+@pytest.mark.parametrize("lang, text, old", [
+    ("uk", "відмовитися й узяти карту на заміну; той, хто пропонував, забирає карту назад і натомість "
+           "пропонує обмін наступному гравцеві після вас.", "пропонує її наступному"),
+    ("ru", "отказаться и взять карту взамен; предлагавший забирает карту обратно и вместо этого "
+           "предлагает обмен следующему игроку после вас.", "предлагает её следующему"),
+    ("en", "Refuse it and draw a replacement; the offerer takes the card back and offers an exchange "
+           "to the next player after you instead.", "offers it to the next"),
+])
+def test_missed_help_says_a_new_offer_not_the_same_card(lang, text, old):
+    """The help read «гравець забирає карту назад і пропонує її наступному гравцеві»: which
+    player, and «її» — the same card — while the offerer chooses a card anew (test 2; engine R27).
+    The card: «гравець забирає карту назад і натомість пропонує обмін наступному після вас
+    гравцеві» (data/thing/cards.yaml missed)."""
+    s = make_game({"bob": ["missed", "whisky", "suspicion", "analysis"]}, deck=["axe"] * 10)
+    s, _ = act(to_step3(s), "ann", "offer", card="whisky")
+    said = help_field(s, "bob", lang)
+    assert text in said and old not in said, said
