@@ -7,7 +7,7 @@ import pytest
 
 from bot.games import ui_for
 from tests.bot.test_thing_newcomer17b import footer, help_field, to_step3
-from tests.engine.helpers import act, make_game, of_type
+from tests.engine.helpers import act, exchange, make_game, of_type, plain_turn, run, top
 
 THING = ui_for("thing")
 
@@ -75,3 +75,68 @@ def test_missed_help_says_a_new_offer_not_the_same_card(lang, text, old):
     s, _ = act(to_step3(s), "ann", "offer", card="whisky")
     said = help_field(s, "bob", lang)
     assert text in said and old not in said, said
+
+
+# ------------------------------------------------------------------ 4. the end: a living infected who lost
+# as tests/engine/test_thing_end.py plays them (seats ann, bob, cid, dan; ann is the Thing)
+THING_HAND = ["the_thing", "infected", "infected", "infected"]
+
+
+def burn(s, by, target):
+    s, _ = act(top(s, "flamethrower"), by, "draw")
+    s, _ = act(s, by, "play", card="flamethrower", target=target)
+    return act(s, target, "accept")
+
+
+def result_field(state, lang):
+    from bot.i18n import t
+    return next(f.value for f in THING.table_embed(state, {}, lang).fields if f.name == t(lang, "thing.table.result"))
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "🦠 <@dan> програє: цю останню людину за столом заразили, а не вивели з гри."),
+    ("ru", "🦠 <@dan> проигрывает: этого последнего человека за столом заразили, а не вывели из игры."),
+    ("en", "🦠 <@dan> loses: the last human at the table, infected rather than eliminated."),
+])
+def test_the_end_says_why_the_last_infected_is_no_winner(lang, line):
+    """Three of four uk games ended «Щось слушно оголосило, що людей не лишилося» with one living
+    «Заражений» left out of «🏆 …» and nothing saying why. The rulebook (§Б): «если последний
+    остававшийся в игре человек был превращён в заражённого (а не выбыл из игры), то он тоже
+    проигрывает.» (tests/engine/test_thing_end.py: bob burns cid, dan is converted last)."""
+    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
+    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
+    s, _ = burn(s, "bob", "cid")
+    s, _ = exchange(s)
+    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
+    s, _ = act(s, "ann", "declare")
+    assert sorted(s["result"]["winners"]) == ["ann", "bob"]   # the engine's decision, unchanged
+    said = result_field(s, lang)
+    assert said.split("\n")[2] == line, said
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "Щось заразило всіх, і ніхто не вибув: перемагає лише Щось."),
+    ("ru", "Нечто заразило всех, и никто не выбыл: побеждает одно лишь Нечто."),
+    ("en", "The Thing infected everyone and no one was eliminated: the Thing alone wins."),
+])
+def test_the_end_says_why_the_thing_wins_alone(lang, line):
+    """Special case 1 of the rulebook: «когда Нечто заражает всех людей и ни один из них не
+    выбывает из игры, побеждает одно лишь Нечто»; «🏆 ann» alone beside three «Заражений»."""
+    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
+    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
+    s, _ = plain_turn(s, "bob", offer="suspicion", give="whisky")
+    s, _ = plain_turn(s, "cid", offer="suspicion", give="whisky")
+    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
+    s, _ = act(top(s, "seduction"), "ann", "draw")
+    s, _ = run(s, ("ann", "play", {"card": "seduction", "target": "cid"}), ("ann", "offer", {"card": "infected"}),
+               ("cid", "give", {"card": "whisky"}))
+    s, _ = act(s, "ann", "declare")
+    assert s["result"]["winners"] == ["ann"]
+    said = result_field(s, lang)
+    assert said.split("\n")[2] == line, said
+
+
+def test_a_burned_thing_adds_no_such_line():
+    s = make_game({"bob": ["the_thing", "infected", "whisky", "axe"]})
+    s, _ = burn(s, "ann", "bob")
+    assert result_field(s, "uk").split("\n")[:3] == ["Щось спалено.", "🏆 <@ann>, <@cid>, <@dan>", "<@ann>: Людина"]

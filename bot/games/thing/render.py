@@ -331,7 +331,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         winners = ", ".join(mention(w) for w in result["winners"]) or "—"
         roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
         embed.add_field(name=t(lang, "thing.table.result"),
-                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}\n{roles}"[:1024],
+                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}{_not_winning(result, lang)}"
+                              f"\n{roles}"[:1024],
                         inline=False)
     else:
         waiting = [f"{mention(w['player'])} ({kind_text(lang, w['kind'])})" for w in view["waiting_for"]]
@@ -339,6 +340,17 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
                         value=(", ".join(dict.fromkeys(waiting)) or t(lang, "thing.table.nobody"))[:1024],
                         inline=False)
     return embed
+
+
+def _not_winning(result: dict, lang: str) -> str:
+    """Why a living infected player is not among the Thing's winners (the rulebook's §Б: the
+    last human converted loses; special case 1: the Thing alone wins), on its own line; nt18b:
+    «Переможці: …» left one living «Заражений» out with no word why."""
+    if result.get("thing_alone"):
+        return "\n" + t(lang, "thing.table.thing_alone")
+    if result.get("last_infected"):
+        return "\n" + t(lang, "thing.table.last_infected_loses", player=mention(result["last_infected"]))
+    return ""
 
 
 # ---------------------------------------------------------------- panel (private)
