@@ -51,6 +51,7 @@ class Ending:
 
     def _result(self, s, reason):
         roles, living = s["roles"], s["seats"]
+        why = {}
         if reason in ("thing_burned", "declared_false", "revenge_humans"):
             winners = [q for q in living if roles[q] == HUMAN]
             team = "humans"
@@ -62,14 +63,17 @@ class Ending:
             everyone_infected = all(roles[q] == INFECTED_ROLE for q in s["players"] if q != thing)
             if not s["eliminated"] and everyone_infected:
                 winners = [thing]  # special case 1
+                why = {"thing_alone": True}
             else:
                 # the last human loses only if converted rather than eliminated (rulebook §Б)
                 converted_last = s["infections"] and s.get("human_burned_after", -1) < len(s["infections"])
                 last = s["infections"][-1]["player"] if converted_last else None
                 winners = [thing] + [q for q in living if roles[q] == INFECTED_ROLE and q != last]
+                why = {"last_infected": last} if last in living else {}
             team = "thing"
+        # ``why``: why a living infected player is not among the winners, for the table (nt18b)
         return {"reason": reason, "team": team, "winners": winners, "roles": dict(roles),
-                "eliminated": list(s["eliminated"])}
+                "eliminated": list(s["eliminated"]), **why}
 
     def game_over(self, s, events):
         for frame in s["stack"]:  # cards held by unfinished steps go to the discard pile

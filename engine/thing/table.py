@@ -87,9 +87,13 @@ class Table:
         start = seats.index(p)
         indices = [(start + i) % n for i in range(n)]
         before = list(seats)
+        pairs = []
         for a, b in zip(indices[0::2], indices[1::2]):
             seats[a], seats[b] = before[b], before[a]
-        events.append(event("seats_paired", seats=list(seats)))
+            pairs.append([before[a], before[b]])
+        # who swapped with whom, and the odd one out, for the table to be told (nt18b)
+        stays = before[indices[-1]] if n % 2 else None
+        events.append(event("seats_paired", seats=list(seats), pairs=pairs, stays=stays))
 
     def _discard_obstacles(self, s, kinds, events, alone: bool = False):
         """``alone``: the card does nothing else (Three, Four...), so with nothing to discard the

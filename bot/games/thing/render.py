@@ -97,6 +97,10 @@ def public_line(ev: dict, lang: str) -> str | None:
         p.update(more)
     elif kind in ("exchanged", "seats_swapped"):
         p["a"], p["b"] = mention(ev["players"][0]), mention(ev["players"][1])
+    elif kind == "seats_paired" and ev.get("pairs"):  # who with whom (nt18b: the board alone told it)
+        key = "thing.event.seats_paired_stays" if ev.get("stays") else "thing.event.seats_paired_named"
+        p["pairs"] = ", ".join(f"{mention(a)} ↔ {mention(b)}" for a, b in ev["pairs"])
+        p["stays"] = mention(ev["stays"]) if ev.get("stays") else None
     elif kind in ("door_placed", "door_removed"):
         p["a"], p["b"] = mention(ev["between"][0]), mention(ev["between"][1])
     elif kind == "hand_shown":
@@ -327,7 +331,8 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         winners = ", ".join(mention(w) for w in result["winners"]) or "—"
         roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
         embed.add_field(name=t(lang, "thing.table.result"),
-                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}\n{roles}"[:1024],
+                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}{_not_winning(result, lang)}"
+                              f"\n{roles}"[:1024],
                         inline=False)
     else:
         waiting = [f"{mention(w['player'])} ({kind_text(lang, w['kind'])})" for w in view["waiting_for"]]
@@ -335,6 +340,17 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
                         value=(", ".join(dict.fromkeys(waiting)) or t(lang, "thing.table.nobody"))[:1024],
                         inline=False)
     return embed
+
+
+def _not_winning(result: dict, lang: str) -> str:
+    """Why a living infected player is not among the Thing's winners (the rulebook's §Б: the
+    last human converted loses; special case 1: the Thing alone wins), on its own line; nt18b:
+    «Переможці: …» left one living «Заражений» out with no word why."""
+    if result.get("thing_alone"):
+        return "\n" + t(lang, "thing.table.thing_alone")
+    if result.get("last_infected"):
+        return "\n" + t(lang, "thing.table.last_infected_loses", player=mention(result["last_infected"]))
+    return ""
 
 
 # ---------------------------------------------------------------- panel (private)
@@ -415,6 +431,9 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
     if partner and kind == "answer":  # what started it, as the table was told
         origin = _exchange_origin(frame, lang)
         return t(lang, origin.pop("key"), player=names.get(partner, partner), **origin)
+    if partner and frame.get("redirected"):  # Missed!: why the partner changed (nt18b)
+        return t(lang, "thing.kinds.offer_missed", player=names.get(partner, partner),
+                 card=card(lang, _card_doing("redirect_exchange")))
     if partner:
         return t(lang, f"thing.kinds.{kind}_with", player=names.get(partner, partner))
     receiver = (frame.get("to") or {}).get(prompt["player"]) if kind == "pass" else None
