@@ -81,11 +81,12 @@ def test_a_rumor_encounter_stays_the_encountering_investigators():
 
 
 @pytest.mark.parametrize("lang, says", [
-    ("en", "Eldritch tokens equal to the number of conditions held by the Lead Investigator (Madness)"),
-    ("uk", "скільки становить кількість наявних станів у головного дослідника (Божевілля)"),
-    ("ru", "сколько составляет число имеющихся состояний у ведущего сыщика (Безумие)")])
+    ("en", "Eldritch tokens equal to the number of Madness conditions held by the Lead Investigator"),
+    ("uk", "скільки становить кількість наявних станів з ознакою «Божевілля» у головного дослідника"),
+    ("ru", "сколько составляет число имеющихся состояний «Безумие» у ведущего сыщика")])
 def test_whose_conditions_a_reckoning_counts(lang, says):
-    """Was "… equal to the Lead Investigator: the number of conditions held (Madness)"."""
+    """Was "… equal to the Lead Investigator: the number of conditions held (Madness)" (ne18c: the
+    trait is a phrase, not "(Madness)" after the owner)."""
     assert says in mythos(lang, "growing_madness")
 
 

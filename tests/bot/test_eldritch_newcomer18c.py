@@ -1,0 +1,96 @@
+"""Eldritch Horror as a newcomer reads it, round 18, third part (brief ne18c): a count of Madness
+conditions said as a phrase, the Acquire Assets action's end told when it takes nothing (and who
+discards from the reserve).
+
+Each test reads the renderer's real text: the pack's own cards, or a game the engine plays to the
+moment in question."""
+from __future__ import annotations
+
+import pytest
+
+from bot.games.eldritch import render as R
+from bot.games.eldritch.effect_text import entry_text
+from bot.games.eldritch.pack_index import _pack
+from tests.engine.eldritch.eh_helpers import act, dice, new, prompt, quiet
+
+NORMAN = "norman_withers"   # starts in Arkham, a city
+
+
+def mythos(lang: str, card_id: str) -> str:
+    return entry_text(lang, _pack()["mythos"][card_id])
+
+
+# ---------------------------------------------------------------- 1. "Madness conditions"
+@pytest.mark.parametrize("lang, says", [
+    ("en", "remove from this card Eldritch tokens equal to the number of Madness conditions held by the Lead "
+           "Investigator."),
+    ("uk", "прибрати з цієї карти стільки жетонів Стародавніх, скільки становить кількість наявних станів з ознакою "
+           "«Божевілля» у головного дослідника."),
+    ("ru", "убрать с этой карты столько жетонов Древних, сколько составляет число имеющихся состояний «Безумие» "
+           "у ведущего сыщика.")])
+def test_growing_madness_counts_madness_conditions(lang, says):
+    """Was "… the number of conditions held by the Lead Investigator (Madness)": the trait in
+    brackets after the owner, as if the Lead were mad (002 l.1315: «стан-божевілля», a trait)."""
+    text = mythos(lang, "growing_madness")
+    assert says in text
+    assert "(Madness)" not in text and "(Божевілля)" not in text and "(Безумие)" not in text
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "lose Health equal to the number of Injury conditions held, lose Sanity equal to the number of Madness "
+           "conditions held and discard Clues equal to the number of Deal conditions held"),
+    ("uk", "втратити стільки здоров'я, скільки становить кількість наявних станів з ознакою «Каліцтво», "
+           "втратити стільки розуму, скільки становить кількість наявних станів з ознакою «Божевілля»"),
+    ("ru", "потерять столько здоровья, сколько составляет число имеющихся состояний «Увечье», "
+           "потерять столько рассудка, сколько составляет число имеющихся состояний «Безумие»")])
+def test_from_bad_to_worse_counts_each_trait(lang, says):
+    """The same count, each trait its own phrase (was "… conditions held (Injury), … (Madness)")."""
+    assert says in mythos(lang, "from_bad_to_worse")
+
+
+# ---------------------------------------------------------------- 2. what Acquire Assets came to
+def _acquiring(successes: int):
+    """Norman in Arkham has rolled his Acquire Assets test: the pick of the reserve is his."""
+    s = quiet(new({"ann": [NORMAN]}, setup={"reserve": ["automatic_45", "derringer_18", "revolver_38",
+                                                          "arcane_scholar"]}))
+    s["inv"][NORMAN]["clues"] = []
+    dice(s, *([5] * successes or [1]), 1, 1, 1)
+    s, events = act(s, "ann", "acquire")
+    assert prompt(s)["kind"] == "acquire"
+    return s, events
+
+
+NOTHING = {"en": "**Norman Withers** takes nothing from the reserve.",
+           "uk": "**Норман Візерс** нічого не бере з резерву.",
+           "ru": "**Норман Уизерс** ничего не берёт из резерва."}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+@pytest.mark.parametrize("successes", [1, 0])
+def test_an_acquire_that_takes_nothing_says_so(lang, successes):
+    """ne18c: «Марк Харриган пытается приобрести активы», a passed test, and then nothing: the log
+    never said he took nothing (no card line follows), so the table could not tell it from a line lost."""
+    s, _ = _acquiring(successes)
+    s, events = act(s, "ann", "done")
+    assert R.public_lines(events, lang) == [NOTHING[lang]]
+
+
+@pytest.mark.parametrize("lang", ["en", "uk", "ru"])
+def test_an_acquire_that_buys_tells_the_cards_not_nothing(lang):
+    s, _ = _acquiring(1)
+    s, _ = act(s, "ann", "buy", card="derringer_18")
+    s, events = act(s, "ann", "done")
+    lines = R.public_lines(events, lang)
+    assert NOTHING[lang] not in lines and lines   # the reserve's refill is told
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "**Norman Withers** discards {card} from the reserve."),
+    ("uk", "**Норман Візерс** скидає з резерву «{card}»."),
+    ("ru", "**Норман Уизерс** сбрасывает из резерва «{card}».")])
+def test_the_reserve_card_discarded_names_who_discards_it(lang, says):
+    """Was "«Тайные рукописи» сброшен из резерва.": nobody's (and «сброшен» for a plural name)."""
+    s, _ = _acquiring(0)
+    card = s["reserve"][0]
+    s, events = act(s, "ann", "discard_reserve", card=card)
+    assert R.public_lines(events, lang)[0] == says.format(card=R.card_name(lang, card))
