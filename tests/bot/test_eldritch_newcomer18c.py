@@ -26,7 +26,7 @@ def mythos(lang: str, card_id: str) -> str:
            "Investigator."),
     ("uk", "прибрати з цієї карти стільки жетонів Стародавніх, скільки становить кількість наявних станів з ознакою "
            "«Божевілля» у головного дослідника."),
-    ("ru", "убрать с этой карты столько жетонов Древних, сколько составляет число имеющихся состояний «Безумие» "
+    ("ru", "убрать с этой карты столько жетонов Древних, сколько составляет число имеющихся состояний с подтипом «Безумие» "
            "у ведущего сыщика.")])
 def test_growing_madness_counts_madness_conditions(lang, says):
     """Was "… the number of conditions held by the Lead Investigator (Madness)": the trait in
@@ -41,8 +41,8 @@ def test_growing_madness_counts_madness_conditions(lang, says):
            "conditions held and discard Clues equal to the number of Deal conditions held"),
     ("uk", "втратити стільки здоров'я, скільки становить кількість наявних станів з ознакою «Каліцтво», "
            "втратити стільки розуму, скільки становить кількість наявних станів з ознакою «Божевілля»"),
-    ("ru", "потерять столько здоровья, сколько составляет число имеющихся состояний «Увечье», "
-           "потерять столько рассудка, сколько составляет число имеющихся состояний «Безумие»")])
+    ("ru", "потерять столько здоровья, сколько составляет число имеющихся состояний с подтипом «Увечье», "
+           "потерять столько рассудка, сколько составляет число имеющихся состояний с подтипом «Безумие»")])
 def test_from_bad_to_worse_counts_each_trait(lang, says):
     """The same count, each trait its own phrase (was "… conditions held (Injury), … (Madness)")."""
     assert says in mythos(lang, "from_bad_to_worse")
@@ -94,3 +94,25 @@ def test_the_reserve_card_discarded_names_who_discards_it(lang, says):
     card = s["reserve"][0]
     s, events = act(s, "ann", "discard_reserve", card=card)
     assert R.public_lines(events, lang)[0] == says.format(card=R.card_name(lang, card))
+
+
+# ---------------------------------------------------------------- 3. ru: a trait is no card's name
+TRAITS_RU = ("Безумие", "Увечье", "Союзник", "Предмет", "Безделушка", "Оружие", "Услуга", "Фолиант", "Заговор",
+             "Ритуал", "Сделка", "Магическое")
+
+
+def test_ru_a_trait_is_said_as_a_subtype_not_as_a_card_name():
+    """A bench game (ru, seed 57): «провал: получить состояние «Безумие»», then «получает состояние
+    «Паранойя»»; «получить 1 актив «Союзник»», then «получает актив «Исследователь Ложи»»: the trait
+    read as the name of the card to come. 004 «Подтипы»: «возьмите состояние-безумие»; uk already
+    says «з ознакою «…»»."""
+    from tests.bot.test_eldritch_effect_wording12 import _walk
+    import re
+    bare = re.compile(r"\b(состояни|актив|артефакт|заклинани)\w* «(" + "|".join(TRAITS_RU) + ")»")
+    texts = [entry_text("ru", e) for e in _walk(_pack(), [])]
+    found = sorted({m.group(0) for x in texts for m in bare.finditer(x)})
+    assert found == []
+    said = " ".join(texts)
+    for phrase in ("получить состояние с подтипом «Безумие»", "получить 1 актив с подтипом «Союзник»",
+                   "получить 1 заклинание с подтипом «Заговор»"):
+        assert phrase in said
