@@ -116,3 +116,35 @@ def test_ru_a_trait_is_said_as_a_subtype_not_as_a_card_name():
     for phrase in ("получить состояние с подтипом «Безумие»", "получить 1 актив с подтипом «Союзник»",
                    "получить 1 заклинание с подтипом «Заговор»"):
         assert phrase in said
+
+
+# ---------------------------------------------------------------- 4. a monster of a plural name
+def _line(ev: dict, lang: str) -> str:
+    return R.public_line({"audience": "all", **ev}, lang)
+
+
+@pytest.mark.parametrize("lang, spawned, hurt, back", [
+    ("ru", "👹 Появляется монстр «Беспорядки»: Стамбул.", "Монстр «Беспорядки» теряет здоровье (потеряно 1, "
+     "стойкость 3).", "Монстр «Беспорядки» возвращается в пул монстров."),
+    ("uk", "👹 З'являється монстр «Заворушення»: Стамбул.", "Монстр «Заворушення» втрачає здоров'я (утрачено 1, "
+     "стійкість 3).", "Монстр «Заворушення» повертається в чашу монстрів."),
+    ("en", "👹 The monster Riot appears in Istanbul.", "The monster Riot loses health (1 lost, toughness 3).",
+     "The monster Riot returns to the cup.")])
+def test_a_monster_line_agrees_whatever_its_name(lang, spawned, hurt, back):
+    """A bench game (ru, seed 57): «👹 Беспорядки появляется: Стамбул.», «Беспорядки теряет
+    здоровье»: a plural name with a singular verb (uk «Люди-змії з'являється», en "Serpent People
+    appears"); the verb now agrees with «монстр»."""
+    assert _line({"type": "monster_spawned", "monster": "m1", "kind": "riot", "space": "istanbul"}, lang) == spawned
+    assert _line({"type": "monster_hurt", "monster": "m1", "kind": "riot", "damage": 1, "toughness": 3}, lang) == hurt
+    assert _line({"type": "monster_discarded", "monster": "m1", "kind": "riot"}, lang) == back
+
+
+@pytest.mark.parametrize("lang, whole, part", [
+    ("uk", "Монстр «Ґуґ» відновлює все здоров'я.", "Монстр «Ґуґ» відновлює здоров'я (ще втрачено: 1)."),
+    ("ru", "Монстр «Гуг» восстанавливает всё здоровье.", "Монстр «Гуг» восстанавливает здоровье (ещё потеряно: 1)."),
+    ("en", "The monster Gug recovers all its health.", "The monster Gug recovers health (1 still lost).")])
+def test_a_monster_healed_whole_says_so(lang, whole, part):
+    """A bench game (uk, seed 13, A Dark Power): «Ґуґ відновлює здоров'я (утрачено: 0).», the
+    damage left read as the health recovered."""
+    assert _line({"type": "monster_recovered", "monster": "m1", "kind": "gug", "damage": 0}, lang) == whole
+    assert _line({"type": "monster_recovered", "monster": "m1", "kind": "gug", "damage": 1}, lang) == part

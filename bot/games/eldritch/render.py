@@ -350,6 +350,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "moved" and ev.get("card"):   # a card's move names it: "X moves to Y (Mi-go Brain Case)."
         key = f"{K}.event.moved_card"
         p["card"] = component_name(lang, ev["card"])
+    elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
+        key = f"{K}.event.monster_recovered_all"
     elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
         key = f"{K}.event.reserve_discarded_by"
     elif kind == "may_declined" and ev.get("card"):   # whose offer: "X declines (Mists of Releh)."
