@@ -148,3 +148,34 @@ def test_a_monster_healed_whole_says_so(lang, whole, part):
     damage left read as the health recovered."""
     assert _line({"type": "monster_recovered", "monster": "m1", "kind": "gug", "damage": 0}, lang) == whole
     assert _line({"type": "monster_recovered", "monster": "m1", "kind": "gug", "damage": 1}, lang) == part
+
+
+# ---------------------------------------------------------------- 5. none taken off is no "placed"
+@pytest.mark.parametrize("lang, said", [
+    ("ru", "Снято: 0 жетонов Древних с карты «Столкновение измерений» (теперь 8)."),
+    ("uk", "Знято 0 жетонів Стародавніх з карти «Зіткнення вимірів» (тепер 8)."),
+    ("en", "0 Eldritch tokens removed from Dimensions Collide (8 now).")])
+def test_a_reckoning_that_removes_none_says_removed(lang, said):
+    """A bench game (ru, seed 57): «Положено: 0 жетонов Древних на карту «Столкновение измерений»
+    (теперь 8).» — Dimensions Collide's Reckoning with no gate on the board takes off none, told as
+    tokens put on."""
+    from tests.engine.eldritch.eh_helpers import run_fx
+    from engine.registry import rules_for
+    s = quiet(new({"ann": [NORMAN]}, ao="yog_sothoth"))
+    s["gates"]["board"] = []
+    s["mythos"]["in_play"].append({"id": "dimensions_collide", "eldritch": 8, "rumor": True, "placed": [], "epic": []})
+    reckoning = next(ab for ab in rules_for("eldritch").C.mythos["dimensions_collide"]["abilities"]
+                     if ab["timing"] == "reckoning")
+    _, events = run_fx(s, reckoning["effect"], card={"kind": "mythos", "id": "dimensions_collide"})
+    tokens = [e for e in events if e["type"] == "tokens"]
+    assert R.public_lines(tokens, lang) == [said]
+
+
+@pytest.mark.parametrize("lang, refilled, discarded", [
+    ("ru", "В резерв поступает карта «Бинты».", "Карта «Бинты» сброшена из резерва."),
+    ("uk", "До резерву надходить карта «Бинти».", "«Бинти» скинуто з резерву.")])
+def test_a_reserve_line_agrees_with_a_plural_card_name(lang, refilled, discarded):
+    """A bench game (ru, seed 41): «В резерв поступает «Бинты»» — a plural name with a singular
+    verb; «сброшен из резерва» too (a Mythos card's discard of the reserve names no one)."""
+    assert _line({"type": "reserve_refilled", "card": "bandages"}, lang) == refilled
+    assert _line({"type": "reserve_discarded", "card": "bandages"}, lang) == discarded
