@@ -43,6 +43,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "card_flipped": HELD + DECKS,
     "reserve_refilled": ("reserve",) + DECKS,
     "reserve_discarded": ("reserve",) + DECKS,
+    "acquired_nothing": (),
     "assets_removed": ("reserve",) + DECKS,
     "deck_empty": (),
     "traded": ("investigators.{frm}", "investigators.{to}"),

@@ -223,6 +223,8 @@ class Phases:
         inv, data = f["inv"], dict(f["data"])
         kind = action["type"]
         if kind == "done":
+            if not data["bought"]:   # the table hears the action came to nothing (no card line follows)
+                events.append(event("acquired_nothing", inv=inv))
             self.refill_reserve(s, events)   # D15: only after the action
             if data.get("services"):   # after the hand-out: each Service resolves for its new holder
                 self.call(s, "acquired_services", cards=data["services"])
@@ -250,7 +252,7 @@ class Phases:
             s["reserve"].remove(action["card"])
             s["decks"]["assets"]["discard"].append(action["card"])
             data["discarded"] = True
-            events.append(event("reserve_discarded", card=action["card"]))
+            events.append(event("reserve_discarded", card=action["card"], inv=inv))   # who chose it
             self.refill_reserve(s, events)
             return
         self._offer_acquire(s, inv, data)

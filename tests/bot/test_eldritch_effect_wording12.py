@@ -158,7 +158,7 @@ def test_doom_rises_and_falls_in_the_seeds_words(lang):
 DISCARD = {
     ("zombie_horde", "en"): "discard 1 Ally asset card",
     ("zombie_horde", "uk"): "скинути 1 карту активу з ознакою «Союзник»",   # 002: «з ознакою «Процес»»
-    ("zombie_horde", "ru"): "сбросить 1 карту актива «Союзник»",
+    ("zombie_horde", "ru"): "сбросить 1 карту актива с подтипом «Союзник»",
     ("arcane_understanding", "en"): "discard 1 spell card, the one used",
     ("arcane_understanding", "uk"): "скинути 1 карту заклинання, ту, що використано",
     ("arcane_understanding", "ru"): "сбросить 1 карту заклинания, ту, что использована",
@@ -188,7 +188,7 @@ GROUP = {
     ("the_world_shakes", "ru"): "каждый сыщик в локации текущей экспедиции или в соседней: потерять 2 здоровья",
     ("unexpected_betrayal", "en"): "for each investigator holding an Ally asset",
     ("unexpected_betrayal", "uk"): "кожен дослідник, у якого є актив з ознакою «Союзник»: втратити 3 здоров'я",
-    ("unexpected_betrayal", "ru"): "каждый сыщик, у которого есть актив «Союзник»: потерять 3 здоровья",
+    ("unexpected_betrayal", "ru"): "каждый сыщик, у которого есть актив с подтипом «Союзник»: потерять 3 здоровья",
     ("arrests_made_in_murder_case", "uk"): "кожен дослідник у локації типу «місто», якщо є актив з ознакою «Зброя»: перевірка Впливу",
 }
 
@@ -342,7 +342,7 @@ SOURCE = {
     ("driven_to_bankruptcy", "ru"): "сбросить все карты из резерва",
     ("leo_anderson", "en"): "gain 1 Ally asset from the reserve or discard pile",
     ("leo_anderson", "uk"): "отримати 1 актив з ознакою «Союзник» з резерву або скиду",
-    ("leo_anderson", "ru"): "получить 1 актив «Союзник» из резерва или сброса",
+    ("leo_anderson", "ru"): "получить 1 актив с подтипом «Союзник» из резерва или сброса",
     ("conjuration", "uk"): "з резерву (ціна — не більша за кількість успіхів у перевірці)",
     ("conjuration", "ru"): "из резерва (цена не выше, чем число успехов в проверке)",
 }

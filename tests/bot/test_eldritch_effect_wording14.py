@@ -54,9 +54,9 @@ def test_a_skill_keeps_its_capital_after_a_semicolon():
 KINDS = {
     ("back_injury", "en"): "discard 1 Item asset or artifact card",
     ("back_injury", "uk"): "скинути 1 карту активу або артефакту з ознакою «Предмет»",
-    ("back_injury", "ru"): "сбросить 1 карту актива или артефакта «Предмет»",
+    ("back_injury", "ru"): "сбросить 1 карту актива или артефакта с подтипом «Предмет»",
     ("fractured_spine", "uk"): "скинути всі карти активів або артефактів з ознакою «Предмет», залишивши 1",
-    ("fractured_spine", "ru"): "сбросить все карты активов или артефактов «Предмет», оставив 1",
+    ("fractured_spine", "ru"): "сбросить все карты активов или артефактов с подтипом «Предмет», оставив 1",
 }
 
 
@@ -200,7 +200,7 @@ def test_no_space_type_in_brackets(lang):
 ANY_TRAIT = {
     ("cat_burglar", "en"): "gain 1 Item or Trinket asset from the reserve",
     ("cat_burglar", "uk"): "отримати 1 актив з ознакою «Предмет» або «Дрібничка» з резерву",
-    ("cat_burglar", "ru"): "получить 1 актив «Предмет» или «Безделушка» из резерва",
+    ("cat_burglar", "ru"): "получить 1 актив с подтипом «Предмет» или «Безделушка» из резерва",
 }
 
 

@@ -50,7 +50,7 @@ def test_every_investigators_action_has_a_short_name_that_fits_a_button(lang):
     ("en", "arrests_made_in_murder_case", "if holding a Weapon asset:"),
     ("en", "unexpected_betrayal", "For each investigator holding an Ally asset:"),
     ("uk", "arrests_made_in_murder_case", "якщо є актив з ознакою «Зброя»:"),
-    ("ru", "unexpected_betrayal", "у которого есть актив «Союзник»:")])
+    ("ru", "unexpected_betrayal", "у которого есть актив с подтипом «Союзник»:")])
 def test_an_asset_of_a_trait_reads_as_the_card_says(lang, card, says):
     """en «holding an asset (Weapon)» (two mythos cards): the card says "a Weapon asset"."""
     text = R.text_of(lang, R._pack()["mythos"][card])

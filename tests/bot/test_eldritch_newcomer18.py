@@ -50,7 +50,7 @@ def test_a_rounded_price_is_closed_before_what_it_buys(lang, says):
     ("en", "choose one: gain 1 Item asset from the reserve or gain 1 Item asset drawn at random from the deck"),
     ("uk", "вибрати одне: отримати 1 актив з ознакою «Предмет» з резерву або отримати 1 актив з ознакою «Предмет» "
            "навмання з колоди"),
-    ("ru", "выбрать одно: получить 1 актив «Предмет» из резерва или получить 1 актив «Предмет» наугад из колоды")])
+    ("ru", "выбрать одно: получить 1 актив с подтипом «Предмет» из резерва или получить 1 актив с подтипом «Предмет» наугад из колоды")])
 def test_the_deck_option_beside_the_reserve_says_where_it_comes_from(lang, says):
     """Was "gain 1 Item asset from the reserve or gain 1 Item asset": the same twice, while the
     buttons say "… at random from the asset deck" (the general encounter's city section)."""
@@ -67,7 +67,7 @@ def test_a_lone_deck_gain_stays_as_the_card_says_it():
 @pytest.mark.parametrize("lang, says", [
     ("en", "fail: lose 1 Health and discard 1 Item asset or artifact card"),
     ("uk", "невдача: втратити 1 здоров'я і скинути 1 карту активу або артефакту з ознакою «Предмет»"),
-    ("ru", "провал: потерять 1 здоровье и сбросить 1 карту актива или артефакта «Предмет»")])
+    ("ru", "провал: потерять 1 здоровье и сбросить 1 карту актива или артефакта с подтипом «Предмет»")])
 def test_a_failure_of_plain_steps_is_one_sentence(lang, says):
     """Was «невдача: (втратити 1 здоров'я; скинути 1 карту …)»: brackets where nothing nests."""
     text = encounter(lang, "general", "general_3", "city")

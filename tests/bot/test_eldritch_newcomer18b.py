@@ -26,7 +26,7 @@ def mythos(lang: str, card_id: str) -> str:
     ("no_peace_for_the_fallen", "ru", "; ведущий сыщик получает состояние «Проклятие»"),
     ("rally_the_people", "en", "The Lead Investigator gains 1 Ally asset"),
     ("rally_the_people", "uk", "Головний дослідник отримує 1 актив з ознакою «Союзник»"),
-    ("rally_the_people", "ru", "Ведущий сыщик получает 1 актив «Союзник»"),
+    ("rally_the_people", "ru", "Ведущий сыщик получает 1 актив с подтипом «Союзник»"),
     ("support_of_the_church", "en", "The Lead Investigator gains the condition “Blessed”"),
     ("support_of_the_church", "uk", "Головний дослідник отримує стан «Благословенний»"),
     ("support_of_the_church", "ru", "Ведущий сыщик получает состояние «Благословение»"),
@@ -81,11 +81,12 @@ def test_a_rumor_encounter_stays_the_encountering_investigators():
 
 
 @pytest.mark.parametrize("lang, says", [
-    ("en", "Eldritch tokens equal to the number of conditions held by the Lead Investigator (Madness)"),
-    ("uk", "скільки становить кількість наявних станів у головного дослідника (Божевілля)"),
-    ("ru", "сколько составляет число имеющихся состояний у ведущего сыщика (Безумие)")])
+    ("en", "Eldritch tokens equal to the number of Madness conditions held by the Lead Investigator"),
+    ("uk", "скільки становить кількість наявних станів з ознакою «Божевілля» у головного дослідника"),
+    ("ru", "сколько составляет число имеющихся состояний с подтипом «Безумие» у ведущего сыщика")])
 def test_whose_conditions_a_reckoning_counts(lang, says):
-    """Was "… equal to the Lead Investigator: the number of conditions held (Madness)"."""
+    """Was "… equal to the Lead Investigator: the number of conditions held (Madness)" (ne18c: the
+    trait is a phrase, not "(Madness)" after the owner)."""
     assert says in mythos(lang, "growing_madness")
 
 

@@ -68,10 +68,10 @@ def test_a_research_or_other_world_encounter_says_its_kind_once(lang, research, 
 @pytest.mark.parametrize("lang, hurt, defeated", [
     # 002 l.801: «Монстр втрачає стільки здоров'я, скільки успіхів отримав дослідник … Якщо кількість
     # утраченого монстром здоров'я більша або дорівнює його стійкості, дослідник перемагає монстра»
-    ("uk", "Культист втрачає здоров'я (утрачено 1, стійкість 2).", "💀 Монстра переможено: Культист."),
+    ("uk", "Монстр «Культист» втрачає здоров'я (утрачено 1, стійкість 2).", "💀 Монстра переможено: Культист."),
     # 004 l.284: «Если потерянное монстром здоровье сравнялось с его стойкостью или превысило её, монстр побеждён.»
-    ("ru", "Культист теряет здоровье (потеряно 1, стойкость 2).", "💀 Монстр побеждён: Культист."),
-    ("en", "Cultist loses health (1 lost, toughness 2).", "💀 Cultist is defeated.")])
+    ("ru", "Монстр «Культист» теряет здоровье (потеряно 1, стойкость 2).", "💀 Монстр побеждён: Культист."),
+    ("en", "The monster Cultist loses health (1 lost, toughness 2).", "💀 The monster Cultist is defeated.")])
 def test_a_monster_loses_health_and_is_defeated(lang, hurt, defeated):
     """Not «Культист отримує шкоду (1/2)» nor «💀 Культист: переможено.»."""
     assert line({"type": "monster_hurt", "monster": "m1", "kind": "cultist", "damage": 1, "toughness": 2},

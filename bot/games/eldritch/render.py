@@ -350,6 +350,10 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "moved" and ev.get("card"):   # a card's move names it: "X moves to Y (Mi-go Brain Case)."
         key = f"{K}.event.moved_card"
         p["card"] = component_name(lang, ev["card"])
+    elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
+        key = f"{K}.event.monster_recovered_all"
+    elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
+        key = f"{K}.event.reserve_discarded_by"
     elif kind == "may_declined" and ev.get("card"):   # whose offer: "X declines (Mists of Releh)."
         key = f"{K}.event.may_declined_card"
         p["card"] = component_name(lang, ev["card"])
@@ -383,8 +387,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         where = ev.get("where") or "this_card"
         # a token put on goes "on the card", one taken away comes "from the card" (not "removed on
         # the card"); one taken from a space the event names comes from that space
-        section = "where" if n >= 0 else "where_from"
-        if n < 0 and where == "place" and ev.get("space"):
+        removed = n < 0 or (n == 0 and ev.get("removing"))   # "0 removed from the card", not "0 placed"
+        section = "where_from" if removed else "where"
+        if removed and where == "place" and ev.get("space"):
             p["where"] = t(lang, f"{K}.where_from.space", space=space(lang, ev["space"]))
         elif where == "place" and ev.get("space"):   # where on the board (nfe12: «Кладуть … на поле.»)
             p["where"] = t(lang, f"{K}.where.place_at", space=space(lang, ev["space"]))
@@ -393,7 +398,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
                 + t(lang, f"{K}.where.left", left=ev.get("left", 0))
         else:
             p["where"] = t(lang, f"{K}.{section}.{where}") if where in WHERES else where
-        key = f"{K}.event.tokens_{'placed' if n >= 0 else 'removed'}"
+        key = f"{K}.event.tokens_{'removed' if removed else 'placed'}"
     elif kind == "put_on_card":
         what = ev.get("what")
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what

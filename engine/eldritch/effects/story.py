@@ -40,13 +40,16 @@ class StoryEffects:
             before = holder.get(key, 0)
             holder[key] = max(0, before + sign * n)
             # the table reads which card and how many are left, before the rumor it empties fails
+            # none taken off (Dimensions Collide with no gate) is still a removal: "0 removed", not "0 placed"
             events.append(event("tokens", what=key, change=sign * n, where=st.get("where"),
-                                **({"card": holder["id"], "left": holder[key]} if holder.get("id") else {})))
+                                **({"card": holder["id"], "left": holder[key]} if holder.get("id") else {}),
+                                **({"removing": True} if sign < 0 and not n else {})))
             if sign < 0 and before > 0 and holder[key] == 0 and key == "eldritch" and "rumor" in holder:
                 self.fail_rumor(s, holder["id"], events)
             return
         events.append(event("tokens", what=key, change=sign * n, where=st.get("where"),
-                            **({"space": holder} if kind == "space" and holder else {})))
+                            **({"space": holder} if kind == "space" and holder else {}),
+                            **({"removing": True} if sign < 0 and not n else {})))
 
     def _op_remove_eldritch(self, s, st, c, cid, events):
         self._op_place_eldritch(s, st, c, cid, events, sign=-1)
