@@ -134,6 +134,8 @@ EFFECT_PLURALS = {
                                               ("верхнюю карту", "верхние карты", "верхних карт")),
     "unfathomable.noun.draw_items.look": _entry(("card", "cards"), ("верхню карту", "верхні карти", "верхніх карт"),
                                                 ("верхнюю карту", "верхние карты", "верхних карт")),
+    "unfathomable.noun.scout_deck.look": _entry(("card", "cards"), ("верхню карту", "верхні карти", "верхніх карт"),
+                                                ("верхнюю карту", "верхние карты", "верхних карт")),
     "unfathomable.fx.extra_treachery_in_checks": _entry(
         ("more Treachery card counts", "more Treachery cards count"),
         ("карта зради рахується", "карти зради рахуються", "карт зради рахуються"),

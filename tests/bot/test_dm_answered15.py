@@ -34,4 +34,4 @@ async def test_a_contribution_answered_in_its_dm_is_told_in_a_line_not_a_panel(s
     text = all_text(reply)
     assert t("en", "publish.dm_answered", button=ui.hand_button_label("en")) in text, text
     assert t("en", "panel.autopass_note") not in text and not controls_of(reply), text
-    assert ui.t("en", "unfathomable.private.check_you_added", cards=ui.skill_card("en", added)) in text, text
+    assert ui.t("en", "unfathomable.private.check_you_added", cards=ui.said_cards("en", [added])) in text, text

@@ -106,7 +106,7 @@ def test_an_answer_read_by_another_player_names_the_current_player():
     """«вы» on a mythos card is the player who resolves it (001 l.1110): read by anyone else (the
     Captain deciding Accusation), the current player stays "the current player"."""
     said = _choice_effects(False)[("accusation", "Discard cards and taint the chaos deck")]
-    assert said["ru"].startswith("Если текущий игрок имеет звание: капитан: текущий игрок сбрасывает")
+    assert said["ru"].startswith("Если текущий игрок — капитан: текущий игрок сбрасывает")
     assert "вы " not in said["ru"].lower()
 
 

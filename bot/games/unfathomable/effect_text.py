@@ -168,9 +168,10 @@ class _Writer(EffectText):
             # the monster in the case the verb takes («активувати Матір Гідру», «перемістити Батька
             # Дагона»), not its name
             return self.say(lang, self.key("wf", owner, field, value))
-        if field == "chooser" and self.has(self.key("wf", field, value)):
-            # a title chooses as the sentence names it: "(chosen by the Captain)"
-            return self.say(lang, self.key("wf", field, value))
+        if field in DOERS and self.has(self.key("wf", "chooser", value)):
+            # a title chooses or acts as the sentence names it: "(chosen by the Captain)", "the
+            # Captain discards 2 skill cards" (en: a title takes "the"), never "Captain discards"
+            return self.say(lang, self.key("wf", "chooser", value))
         if field == "item" and owner.startswith("remove_items") and owner.endswith("_item"):
             return inner_quotes(super().word(lang, field, value, owner))   # the template quotes it
         if owner == "Location_zone_into" and field == "zone":

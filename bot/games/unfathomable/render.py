@@ -847,6 +847,10 @@ def private_line(ev: dict, player: str, lang: str) -> str | None:
         p["cards"] = ", ".join(_cap(named(lang, "loyalty", c)) for c in ev.get("cards", []))
     elif kind == "check_you_added":
         p["count"] = len(ev.get("cards", []))
+    if kind in ("skills_drawn_you", "check_you_added"):   # «Ви берете карти «A» (Вплив 2) і «B» …», never «Ви взяли: A, B»
+        p["cards"] = said_cards(lang, ev.get("cards") or ())
+        if not ev.get("cards") and kind == "skills_drawn_you":
+            kind = "skills_drawn_none"
     key = f"{K}.private.{kind}"
     text = t(lang, key, **p)
     return None if text == key or not text else text
@@ -1101,18 +1105,24 @@ def same_choice(option: dict, prompt: dict, state: dict):
 
 
 def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
+    from bot.games.unfathomable.effect_text import inner_quotes
     kind = option["type"]
     person = lambda pid: names.get(pid, pid)  # noqa: E731
     if kind == "character":
         return character(lang, option["character"])
-    if kind == "upgrade":
-        return t(lang, f"{K}.option.upgrade", item=_cap(named(lang, "item", option.get("item"))))
-    if kind == "draw_type":
-        return t(lang, f"{K}.option.draw_type", type=type_name(lang, option["skill"]))
+    if kind == "upgrade":   # a button is a phrase, the name quoted after its kind: never «Активувати: Старбак»
+        return t(lang, f"{K}.option.upgrade", item=inner_quotes(_cap(named(lang, "item", option.get("item")))))
+    if kind == "draw_type":   # «Взяти карту сили»: each type's own genitive
+        return t(lang, f"{K}.option.draw_type.{option['skill']}")
     if kind == "move":   # the zone's marks: where the trouble is is read off the buttons
         return t(lang, f"{K}.option.move", **zone_params(lang, option["to"])) + _icons(state, option["to"])
-    if kind == "attack":
-        return t(lang, f"{K}.option.attack", target=target_text(lang, option["target"], person))
+    if kind == "attack":   # the target in the accusative («Атакувати глибоководного в рубці»), a player by kind
+        target = str(option["target"])
+        if target in MONARCHS:   # «Атакувати Мати Гідру», as the channel's «атакує …»
+            return t(lang, f"{K}.option.attack", target=t(lang, f"{K}.target.{target}"))
+        if not target.startswith("deep_one:"):
+            return t(lang, f"{K}.option.attack_player", player=person(target))
+        return t(lang, f"{K}.option.attack", target=target_text(lang, target, person))
     if kind == "repair":
         return t(lang, f"{K}.option.repair", **zone_params(lang, option["zone"]))
     if kind == "use":
@@ -1120,9 +1130,9 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "track":
         return t(lang, f"{K}.option.track", track=track_name(lang, option["track"]))
     if kind == "course":
-        return t(lang, f"{K}.option.course", card=card_name(lang, option["card"]))
+        return t(lang, f"{K}.option.course", card=inner_quotes(card_name(lang, option["card"])))
     if kind == "give":
-        return t(lang, f"{K}.option.give", item=_cap(named(lang, "item", option.get("item"))),
+        return t(lang, f"{K}.option.give", item=inner_quotes(_cap(named(lang, "item", option.get("item")))),
                  player=value_label(lang, option.get("to"), state, names))
     if kind == "give_loyalty":
         return t(lang, f"{K}.option.give_loyalty", player=value_label(lang, option["to"], state, names))
