@@ -1219,8 +1219,9 @@ class GameService:
             # nothing to make it, unnamed in a response window's wait). A kicked member's rows are
             # all Keeper's to remake: their own moves from before the kick go only with a later
             # move of a present member. So are an away member's (/game away) until they are back:
-            # undone alone, Keeper would answer it again at once in their place. Keeper's answers for a kicked member stay Keeper's
-            # (``STAND_IN``) when a member takes the seat (/gm replace), as do a Keeper player's moves
+            # undone alone, Keeper would answer it again at once in their place. Keeper's answers
+            # for a kicked member stay Keeper's (``STAND_IN``) when a member takes the seat (/gm
+            # replace), as do a Keeper player's moves
             moves = [i for i, row in enumerate(rows) if not row.action.get("auto") and is_member(row.actor)
                      and row.actor not in game.autopilot]
             if count < 1 or count > len(moves):

@@ -211,10 +211,8 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
             await after_commit(reply(interaction, t(reply_lang, "lobby.again_joined")))
             return
         if live.status == "active" and me not in live.players and may_take_keeper_seat(live, me):
-            from cogs.play import take_seat_view   # the next game runs with Keeper players: take a seat
-            refusal = ServiceError("not_a_player_keeper_seats")
-            refusal.offer = lambda lang: take_seat_view(live, lang)
-            raise refusal
+            from cogs.play import keeper_seats_refusal   # the next game runs with Keeper players: take a seat
+            raise keeper_seats_refusal(live)
         raise ServiceError("again_started" if live.status == "active" else "channel_busy")
 
     @staticmethod

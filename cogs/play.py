@@ -44,9 +44,7 @@ def seated(game, pid: str, away_ok: bool = False) -> None:
     member away (/game away) sees their panel (``away_ok``) but decides nothing until back."""
     if pid not in game.players:  # a latecomer at a table with Keeper players is offered a seat
         if may_take_keeper_seat(game, pid):
-            refusal = ServiceError("not_a_player_keeper_seats")
-            refusal.offer = lambda lang: take_seat_view(game, lang)
-            raise refusal
+            raise keeper_seats_refusal(game)
         raise ServiceError("not_a_player")
     if pid in game.away and not away_ok:
         raise ServiceError("away", game_id=game.id)   # answered with the Back button (handle_error)
@@ -536,6 +534,13 @@ async def resolve_option(interaction: discord.Interaction, game_id: int, epoch: 
     await act_and_report(interaction, game_id, {"player": pid, "prompt": prompt_id, **option}, epoch, notices, game)
 
 
+def keeper_seats_refusal(game) -> ServiceError:
+    """"You play no seat here", with a button per Keeper player's seat the member may take."""
+    refusal = ServiceError("not_a_player_keeper_seats")
+    refusal.offer = lambda lang: take_seat_view(game, lang)
+    return refusal
+
+
 def take_seat_view(game, lang: str) -> discord.ui.View:
     """A button per Keeper player's seat (the last seated first, as the lobby gives them)."""
     view = discord.ui.View(timeout=None)
@@ -627,7 +632,6 @@ class OptionsPage(KeeperItem):
     def __init__(self, game_id: int, epoch: int, prompt_id: int, chunk: int, choices=(), placeholder: str = "…"):
         super().__init__(options_select(self.KIND, game_id, epoch, prompt_id, chunk, choices, placeholder))
         self.game_id, self.epoch, self.prompt_id = game_id, epoch, prompt_id
-
 
 
 class OptionSelect(OptionsPage, discord.ui.DynamicItem[discord.ui.Select], template=chunk_template("sel")):

@@ -135,8 +135,18 @@ def signed_value(cid: str, positive) -> str:
 
 def skill_card(lang: str, cid: str) -> str:
     """``lore:shrivelling:2:3`` -> "Shrivelling (Lore 2)"."""
+    return t(lang, f"{K}.skill_card", **skill_parts(lang, cid))
+
+
+def skill_parts(lang: str, cid: str, quoted: bool = False) -> dict:
+    """A skill card's title, type and value for a message; ``quoted``: the title set inside «…»
+    (its own quotes turned to „…“)."""
     type_, title, value, _ = cid.split(":")
-    return t(lang, f"{K}.skill_card", title=named(lang, "skill", title), type=type_name(lang, type_), value=value)
+    name = named(lang, "skill", title)
+    if quoted:
+        from bot.games.unfathomable.effect_text import inner_quotes
+        name = inner_quotes(name)
+    return {"title": name, "type": type_name(lang, type_), "value": value}
 
 
 def type_name(lang: str, type_: str) -> str:
@@ -181,9 +191,7 @@ def said_cards(lang: str, cids, kind: str = "cards") -> str:
     names = []
     for c in cids or ():
         if kind in ("cards", "names") and is_skill_card(c):
-            type_, title, value, _ = c.split(":")
-            names.append(t(lang, f"{K}.said.skill", title=inner_quotes(named(lang, "skill", title)),
-                           type=type_name(lang, type_), value=value))
+            names.append(t(lang, f"{K}.said.skill", **skill_parts(lang, c, quoted=True)))
         else:
             name = _cap(named(lang, "item", c)) if kind == "items" else card_name(lang, c)
             names.append(f"«{inner_quotes(name)}»")
@@ -277,8 +285,7 @@ def used_ability(lang: str, ref: str) -> str:
     from bot.games.unfathomable.effect_text import inner_quotes
     kind, _, rest = str(ref).partition(":")
     if kind == "card" and is_skill_card(rest):
-        type_, title, value, _ = rest.split(":")
-        return t(lang, f"{K}.used.card", title=inner_quotes(named(lang, "skill", title)), type=type_name(lang, type_), value=value)
+        return t(lang, f"{K}.used.card", **skill_parts(lang, rest, quoted=True))
     if kind in ("item", "title", "play", "card"):
         what = rest.rpartition(":")[0] or rest if kind != "card" else rest
         if kind == "item":
