@@ -1486,8 +1486,9 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     about = prompt.get("about")
     if kind in ("choose", "group", "pass_lead") and about in ABOUTS:
         what = t(lang, f"{K}.about.{about}")
-        if about == "swap_spaces" and _swap_spaces(state or {}, prompt):   # who would go where
-            here, there = _swap_spaces(state or {}, prompt)
+        spaces = _swap_spaces(state or {}, prompt) if about == "swap_spaces" else None
+        if spaces:   # who would go where
+            here, there = spaces
             what = t(lang, f"{K}.about.swap_spaces_with", inv=named(lang, "investigator", prompt["with"]),
                      here=space(lang, here), there=space(lang, there))
         frame = frame_of(state or {}, prompt)
