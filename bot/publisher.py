@@ -329,6 +329,7 @@ class Publisher:
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
         self._dirty: set[int] = set()  # games with rows committed since their delivery task began
         self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
+        self._after_tasks: set[asyncio.Task] = set()  # after-delivery steps an interaction's flush started
         self.proposals_announced: dict[tuple[int, int], float] = {}  # (game, member) -> last announced (loop time)
         # (game, player, lang, prompt=, free=) -> the controls of a decision: set by the play cog
         self.prompt_view = None
@@ -398,9 +399,9 @@ class Publisher:
     async def idle(self) -> None:
         """Wait for every scheduled delivery, and for the interactions being handled (each may
         schedule one yet) (shutdown, tests)."""
-        while self._tasks or self._foreground:
-            if self._tasks:
-                await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+        while self._tasks or self._foreground or self._after_tasks:
+            if self._tasks or self._after_tasks:
+                await asyncio.gather(*self._tasks.values(), *self._after_tasks, return_exceptions=True)
             else:
                 await self._quiet.wait()
 
@@ -408,7 +409,8 @@ class Publisher:
         """Deliver the game's due announcements now. Never raises: what fails stays in the outbox
         for the outbox loop. The after-delivery step (members' open panels redrawn) runs once the
         game's delivery lock is released: the next delivery, or an admin's undo, never waits on
-        those edits."""
+        those edits; flushed by an interaction (an admin's undo, a member back in their seat), it
+        runs as a task of its own, so the interaction's reply does not wait on them either."""
         delivered = None
         try:
             lock = self._delivering.get(game_id)
@@ -431,10 +433,19 @@ class Publisher:
         except Exception:  # noqa: BLE001 - one game's delivery never harms another's
             log.exception("delivering the outbox of game %s failed; it stays queued", game_id)
         if delivered is not None and self.after_delivery is not None:
-            try:
-                await self.after_delivery(self.bot, delivered)
-            except Exception:  # noqa: BLE001 - the rows are delivered: say only what failed
-                log.exception("the after-delivery step of game %s failed", game_id)
+            if _IN_FOREGROUND.get():   # an interaction's own flush (an admin's undo): it answers first
+                task = asyncio.get_running_loop().create_task(self._after_delivery(delivered))
+                self._after_tasks.add(task)
+                task.add_done_callback(self._after_tasks.discard)
+            else:
+                await self._after_delivery(delivered)
+
+    async def _after_delivery(self, game: Game) -> None:
+        _IN_FOREGROUND.set(False)  # a task of its own when an interaction's flush started it
+        try:
+            await self.after_delivery(self.bot, game)
+        except Exception:  # noqa: BLE001 - the rows are delivered: say only what failed
+            log.exception("the after-delivery step of game %s failed", game.id)
 
     async def deliver_due(self, now=None) -> int:
         """Deliver every game's due announcements (the outbox loop and start-up); returns how many

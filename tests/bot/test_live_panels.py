@@ -149,3 +149,43 @@ async def test_open_panels_are_redrawn_after_the_delivery_lock_is_released(simco
     finally:
         publisher.after_delivery = original
     assert seen and not any(seen), seen
+
+
+async def test_an_admins_undo_answers_without_waiting_for_open_panels_redraws(simcord_env, monkeypatch):
+    """rv18 L6: an admin's /gm undo delivered its announcements inline and then waited while every
+    open panel of the game was redrawn (an edit per member), so the admin's reply came after them.
+    The redraws now run as a task of their own, after the reply; the panels are still redrawn."""
+    import asyncio
+    import sys
+    env = simcord_env
+    guild, channel, m = await new_game(env, 4, setup=fixed)
+    await open_panel(m[1], channel)   # Bob keeps his panel open: the undo changes what it offers
+    await first_turn(env, channel, m)
+    await env.bot.publisher.idle()
+    publisher = env.bot.publisher
+    original, replied, order = publisher.after_delivery, asyncio.Event(), []
+    admin_cog = sys.modules["cogs.admin"]   # loaded as an extension: not an attribute of `cogs`
+    plain_reply = admin_cog.reply
+
+    async def reply(interaction, *args, **kwargs):
+        order.append("reply")
+        replied.set()
+        return await plain_reply(interaction, *args, **kwargs)
+
+    async def held(bot, delivered):
+        try:   # a slow redraw: it goes on once the admin is answered, or after a while
+            await asyncio.wait_for(replied.wait(), 0.5)
+        except asyncio.TimeoutError:
+            pass
+        order.append("redraw")
+        await original(bot, delivered)
+
+    monkeypatch.setattr(admin_cog, "reply", reply)
+    publisher.after_delivery = held
+    try:
+        done = await admin_of(env, guild).slash(channel, "gm undo", count=1, force=True)
+        await publisher.idle()
+    finally:
+        publisher.after_delivery = original
+    assert "undid 1" in panel_of(done).content, panel_of(done).content
+    assert order == ["reply", "redraw"], order
