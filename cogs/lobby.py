@@ -1,7 +1,9 @@
 """The lobby: create a game in this channel, join/leave, options, start, status, abort."""
 from __future__ import annotations
 
+import contextlib
 import math
+
 import discord
 from discord import app_commands
 
@@ -220,6 +222,7 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         """Seat the ended game's Keeper players in the new lobby and post it, pinging the other
         members once; a lobby nobody can see is discarded (it would block the channel)."""
         bot, me = interaction.client, str(interaction.user.id)
+        posted = None
         try:
             for _ in keepers(ended.players):
                 game = await bot.service.add_keeper(game.id, lang)
@@ -236,6 +239,9 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
             await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
         except Exception as exc:
             await bot.service.discard_lobby(game.id)
+            if posted is not None:   # posted, but its id not saved: its Join buttons would only refuse
+                with contextlib.suppress(Exception):
+                    await posted.delete()
             if isinstance(exc, (operations.Retry, operations.GiveUp)):   # Discord refused or is busy
                 raise ServiceError("again_not_posted") from exc
             raise

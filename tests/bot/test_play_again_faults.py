@@ -125,3 +125,20 @@ async def test_a_lobby_discord_refuses_to_post_is_not_opened_and_the_member_is_t
     reply = panel_of(await members[0].click(final_table(channel), label=AGAIN))
     assert "could not post the next game's lobby" in all_text(reply), all_text(reply)
     assert await env.bot.service.live_game(channel.id) is None, "a lobby nobody sees does not block the channel"
+
+
+async def test_a_lobby_posted_whose_id_is_not_saved_is_taken_down_with_the_lobby(simcord_env, monkeypatch):
+    """rv18: the lobby was posted, then saving its message id failed (a locked database): the
+    lobby was discarded, but its message stayed in the channel with Join buttons that only
+    refused. The message now goes with the lobby."""
+    env = simcord_env
+    _, channel, members, ended = await finished_game(env)
+    service = env.bot.service
+
+    async def locked(*args, **kwargs):
+        raise RuntimeError("database is locked")
+    monkeypatch.setattr(service, "set_table_message", locked)
+    before = len(list(channel.history()))
+    await members[0].click(final_table(channel), label=AGAIN)
+    assert await service.live_game(channel.id) is None, "the lobby was discarded"
+    assert len(list(channel.history())) == before, [m.content for m in channel.history()][:3]
