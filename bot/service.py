@@ -479,11 +479,24 @@ class GameService:
 
     @resilient
     async def leave(self, game_id: int, user_id: int) -> Game:
-        def change(game: Game):
+        """A member leaves the lobby. The host (who may start it) leaving hands the lobby to the
+        member who joined first after them, so a lobby never waits for someone gone; the last member
+        leaving closes it (a lobby of Keeper players alone plays for nobody and holds the channel)."""
+        async with self._locked(game_id) as (session, game):
+            if game.status != "lobby":
+                raise ServiceError("not_in_lobby")
             if str(user_id) not in game.players:
                 raise ServiceError("not_joined_you")  # said to the member who pressed Leave
             game.players = [p for p in game.players if p != str(user_id)]
-        return await self._mutate_lobby(game_id, change)
+            rows = []
+            if not members(game.players):
+                game.status, game.live_channel = "aborted", None
+                rows.append(self._outbox(game, "public", {"notices": [notice("lobby.closed_empty")]}))
+            elif game.creator_id == user_id:
+                game.creator_id = int(members(game.players)[0])
+                rows.append(self._outbox(game, "public", {"notices": [notice("lobby.host_passed",
+                                                                             player=str(game.creator_id))]}))
+            return await self._save(session, game, rows)
 
     @resilient
     async def set_setup(self, game_id: int, setup: dict) -> Game:

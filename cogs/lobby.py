@@ -22,7 +22,8 @@ def lobby_embed(game, lang: str) -> discord.Embed:
                           description=t(lang, "lobby.description", min=rules.min_players, max=rules.max_players),
                           colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
-                    value="\n".join(mention(p, lang) for p in game.players) or "—", inline=False)
+                    value="\n".join(mention(p, lang) + (f" {t(lang, 'lobby.host_mark')}" if p == str(game.creator_id)
+                                                         else "") for p in game.players) or "—", inline=False)
     if keepers(game.players):  # announced as such: seats an agent plays, from its own view only
         embed.add_field(name=t(lang, "lobby.keepers", count=len(keepers(game.players))),
                         value=t(lang, "lobby.keepers_note"), inline=False)
@@ -112,6 +113,7 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
             game = await bot.service.join(game.id, interaction.user.id, display_name(interaction))
         elif self.verb == "leave":
             game = await bot.service.leave(game.id, interaction.user.id)
+            await bot.publisher.flush(game.id)   # a new host, or the lobby closed: told in the channel
         elif not await can_manage(interaction, game):
             raise ServiceError("not_creator")
         elif self.verb == "keeper_add":

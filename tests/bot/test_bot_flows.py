@@ -130,7 +130,7 @@ async def test_wrong_member_is_refused_clearly(simcord_env):
     channel2 = guild.create_text_channel("other")
     await m[0].slash(channel2, "game new", kind="thing")
     refused = await m[1].click(channel2.last_message, label="Start")
-    assert "Only the game's creator or an admin" in panel_of(refused).content
+    assert "Only the game's host or an admin" in panel_of(refused).content
     busy = await m[1].slash(channel, "game new", kind="thing")
     assert "already has a game" in busy.response.content
 
@@ -270,7 +270,7 @@ async def test_lobby_options_join_leave_and_abort(simcord_env):
     assert left.acknowledged
     from tests.bot.helpers import lobby_option_id
     refused = await m[1].select(lobby, ["revenge"], custom_id=lobby_option_id(lobby))
-    assert "Only the game's creator" in panel_of(refused).content
+    assert "Only the game's host" in panel_of(refused).content
     await m[0].select(lobby, ["revenge", "quarantine_two"], custom_id=lobby_option_id(lobby))
     game = await current_game(env, channel)
     assert game.options == {"infected_count": 12, "revenge": True, "quarantine_turns": 2}
@@ -293,7 +293,7 @@ async def test_lobby_abort_frees_the_channel(simcord_env):
     await a.slash(channel, "game new", kind="thing")
     lobby = channel.last_message
     refused = await b.click(lobby, label="Abort")
-    assert "Only the game's creator" in panel_of(refused).content
+    assert "Only the game's host" in panel_of(refused).content
     await a.click(lobby, label="Abort")
     assert (await current_game(env, channel)).status == "aborted"
     status = await b.slash(channel, "game status")

@@ -57,7 +57,7 @@ async def test_the_lobby_adds_keeper_players_up_to_the_most_and_removes_them(sim
     creator, other = members
     # only the creator or an admin seats Keeper players
     refused = await other.click(lobby, label=ADD)
-    assert "creator" in (refused.followups[-1].content if refused.followups else refused.response.content)
+    assert "host" in (refused.followups[-1].content if refused.followups else refused.response.content)
     game = await current_game(env, channel)
     assert game.players == [str(creator.id), str(other.id)]
     for _ in range(rules.max_players - 2):
@@ -121,7 +121,7 @@ async def test_the_refusal_to_start_offers_keeper_players_in_the_empty_seats_in_
     await operations.send_dm(env.bot, members[1].id, "copy", view=view)
     copy = members[1].user.dm_channel.history()[-1]
     refused = panel_of(await members[1].user.click(copy, custom_id=fill["custom_id"]))
-    assert "creator" in all_text(refused) and (await current_game(env, channel)).status == "lobby"
+    assert "host" in all_text(refused) and (await current_game(env, channel)).status == "lobby"
     done = panel_of(await members[0].click(refusal, custom_id=fill["custom_id"]))
     assert done.content == "✅ Started: 2 Keeper players took the empty seats." and not done.components
     game = await current_game(env, channel)
@@ -165,10 +165,12 @@ async def test_keeper_players_fill_the_minimum_but_never_play_alone(simcord_env)
     assert (await current_game(env, channel)).status == "lobby"  # 1 of 4
     for _ in range(4):
         await members[0].click(lobby, label=ADD)
-    await members[0].click(lobby, label="Leave")
-    refused = await members[0].click(lobby, label="Start")  # Keeper players alone: refused
-    assert "At least one member" in all_text(refused.followups[-1] if refused.followups else refused.response)
-    await members[0].click(lobby, label="Join")
+    await members[0].click(lobby, label="Leave")   # Keeper players alone play for nobody: the lobby closes
+    assert (await current_game(env, channel)).status == "aborted"
+    await members[0].slash(channel, "game new", kind="thing")
+    lobby = channel.last_message
+    for _ in range(4):
+        await members[0].click(lobby, label=ADD)
     await members[0].click(lobby, label="Start")
     game = await current_game(env, channel)
     assert game.status == "active" and len(game.players) == 5 and len(keeper_seats(game)) == 4

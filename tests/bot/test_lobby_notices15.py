@@ -8,8 +8,8 @@ import pytest
 from bot.publisher import notice_line
 from tests.bot.helpers import lobby_option_id, seat_table
 
-PLACEHOLDERS = {"en": "Game options (creator or admin)", "uk": "Параметри гри (творець або адмін)",
-                "ru": "Параметры игры (создатель или админ)"}
+PLACEHOLDERS = {"en": "Game options (host or admin)", "uk": "Параметри гри (організатор або адмін)",
+                "ru": "Параметры игры (организатор или админ)"}
 
 
 @pytest.mark.parametrize("kind", ["thing", "unfathomable", "eldritch"])

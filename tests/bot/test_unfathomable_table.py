@@ -439,7 +439,7 @@ ADMIN_COMMANDS = [("gm undo", {}), ("gm undo", {"count": 2, "force": True}), ("g
                   ("settings admin_role", {"role": "role"}), ("game abort", {})]
 
 
-REFUSALS = ("Only server admins", "Only members with the Manage Server permission", "Only the game's creator or an admin",
+REFUSALS = ("Only server admins", "Only members with the Manage Server permission", "Only the game's host or an admin",
             "An admin ends a running game with `/gm reset`")
 
 

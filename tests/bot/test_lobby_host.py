@@ -1,0 +1,50 @@
+"""A lobby never waits for someone gone: when its host (the member who opened it, the one who may
+start it besides an admin) leaves, the member who joined first after them hosts it, and the
+channel is told; when the last member leaves, the lobby closes and the channel is free (a lobby of
+Keeper players alone plays for nobody). Before, only an admin could start or call off a lobby its
+creator had left, and an empty lobby held the channel until an admin reset it."""
+from __future__ import annotations
+
+from tests.bot.helpers import all_text, current_game, open_lobby, panel_of
+
+
+def now(channel, message):
+    """The lobby message as the channel shows it now (after the bot's edits)."""
+    return next(m for m in channel.history() if m.id == message.id)
+
+
+async def test_the_host_leaving_hands_the_lobby_to_the_next_member_who_may_start_it(simcord_env):
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 4)
+    players = all_text(now(channel, lobby))
+    assert f"<@{m[0].id}> (host)" in players and f"<@{m[1].id}> (host)" not in players
+    await m[0].click(lobby, label="Leave")
+    game = await current_game(env, channel)
+    assert game.creator_id == m[1].id and str(m[0].id) not in game.players
+    told = [msg for msg in channel.history() if "now hosts the lobby" in (msg.content or "")]
+    assert told and f"<@{m[1].id}>" in told[0].content, [msg.content for msg in channel.history()]
+    assert m[1].id in [u.id for u in told[0].mentions], "the new host is pinged: the start is theirs now"
+    assert f"<@{m[1].id}> (host)" in all_text(now(channel, lobby))
+    refused = await m[2].click(lobby, label="Start")
+    assert "Only the game's host" in panel_of(refused).content
+    await m[3].click(lobby, label="Leave")   # a member who is not the host leaving changes no host
+    assert (await current_game(env, channel)).creator_id == m[1].id
+    await m[0].click(lobby, label="Join")    # the old host back is a player like any other
+    await m[3].click(lobby, label="Join")
+    started = await m[1].click(lobby, label="Start")
+    game = await current_game(env, channel)
+    assert game.status == "active", all_text(panel_of(started))
+
+
+async def test_the_last_member_leaving_closes_the_lobby_and_frees_the_channel(simcord_env):
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 2)
+    await m[0].click(lobby, label="🤖 Add a Keeper player")
+    await m[0].click(lobby, label="Leave")
+    await m[1].click(lobby, label="Leave")
+    game = await current_game(env, channel)
+    assert game.status == "aborted"
+    assert any("Everyone has left the lobby" in (msg.content or "") for msg in channel.history())
+    assert "No game in this channel" in (await m[1].slash(channel, "game status")).response.content
+    await m[1].slash(channel, "game new", kind="thing")   # the channel takes a new game at once
+    assert (await current_game(env, channel)).status == "lobby"
