@@ -1418,6 +1418,8 @@ class GameService:
                                              before=before)
             if greet and is_member(new_id) and game.status == "active":
                 _greet(announced, new_id)
+            # the time left was the old seat's (a Keeper player's wait for proposals is seconds)
+            await self._set_deadline(session, game)
             return await self._save(session, game, announced)
 
     async def _seat_back(self, session, game: Game, uid: str, line: str = "admin.seat_back",
@@ -1435,6 +1437,7 @@ class GameService:
                                         notices=[notice(line, player=uid)], before=before)
         if greet:
             _greet(announced, uid)
+        await self._set_deadline(session, game)   # the time left was Keeper's, not theirs
         return await self._save(session, game, announced)
 
     # ------------------------------------------------------------------ a member's own seat
