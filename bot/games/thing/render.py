@@ -286,8 +286,16 @@ def _private_line(ev: dict, player: str, lang: str) -> str | None:
 
 
 def private_events_for(events: list[dict], player: str) -> list[dict]:
-    """Events only some players may see, that ``player`` may see."""
-    return [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+    """Events only some players may see, that ``player`` may see; Scary's look at the refused card
+    told before its replacement, as the card orders them («посмотрите карту… Возьмите карту
+    взамен»; nt19: «Ви взяли карту…» came first). The engine draws first; its events stay as they are."""
+    out = [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+    for i in range(len(out) - 1):
+        drawn, seen = out[i], out[i + 1]
+        if drawn["type"] == "card_drawn" and drawn.get("why") == "defence" \
+                and seen["type"] == "offered_card_seen" and seen.get("player") == drawn.get("player"):
+            out[i], out[i + 1] = seen, drawn
+    return out
 
 
 def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
@@ -331,7 +339,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         winners = ", ".join(mention(w) for w in result["winners"]) or "—"
         roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
         embed.add_field(name=t(lang, "thing.table.result"),
-                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}{_not_winning(result, lang)}"
+                        value=f"{_capital(t(lang, 'thing.reason.' + result['reason']))}\n🏆 {winners}{_not_winning(result, lang)}"
                               f"\n{roles}"[:1024],
                         inline=False)
     else:
@@ -524,18 +532,31 @@ def table_picture(state: dict, names: dict, lang: str) -> bytes:
     from the catalogs."""
     from bot.games.thing.picture import render_table
 
+    return render_table(rules_for(GAME).view(state, None), names, lang, picture_labels(lang))
+
+
+def picture_labels(lang: str) -> dict[str, str]:
+    """Every word of the table picture (bot/games/thing/picture.py DEFAULT_LABELS) from the catalogs."""
     labels = {"turn": t(lang, "thing.table.title", turn="{turn}"), "game_over": t(lang, "thing.table.finished"),
               "deck": t(lang, "thing.table.deck"), "discard": t(lang, "thing.table.discard"),
               "next_event": t(lang, "thing.table.next_event"), "next_panic": t(lang, "thing.table.next_panic"),
               "door": t(lang, "thing.table.door"), "eliminated": t(lang, "thing.table.out"),
               "clockwise": t(lang, "thing.table.clockwise"),
               "counterclockwise": t(lang, "thing.table.counterclockwise"),
-              "team_humans": t(lang, "team.humans"), "team_thing": t(lang, "team.thing")}
+              "team_humans": t(lang, "thing.table.team_wins_humans"),
+              "team_thing": t(lang, "thing.table.team_wins_thing"),
+              "last_infected_loses": t(lang, "thing.table.last_infected_loses", player="{player}"),
+              "thing_alone": t(lang, "thing.table.thing_alone")}
     labels.update({f"quarantine_{n}": t(lang, "thing.table.quarantine", turns=n) for n in (1, 2, 3)})
-    labels.update({f"reason_{r}": t(lang, f"thing.reason.{r}") for r in
+    # the reasons start lower-case (they follow «Гру закінчено:» in the log); here they open a sentence
+    labels.update({f"reason_{r}": _capital(t(lang, f"thing.reason.{r}")) for r in
                    ("thing_burned", "declared_true", "declared_false", "revenge_humans", "revenge_infected")})
     labels.update({f"role_{r}": t(lang, f"role.{r}") for r in ("human", "thing", "infected")})
-    return render_table(rules_for(GAME).view(state, None), names, lang, labels)
+    return labels
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
