@@ -10,7 +10,7 @@ from bot.games.thing.picture import HEIGHT, layout
 from bot.games.thing.render import picture_labels
 from bot.i18n import t
 from engine.registry import rules_for
-from tests.bot.test_thing_newcomer17b import to_step3
+from tests.bot.test_thing_newcomer17b import footer, to_step3
 from tests.bot.test_thing_newcomer18b import THING_HAND, burn
 from tests.engine.helpers import act, exchange, make_game, plain_turn, run, top
 
@@ -117,3 +117,27 @@ def test_scary_tells_the_look_before_the_replacement(lang, lines):
     assert kinds == ["card_drawn", "offered_card_seen"]   # the engine's order, unchanged
     assert THING.private_lines(events, "bob", lang) == lines
     assert THING.private_lines(events, "ann", lang) == []
+
+
+# ------------------------------------------------------------------ 3. Revelations: whose round, and its end
+@pytest.mark.parametrize("lang, own, other", [
+    ("uk", "вирішити, чи показувати всім свої карти («Час зізнань»)",
+     "вирішити, чи показувати всім свої карти («Час зізнань» гравця Ann: коло зупиняється, щойно хтось покаже "
+     "«Зараження!»)"),
+    ("ru", "решить, показывать ли всем свои карты («Время признаний»)",
+     "решить, показывать ли всем свои карты («Время признаний» игрока Ann: круг останавливается, как только "
+     "кто-то покажет «Заражение!»)"),
+    ("en", "decide whether to show your hand to everyone (Revelations)",
+     "decide whether to show your hand to everyone (Revelations, drawn by Ann: the round stops as soon as "
+     "someone shows an Infected!)"),
+])
+def test_revelations_tells_each_player_whose_round_it_is(lang, own, other):
+    """At 8 seats Богдан's panel read «Зараз вам треба: вирішити, чи показувати карти» with «Нічого не
+    показувати / Показати свої карти» and nothing else: no card, no drawer, no word that the round
+    ends at the first «Зараження!» (the help is the drawer's: «Починаючи з вас…»). The card: «по
+    колу в напрямку ходу кожен гравець може показати всім свої карти. Коло зупиняється, щойно хтось
+    покаже «Зараження!»» (data/thing/cards.yaml revelations)."""
+    s, _ = act(make_game(deck=["revelations"] + ["suspicion"] * 5), "ann", "draw")
+    assert footer(s, "ann", lang).endswith(own), footer(s, "ann", lang)
+    s, _ = act(s, "ann", "reveal", what="nothing")
+    assert footer(s, "bob", lang).endswith(other), footer(s, "bob", lang)

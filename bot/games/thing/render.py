@@ -449,6 +449,12 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, "thing.kinds.pass_to", player=names.get(receiver, receiver))
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
+    if kind == "revelation" and frame.get("order"):  # Revelations: the card, and whose (nt19)
+        drawer, named = frame["order"][0], card(lang, _card_doing("revelations"))
+        if drawer == prompt["player"]:  # the panel's help gives the card's text to its drawer
+            return t(lang, "thing.kinds.revelation_own", card=named)
+        # another player has no help (the text speaks to the drawer): the round and its end, here
+        return t(lang, "thing.kinds.revelation_round", card=named, player=names.get(drawer, drawer))
     if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
         return t(lang, "thing.kinds.forgetful_for", card=card(lang, _card_doing("discard_and_draw")),
                  cards=t(lang, "thing.table.cards", count=prompt["subset"]["min"]))
