@@ -141,3 +141,28 @@ def test_revelations_tells_each_player_whose_round_it_is(lang, own, other):
     assert footer(s, "ann", lang).endswith(own), footer(s, "ann", lang)
     s, _ = act(s, "ann", "reveal", what="nothing")
     assert footer(s, "bob", lang).endswith(other), footer(s, "bob", lang)
+
+
+@pytest.mark.parametrize("lang, line, alone", [
+    ("uk", "🛡️ <@bob> відповідає картою **Страх**, дивиться запропоновану карту й бере карту події.",
+     "🛡️ <@bob> відповідає картою **Страх** і дивиться запропоновану карту."),
+    ("ru", "🛡️ <@bob> отвечает картой **Страх**, смотрит предложенную карту и берёт карту события.",
+     "🛡️ <@bob> отвечает картой **Страх** и смотрит предложенную карту."),
+    ("en", "🛡️ <@bob> answers with **Scary**, looks at the card offered and draws an event card.",
+     "🛡️ <@bob> answers with **Scary** and looks at the card offered."),
+])
+def test_the_table_is_told_scary_looked_at_the_card(lang, line, alone):
+    """The table read «🛡️ 🤖 Keeper 4 відповідає картою **Страх** і бере карту події.»: nothing of
+    the look, which the offerer needs most (their card is now known). With panic cards between the
+    look and the draw (nt18's order), the look stays with the defence."""
+    s = make_game({"bob": ["scary", "whisky", "axe", "analysis"]}, deck=["suspicion", "flamethrower"])
+    s, _ = act(to_step3(s), "ann", "offer", card="watch_your_back")
+    s, events = act(s, "bob", "defend", card="scary")
+    assert THING.public_lines(events, lang)[0] == line
+    skipped = {"type": "panic_skipped", "player": "bob", "audience": "all"}
+    defended = next(ev for ev in events if ev["type"] == "defended")
+    assert THING.public_lines([defended, skipped], lang)[0] == alone
+    missed = {**defended, "card": "missed"}   # a defence that does not look keeps its line
+    assert THING.public_lines([missed], lang) == [{"uk": "🛡️ <@bob> відповідає картою **Мимо!**",
+                                                   "ru": "🛡️ <@bob> отвечает картой **Мимо!**",
+                                                   "en": "🛡️ <@bob> answers with **Missed!**"}[lang]]

@@ -79,8 +79,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = f"thing.event.{kind}_many"
     elif kind == "exchange_offered" and ev.get("redirected"):  # merged: merged()
         key = "thing.event.exchange_offered_instead"
-    elif kind == "defended" and ev.get("drew"):  # merged: merged()
-        key = "thing.event.defended_drew"
+    elif kind == "defended":
+        # a card that looks at the card refused (Scary) says so, before its draw, as the card orders
+        # them (nt19: «відповідає картою **Страх** і бере карту події» told the table nothing of the look)
+        peeks = any(e.name == "peek_offered_card" for e in _effects(ev.get("card")))
+        key = "thing.event.defended" + ("_drew" if ev.get("drew") else "") + ("_peek" if peeks else "")  # drew: merged()
     elif kind == "pass_chosen" and len(ev.get("players") or ()) > 1:  # merged: merged()
         key = "thing.event.pass_chosen_many"
         p["players"] = ", ".join(mention(pid) for pid in ev["players"])
@@ -470,6 +473,11 @@ def _exchange_origin(frame: dict, lang: str) -> dict:
     if frame.get("reason") in default_pack().cards:
         return {"key": "thing.kinds.answer_card", "card": card(lang, frame["reason"])}
     return {"key": "thing.kinds.answer_turn"}
+
+
+def _effects(cid: str | None) -> tuple:
+    found = default_pack().cards.get(cid) if cid else None
+    return tuple(getattr(found, "effects", None) or ())
 
 
 @lru_cache(maxsize=None)
