@@ -166,3 +166,19 @@ def test_the_table_is_told_scary_looked_at_the_card(lang, line, alone):
     assert THING.public_lines([missed], lang) == [{"uk": "🛡️ <@bob> відповідає картою **Мимо!**",
                                                    "ru": "🛡️ <@bob> отвечает картой **Мимо!**",
                                                    "en": "🛡️ <@bob> answers with **Missed!**"}[lang]]
+
+
+# ------------------------------------------------------------------ 4. Blind Date ends the turn
+@pytest.mark.parametrize("lang, line", [
+    ("uk", "<@ann> міняє карту на верхню карту колоди; хід закінчується без обміну."),
+    ("ru", "<@ann> меняет карту на верхнюю карту колоды; ход заканчивается без обмена."),
+    ("en", "<@ann> swaps a card for the top card of the draw pile; the turn ends with no exchange."),
+])
+def test_blind_date_says_the_turn_ends_with_no_exchange(lang, line):
+    """At 8 seats: «Олена міняє карту на верхню карту колоди.» then «▶️ Хід 30: 🤖 Keeper 5.»: the
+    end-of-turn exchange every other turn had was gone with no word why. The card: «Ваш хід
+    закінчується.» (data/thing/cards.yaml blind_date)."""
+    s, _ = act(make_game(deck=["blind_date"] + ["suspicion"] * 5), "ann", "draw")
+    s, events = act(s, "ann", "swap_with_deck", card=s["hands"]["ann"][0])
+    assert s["turn"]["player"] == "bob" and not [ev for ev in events if ev["type"] == "exchanged"]
+    assert line in THING.public_lines(events, lang)
