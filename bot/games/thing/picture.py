@@ -6,11 +6,13 @@ a token with the player's display name, hand count, whose turn it is and quarant
 doors between the two neighbours they separate; the direction of play as arrows round the
 table; the draw and discard piles in the middle; eliminated players greyed and crossed out
 below the table; and, once the game is over, the result (the winning side in the title, every
-role on its token, a star on each winner; quarantine no longer shown).
+role on its token, a star on each winner, the line saying why a living infected player lost or
+that the Thing won alone; quarantine no longer shown).
 
 Nothing user-facing is hard-coded in one language: every word comes from ``labels`` (the
 caller fills it from its catalogs; :data:`DEFAULT_LABELS` lists the keys with English
-defaults). Labels may use ``{turn}`` (``turn``) and ``{turns}`` (``quarantine``); a label
+defaults). Labels may use ``{turn}`` (``turn``), ``{turns}`` (``quarantine``) and ``{player}``
+(``last_infected_loses``: a display name); a label
 without its placeholder gets the number appended. For plural forms the caller may also give
 ``quarantine_1``, ``quarantine_2``, ``quarantine_3`` (the text for that many turns left), which
 win over ``quarantine``.
@@ -54,6 +56,8 @@ DEFAULT_LABELS: dict[str, str] = {
     "role_human": "Human",
     "role_thing": "The Thing",
     "role_infected": "Infected",
+    "last_infected_loses": "{player} loses: the last human at the table, infected rather than eliminated.",
+    "thing_alone": "The Thing infected everyone and no one was eliminated: the Thing alone wins.",
 }
 
 # colours: a dark picture that sits well on Discord's dark theme (and is legible on the light one)
@@ -75,12 +79,14 @@ OUT_CROSS = (160, 60, 60)
 CARD_BACK = {"event": (46, 106, 140), "panic": (176, 52, 52), None: (60, 64, 72)}
 ROLE = {"human": (59, 165, 92), "thing": (237, 66, 69), "infected": (155, 89, 182)}
 WIN = (255, 215, 64)
+ROLE_TEXT = (214, 170, 236)  # the infected colour, light enough to read as text
 
 CX, CY = WIDTH // 2, 342          # centre of the table
 RX, RY = 350, 226                 # the oval the seat centres sit on
 ARROW_RX, ARROW_RY = 226, 140     # the ring of direction arrows
 HEADER_Y = 16
 FOOTER_Y = 628
+WHY_SHIFT = 20                    # the eliminated move down by this when the why line sits above them
 
 
 # ---------------------------------------------------------------- labels
@@ -187,13 +193,15 @@ def layout(view: dict, names: dict | None = None, labels: dict | None = None) ->
     discard = {"count": discard_count, "box": (CX + 18, CY - 70, CX + 18 + cw, CY - 70 + ch),
                "text": fit(label(labels, "discard"), small, 150)}
 
+    why = _why(result, names, labels)
+    footer_y = FOOTER_Y + (WHY_SHIFT if why else 0)
     out_items = []
     eliminated = [pid for pid in view.get("eliminated") or [] if pid not in index]
     ew, eh, per_row = 146, 34, 6
     for k, pid in enumerate(eliminated):
         row, col = divmod(k, per_row)
         x0 = 24 + col * (ew + 8)
-        y0 = FOOTER_Y + 30 + row * (eh + 8)
+        y0 = footer_y + 30 + row * (eh + 8)
         out_items.append({"player": pid, "name": display(pid, ew - 40, font(14, True)),
                           "box": (x0, y0, x0 + ew, y0 + eh), "center": (x0 + ew // 2, y0 + eh // 2),
                           "hand": hand_counts.get(pid), "turn": False, "quarantine": None,
@@ -206,7 +214,8 @@ def layout(view: dict, names: dict | None = None, labels: dict | None = None) ->
         parts = [label(labels, f"team_{team}") if team else "",
                  label(labels, f"reason_{result.get('reason')}") if result.get("reason") else ""]
         subtitle = fit("  ·  ".join(p for p in parts if p), font(16), WIDTH - 48)
-        result_out = {"team": team, "reason": result.get("reason"), "winners": sorted(winners)}
+        result_out = {"team": team, "reason": result.get("reason"), "winners": sorted(winners), "why": why,
+                      "why_at": (24, FOOTER_Y + 2)}
     else:
         number = turn.get("number") if turn else None
         title = fit(label(labels, "turn", turn=number if number is not None else "–"), title_font, 520)
@@ -216,10 +225,26 @@ def layout(view: dict, names: dict | None = None, labels: dict | None = None) ->
     return {
         "size": (WIDTH, HEIGHT), "title": title, "subtitle": subtitle, "seats": seat_items,
         "eliminated": out_items, "eliminated_text": fit(label(labels, "eliminated"), font(14, True), 400)
-        if out_items else None,
+        if out_items else None, "eliminated_at": (24, footer_y + 6),
         "doors": doors, "door_legend": _door_legend(labels, small) if doors else None,
         "arrows": arrows, "deck": deck, "discard": discard, "result": result_out,
     }
+
+
+def _why(result: dict | None, names: dict, labels: dict | None) -> str | None:
+    """Why a living infected player is not among the winners (the result's ``last_infected``), or
+    that the Thing won alone (``thing_alone``): the result box's line, drawn under the table (nt19:
+    the picture showed the unstarred «Заражений» with no word why)."""
+    if not result:
+        return None
+    if result.get("thing_alone"):
+        text = label(labels, "thing_alone")
+    elif result.get("last_infected"):
+        pid = result["last_infected"]
+        text = label(labels, "last_infected_loses", player=str(names.get(pid) or pid))
+    else:
+        return None
+    return fit(text, font(15, True), WIDTH - 48)
 
 
 def _door_legend(labels, f) -> dict:
@@ -401,8 +426,10 @@ def _draw_text(im: Image.Image, lay) -> None:
             qx0, qy0, qx1, qy1 = seat["quarantine_box"]
             _text(d, ((qx0 + qx1) / 2, (qy0 + qy1) / 2), seat["quarantine_text"], font(12, True), (25, 20, 15), "mm")
 
+    if lay["result"] and lay["result"]["why"]:
+        _text(d, lay["result"]["why_at"], lay["result"]["why"], font(15, True), ROLE_TEXT)
     if lay["eliminated"]:
-        _text(d, (24, FOOTER_Y + 6), lay["eliminated_text"], font(14, True), MUTED)
+        _text(d, lay["eliminated_at"], lay["eliminated_text"], font(14, True), MUTED)
     f = font(14, True)
     for seat in lay["eliminated"]:
         x0, y0, x1, y1 = seat["box"]

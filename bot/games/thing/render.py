@@ -79,8 +79,11 @@ def public_line(ev: dict, lang: str) -> str | None:
         key = f"thing.event.{kind}_many"
     elif kind == "exchange_offered" and ev.get("redirected"):  # merged: merged()
         key = "thing.event.exchange_offered_instead"
-    elif kind == "defended" and ev.get("drew"):  # merged: merged()
-        key = "thing.event.defended_drew"
+    elif kind == "defended":
+        # a card that looks at the card refused (Scary) says so, before its draw, as the card orders
+        # them (nt19: «відповідає картою **Страх** і бере карту події» told the table nothing of the look)
+        peeks = any(e.name == "peek_offered_card" for e in _effects(ev.get("card")))
+        key = "thing.event.defended" + ("_drew" if ev.get("drew") else "") + ("_peek" if peeks else "")  # drew: merged()
     elif kind == "pass_chosen" and len(ev.get("players") or ()) > 1:  # merged: merged()
         key = "thing.event.pass_chosen_many"
         p["players"] = ", ".join(mention(pid) for pid in ev["players"])
@@ -286,8 +289,16 @@ def _private_line(ev: dict, player: str, lang: str) -> str | None:
 
 
 def private_events_for(events: list[dict], player: str) -> list[dict]:
-    """Events only some players may see, that ``player`` may see."""
-    return [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+    """Events only some players may see, that ``player`` may see; Scary's look at the refused card
+    told before its replacement, as the card orders them («посмотрите карту… Возьмите карту
+    взамен»; nt19: «Ви взяли карту…» came first). The engine draws first; its events stay as they are."""
+    out = [ev for ev in events if not is_public(ev) and visible_to(ev, player)]
+    for i in range(len(out) - 1):
+        drawn, seen = out[i], out[i + 1]
+        if drawn["type"] == "card_drawn" and drawn.get("why") == "defence" \
+                and seen["type"] == "offered_card_seen" and seen.get("player") == drawn.get("player"):
+            out[i], out[i + 1] = seen, drawn
+    return out
 
 
 def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
@@ -331,7 +342,7 @@ def table_embed(state: dict, names: dict, lang: str) -> discord.Embed:
         winners = ", ".join(mention(w) for w in result["winners"]) or "—"
         roles = "\n".join(f"{mention(pid)}: {t(lang, 'role.' + role)}" for pid, role in result["roles"].items())
         embed.add_field(name=t(lang, "thing.table.result"),
-                        value=f"{t(lang, 'thing.reason.' + result['reason'])}\n🏆 {winners}{_not_winning(result, lang)}"
+                        value=f"{_capital(t(lang, 'thing.reason.' + result['reason']))}\n🏆 {winners}{_not_winning(result, lang)}"
                               f"\n{roles}"[:1024],
                         inline=False)
     else:
@@ -441,6 +452,12 @@ def _decision_text(prompt: dict, state: dict, names: dict, lang: str) -> str:
         return t(lang, "thing.kinds.pass_to", player=names.get(receiver, receiver))
     if kind == "choose" and prompt.get("purpose"):
         return t(lang, "thing.kinds.choose_for", card=card(lang, prompt["purpose"]))
+    if kind == "revelation" and frame.get("order"):  # Revelations: the card, and whose (nt19)
+        drawer, named = frame["order"][0], card(lang, _card_doing("revelations"))
+        if drawer == prompt["player"]:  # the panel's help gives the card's text to its drawer
+            return t(lang, "thing.kinds.revelation_own", card=named)
+        # another player has no help (the text speaks to the drawer): the round and its end, here
+        return t(lang, "thing.kinds.revelation_round", card=named, player=names.get(drawer, drawer))
     if kind == "forgetful":  # the panic card, and that as many event cards follow the discard
         return t(lang, "thing.kinds.forgetful_for", card=card(lang, _card_doing("discard_and_draw")),
                  cards=t(lang, "thing.table.cards", count=prompt["subset"]["min"]))
@@ -456,6 +473,11 @@ def _exchange_origin(frame: dict, lang: str) -> dict:
     if frame.get("reason") in default_pack().cards:
         return {"key": "thing.kinds.answer_card", "card": card(lang, frame["reason"])}
     return {"key": "thing.kinds.answer_turn"}
+
+
+def _effects(cid: str | None) -> tuple:
+    found = default_pack().cards.get(cid) if cid else None
+    return tuple(getattr(found, "effects", None) or ())
 
 
 @lru_cache(maxsize=None)
@@ -524,18 +546,31 @@ def table_picture(state: dict, names: dict, lang: str) -> bytes:
     from the catalogs."""
     from bot.games.thing.picture import render_table
 
+    return render_table(rules_for(GAME).view(state, None), names, lang, picture_labels(lang))
+
+
+def picture_labels(lang: str) -> dict[str, str]:
+    """Every word of the table picture (bot/games/thing/picture.py DEFAULT_LABELS) from the catalogs."""
     labels = {"turn": t(lang, "thing.table.title", turn="{turn}"), "game_over": t(lang, "thing.table.finished"),
               "deck": t(lang, "thing.table.deck"), "discard": t(lang, "thing.table.discard"),
               "next_event": t(lang, "thing.table.next_event"), "next_panic": t(lang, "thing.table.next_panic"),
               "door": t(lang, "thing.table.door"), "eliminated": t(lang, "thing.table.out"),
               "clockwise": t(lang, "thing.table.clockwise"),
               "counterclockwise": t(lang, "thing.table.counterclockwise"),
-              "team_humans": t(lang, "team.humans"), "team_thing": t(lang, "team.thing")}
+              "team_humans": t(lang, "thing.table.team_wins_humans"),
+              "team_thing": t(lang, "thing.table.team_wins_thing"),
+              "last_infected_loses": t(lang, "thing.table.last_infected_loses", player="{player}"),
+              "thing_alone": t(lang, "thing.table.thing_alone")}
     labels.update({f"quarantine_{n}": t(lang, "thing.table.quarantine", turns=n) for n in (1, 2, 3)})
-    labels.update({f"reason_{r}": t(lang, f"thing.reason.{r}") for r in
+    # the reasons start lower-case (they follow «Гру закінчено:» in the log); here they open a sentence
+    labels.update({f"reason_{r}": _capital(t(lang, f"thing.reason.{r}")) for r in
                    ("thing_burned", "declared_true", "declared_false", "revenge_humans", "revenge_infected")})
     labels.update({f"role_{r}": t(lang, f"role.{r}") for r in ("human", "thing", "infected")})
-    return render_table(rules_for(GAME).view(state, None), names, lang, labels)
+    return labels
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def table_digest(state: dict, names: dict, lang: str) -> str:
