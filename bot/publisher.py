@@ -298,6 +298,10 @@ def _with_lines(body: str, lines: list[str]) -> str:
     return "\n".join(kept + tail)
 
 
+# the live message's fields when its table cannot be drawn: the old table and its controls go
+NO_TABLE = {"embeds": [], "attachments": [], "view": None}
+
+
 def compose(body: str, tail: str) -> str:
     """The message text: the section's lines, then who is waited for (cut to fit)."""
     if not tail:
@@ -756,11 +760,15 @@ class Publisher:
         table: dict = {}
         digest = None
         if game.state is not None:
-            digest = table_signature(game, lang, answers, awaited)
-            shown = self._table_shown.get(game.id)
-            if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
-                await self.step_aside()  # the embed is the delivery's longest stretch of CPU
-                table = await self._table(game, lang, answers, awaited)
+            try:
+                digest = table_signature(game, lang, answers, awaited)
+                shown = self._table_shown.get(game.id)
+                if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
+                    await self.step_aside()  # the embed is the delivery's longest stretch of CPU
+                    table = await self._table(game, lang, answers, awaited)
+            except Exception:  # noqa: BLE001 - a damaged state (or a renderer's bug) never silences the lines
+                log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
+                digest, table = None, dict(NO_TABLE)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
                 return  # nothing new to show: no edit
@@ -771,7 +779,11 @@ class Publisher:
                 self._text_shown[game.id] = (chan_log.id, content)
                 return
             if game.state is not None and not table:
-                table = await self._table(game, lang, answers, awaited)
+                try:
+                    table = await self._table(game, lang, answers, awaited)
+                except Exception:  # noqa: BLE001 - as above
+                    log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
+                    table = dict(NO_TABLE)
             chan_log.id = None  # the live message was deleted: post it again
         if not content and not table:
             return

@@ -107,3 +107,27 @@ async def test_a_log_that_does_not_replay_is_refused_for_repair(simcord_env):
     refused = panel_of(await admin.slash(channel, "gm repair"))
     assert "does not replay" in refused.content
     assert (await current_game(env, channel)).epoch == game.epoch  # nothing changed
+
+
+async def test_a_reset_of_a_damaged_game_is_told_in_the_channel_and_its_old_controls_go(simcord_env):
+    """rv19: the table of a damaged state cannot be drawn, and that failure dropped the whole
+    delivery: /gm reset told the admin "The game was reset…" while the channel never said so and
+    its last message kept the act button and "waiting for". The lines are now shown without the
+    table, and the old table with its controls goes."""
+    env = simcord_env
+    guild = env.create_guild()
+    admin = admin_of(env, guild)
+    await env.bot.tree.sync()
+    _, channel, m = await new_game(env, 4, setup=fixed, guild=guild)
+    await click_label(m[0], await open_panel(m[0], channel), "Discard Whisky")
+    game = await current_game(env, channel)
+
+    def without_discard(state):
+        del state["discard"]
+        return state
+    await damage(env, game.id, without_discard)
+    await admin.slash(channel, "gm reset")
+    await env.bot.publisher.idle()
+    last = channel.last_message
+    assert "The game was reset by an admin" in (last.content or ""), [msg.content for msg in channel.history()][-2:]
+    assert not last.components and not last.embeds, "the damaged game's old table and its buttons are gone"
