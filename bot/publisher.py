@@ -331,6 +331,12 @@ class Publisher:
         self._table_shown: dict[int, tuple] = {}  # game -> (message id, digest of the table it shows)
         self._text_shown: dict[int, tuple] = {}  # game -> (message id, the text it shows)
         self._told: dict[int, set[str]] = {}  # game -> members told publicly in this delivery pass
+        # game -> members whose DMs refused Keeper: their news is not sent again (each refusal is
+        # an invalid request to Discord) until they look at their panel, when one DM is tried again
+        self._dms_closed: dict[int, set[str]] = {}
+        # game -> members told that their news waits in their panel (once a game: a line per
+        # refused DM filled the channel, 12-22 in one game of The Thing)
+        self._news_told: dict[int, set[str]] = {}
         self._dirty: set[int] = set()  # games with rows committed since their delivery task began
         self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
         self._after_tasks: set[asyncio.Task] = set()  # after-delivery steps an interaction's flush started
@@ -429,8 +435,8 @@ class Publisher:
                     await self._deliver(game, rows)  # each row's send steps aside (_attempt)
                     delivered = game or delivered
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
-                        self._table_shown.pop(game_id, None)
-                        self._text_shown.pop(game_id, None)
+                        for shown in (self._table_shown, self._text_shown, self._dms_closed, self._news_told):
+                            shown.pop(game_id, None)
                     if game_id not in self._added:
                         break
                     self._added.discard(game_id)  # a closed DM added a public line: deliver it too
@@ -531,6 +537,9 @@ class Publisher:
         lines = ui.private_lines(row.payload.get("events", []), pid, member_lang)
         if not lines:
             return
+        if pid in self._dms_closed.get(game.id, ()):
+            await self._news_pending(game, pid)
+            raise operations.DMClosed("DMs closed (refused earlier; not tried until they look)")
         channel = self.bot.get_channel(game.channel_id)
         where = f"#{getattr(channel, 'name', None) or game.channel_id}"
         try:
@@ -540,9 +549,21 @@ class Publisher:
                 await operations.send_dm(self.bot, row.user_id, text, row.attempts, nonce=f"k{row.id}.{index}")
                 row.progress = index + 1
         except operations.DMClosed:
-            # the news stays in the member's panel: tell them where to find it
-            await self._closed_dm(game, pid, "publish.news_pending")
+            self._dms_closed.setdefault(game.id, set()).add(pid)
+            await self._news_pending(game, pid)
             raise
+
+    async def _news_pending(self, game: Game, pid: str) -> None:
+        """The news of a closed DM stays in the member's panel: tell them so, once a game."""
+        told = self._news_told.setdefault(game.id, set())
+        if pid not in told:
+            told.add(pid)
+            await self._closed_dm(game, pid, "publish.news_pending")
+
+    def looked(self, game_id: int, pid: str) -> None:
+        """The member opened their panel: their next news is tried by DM again (they may have
+        opened their DMs meanwhile)."""
+        self._dms_closed.get(game_id, set()).discard(pid)
 
     async def _closed_dm(self, game: Game, pid: str, key: str, remind: bool = False) -> None:
         """Say publicly, once per delivery pass and member, that what a closed DM held waits in

@@ -72,6 +72,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, game=None, 
     fields = await panel_fields(bot, game, interaction.user.id, user_lang(interaction), page, again)
     await reply_panel(interaction, content=note, **fields)
     live_panels(bot).opened(interaction, game, pid)
+    bot.publisher.looked(game.id, pid)   # what a closed DM held is read now
 
 
 async def panel_fields(bot, game, user_id: int, lang: str, page: int = 0, again: bool = False,

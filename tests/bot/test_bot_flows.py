@@ -78,7 +78,7 @@ async def test_closed_dms_fall_back_to_an_ephemeral_message(simcord_env):
         await member.click(lobby, label="Join")
     await m[0].click(lobby, label="Start")
     public = "\n".join(msg.content or "" for msg in channel2.history())
-    assert f"{closed.mention}: private news is waiting for you" in public
+    assert f"{closed.mention}: Keeper cannot DM you (your DMs are closed)" in public
     assert "Your starting hand" not in public
     panel = await open_panel(closed, channel2)
     text = all_text(panel)
