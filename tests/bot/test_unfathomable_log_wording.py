@@ -36,7 +36,7 @@ def test_a_crisis_answer_names_the_card_it_answers(lang):
 
 def test_a_crisis_answer_reads_in_english():
     said = lines([event("option_chosen", player=BOB, option=0, card="looming_breakdown")])
-    assert said == ["<@1002> chooses «Skill check» for Looming Breakdown."]
+    assert said == ["<@1002> chooses “Skill check” for Looming Breakdown."]
 
 
 # ---------------------------------------------------------------- 2. a check's result adds what is new

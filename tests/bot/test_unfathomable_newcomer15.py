@@ -206,7 +206,7 @@ def test_a_starting_hands_options_are_cards_of_a_skill_deck_told_apart(lang):
 @pytest.mark.parametrize("lang, used", [
     ("ru", "<@101> использует свойство «Главный на палубе» (Арджун Сингх)."),
     ("uk", "<@101> використовує властивість «Старший на палубі» (Арджан Сінґх)."),
-    ("en", "<@101> uses Arjun Singh's ability «Deck Chief»."),
+    ("en", "<@101> uses Arjun Singh's ability “Deck Chief”."),
 ], ids=["ru", "uk", "en"])
 def test_an_ability_is_named_before_its_owner(lang, used):
     assert str(R.public_line({"type": "ability_used", "player": "101", "ability": "char:arjun"}, lang)) == used

@@ -125,7 +125,7 @@ def test_a_crisis_answer_is_read_from_the_rules_spec_of_its_choice(lang):
 @pytest.mark.parametrize("lang, said", [
     ("uk", "🎲 <@101> скидає карту «Шаленство» (Сила 4) і ось-ось кине кістку за неї."),
     ("ru", "🎲 <@101> сбрасывает карту «Буйство» (Сила 4) и вот-вот бросит кубик за неё."),
-    ("en", "🎲 <@101> discards «Rampage» (Strength 4) and is about to roll for it."),
+    ("en", "🎲 <@101> discards “Rampage” (Strength 4) and is about to roll for it."),
 ], ids=["uk", "ru", "en"])
 def test_a_card_discarded_for_a_roll_is_named_as_its_roll_names_it(lang, said):
     """The Boiler Room (discard a skill card, roll, add its value): «скидає Шаленство (Сила 4)» put the

@@ -101,8 +101,8 @@ def test_call_to_action_says_the_member_chooses(lang):
 
 
 ORDER = {   # Arrest Order (feat): a player it sends to the Brig is the member's pick
-    "uk": "Дія: обрати гравця (інший гравець у вашій зоні) (вибираєте ви); відправити в карцер: обраний гравець",
-    "ru": "Действие: выбрать игрока (другой игрок в вашей области) (выбираете вы); отправить в карцер: выбранный игрок",
+    "uk": "Дія: обрати гравця (інший гравець у вашій зоні) (вибираєте ви); відправити обраного гравця в карцер",
+    "ru": "Действие: выбрать игрока (другой игрок в вашей области) (выбираете вы); отправить выбранного игрока в карцер",
     "en": "Action: pick a player (another player in your zone) (chosen by you); send the picked player to the Brig",
 }
 GRENADE = {   # Jam Tin Grenade: a zone the member picks, next to them

@@ -151,9 +151,9 @@ USED = {
            "feat:well_equipped": "<@101> использует подвиг «Хорошо снаряжён».",
            "zone:galley": "<@101> использует действие камбуза.",
            "title:captain:0": "<@101> использует свойство звания «Капитан»."},
-    "en": {"card:observation:keen_insight:3:1": "<@101> uses «Keen Insight» (Observation 3).",
-           "item:six_shooter:0": "<@101> uses «Six-Shooter».",
-           "feat:well_equipped": "<@101> uses the feat «Well Equipped».",
+    "en": {"card:observation:keen_insight:3:1": "<@101> uses “Keen Insight” (Observation 3).",
+           "item:six_shooter:0": "<@101> uses “Six-Shooter”.",
+           "feat:well_equipped": "<@101> uses the feat “Well Equipped”.",
            "zone:galley": "<@101> uses the action of the Galley.",
            "title:captain:0": "<@101> uses the Captain's ability."},
 }
@@ -230,7 +230,7 @@ COUNTED = {
     "en": ("your character moves to a ship zone of your choice (next to you)",
            "Samira Dualeh moves to a deck zone picked by a d8",
            "the current player discards 2 skill cards", "each Human loses all their items, keeping 1",
-           "your character loses the item «Starbuck»", "each player loses the item «\"Lucky\" Ring»",
+           "your character loses the item “Starbuck”", "each player loses the item “‘Lucky’ Ring”",
            "your character discards 1 skill card (Lore)"),
 }
 OLD_COUNTED = ("переходить:", "переходите:", "в область:", "скидає карти вмінь:", "скидаєте карти вмінь:",

@@ -28,10 +28,10 @@ def _lines(events, lang):
 BRUSH_OFF = "strength:shrug_it_off:5:1"
 ABOUT = {"uk": "🎲 <@101> скидає карту «Відмахнутися» (Сила 5) і ось-ось кине кістку за неї.",
          "ru": "🎲 <@101> сбрасывает карту «Отмахнуться» (Сила 5) и вот-вот бросит кубик за неё.",
-         "en": "🎲 <@101> discards «Shrug It Off» (Strength 5) and is about to roll for it."}
+         "en": "🎲 <@101> discards “Shrug It Off” (Strength 5) and is about to roll for it."}
 MADE = {"uk": "🎲 <@101> скидає карту «Відмахнутися» (Сила 5) і кидає кістку: **1**, разом 6 (потрібно 7) — провал.",
         "ru": "🎲 <@101> сбрасывает карту «Отмахнуться» (Сила 5) и бросает кубик: **1**, итого 6 (нужно 7) — провал.",
-        "en": "🎲 <@101> discards «Shrug It Off» (Strength 5) and rolls **1**: total 6 (needs 7), a failure."}
+        "en": "🎲 <@101> discards “Shrug It Off” (Strength 5) and rolls **1**: total 6 (needs 7), a failure."}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -61,11 +61,11 @@ SAID = {
            "🎒 <@101> получает вещи «Старбак» и «Шестизарядный револьвер».",
            "<@101> теряет вещь «Старбак».",
            "<@101> получает звание «Капитан»."],
-    "en": ["<@101> discards «Combat Training» (Strength 1).",
-           "<@101> discards «Combat Training» (Strength 1), «Persistence» (Will 1) and «Shrivelling» (Lore 2).",
-           "🎒 <@101> gains «Starbuck».",
-           "🎒 <@101> gains «Starbuck» and «Six-Shooter».",
-           "<@101> loses «Starbuck».",
+    "en": ["<@101> discards “Combat Training” (Strength 1).",
+           "<@101> discards “Combat Training” (Strength 1), “Persistence” (Will 1) and “Shrivelling” (Lore 2).",
+           "🎒 <@101> gains “Starbuck”.",
+           "🎒 <@101> gains “Starbuck” and “Six-Shooter”.",
+           "<@101> loses “Starbuck”.",
            "<@101> becomes Captain."],
 }
 
@@ -207,8 +207,8 @@ CHOSEN = {
     "ru": ["<@101> выбирает для карты «Угроза поломки» вариант «Проверка навыков».",
            "<@101> выбирает для карты «Буйство» (Сила 4) вариант «До 4 атак без оружия».",
            "<@101> выбирает вариант 2."],
-    "en": ["<@101> chooses «Skill check» for Looming Breakdown.",
-           "<@101> chooses «Up to 4 unarmed attacks» for «Rampage» (Strength 4).",
+    "en": ["<@101> chooses “Skill check” for Looming Breakdown.",
+           "<@101> chooses “Up to 4 unarmed attacks” for “Rampage” (Strength 4).",
            "<@101> chooses option 2."],
 }
 
@@ -238,7 +238,7 @@ USE = {"uk": ["Використати карту «Висушення» (Зна�
               "Використати звитягу «Досконале число»", "Використати дію камбуза"],
        "ru": ["Использовать карту «Иссушение» (Знания 1)", "Использовать вещь «Альманах»",
               "Использовать подвиг «Совершенное число»", "Использовать действие камбуза"],
-       "en": ["Use «Shrivelling» (Lore 1)", "Use «Almanac»", "Use the feat «Perfect Number»",
+       "en": ["Use “Shrivelling” (Lore 1)", "Use “Almanac”", "Use the feat “Perfect Number”",
               "Use the action of the Galley"]}
 
 

@@ -28,13 +28,13 @@ OPTIONS = [{"type": "upgrade", "item": "starbuck"}, {"type": "draw_type", "skill
 BUTTONS = {
     "uk": ["Активувати вдосконалення «Старбак»", "Взяти карту сили", "Взяти карту впливу",
            "Атакувати глибоководного на містку", "Атакувати Мати Гідру", "Атакувати гравця Olena",
-           "Розіграти карту курсу «Покинутий склад»", "Віддати предмет «Альманах» гравцеві Olena"],
+           "Розіграти карту курсу «Покинутий склад»", "Віддати «Альманах» гравцеві Olena"],
     "ru": ["Активировать вещь «Старбак»", "Взять карту силы", "Взять карту общения",
            "Атаковать глубоководного на мостике", "Атаковать Матерь Гидру", "Атаковать игрока Olena",
-           "Разыграть карту путевой точки «Заброшенный склад»", "Отдать вещь «Альманах» игроку Olena"],
-    "en": ["Activate the Upgrade «Starbuck»", "Draw a Strength card", "Draw an Influence card",
+           "Разыграть карту путевой точки «Заброшенный склад»", "Отдать «Альманах» игроку Olena"],
+    "en": ["Activate the Upgrade “Starbuck”", "Draw a Strength card", "Draw an Influence card",
            "Attack a Deep One on the Bridge", "Attack Mother Hydra", "Attack Olena",
-           "Play «Abandoned Depot»", "Give «Almanac» to Olena"],
+           "Play “Abandoned Depot”", "Give “Almanac” to Olena"],
 }
 
 
@@ -61,8 +61,8 @@ DM = {
            "Ви додаєте до перевірки карту «Наполегливість» (Воля 1).", "Ви не берете жодної карти вмінь."],
     "ru": ["Вы берёте карты «Совместные усилия» (Общение 2) и «Настойчивость» (Воля 1).",
            "Вы добавляете в проверку карту «Настойчивость» (Воля 1).", "Вы не берёте ни одной карты навыков."],
-    "en": ["You draw «Coordinated Effort» (Influence 2) and «Persistence» (Will 1).",
-           "You add «Persistence» (Will 1) to the check.", "You draw no skill cards."],
+    "en": ["You draw “Coordinated Effort” (Influence 2) and “Persistence” (Will 1).",
+           "You add “Persistence” (Will 1) to the check.", "You draw no skill cards."],
 }
 
 

@@ -63,14 +63,20 @@ DOERS = ("who", "holder", "chooser")
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
 # fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
 CASED_FIELDS = frozenset({"monster", "monsters"})
-# steps whose player is said in the genitive (``wf.who_gen``): «у вашого персонажа є …», «кількість
-# предметів поточного гравця», never «карти в руці (ваш персонаж)»
-WHO_GENITIVE = frozenset({"hand_size", "items_held"})
+# the players a step says in a case of their own («<step>.<field>»: the words' ``wf`` table): whose
+# hand or items (``who_gen``: «у вашого персонажа є …», «кількість предметів поточного гравця»),
+# whose loyalty, for whom (a ``for_each``: «для кожної людини»), whom it sends (``who_acc``:
+# «відправити поточного гравця в карцер»), never «… (ваш персонаж)» or «відправити в карцер: …»
+WHO_CASES = {"hand_size.who": "who_gen", "items_held.who": "who_gen", "look_at_loyalty.target": "who_gen",
+             "for_each.who": "who_gen", "send_to_brig.who": "who_acc", "send_to_sick_bay.who": "who_acc"}
 _ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
 
 
-def inner_quotes(name: str) -> str:
-    """A name set inside «…» with its own quotes as „…“ («„Щасливий“ перстень»), never ««…» …»."""
+def inner_quotes(name: str, lang: str) -> str:
+    """A name set inside the language's quotes (en “…”, as Eldritch's en; uk/ru «…») with its own
+    quotes as the inner pair: «„Щасливий“ перстень», “‘Lucky’ Ring”, never ««…» …» or “"Lucky" Ring”."""
+    if lang == "en":
+        return re.sub(r'"([^"]*)"', r"‘\1’", name).replace("“", "‘").replace("”", "’")
     return name.replace("«", "„").replace("»", "“")
 
 
@@ -162,8 +168,9 @@ class _Writer(EffectText):
         if owner.endswith("_you") and not self.has(self.key("wf", owner, field, value)) \
                 and self.has(self.key("wf", owner.removesuffix("_you"), field, value)):
             owner = owner.removesuffix("_you")   # a "_you" template's words are its own step's
-        if field == "who" and owner in WHO_GENITIVE and self.has(self.key("wf", "who_gen", value)):
-            return self.say(lang, self.key("wf", "who_gen", value))
+        case = WHO_CASES.get(f"{owner}.{field}")
+        if case and self.has(self.key("wf", case, value)):
+            return self.say(lang, self.key("wf", case, value))
         if field in CASED_FIELDS and self.has(self.key("wf", owner, field, value)):
             # the monster in the case the verb takes («активувати Матір Гідру», «перемістити Батька
             # Дагона»), not its name
@@ -173,7 +180,7 @@ class _Writer(EffectText):
             # Captain discards 2 skill cards" (en: a title takes "the"), never "Captain discards"
             return self.say(lang, self.key("wf", "chooser", value))
         if field == "item" and owner.startswith("remove_items") and owner.endswith("_item"):
-            return inner_quotes(super().word(lang, field, value, owner))   # the template quotes it
+            return inner_quotes(super().word(lang, field, value, owner), lang)   # the template quotes it
         if owner == "Location_zone_into" and field == "zone":
             # where a player goes: «переходить на камбуз», never «переходить: камбуз»
             from bot.games.unfathomable.zones import zone_case

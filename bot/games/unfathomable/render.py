@@ -145,7 +145,7 @@ def skill_parts(lang: str, cid: str, quoted: bool = False) -> dict:
     name = named(lang, "skill", title)
     if quoted:
         from bot.games.unfathomable.effect_text import inner_quotes
-        name = inner_quotes(name)
+        name = inner_quotes(name, lang)
     return {"title": name, "type": type_name(lang, type_), "value": value}
 
 
@@ -194,7 +194,7 @@ def said_cards(lang: str, cids, kind: str = "cards") -> str:
             names.append(t(lang, f"{K}.said.skill", **skill_parts(lang, c, quoted=True)))
         else:
             name = _cap(named(lang, "item", c)) if kind == "items" else card_name(lang, c)
-            names.append(f"«{inner_quotes(name)}»")
+            names.append(t(lang, f"{K}.said.name", name=inner_quotes(name, lang)))
     if not names:
         return t(lang, f"{K}.none")
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + t(lang, f"{K}.join.all") + names[-1]
@@ -289,12 +289,12 @@ def used_ability(lang: str, ref: str) -> str:
     if kind in ("item", "title", "play", "card"):
         what = rest.rpartition(":")[0] or rest if kind != "card" else rest
         if kind == "item":
-            return t(lang, f"{K}.used.item", item=inner_quotes(_cap(named(lang, "item", what))))
+            return t(lang, f"{K}.used.item", item=inner_quotes(_cap(named(lang, "item", what)), lang))
         if kind == "title":
-            return t(lang, f"{K}.used.title", title=inner_quotes(title_name(lang, what)))
-        return t(lang, f"{K}.used.play", card=inner_quotes(card_name(lang, what)))
+            return t(lang, f"{K}.used.title", title=inner_quotes(title_name(lang, what), lang))
+        return t(lang, f"{K}.used.play", card=inner_quotes(card_name(lang, what), lang))
     if kind == "feat":
-        return t(lang, f"{K}.used.feat", feat=inner_quotes(_cap(named(lang, "feat", rest))))
+        return t(lang, f"{K}.used.feat", feat=inner_quotes(_cap(named(lang, "feat", rest)), lang))
     if kind in ("zone", "zone_t"):
         return t(lang, f"{K}.used.{'zone' if kind == 'zone' else 'zone_traitor'}", **zone_params(lang, rest))
     return ability_name(lang, ref)   # a character's ability: «властивість «…» (…)» reads the same
@@ -648,7 +648,7 @@ def chosen_option(lang: str, card, index) -> str:
     if label == t(lang, f"{K}.option.option_n", n=(index or 0) + 1):
         return t(lang, f"{K}.option.chosen_n", n=(index or 0) + 1)
     from bot.games.unfathomable.effect_text import inner_quotes
-    return t(lang, f"{K}.option.chosen_label", label=inner_quotes(label))
+    return t(lang, f"{K}.option.chosen_label", label=inner_quotes(label, lang))
 
 
 def _changes(lang: str, delta: dict, res: dict) -> str:
@@ -1118,7 +1118,7 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "character":
         return character(lang, option["character"])
     if kind == "upgrade":   # a button is a phrase, the name quoted after its kind: never «Активувати: Старбак»
-        return t(lang, f"{K}.option.upgrade", item=inner_quotes(_cap(named(lang, "item", option.get("item")))))
+        return t(lang, f"{K}.option.upgrade", item=inner_quotes(_cap(named(lang, "item", option.get("item"))), lang))
     if kind == "draw_type":   # «Взяти карту сили»: each type's own genitive
         return t(lang, f"{K}.option.draw_type.{option['skill']}")
     if kind == "move":   # the zone's marks: where the trouble is is read off the buttons
@@ -1137,10 +1137,12 @@ def option_label(option: dict, state: dict, names: dict, lang: str) -> str:
     if kind == "track":
         return t(lang, f"{K}.option.track", track=track_name(lang, option["track"]))
     if kind == "course":
-        return t(lang, f"{K}.option.course", card=inner_quotes(card_name(lang, option["card"])))
+        return t(lang, f"{K}.option.course", card=inner_quotes(card_name(lang, option["card"]), lang))
     if kind == "give":
-        return t(lang, f"{K}.option.give", item=inner_quotes(_cap(named(lang, "item", option.get("item")))),
-                 player=value_label(lang, option.get("to"), state, names))
+        # the player by name alone (as «Атакувати гравця …»): with their character the longest
+        # item and a 32-character name passed a button's 80 characters
+        return t(lang, f"{K}.option.give", item=inner_quotes(_cap(named(lang, "item", option.get("item"))), lang),
+                 player=person(option.get("to")))
     if kind == "give_loyalty":
         return t(lang, f"{K}.option.give_loyalty", player=value_label(lang, option["to"], state, names))
     if kind == "choose":
