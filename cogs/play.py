@@ -580,14 +580,15 @@ async def come_back(interaction: discord.Interaction, game_id: int) -> None:
     bot = interaction.client
     game = await bot.service.come_back(game_id, interaction.user.id)
     await bot.publisher.flush(game.id)   # the table reads that they are back before they act
-    await show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.back_reply"))
+    await after_commit(show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.back_reply")), game.kind)
 
 
 async def take_seat(interaction: discord.Interaction, game_id: int, seat: str | None = None) -> None:
     bot = interaction.client
     game = await bot.service.take_keeper_seat(game_id, interaction.user.id, display_name(interaction), seat)
     await bot.publisher.flush(game.id)
-    await show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.seat_taken_reply"))
+    await after_commit(show_panel(interaction, game.id, note=t(user_lang(interaction), "lobby.seat_taken_reply")),
+                       game.kind)
 
 
 class HandButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], template=HAND_TEMPLATE):

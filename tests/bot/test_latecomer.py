@@ -33,3 +33,27 @@ async def test_at_a_table_of_members_alone_the_refusal_is_plain(simcord_env):
     latecomer = channel.guild.add_member(env.create_user("Late"))
     reply = await _press_act(env, channel, latecomer)
     assert all_text(reply).strip() == t("en", "errors.not_a_player")  # the member's own language: en
+
+
+async def test_a_seat_taken_whose_panel_then_fails_says_the_seat_is_theirs(simcord_env, monkeypatch):
+    """rv19: the seat was taken (saved), then the panel's reply failed, and the latecomer read
+    "Something went wrong on Keeper's side; nothing was changed" although the seat was theirs."""
+    import sys
+
+    import discord
+
+    from bot.i18n import t
+    from tests.bot.helpers import panel_of, seat_table
+    env = simcord_env
+    channel, members, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await members[0].click(lobby, label=t("en", "lobby.start"))
+    late = channel.guild.add_member(env.create_user("Late"))
+    play = sys.modules["cogs.play"]
+
+    async def broken_panel(*args, **kwargs):
+        raise discord.HTTPException(type("Response", (), {"status": 500, "reason": "boom"})(), "reply failed")
+    monkeypatch.setattr(play, "show_panel", broken_panel)
+    reply = panel_of(await late.slash(channel, "game join")).content
+    assert str(late.id) in (await env.bot.service.live_game(channel.id)).players
+    assert "nothing was changed" not in reply, reply
+    assert reply.startswith("Your action was saved, but showing its result failed"), reply
