@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import operations
 from bot.games import ui_for
 from bot.i18n import catalog, language_of, t
+from bot.seats import plain  # noqa: F401 - the controls' labels use it from here
 from bot.service import ServiceError
 from engine.core.errors import RuleError
 
@@ -73,14 +74,6 @@ def option_button(game_id: int, epoch: int, prompt_id: int, option: dict | str, 
     return discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                              custom_id=f"keeper:opt:{game_id}:{epoch}:{prompt_id}:{digest}")
 
-
-_ESCAPED = re.compile(r"\\([^\w\s])")
-
-
-def plain(text: str) -> str:
-    """A label for a plain-text control (a button, a menu option): names are kept escaped for
-    markdown (bot.service.safe_name), which a control shows literally, so the escapes go."""
-    return _ESCAPED.sub(r"\1", text)
 
 
 class AfterCommit(Exception):

@@ -14,6 +14,8 @@ import logging
 import multiprocessing
 import os
 
+from bot.seats import plain
+
 log = logging.getLogger("keeper.pictures")
 
 # how much lower the picture worker's CPU priority is than the bot's (nice: 0 .. 19)
@@ -55,6 +57,7 @@ class PictureDrawer:
             max_workers=self._processes, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start)
 
     async def draw(self, kind: str, state: dict, names: dict, lang: str) -> bytes:
+        names = {pid: plain(str(name)) for pid, name in names.items()}   # a picture shows no markdown
         if self._processes:
             try:
                 if self._pool is None:

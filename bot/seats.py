@@ -7,6 +7,8 @@ instead of rendering ``<@keeper-1>``. Its id occurs in no content, so ``rename_p
 seat between a member and a Keeper player like between two members."""
 from __future__ import annotations
 
+import re
+
 from bot.i18n import t
 
 KEEPER_PREFIX = "keeper-"
@@ -45,3 +47,12 @@ def mention(pid, lang: str = "en") -> str:
     """How a line names a seat: a member by mention (lines never ping: every message says whom
     it pings), a Keeper player by its name."""
     return keeper_name(pid, lang) if is_keeper(pid) else f"<@{pid}>"
+
+
+_ESCAPED = re.compile(r"\\([^\w\s]|_)")  # markdown escapes: punctuation, the underscore too
+
+
+def plain(text: str) -> str:
+    """Text shown where Discord renders no markdown (a button, a menu option, an embed's footer, a
+    picture): names are kept escaped for markdown (bot.service.safe_name), so the escapes go."""
+    return _ESCAPED.sub(r"\1", text)

@@ -106,9 +106,17 @@ def safe_name(name: str) -> str:
     """A member's display name as Keeper keeps and shows it: markdown and mentions escaped, so a
     nickname like ``<@id>`` or ``[text](https://…)`` reads as itself and never pings or links.
     Every name reaches the game through here (lobby, join, a click's remembered name, /gm
-    replace); plain-text controls drop the escapes again (bot.interactions.plain)."""
+    replace); plain-text controls drop the escapes again (bot.seats.plain). Direction overrides
+    and invisible characters go: a name with U+202E turned the rest of its line around."""
     import discord
+    name = name.translate(INVISIBLE_IN_NAMES).strip() or "?"
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))[:100]
+
+
+# bidirectional controls (embeddings, overrides, isolates, marks) and zero-width spaces; the
+# zero-width joiners stay (emoji sequences and some scripts need them)
+INVISIBLE_IN_NAMES = dict.fromkeys([0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF,
+                                    *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
 
 
 def _is_busy(exc: OperationalError) -> bool:

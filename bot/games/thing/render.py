@@ -12,7 +12,7 @@ import discord
 from bot.games import common
 from bot.games.lookup import pack_rules
 from bot.i18n import t
-from bot.seats import mention  # a member by mention, a Keeper player by its name
+from bot.seats import mention, plain  # a member by mention, a Keeper player by its name
 from engine.thing.common import HUMAN, INFECTED, INFECTED_ROLE
 from engine.thing.content import default_pack
 from engine.core.events import is_public, visible_to
@@ -667,7 +667,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
     kept = _infected_kept(me, prompts[0]) if prompts else None
     if kept:
         decision += "\n" + t(lang, f"thing.panel.infected_kept_{kept}")
-    embed.set_footer(text=decision)
+    embed.set_footer(text=plain(decision))   # a footer shows no markdown: a name's escapes go
     return embed
 
 

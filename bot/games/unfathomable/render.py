@@ -22,7 +22,7 @@ from bot.games.lookup import pack_rules
 from bot.games.unfathomable.pack_index import _names  # noqa: F401
 from bot.games.unfathomable.zones import ZONE_CASES, _cap, zone, zone_case  # noqa: F401 - re-exported
 from bot.i18n import has, t
-from bot.seats import mention  # a member by mention, a Keeper player by its name
+from bot.seats import mention, plain  # a member by mention, a Keeper player by its name
 from engine.core.events import is_public, visible_to
 from engine.core.flow import frame_of
 from engine.registry import rules_for
@@ -1360,7 +1360,7 @@ def panel_embed(state: dict, player: str, names: dict, lang: str, news: list[str
                 else t(lang, f"{K}.panel.no_decision"))
     if me.get("questions"):
         decision += "\n" + t(lang, f"{K}.panel.advise", kind=decision_text(lang, me["questions"][0]))
-    embed.set_footer(text=decision[:2048])
+    embed.set_footer(text=plain(decision)[:2048])   # a footer shows no markdown: a name's escapes go
     return embed
 
 
