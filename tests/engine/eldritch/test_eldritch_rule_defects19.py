@@ -98,3 +98,19 @@ def test_records_of_rules_version_6_are_refused():
     """Rules version 7 (R16, R17): the choices above change what a game decides."""
     assert R.rules_version == "7"
     assert not R.accepts("6+" + R.content_digest()) and R.accepts(R.version)
+
+
+def test_the_table_asks_which_condition_not_how_many():
+    """The pick of R16 is a card: the question read «how many to discard» over condition names."""
+    from bot.games.eldritch.render import decision_text
+    s = table()
+    for h in ("paranoia", "cursed"):
+        give(s, h)
+    s, _ = mythos(s, "everyone_has_a_price")
+    while prompt(s).get("about") != "discard":
+        p = prompt(s)
+        s, _ = act(s, p["player"], "choose", value=True) if p.get("about") == "may" else act(s, p["player"], "default")
+    p = prompt(s)
+    assert decision_text("en", p, s).startswith("Leo Anderson: choose a card to discard")
+    assert "виберіть карту, яку скинути" in decision_text("uk", p, s)
+    assert "выберите карту, которую сбросить" in decision_text("ru", p, s)
