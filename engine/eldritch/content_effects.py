@@ -430,6 +430,7 @@ class DiscardCondition(Primitive):
     name: str | None = None
     trait: str | None = None
     any_of: list[str] = []     # condition ids: the holder discards one of them (their choice)
+    other_than: list[str] = []  # condition ids never discarded (the Debt just taken as the price)
     count: Union[int, Literal["all"]] = 1
 
     @model_validator(mode="after")

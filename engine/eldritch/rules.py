@@ -50,8 +50,9 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     # other investigator's player chooses whether the two swap spaces (they always swapped); 6: no
     # choice offers to discard an epic monster (Norman Withers, Goat Spawn, The World Fights Back; the
     # Flute needs a non-epic monster), Charlie Kane hands out only what he acquired and a Service he
-    # hands out resolves for its taker (R15)
-    rules_version = "6"
+    # hands out resolves for its taker (R15); 7: "discard 1 condition" is the holder's choice and Everyone
+    # Has a Price's Debt never pays for itself (R16), an action on monsters needs one on the space (R17)
+    rules_version = "7"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(

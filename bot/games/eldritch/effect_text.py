@@ -140,7 +140,7 @@ BRANCHES = frozenset({"pass_", "fail", "defeated", "survived", "otherwise", "the
 GROUPS = ("for_each", "repeat")
 # the lists that offer a choice, said with "or" the way a card says them ("a space with a Clue or a
 # gate", "spawn 1 “Goat Spawn” or “Dark Young”"), each word as the field it stands for wants it
-OR_LISTS = {"has_any": "has", "any_of": "any_of", "while_on": "while_on", "type": "type"}
+OR_LISTS = {"has_any": "has", "any_of": "any_of", "other_than": "any_of", "while_on": "while_on", "type": "type"}
 # a monster step's target that leaves out the monster(s) ``last`` refers to: "each other monster"
 MONSTER_MODELS = ("Monsters", "Monsters_dative", "Monsters_accusative", "Monsters_instrumental",
                   "Monsters_named", "Monsters_named_dative", "Monsters_named_accusative", "Monsters_named_instrumental")

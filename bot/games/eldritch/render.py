@@ -1486,6 +1486,8 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     about = prompt.get("about")
     if kind in ("choose", "group", "pass_lead") and about in ABOUTS:
         what = t(lang, f"{K}.about.{about}")
+        if about == "discard" and any(isinstance(o.get("value"), str) for o in prompt.get("options") or ()):
+            what = t(lang, f"{K}.about.discard_which")   # a card to pick (I18, R16), not a count
         spaces = _swap_spaces(state or {}, prompt) if about == "swap_spaces" else None
         if spaces:   # who would go where
             here, there = spaces

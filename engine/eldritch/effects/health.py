@@ -139,10 +139,7 @@ class HealthEffects:
         if count == "any_number":
             return True
         if op == "discard_condition":
-            held = [b for b in i["conditions"]
-                    if (not st.get("name") or self.card_id(b) == st["name"])
-                    and (not st.get("trait") or st["trait"] in self.C.conditions[self.card_id(b)]["traits"])
-                    and (not st.get("any_of") or self.card_id(b) in st["any_of"])]
+            held = self._condition_choices(s, inv, st)
         elif op == "discard_possessions":
             if st.get("triggering") or st.get("last"):
                 target = (c.get("triggering") or c.get("card") or {}).get("id") if st.get("triggering") \

@@ -75,13 +75,30 @@ class PossessionEffects:
         inv = self.who(s, c, st["who"])
         if not inv:
             return
-        held = [b for b in s["inv"][inv]["conditions"]
-                if (not st.get("name") or self.card_id(b) == st["name"])
-                and (not st.get("trait") or st["trait"] in self.C.conditions[self.card_id(b)]["traits"])
-                and (not st.get("any_of") or self.card_id(b) in st["any_of"])]
+        held = self._condition_choices(s, inv, st)
         n = len(held) if st.get("count") == "all" else st.get("count", 1)
+        if st.get("_r__pick"):   # the holder picked one (a card id: never the hidden back)
+            b = next((b for b in held if self.card_id(b) == st["_pick"]), None)
+            if b:
+                self.discard_held(s, inv, b, events)
+            if n > 1:
+                self.push(s, {"k": "fx", "steps": [{**{k: v for k, v in st.items() if not k.startswith("_")},
+                                                     "count": n - 1}], "i": 0, "c": cid})
+            return
+        if 0 < n < len(held):   # "discard 1 condition": the holder's choice (default: holding order)
+            self.defer(s, cid, st, "_pick", [self.card_id(b) for b in held], inv, "discard")
+            return
         for b in held[:n]:
             self.discard_held(s, inv, b, events)
+
+    def _condition_choices(self, s, inv, st):
+        """The held conditions a ``discard_condition`` step may take (``other_than``: never those,
+        such as the Debt just taken as its price)."""
+        return [b for b in s["inv"][inv]["conditions"]
+                if (not st.get("name") or self.card_id(b) == st["name"])
+                and (not st.get("trait") or st["trait"] in self.C.conditions[self.card_id(b)]["traits"])
+                and (not st.get("any_of") or self.card_id(b) in st["any_of"])
+                and self.card_id(b) not in st.get("other_than", ())]
 
     def _possession_choices(self, s, inv, st):
         i = s["inv"][inv]

@@ -77,7 +77,7 @@ class StructureEffects:
                                                     list(st["otherwise"])], events):
             return
         if not st.get("_r__yes"):
-            if not chooser or not self.can_pay(s, st.get("cost", []), c):
+            if not chooser or not self.can_pay(s, st.get("cost", []), c) or not self._then_has_target(s, st, c):
                 if st.get("otherwise"):
                     self.run_effect(s, st["otherwise"], cid)
                 return
@@ -95,6 +95,12 @@ class StructureEffects:
             events.append(event("may_declined", inv=chooser, **offered))   # whose offer (ne17: "X declines.")
         if st.get("otherwise"):
             self.run_effect(s, st["otherwise"], cid)
+
+    def _then_has_target(self, s, st, c) -> bool:
+        """R16: a "may … to discard a condition" is not offered to one holding none it could discard
+        (yes and no would change nothing, or yes would only pay the price)."""
+        then = st.get("then") or []
+        return not then or then[0].get("op") != "discard_condition" or self._can_discard(s, then[0], c)
 
     def _op__unchoice(self, s, st, c, cid, events):
         c["choice"] = False

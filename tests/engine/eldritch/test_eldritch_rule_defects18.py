@@ -151,5 +151,5 @@ def test_charlie_hands_over_only_what_he_acquired():
 def test_records_of_rules_version_5_are_refused():
     """Rules version 6 (R15): the choices above change what a game decides, so a version-5 record is
     refused by replay as any other version."""
-    assert R.rules_version == "6"
+    assert int(R.rules_version) >= 6
     assert not R.accepts("5+" + R.content_digest()) and R.accepts(R.version)
