@@ -227,7 +227,13 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         posted = None
         try:
             for _ in keepers(ended.players):
-                game = await bot.service.add_keeper(game.id, lang)
+                try:
+                    game = await bot.service.add_keeper(game.id, lang)
+                except ServiceError as exc:
+                    if exc.code != "lobby_full":
+                        raise
+                    game = await bot.service.require(game.id)   # members joined meanwhile: their seats
+                    break
             others = [p for p in members(ended.players) if p != me and p not in ended.autopilot]
             kind = t(lang, f"kind.{game.kind}")
             text = t(lang, "lobby.again_opened", player=mention(me), kind=kind) if not others else \

@@ -142,3 +142,27 @@ async def test_a_lobby_posted_whose_id_is_not_saved_is_taken_down_with_the_lobby
     await members[0].click(final_table(channel), label=AGAIN)
     assert await service.live_game(channel.id) is None, "the lobby was discarded"
     assert len(list(channel.history())) == before, [m.content for m in channel.history()][:3]
+
+
+async def test_a_lobby_filled_by_members_while_keeper_players_are_seated_again_still_opens(simcord_env, monkeypatch):
+    """rv19: members who pressed Play again while the ended game's Keeper players were being
+    seated again can fill the lobby; the next Keeper player's seat was then refused ("lobby_full")
+    and the whole lobby discarded, though a member had been told they joined it. Keeper players
+    are seated only while there is room."""
+    import sys
+
+    from bot.service import ServiceError
+    env = simcord_env
+    _, channel, members, ended = await finished_game(env)
+    lobby_cog = sys.modules["cogs.lobby"]
+    plain_keepers = lobby_cog.keepers
+    monkeypatch.setattr(lobby_cog, "keepers", lambda players: ["keeper-1"] if players == ended.players
+                        else plain_keepers(players))
+
+    async def full(*args, **kwargs):
+        raise ServiceError("lobby_full")
+    monkeypatch.setattr(env.bot.service, "add_keeper", full)
+    reply = panel_of(await members[0].click(final_table(channel), label=AGAIN))
+    lobby_game = await env.bot.service.live_game(channel.id)
+    assert lobby_game is not None and lobby_game.status == "lobby", all_text(reply)
+    assert lobby_game.players == [str(members[0].id)]
