@@ -748,7 +748,8 @@ class Publisher:
             else:  # a section without lines: its message keeps who it waited for, without the table
                 kept = await operations.edit(channel, chan_log.id, embeds=[], attachments=[], view=None,
                                              allowed_mentions=NO_PINGS)
-            if not kept and text:
+            if not kept and text:   # deleted: posted again under a nonce of its own (as in _show)
+                chan_log.seq += 1
                 await operations.send(channel, content=text, nonce=chan_log.nonce(game.id),
                                       allowed_mentions=NO_PINGS)
         elif text:
@@ -805,7 +806,9 @@ class Publisher:
                 except Exception:  # noqa: BLE001 - as above
                     log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
                     table = dict(NO_TABLE)
-            chan_log.id = None  # the live message was deleted: post it again
+            # the live message was deleted: post it again, under a nonce of its own (with the
+            # deleted one's, Discord may hand the deleted message back for a few minutes)
+            chan_log.id, chan_log.seq = None, chan_log.seq + 1
         if not content and not table:
             return
         ping = list(dict.fromkeys([p for p in chan_log.owed if p in chan_log.waiting]

@@ -189,3 +189,30 @@ async def test_an_admins_undo_answers_without_waiting_for_open_panels_redraws(si
         publisher.after_delivery = original
     assert "undid 1" in panel_of(done).content, panel_of(done).content
     assert order == ["reply", "redraw"], order
+
+
+async def test_a_live_message_deleted_is_posted_again_under_a_nonce_of_its_own(simcord_env, monkeypatch):
+    """rv19: the live message deleted (a moderator), the delivery posted it again with the deleted
+    message's nonce: Discord (enforce_nonce) may hand the deleted message back for a few minutes,
+    and the lines and pings posted with it would be lost."""
+    from bot import operations
+    env = simcord_env
+    guild, channel, m = await new_game(env, 4, setup=fixed)
+    await env.bot.publisher.idle()
+    game = await current_game(env, channel)
+    live = next(msg for msg in channel.history() if msg.id == game.table_message_id)
+    nonces = []
+    plain_send = operations.send
+
+    async def send(target, **kwargs):
+        nonces.append(kwargs.get("nonce"))
+        return await plain_send(target, **kwargs)
+    monkeypatch.setattr(operations, "send", send)
+    first_nonce = (game.channel_log or {}).get("seq")
+    env.backend.delete_message(channel.id, live.id)   # a moderator deletes it
+    panel = panel_of(await m[0].slash(channel, "panel"))   # its button is gone with it
+    panel = panel_of(await click_label(m[0], panel, "Discard Whisky"))
+    await click_label(m[0], panel, "Offer Axe")
+    await env.bot.publisher.idle()
+    assert nonces and f"k{game.id}.{first_nonce}" not in nonces, (first_nonce, nonces)
+    assert (await current_game(env, channel)).table_message_id != live.id
