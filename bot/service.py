@@ -102,6 +102,10 @@ def notice(key: str, **params) -> dict:
     return {"key": key, "params": params}
 
 
+# a lobby untouched this long gives way to a /game new in its channel
+LOBBY_IDLE = timedelta(hours=12)
+
+
 def safe_name(name: str) -> str:
     """A member's display name as Keeper keeps and shows it: markdown and mentions escaped, so a
     nickname like ``<@id>`` or ``[text](https://…)`` reads as itself and never pings or links.
@@ -387,6 +391,18 @@ class GameService:
                     raise ServiceError("channel_busy") from exc
                 await session.refresh(game)
             return game
+
+    @resilient
+    async def close_idle_lobby(self, game_id: int, now: datetime | None = None) -> Game:
+        """Call off a lobby nobody has touched for LOBBY_IDLE (a /game new in its channel makes
+        room for the new one: a lobby forgotten for a day is not a game anyone waits for);
+        ServiceError("channel_has_lobby") if it is not idle (any more)."""
+        async with self._locked(game_id) as (session, game):
+            if game.status != "lobby" or game.updated_at > (now or utcnow()) - LOBBY_IDLE:
+                raise ServiceError("channel_has_lobby", kind=game.kind)
+            game.status, game.live_channel = "aborted", None
+            rows = [self._outbox(game, "public", {"notices": [notice("lobby.closed_idle")]})]
+            return await self._save(session, game, rows)
 
     @resilient
     async def discard_lobby(self, game_id: int) -> None:

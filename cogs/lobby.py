@@ -351,9 +351,15 @@ class LobbyCog(KeeperCog):
         options: dict = {}
         if kind not in available():  # an engine without a Discord face is not offered
             raise ServiceError("unknown_kind", kind=kind)
-        if await self.bot.service.live_game(interaction.channel_id):
+        live = await self.bot.service.live_game(interaction.channel_id)
+        if live is not None and live.status != "lobby":
             raise ServiceError("channel_busy")  # said privately, before anything is shown
+        if live is not None:   # a lobby: joined, unless nobody has touched it for LOBBY_IDLE
+            await self.bot.service.close_idle_lobby(live.id)
         await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this
+        if live is not None:
+            await self.bot.publisher.flush(live.id)
+            await refresh_lobby(interaction, live.id)   # its buttons go
         lang = await self.bot.service.guild_language(interaction.guild_id)
         game = await self.bot.service.create_lobby(interaction.guild_id, interaction.channel_id, kind,
                                                    interaction.user.id, options=options,

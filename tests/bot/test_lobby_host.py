@@ -48,3 +48,37 @@ async def test_the_last_member_leaving_closes_the_lobby_and_frees_the_channel(si
     assert "No game in this channel" in (await m[1].slash(channel, "game status")).response.content
     await m[1].slash(channel, "game new", kind="thing")   # the channel takes a new game at once
     assert (await current_game(env, channel)).status == "lobby"
+
+
+async def test_game_new_beside_an_open_lobby_sends_the_member_to_it(simcord_env):
+    """A /game new in a channel with an open lobby said "This channel already has a game. Finish
+    it, or ask an admin to /gm reset" — untrue of a lobby, which one click joins."""
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 2)
+    newcomer = channel.guild.add_member(env.create_user("late"))
+    refused = panel_of(await newcomer.slash(channel, "game new", kind="thing")).content
+    assert "already has a lobby for The Thing: press **Join** under it" in refused, refused
+    assert (await current_game(env, channel)).status == "lobby"
+
+
+async def test_a_lobby_untouched_for_12_hours_gives_way_to_a_new_game(simcord_env):
+    """A lobby forgotten in a channel held it until an admin reset it; now a /game new after 12
+    hours without a change closes it (told in the channel, its buttons gone) and opens the new one."""
+    from datetime import timedelta
+
+    from sqlalchemy import update
+
+    from bot.db import Game, utcnow
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 2)
+    old = await current_game(env, channel)
+    async with env.bot.service.sessions() as session:
+        await session.exec(update(Game).where(Game.id == old.id).values(updated_at=utcnow() - timedelta(hours=13)))
+        await session.commit()
+    newcomer = channel.guild.add_member(env.create_user("late"))
+    await newcomer.slash(channel, "game new", kind="unfathomable")
+    game = await current_game(env, channel)
+    assert game.id != old.id and game.kind == "unfathomable" and game.status == "lobby"
+    assert (await env.bot.service.get(old.id)).status == "aborted"
+    assert any("Nobody had touched this lobby for 12 hours" in (msg.content or "") for msg in channel.history())
+    assert not now(channel, lobby).components, "the old lobby's buttons are gone"
