@@ -636,8 +636,8 @@ class Publisher:
             return
         if game is None:
             return
-        self._table_shown.pop(game.id, None)
-        self._text_shown.pop(game.id, None)
+        for shown in (self._table_shown, self._text_shown, self._dms_closed, self._news_told):
+            shown.pop(game.id, None)
         log.warning("game %s paused: its channel %s was deleted", game.id, channel_id)
         self.schedule(game.id)
 
@@ -698,7 +698,7 @@ class Publisher:
                 if chan_log.lines or chan_log.id:
                     await self._close(game, channel, chan_log, carry=True)
                 chan_log.owed = list(dict.fromkeys(chan_log.owed + row.payload["remind"]))
-            if row.payload.get("greet") and game.status == "active":
+            if row.payload.get("greet") and game.status in ("active", "lobby"):   # a lobby's new host too
                 # a member just given a seat is told by the line that says so: a new live message
                 if chan_log.lines or chan_log.id:
                     await self._close(game, channel, chan_log)
@@ -813,7 +813,7 @@ class Publisher:
             return
         ping = list(dict.fromkeys([p for p in chan_log.owed if p in chan_log.waiting]
                                   + [p for p in chan_log.greet if p in game.players and is_member(p)])) \
-            if game.status == "active" else []
+            if game.status in ("active", "lobby") else []
         unnamed = [p for p in ping if mention(p) not in content] if in_table else []
         if unnamed:  # an embed never notifies: the posting names whom it pings (its next edit drops it)
             content = _with_lines(content, self._ping_lines(ui, self._awaited(game, prompts), unnamed, lang,

@@ -516,10 +516,11 @@ class GameService:
             if not members(game.players):
                 game.status, game.live_channel = "aborted", None
                 rows.append(self._outbox(game, "public", {"notices": [notice("lobby.closed_empty")]}))
-            elif game.creator_id == user_id:
+            elif game.creator_id == user_id:   # the new host is pinged: the start is theirs now
                 game.creator_id = int(members(game.players)[0])
                 rows.append(self._outbox(game, "public", {"notices": [notice("lobby.host_passed",
-                                                                             player=str(game.creator_id))]}))
+                                                                             player=str(game.creator_id))],
+                                                          "greet": [str(game.creator_id)]}))
             return await self._save(session, game, rows)
 
     @resilient
@@ -551,6 +552,10 @@ class GameService:
             state, events = rules.new_game(game.players, game.seed, game.options, game.setup)
             game.state = state
             game.status = "active"
+            # the game's table opens a message of its own at the bottom of the channel (and pings):
+            # a line said in the lobby (a new host) must not be where the table is edited in
+            seq = (game.channel_log or {}).get("seq", 0) + 1
+            game.channel_log, game.table_message_id = {"seq": seq}, None
             await self._set_deadline(session, game)
             rows = self._announcements(game, events, number=0)
             game = await self._save(session, game, rows)
@@ -1442,8 +1447,9 @@ class GameService:
                                              before=before)
             if greet and is_member(new_id) and game.status == "active":
                 _greet(announced, new_id)
-            # the time left was the old seat's (a Keeper player's wait for proposals is seconds)
-            await self._set_deadline(session, game)
+            if any(p["player"] == new_id for p in self.prompts(game)):
+                # the time left was the old seat's (a Keeper player's wait for proposals is seconds)
+                await self._set_deadline(session, game)
             return await self._save(session, game, announced)
 
     async def _seat_back(self, session, game: Game, uid: str, line: str = "admin.seat_back",
@@ -1461,7 +1467,8 @@ class GameService:
                                         notices=[notice(line, player=uid)], before=before)
         if greet:
             _greet(announced, uid)
-        await self._set_deadline(session, game)   # the time left was Keeper's, not theirs
+        if any(p["player"] == uid for p in self.prompts(game)):
+            await self._set_deadline(session, game)   # the time left was Keeper's, not theirs
         return await self._save(session, game, announced)
 
     # ------------------------------------------------------------------ a member's own seat

@@ -246,10 +246,10 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
                                                roles=False))
             await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
         except Exception as exc:
-            await bot.service.discard_lobby(game.id)
             if posted is not None:   # posted, but its id not saved: its Join buttons would only refuse
                 with contextlib.suppress(Exception):
                     await posted.delete()
+            await bot.service.discard_lobby(game.id)
             if isinstance(exc, (operations.Retry, operations.GiveUp)):   # Discord refused or is busy
                 raise ServiceError("again_not_posted") from exc
             raise
@@ -354,6 +354,8 @@ class LobbyCog(KeeperCog):
         live = await self.bot.service.live_game(interaction.channel_id)
         if live is not None and live.status != "lobby":
             raise ServiceError("channel_busy")  # said privately, before anything is shown
+        if live is not None and str(interaction.user.id) in live.players:
+            raise ServiceError("already_in_lobby", kind=live.kind)
         if live is not None:   # a lobby: joined, unless nobody has touched it for LOBBY_IDLE
             await self.bot.service.close_idle_lobby(live.id)
         await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this

@@ -23,7 +23,8 @@ async def test_the_host_leaving_hands_the_lobby_to_the_next_member_who_may_start
     assert game.creator_id == m[1].id and str(m[0].id) not in game.players
     told = [msg for msg in channel.history() if "now hosts the lobby" in (msg.content or "")]
     assert told and f"<@{m[1].id}>" in told[0].content, [msg.content for msg in channel.history()]
-    assert m[1].id in [u.id for u in told[0].mentions], "the new host is pinged: the start is theirs now"
+    pinged = env.backend.get_message(channel.id, told[0].id).ping_user_ids
+    assert list(pinged) == [m[1].id], "the new host is pinged: the start is theirs now"
     assert f"<@{m[1].id}> (host)" in all_text(now(channel, lobby))
     refused = await m[2].click(lobby, label="Start")
     assert "Only the game's host" in panel_of(refused).content
@@ -82,3 +83,28 @@ async def test_a_lobby_untouched_for_12_hours_gives_way_to_a_new_game(simcord_en
     assert (await env.bot.service.get(old.id)).status == "aborted"
     assert any("Nobody had touched this lobby for 12 hours" in (msg.content or "") for msg in channel.history())
     assert not now(channel, lobby).components, "the old lobby's buttons are gone"
+
+
+async def test_after_a_host_change_the_game_opens_its_table_at_the_bottom_and_pings_the_first_player(simcord_env):
+    """rv19b: the new host's line opened the channel log's message in the lobby, and the start
+    then edited the game's table into that old message (above the chat since) without a ping."""
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 5)
+    await m[0].click(lobby, label="Leave")
+    host_line = next(msg for msg in channel.history() if "now hosts the lobby" in (msg.content or ""))
+    await m[1].click(lobby, label="Start")
+    await env.bot.publisher.idle()
+    game = await current_game(env, channel)
+    assert game.status == "active" and game.table_message_id != host_line.id
+    table = env.backend.get_message(channel.id, game.table_message_id)
+    assert table.id == channel.last_message.id, "the table is the channel's last message"
+    first = game.state["turn"]["player"] if "turn" in game.state else None
+    assert table.ping_user_ids, "the game's first message pings whom it waits for"
+    assert first is None or int(first) in table.ping_user_ids
+
+
+async def test_game_new_by_a_member_already_in_the_lobby_says_so(simcord_env):
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 2)
+    refused = panel_of(await m[1].slash(channel, "game new", kind="thing")).content
+    assert "You are already in this channel's lobby for The Thing" in refused, refused
