@@ -1297,7 +1297,10 @@ class GameService:
             await session.exec(update(News).where(News.game_id == game_id, News.number >= first_undone)
                                .values(undone=True))
             await self._rebuilt(session, game, state)  # every button drawn before the undo is now stale
-            notices = [notice("admin.undo_done", count=count)]
+            # whose moves went: clicks are serialised, so the admin may have undone another
+            # member's move than the one they saw last
+            movers = list(dict.fromkeys(rows[i].actor for i in moves[-count:]))
+            notices = [notice("admin.undo_done", count=count), notice("admin.undone_moves", players=movers)]
             if revealed:
                 notices.append(notice("admin.undo_reveal_notice"))
             out = self._announcements(game, [], number=game.last_action, notices=notices)

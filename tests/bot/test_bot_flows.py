@@ -171,6 +171,8 @@ async def test_gm_undo_is_for_admins_and_restores_exactly(simcord_env):
     assert "undid 1" in panel_of(done).content
     assert (await current_game(env, channel)).state == before
     assert any("undid 1 action" in (msg.content or "") for msg in channel.history())
+    # whose move went (rv19: clicks are serialised, the admin may undo another move than they saw)
+    assert any(f"Whose moves were undone: {m[0].mention}." in (msg.content or "") for msg in channel.history())
     # a step made by itself is never undone alone: only members' actions are counted
     assert "only 0 actions to undo" in panel_of(await admin.slash(channel, "gm undo", count=1)).content
     assert (await current_game(env, channel)).state == before
