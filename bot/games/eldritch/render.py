@@ -881,6 +881,11 @@ def _prompt_with_option(state: dict, option: dict) -> dict | None:
     return None
 
 
+def trait_word(lang: str, trait: str) -> str:
+    """A trait's own word, as the card texts name it (the effects' vocabulary: "Item", «Предмет»)."""
+    return t(lang, f"{K}.w.{trait}")
+
+
 def effect_text(lang: str, steps) -> str:
     """A short reading of an effect (a choice's option, a "may"): its first steps."""
     from bot.games.eldritch.effect_text import quoted   # a card named as the card texts name it
@@ -900,8 +905,10 @@ def effect_text(lang: str, steps) -> str:
             parts.append(t(lang, f"{K}.op.gain_clues", what=amount_text(lang, "clues", n if isinstance(n, int) else 1)))
         elif op in ("gain_asset", "gain_artifact", "gain_spell"):
             n = st.get("count", 1)   # "gain 2 spells" (the encounter's "may" asked "gain spell?")
+            # a trait said as one («1 актив з ознакою «Предмет»»), not «Взяти «Предмет»» as if a card's name (ne19)
             what = card_name(lang, st["name"]) if st.get("name") else (
-                t(lang, f"{K}.quoted", card=t(lang, f"{K}.trait.{st['trait']}")) if st.get("trait") in TRAITS
+                t(lang, f"{K}.trait_cards.{op[5:]}", count=n if isinstance(n, int) else 1, trait=trait_word(lang, st["trait"]))
+                if st.get("trait") in TRAITS
                 else amount_text(lang, f"{op[5:]}s", n) if isinstance(n, int)
                 else t(lang, f"{K}.card_kind.{op[5:]}"))
             # an asset from the reserve or a random one from the deck: two options of one choice read
@@ -916,8 +923,8 @@ def effect_text(lang: str, steps) -> str:
             if st.get("name"):
                 parts.append(t(lang, f"{K}.op.{op}", what=quoted(lang, card_name(lang, st["name"]))))
             else:   # "gain a Madness"
-                parts.append(t(lang, f"{K}.op.{op}_of", what=t(lang, f"{K}.trait.{st['trait']}")
-                               if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition")))
+                parts.append(t(lang, f"{K}.op.{op}_of", what=trait_word(lang, st["trait"]))
+                             if st.get("trait") in TRAITS else t(lang, f"{K}.op.{op}_any"))   # any one (was «скинути стан стан»)
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
             parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS
