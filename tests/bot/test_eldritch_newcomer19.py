@@ -145,3 +145,35 @@ def test_a_monster_moved_by_another_card_names_no_rule_of_its_own():
     moved = next(ev for ev in events if ev["type"] == "monster_moved" and ev["monster"] == uid)
     assert "rule" not in moved
     assert lines([moved], "uk") == ["Монстр «Ґуль» переміщується: Токіо."]
+
+
+# ---------------------------------------------------------------- 5. a uk reading of a whole game
+def _cultist_defeated(combat: bool):
+    s = quiet(settle(new({"ann": [LEO]}, ao="yog_sothoth")))
+    events: list = []
+    uid = E.spawn_monster(s, events, s["inv"][LEO]["space"], kind="cultist")
+    E.run(s, events)
+    events = []
+    E.defeat_monster(s, uid, events, by=LEO, combat=combat)
+    E.run(s, events)
+    return events
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "💀 The monster Cultist is defeated — its own rule “When it is defeated” follows."),
+    ("uk", "💀 Монстра переможено: Культист — далі його власне правило «Коли його переможено»."),
+    ("ru", "💀 Монстр побеждён: Культист — далее его собственное правило «Когда он побеждён».")])
+def test_yog_sothoths_cultist_defeated_says_its_own_rule_follows(lang, says):
+    """The uk dump: «💀 Монстра переможено: Культист.» then «Акачі Оньеле: −1 розум» and a spell
+    gained, no why (the Ancient One's sheet: beating a Cultist in combat costs 1 sanity, gives a spell)."""
+    events = _cultist_defeated(combat=True)
+    said = lines(events, lang)
+    assert said[0] == says
+    assert any(ev["type"] == "lost" and ev.get("sanity") == 1 for ev in events)
+
+
+def test_a_cultist_defeated_outside_combat_promises_nothing():
+    """Its text applies in combat only: no "its own rule follows" when nothing follows."""
+    events = _cultist_defeated(combat=False)
+    assert lines(events, "uk")[0] == "💀 Монстра переможено: Культист."
+    assert not any(ev["type"] == "lost" for ev in events)

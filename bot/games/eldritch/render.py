@@ -354,6 +354,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["card"] = component_name(lang, ev["card"])
     elif kind == "monster_moved" and ev.get("rule") in ("spawn", "reckoning"):   # its own text moves it (ne19)
         key = f"{K}.event.monster_moved_{ev['rule']}"
+    elif kind == "monster_defeated" and ev.get("rule"):   # its own "when defeated" text follows (ne19)
+        key = f"{K}.event.monster_defeated_rule"
     elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
         key = f"{K}.event.monster_recovered_all"
     elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
