@@ -160,9 +160,9 @@ def _cultist_defeated(combat: bool):
 
 
 @pytest.mark.parametrize("lang, says", [
-    ("en", "💀 The monster Cultist is defeated — its own rule “When it is defeated” follows."),
-    ("uk", "💀 Монстра переможено: Культист — далі його власне правило «Коли його переможено»."),
-    ("ru", "💀 Монстр побеждён: Культист — далее его собственное правило «Когда он побеждён».")])
+    ("en", "💀 The monster Cultist is defeated — its own rule “When it is defeated” applies."),
+    ("uk", "💀 Монстра переможено: Культист — діє його власне правило «Коли його переможено»."),
+    ("ru", "💀 Монстр побеждён: Культист — действует его собственное правило «Когда он побеждён».")])
 def test_yog_sothoths_cultist_defeated_says_its_own_rule_follows(lang, says):
     """The uk dump: «💀 Монстра переможено: Культист.» then «Акачі Оньеле: −1 розум» and a spell
     gained, no why (the Ancient One's sheet: beating a Cultist in combat costs 1 sanity, gives a spell)."""
@@ -177,3 +177,39 @@ def test_a_cultist_defeated_outside_combat_promises_nothing():
     events = _cultist_defeated(combat=False)
     assert lines(events, "uk")[0] == "💀 Монстра переможено: Культист."
     assert not any(ev["type"] == "lost" for ev in events)
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "💀 The monster Skeleton is defeated — its own rule applies: Beat it in combat to regain 1 sanity."),
+    ("uk", "💀 Монстра переможено: Скелет — діє його власне правило: Переможіть його в бою, щоб відновити 1 розум."),
+    ("ru", "💀 Монстр побеждён: Скелет — действует его собственное правило: Победите его в бою, чтобы восстановить "
+           "1 рассудок.")])
+def test_a_monster_with_its_own_text_says_what_it_does(lang, says):
+    """The uk dump: a Skeleton beaten at full Sanity regained nothing, so no line followed; the
+    defeat names what its token says."""
+    s = table()
+    events: list = []
+    uid = E.spawn_monster(s, events, s["inv"][LEO]["space"], kind="skeleton")
+    E.run(s, events)
+    events = []
+    E.defeat_monster(s, uid, events, by=LEO, combat=True)
+    E.run(s, events)
+    assert lines(events, lang)[0] == says
+
+
+@pytest.mark.parametrize("lang, says", [("en", "**Leo Anderson** declines what “From Beyond” offers."),
+                                        ("uk", "**Лео Андерсон** відмовляється від того, що пропонує карта «Ззовні»."),
+                                        ("ru", "**Лео Андерсон** отказывается от того, что предлагает карта «Извне».")])
+def test_a_mythos_cards_offer_declined_names_the_card(lang, says):
+    """The uk dump: «Акачі Оньеле відмовляється.» after the Lead was asked «використати «Ззовні»?»:
+    declines what? (the event named only asset, artifact, spell, condition and sheet offers)."""
+    s = table()
+    s["mythos"]["in_play"].append({"id": "dimensions_collide", "eldritch": 8})
+    s["inv"][LEO]["clues"] = ["london"]
+    s, _ = run_fx(s, E.C.mythos["from_beyond"]["effect"], LEO, card={"kind": "mythos", "id": "from_beyond"})
+    asked = prompt(s)
+    assert asked["about"] == "may"
+    _, events = E.apply(s, {"player": asked["player"], "prompt": asked["id"], "type": "choose", "value": False})
+    declined = [ev for ev in events if ev["type"] == "may_declined"]
+    assert declined[0]["card"] == "from_beyond"
+    assert lines(declined, lang) == [says]

@@ -354,8 +354,13 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["card"] = component_name(lang, ev["card"])
     elif kind == "monster_moved" and ev.get("rule") in ("spawn", "reckoning"):   # its own text moves it (ne19)
         key = f"{K}.event.monster_moved_{ev['rule']}"
-    elif kind == "monster_defeated" and ev.get("rule"):   # its own "when defeated" text follows (ne19)
+    elif kind == "monster_defeated" and ev.get("rule"):   # its own "when defeated" text applies (ne19)
+        monster = _pack()["monster"].get(ev.get("kind"))
+        said = [_in(lang, ab.text) for ab in getattr(monster, "abilities", None) or []
+                if ab.timing == "on_defeat" and ab.text]
         key = f"{K}.event.monster_defeated_rule"
+        if said:   # what it does, as the token says it (it may do nothing: a full Sanity regains none)
+            key, p["text"] = f"{K}.event.monster_defeated_text", " ".join(said)
     elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
         key = f"{K}.event.monster_recovered_all"
     elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
@@ -366,8 +371,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             key = f"{K}.event.may_declined_own"
         elif card in _pack()["investigator"]:
             key, p["source"] = f"{K}.event.may_declined_ability", named(lang, "investigator", card)
-        else:
-            key, p["card"] = f"{K}.event.may_declined_card", card_name(lang, card)
+        else:   # a Mythos card's offer is not a card one "uses" (From Beyond: pool clues or reckon twice)
+            key, p["card"] = f"{K}.event.may_declined_{'mythos' if card in _pack()['mythos'] else 'card'}", \
+                card_name(lang, card)
     elif kind == "traded":
         p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
         p["what"] = trade_thing(lang, ev.get("what"), ev.get("card"))
