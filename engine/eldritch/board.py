@@ -327,7 +327,13 @@ class Board:
                  for st in self.ability_steps(ab)]
         fallen = {"kind": s["monsters"]["board"][uid]["kind"], "toughness": self.toughness(s, uid)}
         stand_in = s["monsters"]["board"][uid].get("temporary")   # R10: no token to lay on a card
+        # its own "when defeated" text about to apply is named (ne19: Yog-Sothoth's Cultist's −1 sanity, no why)
+        own = any(not ab.get("requires") or self.cond(s, ab["requires"], {"self": by or s["lead"],
+                                                                          "enc": "combat" if combat else None})
+                  for ab in data.get("abilities", []) if ab["timing"] == "on_defeat")
         self.remove_monster(s, uid, events)
+        if own and events and events[-1]["type"] == "monster_defeated":
+            events[-1]["rule"] = "defeat"
         frames = []
         if steps:
             frames.append((steps, {"self": by or s["lead"], "monster": None, "enc": "combat" if combat else None}))

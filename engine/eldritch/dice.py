@@ -70,8 +70,10 @@ class Dice:
         # a spell's own test names the spell: the log says what is cast before it tells the roll
         spell = (c.get("card") or {}).get("id") if purpose == "effect" and (c.get("card") or {}).get("kind") == "spell" \
             else None
+        # a condition's test (its Reckoning, its back) names the card, as a spell's does (ne19)
+        held = c.get("card") if isinstance(c.get("card"), dict) and c["card"].get("kind") == "condition" else {}
         events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), faces=list(faces), **parts,
-                            **({"spell": spell} if spell else {})))
+                            **({"spell": spell} if spell else {}), **({"card": held["id"]} if held.get("id") else {})))
         frame = {"k": "roll", "player": s["inv"][inv]["player"], "inv": inv, "skill": skill, "dice": dice,
                  "c": c_id, "purpose": purpose, "pass": list(pass_steps), "fail": list(fail_steps),
                  "faces": faces, "six": six, "pass_at": pass_at, "used": [], "data": data or {}}

@@ -34,9 +34,10 @@ def _asked(step: dict, frame_id: int = 7) -> tuple[dict, dict]:
 
 # ---------------------------------------------------------------- 2/13. from the reserve, or at random from the deck
 @pytest.mark.parametrize("lang, reserve, deck", [
-    ("en", "Take an Item from the reserve", "Draw an Item at random from the asset deck"),
-    ("uk", "Взяти «Предмет» з резерву", "Взяти навмання «Предмет» з колоди активів"),
-    ("ru", "Взять «Предмет» из резерва", "Взять наугад «Предмет» из колоды активов")])
+    # ne19: the trait said as one («Взяти «Предмет»» read as a card's name)
+    ("en", "Take 1 Item asset from the reserve", "Draw 1 Item asset at random from the asset deck"),
+    ("uk", "Взяти 1 актив з ознакою «Предмет» з резерву", "Взяти навмання 1 актив з ознакою «Предмет» з колоди активів"),
+    ("ru", "Взять 1 актив с подтипом «Предмет» из резерва", "Взять наугад 1 актив с подтипом «Предмет» из колоды активов")])
 def test_an_item_from_the_reserve_or_at_random_from_the_deck(lang, reserve, deck):
     """General encounter 1 (city): "pick an Item asset from the Reserve / draw an Item asset". The
     second read «Отримати Предмет» (the pack's default source "deck" fell to the plain "gain"), so

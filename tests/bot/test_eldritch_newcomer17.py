@@ -103,13 +103,13 @@ def _brain_case_swap(seed: int = 3):
 
 @pytest.mark.parametrize("lang, question, stay, go, declined", [
     ("en", "Norman Withers: swap spaces with {user}? You go to {there}, they come to {here} (Mi-go Brain Case)",
-     "Stay in {here}", "Swap: go to {there}", "**Norman Withers** declines (Mi-go Brain Case)."),
+     "Stay in {here}", "Swap: go to {there}", "**Norman Withers** declines to use “Mi-go Brain Case”."),
     ("uk", "Норман Візерс: помінятися локаціями з дослідником {user}? Ви — у локацію {there}, цей дослідник — "
      "у вашу ({here}) (Контейнер для мозку мі-го)", "Лишитися в локації {here}", "Помінятися: перейти в локацію {there}",
-     "**Норман Візерс** відмовляється («Контейнер для мозку мі-го»)."),
+     "**Норман Візерс** відмовляється скористатися картою «Контейнер для мозку мі-го»."),
     ("ru", "Норман Уизерс: поменяться локациями с сыщиком {user}? Вы — в локацию {there}, этот сыщик — "
      "в вашу ({here}) (Контейнер для мозга ми-го)", "Остаться в локации {here}", "Поменяться: перейти в локацию {there}",
-     "**Норман Уизерс** отказывается («Контейнер для мозга ми-го»).")])
+     "**Норман Уизерс** отказывается воспользоваться картой «Контейнер для мозга ми-го».")])
 def test_the_brain_case_partner_is_asked_whether_to_swap_spaces(lang, question, stay, go, declined):
     """er17: the partner's player (not the user's) reads who would go where, and both answers say
     where they leave him; a "no" is told to the table as a declined offer."""
@@ -194,8 +194,8 @@ def test_monsters_in_an_order_say_what_each_is(lang):
 
 
 # ---------------------------------------------------------------- 5. a newcomer's reading of a whole game
-@pytest.mark.parametrize("lang, says", [("en", "declines ({card})."), ("uk", "відмовляється ({card})."),
-                                        ("ru", "отказывается ({card}).")])
+@pytest.mark.parametrize("lang, says", [("en", "declines to use “{card}”."), ("uk", "відмовляється скористатися картою «{card}»."),
+                                        ("ru", "отказывается воспользоваться картой «{card}».")])
 def test_a_declined_offer_names_whose_offer_it_was(lang, says):
     """The dump's «**Akachi Onyele** declines.» stood alone (a Keeper seat answers at once, so no
     ⏳ line ever asked): declines what? The event names the card (or sheet) whose offer it was."""
@@ -208,7 +208,7 @@ def test_a_declined_offer_names_whose_offer_it_was(lang, says):
     assert declined["card"] == card
     line = R.public_lines([declined], lang)[0]
     assert line == f"**{R.named(lang, 'investigator', prompt['inv'])}** " \
-        + says.format(card=R.component_name(lang, card)), line
+        + says.format(card=R.card_name(lang, card))   # ne19: a sentence, not «(«…»)», line
 
 
 

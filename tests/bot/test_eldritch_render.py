@@ -113,7 +113,9 @@ def test_every_prompt_kind_choice_and_option_has_a_label(language):
 def test_every_key_the_renderer_names_exists():
     keys = renderer_keys(GAME)
     built = {f"eldritch.count.{n}" for n in R.COUNT_NOUNS} | {f"eldritch.card_kind.{k}" for k in R.CARD_KINDS}
-    built |= {f"eldritch.trait.{x}" for x in R.TRAITS} | {f"eldritch.where.{x}" for x in R.WHERES}
+    built |= {f"eldritch.w.{x}" for x in R.TRAITS} | {f"eldritch.where.{x}" for x in R.WHERES}
+    built |= {f"eldritch.trait_cards.{k}" for k in ("asset", "artifact", "spell")}
+    built |= {f"eldritch.op.{o}_any" for o in ("gain_condition", "discard_condition")}
     built |= {f"eldritch.thing.{x}" for x in R.THINGS} | {f"eldritch.prevented_what.{x}" for x in R.PREVENTED}
     built |= {f"eldritch.reason.{x}" for x in R.REASONS} | {f"eldritch.status.{x}" for x in R.STATUSES}
     built |= {f"eldritch.phase.{x}" for x in R.PHASES} | {f"eldritch.action_name.{x}" for x in R.ACTION_TYPES}

@@ -136,7 +136,7 @@ def test_an_asset_from_the_reserve_or_the_deck_reads_apart(lang):
     step = {"op": "gain_asset", "who": "self", "count": 1, "name": None, "trait": "item", "any_trait": [],
             "source": "reserve", "max_cost": None, "total_cost": None, "chooser": "self"}
     reserve, deck = R.effect_text(lang, [step]), R.effect_text(lang, [{**step, "source": None}])
-    assert reserve != deck and R.t(lang, "eldritch.trait.item") in reserve and R.t(lang, "eldritch.trait.item") in deck
+    assert reserve != deck and R.t(lang, "eldritch.w.item") in reserve and R.t(lang, "eldritch.w.item") in deck
 
 
 @pytest.mark.parametrize("lang", ["en", "uk", "ru"])

@@ -279,6 +279,22 @@ PLURALS = {
         "uk": _words("актив", "активи", "активів", "активів", "актив"),
         "ru": _words("актив", "актива", "активов", "активов", "актив"),
     },
+    # a card of a trait ("1 актив з ознакою «Предмет»", ne19): the noun counted as above
+    "eldritch.trait_cards.asset": {
+        "en": EN("X asset", "X assets"),   # "1 Item asset": the trait between number and noun
+        "uk": _words("актив", "активи", "активів", "активів", "актив"),
+        "ru": _words("актив", "актива", "активов", "активов", "актив"),
+    },
+    "eldritch.trait_cards.artifact": {
+        "en": EN("X artifact", "X artifacts"),   # "1 Item artifact": the trait between number and noun
+        "uk": _words("артефакт", "артефакти", "артефактів", "артефактів", "артефакт"),
+        "ru": _words("артефакт", "артефакта", "артефактов", "артефактов", "артефакт"),
+    },
+    "eldritch.trait_cards.spell": {
+        "en": EN("X spell", "X spells"),   # "1 Item spell": the trait between number and noun
+        "uk": _words("заклинання", "заклинання", "заклинань", "заклинань", "заклинання"),
+        "ru": _words("заклинание", "заклинания", "заклинаний", "заклинаний", "заклинание"),
+    },
     # Unfathomable (accusative after a verb: "додає 2 карти", "добавляет 21 карту")
     "unfathomable.count.cards": {
         "en": EN("card", "cards"),

@@ -317,6 +317,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["pool"] = len(ev.get("dice") or ())
             p["parts"] = _pool_parts(ev, lang)
             p.update(_cast(lang, ev.get("spell")))
+            p["for_card"] = _for_condition(lang, ev.get("card"))
     elif kind == "test_result":
         dice = ev.get("dice") or []
         faces = tuple(ev["faces"]) if ev.get("faces") else success_faces(dice, ev.get("successes", 0))
@@ -330,6 +331,7 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             key = f"{K}.event.test_passed_rerolled" if ev.get("passed") else f"{K}.event.test_failed_rerolled"
         if "cast" not in p:
             p.update(_cast(lang, None))
+        p["for_card"] = _for_condition(lang, (ev.get("rolled") or {}).get("card"))
     elif kind == "die_rolled":
         p["die"] = DIE.get(ev.get("face"), str(ev.get("face"))) + (t(lang, f"{K}.event.no_effect") if ev.get("nothing") else "")
         p["inv"] = inv_name(lang, ev.get("inv")) if ev.get("inv") else t(lang, f"{K}.nobody")
@@ -350,13 +352,28 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "moved" and ev.get("card"):   # a card's move names it: "X moves to Y (Mi-go Brain Case)."
         key = f"{K}.event.moved_card"
         p["card"] = component_name(lang, ev["card"])
+    elif kind == "monster_moved" and ev.get("rule") in ("spawn", "reckoning"):   # its own text moves it (ne19)
+        key = f"{K}.event.monster_moved_{ev['rule']}"
+    elif kind == "monster_defeated" and ev.get("rule"):   # its own "when defeated" text applies (ne19)
+        monster = _pack()["monster"].get(ev.get("kind"))
+        said = [_in(lang, ab.text) for ab in getattr(monster, "abilities", None) or []
+                if ab.timing == "on_defeat" and ab.text]
+        key = f"{K}.event.monster_defeated_rule"
+        if said:   # what it does, as the token says it (it may do nothing: a full Sanity regains none)
+            key, p["text"] = f"{K}.event.monster_defeated_text", " ".join(said)
     elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
         key = f"{K}.event.monster_recovered_all"
     elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
         key = f"{K}.event.reserve_discarded_by"
-    elif kind == "may_declined" and ev.get("card"):   # whose offer: "X declines (Mists of Releh)."
-        key = f"{K}.event.may_declined_card"
-        p["card"] = component_name(lang, ev["card"])
+    elif kind == "may_declined" and ev.get("card"):   # whose offer, in a sentence (ne19: «(здібність: Лола Гейз)»)
+        card = ev["card"]
+        if card == ev.get("inv"):
+            key = f"{K}.event.may_declined_own"
+        elif card in _pack()["investigator"]:
+            key, p["source"] = f"{K}.event.may_declined_ability", named(lang, "investigator", card)
+        else:   # a Mythos card's offer is not a card one "uses" (From Beyond: pool clues or reckon twice)
+            key, p["card"] = f"{K}.event.may_declined_{'mythos' if card in _pack()['mythos'] else 'card'}", \
+                card_name(lang, card)
     elif kind == "traded":
         p["frm"], p["to"] = inv_name(lang, ev.get("frm")), inv_name(lang, ev.get("to"))
         p["what"] = trade_thing(lang, ev.get("what"), ev.get("card"))
@@ -491,6 +508,11 @@ def _cast(lang: str, spell) -> dict:
     return {"cast": t(lang, f"{K}.event.cast", spell=name), "cast_roll": t(lang, f"{K}.event.cast_roll", spell=name)}
 
 
+def _for_condition(lang: str, card) -> str:
+    """Which condition a test is for (ne19: a Reckoning's «перевірка Волі» said no why)."""
+    return t(lang, f"{K}.event.test_for_condition", card=card_name(lang, card)) if card else ""
+
+
 def _health_sanity(lang: str, health: int, sanity: int, sign: str = "−") -> str:
     parts = []
     if health:
@@ -568,7 +590,7 @@ def merged(before: dict, ev: dict) -> dict | None:
         return ev   # "▶ X takes their actions." then nothing: one line says X took none
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and same_inv \
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
-        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell") if k in before}}
+        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before}}
     if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
         return {**ev, "rerolled": True}
     if not same_inv:
@@ -881,6 +903,11 @@ def _prompt_with_option(state: dict, option: dict) -> dict | None:
     return None
 
 
+def trait_word(lang: str, trait: str) -> str:
+    """A trait's own word, as the card texts name it (the effects' vocabulary: "Item", «Предмет»)."""
+    return t(lang, f"{K}.w.{trait}")
+
+
 def effect_text(lang: str, steps) -> str:
     """A short reading of an effect (a choice's option, a "may"): its first steps."""
     from bot.games.eldritch.effect_text import quoted   # a card named as the card texts name it
@@ -900,8 +927,10 @@ def effect_text(lang: str, steps) -> str:
             parts.append(t(lang, f"{K}.op.gain_clues", what=amount_text(lang, "clues", n if isinstance(n, int) else 1)))
         elif op in ("gain_asset", "gain_artifact", "gain_spell"):
             n = st.get("count", 1)   # "gain 2 spells" (the encounter's "may" asked "gain spell?")
+            # a trait said as one («1 актив з ознакою «Предмет»»), not «Взяти «Предмет»» as if a card's name (ne19)
             what = card_name(lang, st["name"]) if st.get("name") else (
-                t(lang, f"{K}.quoted", card=t(lang, f"{K}.trait.{st['trait']}")) if st.get("trait") in TRAITS
+                t(lang, f"{K}.trait_cards.{op[5:]}", count=n if isinstance(n, int) else 1, trait=trait_word(lang, st["trait"]))
+                if st.get("trait") in TRAITS
                 else amount_text(lang, f"{op[5:]}s", n) if isinstance(n, int)
                 else t(lang, f"{K}.card_kind.{op[5:]}"))
             # an asset from the reserve or a random one from the deck: two options of one choice read
@@ -916,8 +945,8 @@ def effect_text(lang: str, steps) -> str:
             if st.get("name"):
                 parts.append(t(lang, f"{K}.op.{op}", what=quoted(lang, card_name(lang, st["name"]))))
             else:   # "gain a Madness"
-                parts.append(t(lang, f"{K}.op.{op}_of", what=t(lang, f"{K}.trait.{st['trait']}")
-                               if st.get("trait") in TRAITS else t(lang, f"{K}.card_kind.condition")))
+                parts.append(t(lang, f"{K}.op.{op}_of", what=trait_word(lang, st["trait"]))
+                             if st.get("trait") in TRAITS else t(lang, f"{K}.op.{op}_any"))   # any one (was «скинути стан стан»)
         elif op in ("improve", "reduce"):
             sk = st.get("skill")
             parts.append(t(lang, f"{K}.op.{op}", skill=skill(lang, sk, "accusative") if sk in SKILLS

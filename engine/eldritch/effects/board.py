@@ -301,6 +301,9 @@ class BoardEffects:
         targets = [u for u in targets if not self.C.monsters[s["monsters"]["board"][u]["kind"]]["epic"]
                    or u == c.get("monster") or (c.get("card") or {}).get("kind") in ("ao", "final")]
         c2 = {**c, "from_monster": True}
+        # a monster moved by its own text says which (ne19: Gnoph-Keh went to the Himalayas with no word why)
+        rule = None if not c.get("monster") or c.get("combat") else "reckoning" if c.get("from_monster") else "spawn"
+        own = (lambda u: {"rule": rule} if rule and u == c["monster"] else {})
         if st.get("to") is not None:
             if isinstance(st["to"], dict) and st["to"].get("chosen") and not st.get("_r_to"):
                 self.defer(s, cid, {**st, "target": {"uids": targets}}, "to",
@@ -317,7 +320,7 @@ class BoardEffects:
                 if dest and uid in s["monsters"]["board"] and s["monsters"]["board"][uid]["space"] != dest:
                     s["monsters"]["board"][uid]["space"] = dest   # a monster already there does not "move" (nfe12)
                     events.append(event("monster_moved", monster=uid, kind=s["monsters"]["board"][uid]["kind"],
-                                        space=dest))
+                                        space=dest, **own(uid)))
         elif st.get("toward") is not None:
             for uid in targets:
                 m = s["monsters"]["board"][uid]
@@ -331,5 +334,5 @@ class BoardEffects:
                     if d.get(nxt, 99) < d.get(m["space"], 99):
                         m["space"] = nxt
                 if m["space"] != start:
-                    events.append(event("monster_moved", monster=uid, kind=m["kind"], space=m["space"]))
+                    events.append(event("monster_moved", monster=uid, kind=m["kind"], space=m["space"], **own(uid)))
         c["last"] = targets

@@ -9,7 +9,7 @@ from engine.core.events import event
 
 
 # the held cards and sheets whose offer a declined "may" names (public: their fronts are)
-OFFERING_KINDS = ("asset", "artifact", "spell", "condition", "investigator")
+OFFERING_KINDS = ("asset", "artifact", "spell", "condition", "investigator", "mythos")   # ne19: «Ззовні» declined
 
 
 class StructureEffects:
