@@ -178,8 +178,14 @@ EFFECT_PLURALS = {
                                         ("карту с", "карты с", "карт с")),
 }
 
+# nu19b: the count in the sentence, the place after it: «перемогти 2 глибоководних на кораблі»,
+# «врятувати 1 пасажира з вашої зони», never «перемогти глибоководних (корабель): 2»
+EFFECT_PLURALS["unfathomable.fx.defeat_deep_ones"] = EFFECT_PLURALS["unfathomable.fx.place_deep_ones"]
+for _step in ("defeat_passengers", "rescue_passengers"):
+    EFFECT_PLURALS[f"unfathomable.fx.{_step}"] = EFFECT_PLURALS["unfathomable.fx.risk_passengers"]
+
 # the same steps read for the member who does them («ви наражаєте на небезпеку 2 пасажирів»): the
 # same words follow the number
-for _step in ("risk_passengers", "place_deep_ones", "damage_ship", "advance_track", "retreat_track",
+for _step in ("risk_passengers", "place_deep_ones", "defeat_deep_ones", "defeat_passengers", "damage_ship", "advance_track", "retreat_track",
               "shuffle_treachery_into_chaos", "remove_deck_top"):
     EFFECT_PLURALS[f"unfathomable.fx.{_step}_you"] = EFFECT_PLURALS[f"unfathomable.fx.{_step}"]

@@ -105,15 +105,15 @@ ORDER = {   # Arrest Order (feat): a player it sends to the Brig is the member's
     "ru": "Действие: выбрать игрока (другой игрок в вашей области) (выбираете вы); отправить выбранного игрока в карцер",
     "en": "Action: pick a player (another player in your zone) (chosen by you); send the picked player to the Brig",
 }
-GRENADE = {   # Jam Tin Grenade: a zone the member picks, next to them
-    "uk": "будь-яка зона на ваш вибір (поруч із вами)",
-    "ru": "любая область на ваш выбор (рядом с вами)",
-    "en": "a zone anywhere of your choice (next to you)",
+GRENADE = {   # Jam Tin Grenade: a zone the member picks, next to them (what «обрати» takes: nu19b)
+    "uk": "обрати будь-яку зону на ваш вибір (поруч із вами)",
+    "ru": "выбрать любую область на ваш выбор (рядом с вами)",
+    "en": "pick any zone of your choice (next to you)",
 }
-DIVIDE = {   # Beatrice's traitor ability: four water spaces she picks
-    "uk": "водна зона на ваш вибір (різних зон: 4)",
-    "ru": "водная область на ваш выбор (разных областей: 4)",
-    "en": "a water zone of your choice (4 different zones)",
+DIVIDE = {   # Beatrice's traitor ability: four water spaces she picks (where they go: nu19b)
+    "uk": "у водній зоні на ваш вибір (у 4 різних зонах)",
+    "ru": "в водной области на ваш выбор (в 4 разных областях)",
+    "en": "in a water zone of your choice (in 4 different zones)",
 }
 
 

@@ -62,13 +62,36 @@ DOERS = ("who", "holder", "chooser")
 # the fields whose modifier says "you" in its own form ("(chosen by you)", "(next to you)")
 YOU_FIELDS = frozenset({"chooser", "adjacent_to"})
 # fields whose word takes the case its verb needs (``wf.<step>.<field>.<id>``), not the bare name
-CASED_FIELDS = frozenset({"monster", "monsters"})
+CASED_FIELDS = frozenset({"monster", "monsters", "title"})
 # the players a step says in a case of their own («<step>.<field>»: the words' ``wf`` table): whose
 # hand or items (``who_gen``: «у вашого персонажа є …», «кількість предметів поточного гравця»),
 # whose loyalty, for whom (a ``for_each``: «для кожної людини»), whom it sends (``who_acc``:
 # «відправити поточного гравця в карцер»), never «… (ваш персонаж)» or «відправити в карцер: …»
 WHO_CASES = {"hand_size.who": "who_gen", "items_held.who": "who_gen", "look_at_loyalty.target": "who_gen",
              "for_each.who": "who_gen", "send_to_brig.who": "who_acc", "send_to_sick_bay.who": "who_acc"}
+# the case a step's sentence puts a place in (one map from step and field to case; a Location reads
+# through ``obj.Location_<field>_<case>``, a zone through ``zone_case``, an area word through
+# ``wf.area_<case>``): where a thing is put or found (``in``: «розмістити 1 глибоководного в кожній
+# палубній зоні»), what a verb acts on (``acc``: «пошкодити каплицю»), where it is taken from
+# (``from``: «перемістити глибоководних з вашої зони …»), never «поставити …: кожна зона (палубна)»
+PLACE_CASES = {"place_deep_ones.at": "in", "defeat_all_in.at": "in", "defeat_deep_ones.where": "in",
+               "zone_has_deep_one.at": "in", "damage_zone.at": "acc", "repair_zone.at": "acc",
+               "pick_zone.at": "acc", "move_deep_ones.source": "from", "rescue_passengers.where": "from"}
+PLACE_CASE_NAMES = ("in", "into", "acc", "from")
+_PLACE_OWNER = re.compile(r"(?:Location|ChosenZone)_\w*?_?(in|into|acc|from)(?:_you)?$")
+# whose zone a cased Location names: «у зоні поточного гравця»
+WHO_CASES.update({f"Location_zone_of_{case}.zone_of": "who_gen" for case in ("in", "acc", "from")})
+# the lists a sentence joins as words, "A, B and C" («перемогти всіх людей і пасажирів …»)
+LISTED = frozenset({"defeat_all_in.what", "emerge.what"})
+# the steps whose count reads in the sentence, each kind through its own template («перемогти всіх
+# глибоководних …», «врятувати скільки завгодно пасажирів …»; a count computed in play: ``some``)
+COUNTED = frozenset({"defeat_deep_ones", "defeat_passengers", "rescue_passengers"})
+_FORM = re.compile(r"(?:_you)?(?:_all|_any_number)?$")   # a step's own forms: "_you", a count's words
+
+
+def _step_of(owner: str) -> str:
+    """The step a template (``defeat_deep_ones_you_all``) says."""
+    return _FORM.sub("", owner)
 _ONCE = re.compile(r"(\([^()]+\))(?: \1)+")   # one parenthesis said twice in a row
 
 
@@ -98,25 +121,35 @@ class _Writer(EffectText):
         if key == self.key("fx", "transfer_item"):
             key, skip = self._transfer(spec, key, skip)
         you = _YOU.get()
-        if key == self.key("obj", "Location_zone_of") and spec.zone_of == "self":
+        if key.startswith(self.key("obj", "Location_zone_of")) and not key.endswith("_you") \
+                and spec.zone_of == "self" and self.has(f"{key}_you"):
             # the card's own "you": «ваша зона», never «у зоні зона, де ваш персонаж»
-            return super().model(lang, f"{key}_you", spec, skip=(*skip, "zone_of"))
+            return self._counted(lang, f"{key}_you", spec, skip=(*skip, "zone_of"))
         picker = next((f for f in ("by", "chosen_by") if f in type(spec).model_fields), None)
         if picker and (getattr(spec, picker) == "self" or getattr(spec, picker) in you) and self.has(f"{key}_you"):
             # a zone or player the card's "you" picks: «на ваш вибір», never «на вибір: ваш персонаж»
-            return super().model(lang, f"{key}_you", spec, skip=(*skip, picker))
+            return self._counted(lang, f"{key}_you", spec, skip=(*skip, picker))
         if you and key.endswith("_item") and self.has(f"{key.removesuffix('_item')}_you_item") \
                 and getattr(spec, "who", None) in you:
-            return super().model(lang, f"{key.removesuffix('_item')}_you_item", spec, skip=(*skip, "who"))
+            return self._counted(lang, f"{key.removesuffix('_item')}_you_item", spec, skip=(*skip, "who"))
         if you and self.has(f"{key}_you"):
             field = next((f for f in ("who", "holder", "zone_of", "source") if f in type(spec).model_fields
                           and getattr(spec, f) in you), None)
             if field:
-                return super().model(lang, f"{key}_you", spec, skip=(*skip, field))
+                return self._counted(lang, f"{key}_you", spec, skip=(*skip, field))
         if _SECOND.get() and key.startswith(self.key("fx", "")) and self.has(f"{key}_you") \
                 and not any(getattr(spec, f, None) not in (None, "self", *you) for f in DOERS
                             if f in type(spec).model_fields and getattr(spec, f) != type(spec).model_fields[f].default):
-            return super().model(lang, f"{key}_you", spec, skip)   # a step nobody is named in, as the reader's
+            return self._counted(lang, f"{key}_you", spec, skip)   # a step nobody is named in, as the reader's
+        return self._counted(lang, key, spec, skip)
+
+    def _counted(self, lang: str, key: str, spec: BaseModel, skip=()) -> str:
+        """A step whose count is a word ("all", "any_number") read through its own template
+        («перемогти всіх глибоководних на всьому полі»), never "(…): усі"."""
+        owner = key.rsplit(".", 1)[-1]
+        count = getattr(spec, "count", None)
+        if owner.removesuffix("_you") in COUNTED and isinstance(count, str) and self.has(f"{key}_{count}"):
+            key, skip = f"{key}_{count}", (*skip, "count")
         return super().model(lang, key, spec, skip)
 
     def _activation(self, spec, key: str, skip) -> tuple[str, tuple]:
@@ -145,6 +178,9 @@ class _Writer(EffectText):
         return key, skip
 
     def _value(self, lang: str, field: str, value, owner: str = "") -> str:
+        if f"{owner.removesuffix('_you')}.{field}" in LISTED and isinstance(value, list) and len(value) > 1:
+            parts = [self._value(lang, field, v, owner) for v in value]
+            return ", ".join(parts[:-1]) + self.say(lang, self.key("join", "all")) + parts[-1]
         case = self.cases.get(f"{owner}.{field}")
         if case and type(value).__name__ in self.one_of:
             # a one-of model in the case its verb takes, through the template of the field it sets
@@ -158,10 +194,16 @@ class _Writer(EffectText):
 
     def specific(self, section: str, owner: str, field: str) -> str | None:
         # a "_you" template counts its fields as its own step does: «вы смотрите 2 верхние карты
-        # колоды вещей» through noun.draw_items.look, not «2 колоды вещей»
-        base = owner.removesuffix("_you")
-        if base != owner and not self.has(self.key(section, owner, field)) and self.has(self.key(section, base, field)):
-            return self.key(section, base, field)
+        # колоды вещей» through noun.draw_items.look, not «2 колоды вещей»; a model read in a case
+        # takes the pieces of its plain template where it has none of its own ("ChosenZone_in")
+        bases = [owner.removesuffix("_you")]
+        found = _PLACE_OWNER.match(owner)
+        if found and owner.startswith("ChosenZone"):
+            bases.append(owner[:found.start(1) - 1])
+        if not self.has(self.key(section, owner, field)):
+            for base in bases:
+                if base != owner and self.has(self.key(section, base, field)):
+                    return self.key(section, base, field)
         return super().specific(section, owner, field)
 
     def word(self, lang: str, field: str, value: str, owner: str = "") -> str:
@@ -181,10 +223,16 @@ class _Writer(EffectText):
             return self.say(lang, self.key("wf", "chooser", value))
         if field == "item" and owner.startswith("remove_items") and owner.endswith("_item"):
             return inner_quotes(super().word(lang, field, value, owner), lang)   # the template quotes it
-        if owner == "Location_zone_into" and field == "zone":
-            # where a player goes: «переходить на камбуз», never «переходить: камбуз»
+        place = _PLACE_OWNER.match(owner) if owner.startswith("Location_") else None
+        if place and field in ("zone", "fallback_zone"):
+            # a zone in the case its sentence needs: «переходить на камбуз», «розмістити … у трюмі»,
+            # «пошкодити каплицю», never «переходить: камбуз»
             from bot.games.unfathomable.zones import zone_case
-            return zone_case(lang, value, "into")
+            return zone_case(lang, value, place.group(1))
+        case = PLACE_CASES.get(f"{_step_of(owner)}.{field}")
+        if case and self.has(self.key("wf", f"area_{case}", value)):
+            # an area in that case: «на всьому полі», «з палубних зон»
+            return self.say(lang, self.key("wf", f"area_{case}", value))
         if owner == "in_zone" and field == "zone":
             # «ваш персонаж у каплиці», not «… у зоні каплиця»
             from bot.games.unfathomable.zones import zone_case
@@ -216,7 +264,9 @@ WRITER = _Writer(GAME, names=_names, hooks=_hook, one_of=ONE_OF, signed=SIGNED,
                     amounts=("fuel", "food", "sanity", "souls"), quiet=frozenset({"limit", "timing"}),
                     # the player an item goes to (dative) or is taken from (genitive): «людині у вашій зоні»
                     cases={"move_player.to": "into", "move_player_you.to": "into",
-                           "Location_chosen_into.chosen": "into",
+                           **{f"Location_chosen_{case}.chosen": case for case in PLACE_CASE_NAMES},
+                           **{step.replace(".", form + "."): case for step, case in PLACE_CASES.items()
+                              for form in ("", "_you", "_all", "_you_all", "_any_number")},
                            "transfer_item_give.to": "dat", "transfer_item_give_may.to": "dat",
                            "transfer_item_take.source": "gen"})
 

@@ -28,7 +28,7 @@ def zone(lang: str, z) -> str:
     return _cap(name)
 
 
-ZONE_CASES = ("in", "into", "of", "acc")
+ZONE_CASES = ("in", "into", "of", "acc", "from")
 
 
 def zone_case(lang: str, z, case: str) -> str:
