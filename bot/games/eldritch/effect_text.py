@@ -654,13 +654,17 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+GUARDS = ("some_space", "some_investigator")
+
+
 def _unguarded(cond):
-    """A requirement without its ``some_space`` guards (the engine's "this effect has a target",
-    which the effect's own words already say), or None when nothing else is required."""
-    if cond.name == "some_space":
+    """A requirement without its ``some_space`` / ``some_investigator`` guards (the engine's "this
+    effect has a target", which the effect's own words already say), or None when nothing else is
+    required."""
+    if cond.name in GUARDS:
         return None
     if cond.name == "all":
-        rest = [c for c in cond.spec.conditions if not (isinstance(c, Tagged) and c.name == "some_space")]
+        rest = [c for c in cond.spec.conditions if not (isinstance(c, Tagged) and c.name in GUARDS)]
         if not rest:
             return None
         if len(rest) == 1:
