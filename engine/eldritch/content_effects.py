@@ -392,6 +392,7 @@ class MoveBoardClues(Primitive):
 
 class DiscardBoardClues(Primitive):
     at: Union[Literal["all"], Place] = "all"
+    count: int | None = Field(None, ge=1)   # that many tokens of each space (None: all of them)
 
 
 class TradeClues(Primitive):

@@ -1,7 +1,7 @@
 """Round 19b rule defects (brief er19b): each test quotes the card (facts.yaml) or the rulebook (seed
 002) line it rests on, and fails on the old behaviour."""
-from eh_cards import INV, OTHER, give, holding, table
-from eh_helpers import R, act, new, options, prompt, quiet, settle, to_encounters
+from eh_cards import INV, OTHER, fx, give, holding, table
+from eh_helpers import R, act, new, options, prompt, put_clue, put_monster, quiet, settle, to_encounters
 
 
 # --- 1. an action naming an investigator is offered only with someone to name -----------------------
@@ -68,6 +68,35 @@ def test_an_end_of_mythos_mystery_is_checked_when_the_mythos_deck_is_out():
     s = deck_out(0)
     assert s["result"] == {"winner": "ancient_one", "reason": "mythos_deck_empty"}
     assert "occult_research" in s["solved"]
+
+
+
+# --- 3. one clue token discarded, not every token on its space ---------------------------------------
+def two_clues(s, space):
+    put_clue(s, space)
+    s["clues"]["board"][space].append(s["clues"]["pool"].pop())   # a second token there (moved clues stack)
+    return s
+
+
+def test_the_mi_go_discards_one_clue_token():
+    """Mi-go (facts.yaml): «reckoning: discard the nearest clue token and move the Mi-go to that
+    space». With two tokens on that space (The Stars Are Right! moves every clue to the nearest sea),
+    both were discarded."""
+    s = two_clues(table(), "space_2")
+    uid = put_monster(s, "mi_go", "space_1")
+    t, _ = fx(s, "[{resolve_reckonings: {of: monsters}}]")
+    assert t["monsters"]["board"][uid]["space"] == "space_2"
+    assert len(t["clues"]["board"].get("space_2", [])) == 1
+    assert len(t["clues"]["discard"]) == len(s["clues"]["discard"]) + 1
+
+
+def test_clairvoyance_discards_the_chosen_clue_only():
+    """Clairvoyance, copy 2 (facts.yaml): «'0': discard the chosen clue». Its other tokens on that
+    space went with it."""
+    s = two_clues(table(), "space_2")
+    back = next(b for b in R.C.spells["clairvoyance"]["backs"] if b["id"] == "clairvoyance_2")
+    t, _ = fx(s, back["outcomes"][0]["effect"], space="space_2")
+    assert len(t["clues"]["board"].get("space_2", [])) == 1
 
 
 def test_records_of_rules_version_7_are_refused():
