@@ -262,6 +262,14 @@ class SomeSpace(Params):
     without: list[Feature] = []
 
 
+class SomeInvestigator(Params):
+    """Someone a ``choose_investigator`` with these fields could pick (an action naming an
+    investigator is offered only when there is one to name)."""
+    among: Literal["any", "others", "on_space", "others_on_space", "not_acted", "delayed", "nearest"] = "any"
+    at: "Place" = "here"
+    condition: "Condition | None" = None
+
+
 class TriggeringCard(Params):
     trait: str | None = None
     name: str | None = None
@@ -296,6 +304,7 @@ CONDITIONS: dict[str, type[Params]] = {
     "lost_this_test": LostThisTest,     # `self` lost health / sanity from the current combat test
     "space_has": SpaceHas,              # that place holds these features
     "some_space": SomeSpace,            # some space of the board matches (an effect has a target)
+    "some_investigator": SomeInvestigator,  # an investigator a choose_investigator could pick
     "resolving_spell": Flag,            # a Spell effect of `self` is being resolved
     "gate_matches_omen": Flag,          # the gate this ability is about matches the current omen
     "last_succeeded": Flag,             # the previous step did what it said (spawned, gained, moved, ...)
@@ -383,6 +392,7 @@ class MoveBoardClues(Primitive):
 
 class DiscardBoardClues(Primitive):
     at: Union[Literal["all"], Place] = "all"
+    count: int | None = Field(None, ge=1)   # that many tokens of each space (None: all of them)
 
 
 class TradeClues(Primitive):

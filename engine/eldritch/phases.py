@@ -545,11 +545,11 @@ class Phases:
         s["phase"] = "mythos"
         s["turn"] = {"inv": s["lead"]}
         events.append(event("phase", phase="mythos"))
-        self.call(s, "end_mythos")
         deck = s["mythos"]["deck"]
-        if not deck:   # K1: no mythos card to draw: the investigators lose
-            s["flags"]["lose"] = "mythos_deck_empty"
+        if not deck:   # K1: no card to draw: the phase ends (its mysteries checked), then a loss
+            self.call(s, "end_mythos", deck_out=True)
             return
+        self.call(s, "end_mythos")
         self.resolve_mythos_card(s, deck.pop(0), events)
 
     def resolve_mythos_card(self, s, card, events):
@@ -668,14 +668,23 @@ class Phases:
         return out
 
     def _call_end_mythos(self, s, args, events):
-        """K12: mysteries checked at the end of the phase, the Lead may pass, new investigators."""
-        self.call(s, "new_investigators")
-        self.call(s, "offer_lead")
+        """K12: mysteries checked at the end of the phase, the Lead may pass, new investigators. With
+        the mythos deck out (seed 002, 1402: «фаза міту закінчується. Якщо на цю мить дослідники не
+        перемогли, вони програють») the mysteries are checked, then the investigators lose unless
+        that won the game (R19): nobody is asked to pass the Lead or pick a sheet for a lost game."""
+        if args.get("deck_out"):
+            self.call(s, "mythos_deck_out")
+        else:
+            self.call(s, "new_investigators")
+            self.call(s, "offer_lead")
         self.run_together(s, [{"steps": self.ability_steps(ab), "label": card["id"],   # C6: the Lead orders
                                "ctx": {"self_": s["lead"], "card": card, "keep_going": True}}
                               for ab, card in self.mystery_abilities(s, "end_of_mythos")
                               + self.ao_abilities(s, "end_of_mythos")], s["lead"])
         self.check_mystery(s, events, at_end=True)
+
+    def _call_mythos_deck_out(self, s, args, events):
+        s["flags"]["lose"] = "mythos_deck_empty"
 
     def _call_offer_lead(self, s, args, events):
         active = self.active_invs(s)

@@ -51,8 +51,11 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     # choice offers to discard an epic monster (Norman Withers, Goat Spawn, The World Fights Back; the
     # Flute needs a non-epic monster), Charlie Kane hands out only what he acquired and a Service he
     # hands out resolves for its taker (R15); 7: "discard 1 condition" is the holder's choice and Everyone
-    # Has a Price's Debt never pays for itself (R16), an action on monsters needs one on the space (R17)
-    rules_version = "7"
+    # Has a Price's Debt never pays for itself (R16), an action on monsters needs one on the space (R17);
+    # 8: an action naming an investigator needs one to name (R18), the mythos deck out ends the phase
+    # with its mysteries checked before the loss (R19), the Mi-go and Clairvoyance discard one clue token
+    # of a space, not all of them
+    rules_version = "8"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(

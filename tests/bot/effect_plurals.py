@@ -27,6 +27,9 @@ def _entry(e, uk, ru):
 EFFECT_PLURALS = {
     "eldritch.fx.gain_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
     "eldritch.fx.discard_clues": _entry(("Clue", "Clues"), ("доказ", "докази", "доказів"), ("улику", "улики", "улик")),
+    "eldritch.fx.discard_board_clues_count": _entry(("Clue on the boardX", "Clues on the boardX"),
+                                                    ("доказ з поляX", "докази з поляX", "доказів з поляX"),
+                                                    ("улику с поляX", "улики с поляX", "улик с поляX")),
     "eldritch.fx.spawn_clues": _entry(("ClueX", "CluesX"), ("доказX", "доказиX", "доказівX"),
                                       ("уликуX", "уликиX", "уликX")),
     "eldritch.fx.gain_asset": _entry(("XXassetX", "XXassetsX"), ("активXXX", "активиXXX", "активівXXX"),

@@ -209,6 +209,9 @@ class _NestedText(EffectText):
             if spec.among in ("nearest", "on_space"):
                 spec = spec.model_copy(update={"at": _Space(spec.at)})
             return self.model(lang, self.key("fx", f"choose_investigator_{spec.among}"), spec, skip={"among"})
+        if tagged.name == "discard_board_clues" and spec.count is not None:
+            # the Mi-go: "discard 1 Clue on this monster's space", not every Clue there
+            return self.model(lang, self.key("fx", "discard_board_clues_count"), spec)
         if tagged.name == "choose_space" and self.has(self.key("obj", "ChosenSpace_choose")):
             # "choose a space with a Clue", not "choose a space: a chosen space with a Clue"
             return self.model(lang, self.key("obj", "ChosenSpace_choose"), spec.place)
@@ -370,7 +373,7 @@ class _NestedText(EffectText):
             return self.place(lang, "in", value)
         if owner == "space_has" and field == "at" and in_template:
             return self.place(lang, "has", value)   # "this monster's space holds", not "on this monster's space holds"
-        if owner == "discard_board_clues" and field == "at" and in_template and value != "all":
+        if owner.startswith("discard_board_clues") and field == "at" and in_template and value != "all":
             return self.place(lang, "in", value)   # uk «з поля у локації цього монстра», not «(локація цього монстра)»
         if (owner in SPAWNED or owner == "remote_encounter") and field == "at" and in_template and value is not None:
             return self.place(lang, "in", value)   # uk «у локації «Амазонія»», not «(«Амазонія»)»
@@ -654,13 +657,17 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+GUARDS = ("some_space", "some_investigator")
+
+
 def _unguarded(cond):
-    """A requirement without its ``some_space`` guards (the engine's "this effect has a target",
-    which the effect's own words already say), or None when nothing else is required."""
-    if cond.name == "some_space":
+    """A requirement without its ``some_space`` / ``some_investigator`` guards (the engine's "this
+    effect has a target", which the effect's own words already say), or None when nothing else is
+    required."""
+    if cond.name in GUARDS:
         return None
     if cond.name == "all":
-        rest = [c for c in cond.spec.conditions if not (isinstance(c, Tagged) and c.name == "some_space")]
+        rest = [c for c in cond.spec.conditions if not (isinstance(c, Tagged) and c.name in GUARDS)]
         if not rest:
             return None
         if len(rest) == 1:

@@ -304,6 +304,8 @@ class HealthEffects:
         spaces = list(board) if at == "all" else [self.place_now(s, at, c, events)]
         for sp in spaces:
             gone = board.pop(sp, [])
+            if st.get("count") is not None and len(gone) > st["count"]:   # the Mi-go's one token
+                board[sp], gone = gone[st["count"]:], gone[:st["count"]]
             s["clues"]["discard"] += gone
             events.extend(event("clue_discarded", space=sp) for _ in gone)
 

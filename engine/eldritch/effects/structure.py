@@ -178,23 +178,7 @@ class StructureEffects:
             c["chosen"] = st["_inv"]
             return
         chooser = self.who(s, c, st.get("chooser", "self"))
-        me = c.get("self")
-        among = st.get("among", "any")
-        at = self.place_now(s, st.get("at", "here"), c, events)
-        invs = self.active_invs(s)
-        if among == "others":
-            invs = [i for i in invs if i != me]
-        elif among in ("on_space", "others_on_space"):
-            invs = [i for i in invs if s["inv"][i]["space"] == at and (among == "on_space" or i != me)]
-        elif among == "not_acted":
-            invs = [i for i in invs if not s["inv"][i]["actions"] and not s["inv"][i]["delayed"]]
-        elif among == "delayed":
-            invs = [i for i in invs if s["inv"][i]["delayed"]]
-        elif among == "nearest":
-            near = self.nearest(s, at, lambda sp: bool(self.invs_at(s, sp)))
-            invs = [i for i in invs if s["inv"][i]["space"] in near]
-        if st.get("condition"):
-            invs = [i for i in invs if self.cond(s, st["condition"], {**c, "self": i})]
+        invs = self.investigators_among(s, st, c, events)
         if not invs:
             self._skip_rest(s)
             c["chosen"] = None

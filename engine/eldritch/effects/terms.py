@@ -222,6 +222,8 @@ class Terms:
                 not any(h in feats for h in cnd.get("without", []))
         if op == "some_space":
             return any(self.space_ok(s, sp, cnd, c) for sp in self.C.space_ids)
+        if op == "some_investigator":
+            return bool(self.investigators_among(s, cnd, c))
         if op == "triggering_card":
             t = c.get("triggering") or {}
             if cnd.get("name"):
@@ -237,6 +239,28 @@ class Terms:
         if op == "any":
             return any(self.cond(s, x, c) for x in cnd["conditions"])
         return False
+
+    def investigators_among(self, s, st, c, events=None) -> list:
+        """The investigators a ``choose_investigator`` (or a ``some_investigator`` condition) picks
+        from: ``among`` at ``at``, each meeting ``condition`` as ``self``."""
+        me = c.get("self")
+        among = st.get("among", "any")
+        at = self.place_now(s, st.get("at", "here"), c, events)
+        invs = self.active_invs(s)
+        if among == "others":
+            invs = [i for i in invs if i != me]
+        elif among in ("on_space", "others_on_space"):
+            invs = [i for i in invs if s["inv"][i]["space"] == at and (among == "on_space" or i != me)]
+        elif among == "not_acted":
+            invs = [i for i in invs if not s["inv"][i]["actions"] and not s["inv"][i]["delayed"]]
+        elif among == "delayed":
+            invs = [i for i in invs if s["inv"][i]["delayed"]]
+        elif among == "nearest":
+            near = self.nearest(s, at, lambda sp: bool(self.invs_at(s, sp)))
+            invs = [i for i in invs if s["inv"][i]["space"] in near]
+        if st.get("condition"):
+            invs = [i for i in invs if self.cond(s, st["condition"], {**c, "self": i})]
+        return invs
 
     # --- places and monster targets -----------------------------------------------------------
     def space_ok(self, s, sp, flt, c):

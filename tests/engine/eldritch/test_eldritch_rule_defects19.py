@@ -96,7 +96,7 @@ def test_dynamite_still_blows_up_beside_a_monster():
 
 def test_records_of_rules_version_6_are_refused():
     """Rules version 7 (R16, R17): the choices above change what a game decides."""
-    assert R.rules_version == "7"
+    assert int(R.rules_version) >= 7
     assert not R.accepts("6+" + R.content_digest()) and R.accepts(R.version)
 
 
