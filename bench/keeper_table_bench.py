@@ -42,6 +42,8 @@ TABLES = [
     ("Unfathomable, the same, windows passed until the member's turn", "unfathomable", 1, 2, "uk", 57),
     ("The Thing, 2 members + 3 Keeper players (ru)", "thing", 2, 3, "ru", 5),
     ("Eldritch Horror, 1 member + 1 Keeper investigator (en)", "eldritch", 1, 1, "en", 101),
+    # two members advising Keeper's Lead on group decisions (each proposes from their panel)
+    ("Eldritch Horror, 2 members + 2 Keeper investigators (ru)", "eldritch", 2, 2, "ru", 7),
 ]
 NAMES = {"uk": ["Олена", "Богдан"], "ru": ["Ольга", "Борис"], "en": ["Ann", "Bob"]}
 # a waiting line naming a Keeper seat (seat.keeper) as awaited; one named last in parentheses is
@@ -89,9 +91,16 @@ async def play_eldritch(env, channel, people, rng, max_clicks=3000):
         if game.status != "active":
             return
         prompts = service.prompts(game)
-        prompt = next((p for p in prompts if p["player"] in by_id), None) or next(
-            p for p in prompts if set(p.get("advisers") or []) & by_id.keys())
-        member = by_id.get(prompt["player"]) or by_id[next(a for a in prompt["advisers"] if a in by_id)]
+        prompt = next((p for p in prompts if p["player"] in by_id), None)
+        if prompt is None:   # Keeper's Lead waits on the members' proposals: one who has not proposed
+            prompt = next(p for p in prompts if set(p.get("advisers") or []) & by_id.keys())
+            proposed = (await service.who_proposed(game, [prompt])).get(prompt["id"], set())
+            left = [a for a in prompt["advisers"] if a in by_id and a not in proposed]
+            # (the same member proposing again and again was a loop: the Lead decides once all have)
+            assert left, f"every member proposed, yet Keeper's Lead still waits: {prompt}"
+            member = by_id[left[0]]
+        else:
+            member = by_id[prompt["player"]]
         choice = policy(rng, prompt) if prompt["player"] in by_id else None
         if choice is not None:   # a lone decision's answers on the live message: one click
             from cogs.play import option_digest
