@@ -299,7 +299,7 @@ class Board:
                     steps += ab["effect"]
         return steps
 
-    def remove_monster(self, s, uid, events, defeated=True):
+    def remove_monster(self, s, uid, events, defeated=True, **why):
         """G4/J9: back to the cup; set-aside kinds set aside again; epic monsters boxed."""
         M = s["monsters"]
         m = M["board"].pop(uid, None)
@@ -317,7 +317,7 @@ class Board:
         else:
             M["cup"].append(kind)
             M["cup"].sort()
-        events.append(event("monster_defeated" if defeated else "monster_discarded", monster=uid, kind=kind))
+        events.append(event("monster_defeated" if defeated else "monster_discarded", monster=uid, kind=kind, **why))
 
     def defeat_monster(self, s, uid, events, by=None, combat=False):
         if uid not in s["monsters"]["board"]:

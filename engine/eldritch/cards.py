@@ -162,7 +162,7 @@ class Cards:
             c["last_ok"] = False
         return None
 
-    def discard_held(self, s, inv, held, events):
+    def discard_held(self, s, inv, held, events, **why):
         """Discard a held card (I18); spells and conditions are shuffled back into their deck."""
         i = s["inv"][inv]
         for k, deck in (("assets", "assets"), ("artifacts", "artifacts"), ("spells", "spells"),
@@ -170,7 +170,7 @@ class Cards:
             if held in i[k]:
                 i[k].remove(held)
                 self.discard_to(s, deck, held)
-                events.append(event("card_discarded", inv=inv, card=self.card_id(held)))
+                events.append(event("card_discarded", inv=inv, card=self.card_id(held), **why))
                 return True
         return False
 

@@ -217,12 +217,14 @@ class Investigators:
             events.append(event("lead_changed", lead=s["lead"]))
 
     # --- improvements and tickets (F12, D12) -----------------------------------------------------
-    def improve(self, s, inv, skill, events, times=1):
+    def improve(self, s, inv, skill, events, times=1, source=None):
         i = s["inv"][inv]
         before = i["improve"][skill]
         i["improve"][skill] = min(self.C.limits.improvements_per_skill, before + times)
         if i["improve"][skill] != before:
-            events.append(event("improved", inv=inv, skill=skill, value=i["improve"][skill]))
+            # ``source``: the sheet whose ability gave this step (ne19b: Lily Chen's +2 said no why)
+            events.append(event("improved", inv=inv, skill=skill, value=i["improve"][skill],
+                                **({"source": source} if source else {})))
             for ab, card in self.held_abilities(s, inv, "improve_skill"):   # O7: Lily Chen may go on
                 if i["improve"][skill] >= self.C.limits.improvements_per_skill:
                     break

@@ -45,7 +45,7 @@ def test_the_declined_line_reads(lang, line):
     assert R.public_lines([{"type": "may_declined", "audience": "all", "inv": "leo_anderson"}], lang) == [line]
 
 
-@pytest.mark.parametrize("lang, whose", [("en", "{owner}'s {card}:"), ("uk", "«{card}» дослідника {owner}:"),
+@pytest.mark.parametrize("lang, whose", [("en", "{owner}'s “{card}”:"), ("uk", "«{card}» дослідника {owner}:"),
                                          ("ru", "«{card}» сыщика {owner}:")])
 def test_a_look_at_another_investigators_card_back_says_whose(lang, whose):
     """Jacqueline Fine looks at the back of Akachi Onyele's spell: the line named the card only."""

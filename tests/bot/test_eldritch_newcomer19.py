@@ -120,7 +120,7 @@ def test_a_condition_or_spell_of_a_trait_says_so(lang, says):
 
 # ---------------------------------------------------------------- 4. a monster moved by its own text
 @pytest.mark.parametrize("lang, says", [
-    ("en", "The monster Gnoph-Keh moves to The Himalayas (its own rule: “When this monster spawns”)."),
+    ("en", "The monster Gnoph-Keh moves to the Himalayas (its own rule: “When this monster spawns”)."),
     ("uk", "Монстр «Гноф-Ке» переміщується: Гімалаї (його власне правило: «Коли цей монстр з'являється на полі»)."),
     ("ru", "Монстр «Гноф-Ке» перемещается: Гималаи (его собственный эффект вторжения: «Когда этот монстр "
            "выкладывается на поле»).")])

@@ -120,10 +120,13 @@ def inv_name(lang: str, inv) -> str:
     return f"**{named(lang, 'investigator', inv)}**" if inv else t(lang, f"{K}.nobody")
 
 
-def space(lang: str, sp) -> str:
+def space(lang: str, sp, alone: bool = False) -> str:
+    """A space's name; in a sentence an English name's article is lower case ("moves to the
+    Himalayas", ne19b: "moves to The Himalayas"); ``alone``: a label or list item, as printed."""
     if sp is None:
         return "—"
-    return named(lang, "space", sp)
+    name = named(lang, "space", sp)
+    return "the " + name[4:] if lang == "en" and not alone and name.startswith("The ") else name
 
 
 def monster_kind(lang: str, kind) -> str:
@@ -361,6 +364,15 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         key = f"{K}.event.monster_defeated_rule"
         if said:   # what it does, as the token says it (it may do nothing: a full Sanity regains none)
             key, p["text"] = f"{K}.event.monster_defeated_text", " ".join(said)
+    elif kind == "monster_discarded" and ev.get("rule") == "reckoning":   # its own Reckoning (ne19b)
+        # a Cultist's is on the Ancient One's sheet (seed 002, 1231: «інформацію про культистів на листі Стародавнього»)
+        key = f"{K}.event.monster_discarded_{'cultist' if ev.get('kind') == 'cultist' else 'rule'}"
+        p["instead"] = t(lang, f"{K}.event.monster_replaced", monster=monster_kind(lang, ev["replaced_by"])) \
+            if ev.get("replaced_by") else ""
+    elif kind == "improved" and ev.get("source") and ev["source"] == ev.get("inv"):   # Lily Chen's step (ne19b)
+        key = f"{K}.event.improved_own"
+    elif kind == "card_discarded" and ev.get("service"):   # a Service, spent once resolved (ne19b)
+        key = f"{K}.event.card_discarded_service"
     elif kind == "monster_recovered" and not ev.get("damage"):   # healed whole, not "(lost: 0)"
         key = f"{K}.event.monster_recovered_all"
     elif kind == "reserve_discarded" and ev.get("inv"):   # the Acquire action's discard: who chose it
@@ -627,9 +639,11 @@ def private_lines(events: list[dict], player: str, lang: str) -> list[str]:
             owner = ev.get("owner")
             if owner and owner != ev.get("inv"):   # another investigator's card: say whose
                 seen += "_of"
+            # her own ability lets her look (ne19b: Jacqueline Fine's peek said no why)
+            why = t(lang, f"{K}.private.by_own_ability") if ev.get("source") and ev["source"] == ev.get("inv") else ""
             out.append(t(lang, f"{K}.private.{seen}", inv=inv_name(lang, ev.get("inv")), owner=inv_name(lang, owner),
                          card=card_name(lang, ev.get("card")), back=_in(lang, back.name) if back else "?",
-                         text=_trim(text_of(lang, back)) if back else ""))
+                         text=_trim(text_of(lang, back)) if back else "", why=why))
         elif kind == "gates_seen":
             out.append(t(lang, f"{K}.private.gates_seen", inv=inv_name(lang, ev.get("inv")),
                          gates=" → ".join(space(lang, g) for g in ev.get("gates") or []) or t(lang, f"{K}.none")))
@@ -721,7 +735,7 @@ def inv_line(lang: str, i: dict, names: dict, active=None, detail: bool = False)
     head = f"{name}{marks} ({names.get(i['player'], mention(i['player']))})".strip()
     if status != "active":
         return f"{head} — {t(lang, f'{K}.status.{status}')}" if status in STATUSES else f"{head} — {status}"
-    stats = [f"📍 {space(lang, i['space'])}", f"❤️ {i['health']}/{i['max_health']}",
+    stats = [f"📍 {space(lang, i['space'], True)}", f"❤️ {i['health']}/{i['max_health']}",
              f"🧠 {i['sanity']}/{i['max_sanity']}", f"🔎 {i['clues']}"]
     tickets = i.get("tickets") or {}
     for k in ("train", "ship"):
@@ -776,25 +790,25 @@ def table_embed(state: dict, names: dict, lang: str, awaited: dict | None = None
                           cost=_rules().C.assets.get(c, {}).get("cost", "?")) for c in view["reserve"])
     embed.add_field(name=t(lang, f"{K}.table.reserve"), value=(reserve or t(lang, f"{K}.none"))[:1024], inline=False)
     board = []
-    gates = ", ".join(space(lang, g) for g in view["gates"])
+    gates = ", ".join(space(lang, g, True) for g in view["gates"])
     board.append(t(lang, f"{K}.table.gates", count=len(view["gates"]), where=gates or t(lang, f"{K}.none")))
     by_space: dict = {}
     for m in view["monsters"].values():
         by_space.setdefault(m["space"], []).append(monster_kind(lang, m["kind"]))
     board.append(t(lang, f"{K}.table.monsters", count=len(view["monsters"]),
-                   where="; ".join(f"{space(lang, sp)}: {', '.join(ms)}" for sp, ms in sorted(by_space.items()))
+                   where="; ".join(f"{space(lang, sp, True)}: {', '.join(ms)}" for sp, ms in sorted(by_space.items()))
                    or t(lang, f"{K}.none")))
     clues = view["clues"]
     board.append(t(lang, f"{K}.table.clues", count=sum(clues.values()),
-                   where=", ".join(space(lang, sp) + (f" ×{n}" if n > 1 else "") for sp, n in clues.items())
+                   where=", ".join(space(lang, sp, True) + (f" ×{n}" if n > 1 else "") for sp, n in clues.items())
                    or t(lang, f"{K}.none")))
     if view.get("expedition"):
-        board.append(t(lang, f"{K}.table.expedition", space=space(lang, view["expedition"])))
+        board.append(t(lang, f"{K}.table.expedition", space=space(lang, view["expedition"], True)))
     if view.get("mystery_token"):
-        board.append(t(lang, f"{K}.table.mystery_token", space=space(lang, view["mystery_token"])))
+        board.append(t(lang, f"{K}.table.mystery_token", space=space(lang, view["mystery_token"], True)))
     if view.get("eldritch"):
         board.append(t(lang, f"{K}.table.eldritch_board", where=", ".join(
-            f"{space(lang, sp)} ×{n}" for sp, n in sorted(view["eldritch"].items()))))
+            f"{space(lang, sp, True)} ×{n}" for sp, n in sorted(view["eldritch"].items()))))
     for fig in view.get("figures") or []:
         board.append(t(lang, f"{K}.table.figure", inv=inv_name(lang, fig["inv"]), space=space(lang, fig["space"]),
                        token=t(lang, f"{K}.token.{fig['token']}")))
@@ -806,7 +820,7 @@ def table_embed(state: dict, names: dict, lang: str, awaited: dict | None = None
             line += f" · {t(lang, f'{K}.count.eldritch', count=m['eldritch'])}"
         where = view["rumor_tokens"].get(m["id"])
         if where:
-            line += f" · {space(lang, where)}"
+            line += f" · {space(lang, where, True)}"
         (rumors if m.get("rumor") else ongoing).append((line, m["id"]))
     plain = {}   # field index -> its cards without their texts (the embed's 6,000 characters, below)
     for name, cards in (("rumors", rumors), ("ongoing", ongoing)):
@@ -1034,7 +1048,7 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     if about in ("gate",) and value in _pack()["space"]:
         return t(lang, f"{K}.option.gate_at", space=space(lang, value))
     if value in _pack()["space"]:
-        return space(lang, value) + (_icons(state, value) if about == "space" else "")
+        return space(lang, value, True) + (_icons(state, value) if about == "space" else "")
     return card_name(lang, value)
 
 
@@ -1193,8 +1207,8 @@ def route_text(lang: str, state: dict, inv, to, marks: str = "") -> str:
     here = ((state.get("inv") or {}).get(inv) or {}).get("space")
     kind = _rules().C.adj.get(here, {}).get(to) if here else None
     path = f"{PATH_ICON.get(kind, '')} {t(lang, f'{K}.path.{kind}')}".strip() if kind in PATH_ICON else ""
-    return t(lang, f"{K}.option.route", frm=space(lang, here), to=space(lang, to) + marks, path=path) if here \
-        else space(lang, to) + marks
+    return t(lang, f"{K}.option.route", frm=space(lang, here, True), to=space(lang, to, True) + marks, path=path) \
+        if here else space(lang, to, True) + marks
 
 
 def investigator_card(lang: str, inv: str) -> str:
@@ -1385,6 +1399,8 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
             return abilities_text(lang, card.get("id"))
     if prompt and prompt.get("about") == "give" and option.get("value", 0) is None:
         return swap_description(lang, state, prompt)
+    if prompt and prompt.get("about") == "option" and isinstance(option.get("value"), int):
+        return choice_description(lang, state, prompt, option["value"], names)
     if option.get("type") == "investigator":   # the label says the occupation: here what they can do
         return investigator_abilities(lang, option.get("id"))
     if option.get("type") in ("component", "local", "between"):
@@ -1405,6 +1421,47 @@ def option_description(option: dict, state: dict, names: dict, lang: str) -> str
     if prompt and prompt.get("about") == "space" and option.get("value") in _pack()["space"]:
         return space_contents(lang, state, option.get("value"))   # a card's "move to a space"
     return None
+
+
+def _as_written(x):
+    """The engine's plain steps (``{op, **params}``) back in the pack's own form (``{op: params}``),
+    its working keys (``_k``, ``_unchoice``) left out: what the pack's effect reader reads."""
+    if isinstance(x, list):
+        return [_as_written(v) for v in x if not (isinstance(v, dict) and str(v.get("op", "")).startswith("_"))]
+    if isinstance(x, dict):
+        rest = {k: _as_written(v) for k, v in x.items() if k != "op" and not k.startswith("_")}
+        return {x["op"]: rest} if "op" in x else rest
+    return x
+
+
+@lru_cache(maxsize=1)
+def _effect_reader():
+    from pydantic import TypeAdapter
+
+    from engine.eldritch.content_effects import Effect
+    return TypeAdapter(Effect)
+
+
+def _words(text: str) -> str:
+    return re.sub(r"[\W_]+", " ", text).strip().lower()
+
+
+def choice_description(lang: str, state: dict, prompt: dict, value: int, names: dict) -> str | None:
+    """What an option of a "choose one" does, in full (ne19b: the panel's «виберіть одне» alone
+    had no "what each answer does"): its steps as the pack's reader says them; None when the
+    button's label says it all already."""
+    from bot.games.eldritch.effect_text import effect_text as full_text
+    options = (frame_of(state, prompt).get("step") or {}).get("options") or []
+    if not 0 <= value < len(options):
+        return None
+    try:
+        said = full_text(lang, _effect_reader().validate_python(_as_written(options[value].get("effect") or [])))
+    except ValueError:   # a step the reader cannot take back: the label alone
+        return None
+    label = value_label(lang, value, state, names, "option", prompt)
+    if not said or _words(said) == _words(label):
+        return None
+    return _cap(said) + ("" if said[-1] in ".!?…" else ".")
 
 
 def _brain_case_partner(state: dict, prompt: dict | None) -> str | None:
@@ -1738,7 +1795,7 @@ def _rules_describe(entry_id: str, lang: str) -> str:
     if entry_id in _pack()["space"]:
         paths = _rules().C.adj.get(entry_id) or {}
         return t(lang, f"{K}.rules.space", paths=", ".join(
-            f"{PATH_ICON.get(kind, '')} {space(lang, to)}".strip() for to, kind in sorted(paths.items())) or "—")
+            f"{PATH_ICON.get(kind, '')} {space(lang, to, True)}".strip() for to, kind in sorted(paths.items())) or "—")
     return ""
 
 

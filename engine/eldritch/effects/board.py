@@ -127,8 +127,10 @@ class BoardEffects:
         chosen = c.get("chosen")
         back = self.held_back(s, chosen, t.get("id")) if chosen and t.get("id") else None
         if back and inv:
+            sheet = c.get("card") or {}   # whose ability lets her look (ne19b: the panel said no why)
             events.append(event("back_seen", only(s["inv"][inv]["player"]), reveal=True, inv=inv, card=t["id"],
-                                back=back, owner=chosen))
+                                back=back, owner=chosen,
+                                **({"source": sheet["id"]} if sheet.get("kind") == "investigator" else {})))
 
     def _op_encounter_ignoring_monsters(self, s, st, c, cid, events):
         inv = self.who(s, c, "self")
@@ -252,6 +254,7 @@ class BoardEffects:
         c["last"] = targets
 
     def _op_discard_monsters(self, s, st, c, cid, events):
+        spawned = list(c.get("last") or [])   # a Reckoning's "X takes its place": the one just spawned
         targets = self.resolve_targets(s, st, c, cid, events)
         if targets is None:
             return
@@ -259,7 +262,14 @@ class BoardEffects:
         for uid in targets:
             if not self.C.monsters[s["monsters"]["board"][uid]["kind"]]["epic"]:   # G11
                 c["last_toughness"] = self.toughness(s, uid)
-                self.remove_monster(s, uid, events, defeated=False)
+                # its own Reckoning discards it (ne19b: «Культист повертається в чашу» said no why)
+                why = {}
+                if uid == c.get("monster") and c.get("from_monster") and not c.get("combat"):
+                    why["rule"] = "reckoning"
+                    new = next((u for u in spawned if u != uid and u in s["monsters"]["board"]), None)
+                    if new:
+                        why["replaced_by"] = s["monsters"]["board"][new]["kind"]
+                self.remove_monster(s, uid, events, defeated=False, **why)
                 done.append(uid)
         c["discarded"], c["last"] = len(done), done
 

@@ -287,8 +287,11 @@ class PossessionEffects:
         if not inv:
             return
         skill = st.get("skill", "choice")
-        if skill == "same":
+        source = None
+        if skill == "same":   # a sheet's "improve it one more step" (Lily Chen): the log names it
             skill = c.get("skill") or "will"
+            card = c.get("card") or {}
+            source = card.get("id") if card.get("kind") == "investigator" else None
         if skill == "choice":
             opts = [k for k in SKILLS if s["inv"][inv]["improve"][k] < 2] or list(SKILLS)
             self.defer(s, cid, st, "skill", opts, inv, "skill")
@@ -297,7 +300,7 @@ class PossessionEffects:
             i = s["inv"][inv]
             i["improve"][skill] = max(0, i["improve"][skill] - st.get("times", 1))
             return
-        self.improve(s, inv, skill, events, st.get("times", 1))
+        self.improve(s, inv, skill, events, st.get("times", 1), source=source)
 
     _op_reduce = _op_improve
 

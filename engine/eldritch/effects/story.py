@@ -197,6 +197,8 @@ class StoryEffects:
             held = card.get("back") or card["id"]
             if held not in s["inv"][card["holder"]][kind + "s"]:
                 held = self.held_back(s, card["holder"], card["id"]) or card["id"]
-            self.discard_held(s, card["holder"], held, events)
+            # a Service is spent once resolved (ne19b: «отримує «Чартерний рейс»», then «скидає» with no why)
+            spent = kind == "asset" and "service" in (self.C.card(card["id"]).get("traits") or ())
+            self.discard_held(s, card["holder"], held, events, **({"service": True} if spent else {}))
         elif kind == "mythos":
             self.end_rumor(s, card["id"], events, solved=False)   # a card leaving play is announced
