@@ -218,7 +218,7 @@ class Cards:
         events.append(event("card_flipped", reveal=True, inv=inv, card=card_id, back=back))
         base = dict(c or {})
         base.pop("c", None)
-        ctx = self.new_ctx(s, **{**{k: v for k, v in base.items() if k != "self"}, "self_": inv})
+        ctx = self.new_ctx(s, **{**{k: v for k, v in base.items() if k not in ("self", "as_lead")}, "self_": inv})
         ctx_data = s["ctx"][ctx]
         ctx_data.update({"card": {"kind": kind, "id": card_id, "back": back, "holder": inv}, "owner": inv})
         if kind == "spell":

@@ -10,7 +10,7 @@ class Combat:
     def start_combat(self, s, inv, uid, events, ambush=False, parent=None):
         """G1: the monster is flipped and read; then Will, then Strength, one frame per stage."""
         base = dict(s["ctx"].get(parent, {})) if parent else {}
-        for k in ("c", "self"):
+        for k in ("c", "self", "as_lead"):
             base.pop(k, None)
         c = self.new_ctx(s, self_=inv, **{**base, "monster": uid, "enc": "combat", "combat": True,
                                           "last": [uid], "skip_strength": False})

@@ -94,6 +94,8 @@ class Quantity(Params):
         "items_held",            # possessions with the Item trait of `who`
         "conditions_held",       # conditions of `who` (with `trait`: only those)
         "improvements",          # improvement steps of `who` (a +2 token counts 2)
+        "health_missing",        # how far `who`'s health is below its maximum (what healing can restore)
+        "sanity_missing",        # the same for sanity
         "last_toughness",        # toughness of the monster the last step acted on
         "chosen_number",         # the number picked by the last choose_number step
         "discarded_count",       # how many things the last discard_* step discarded

@@ -24,7 +24,7 @@ class Ending:
         steps = self.C.mysteries[mid]["enters_play"]
         if steps:   # not judged solved before it has entered play (its monster spawned...)
             s.setdefault("entering", []).append(mid)
-            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mystery", "id": mid})
+            ctx = self.lead_ctx(s, keep_going=True, card={"kind": "mystery", "id": mid})
             self.run_effect(s, list(steps) + [{"op": "_entered"}], ctx, end=True)
 
     def _op__entered(self, s, st, c, cid, events):
@@ -108,7 +108,7 @@ class Ending:
         fail = (data.get("rumor") or {}).get("fail") or []
         self.push(s, {"k": "call", "fn": "end_rumor", "args": {"rid": rid}})
         if fail:
-            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": rid})
+            ctx = self.lead_ctx(s, keep_going=True, card={"kind": "mythos", "id": rid})
             self.run_effect(s, fail, ctx, end=True)
 
     def _call_end_rumor(self, s, args, events):
@@ -125,7 +125,7 @@ class Ending:
             return
         rid = rumors[self.rng(s).below(len(rumors))]
         s["mythos"]["box"].remove(rid)
-        ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": rid})
+        ctx = self.lead_ctx(s, keep_going=True, card={"kind": "mythos", "id": rid})
         self.run_effect(s, [{"op": "_mythos_in_play"}] + list(self.C.mythos[rid]["enters_play"]) + [{"op": "_entered"}],
                         ctx, end=True)
 
@@ -137,7 +137,7 @@ class Ending:
         ao = self.C.ancient_ones[s["ao"]]
         events.append(event("awakened", ancient_one=s["ao"]))
         # the awakening effect first (the epic monster spawns), then the final mystery enters play
-        ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "ao", "id": s["ao"]})
+        ctx = self.lead_ctx(s, keep_going=True, card={"kind": "ao", "id": s["ao"]})
         self.run_effect(s, list(ao["awakening"]["effect"]) + [{"op": "_final_mystery"}], ctx, end=True)
 
     def _op__final_mystery(self, s, st, c, cid, events):
@@ -148,7 +148,7 @@ class Ending:
                       "toughness": []}
         events.append(event("final_mystery", mystery=final["id"]))
         if final["enters_play"]:
-            ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "final", "id": final["id"]})
+            ctx = self.lead_ctx(s, keep_going=True, card={"kind": "final", "id": final["id"]})
             self.run_effect(s, final["enters_play"], ctx, end=True)
 
     # --- the end (L10-L12, H15) -----------------------------------------------------------------

@@ -50,7 +50,7 @@ class Investigators:
     def ao_trigger(self, s, timing, events, times=1):
         for ab, card in self.ao_abilities(s, timing):
             for _ in range(times):
-                ctx = self.new_ctx(s, self_=s["lead"], card=card)
+                ctx = self.lead_ctx(s, card=card)
                 self.run_effect(s, self.ability_steps(ab), ctx, end=True)
 
     def passive_steps(self, s, inv, op, ctx_extra=None):

@@ -573,7 +573,7 @@ class Phases:
             steps += list(data["effect"]) + [{"op": "_mythos_discard"}]
         else:
             steps += [{"op": "_mythos_in_play"}] + list(data["enters_play"]) + [{"op": "_entered"}]
-        ctx = self.new_ctx(s, self_=s["lead"], keep_going=True, card={"kind": "mythos", "id": card})
+        ctx = self.lead_ctx(s, keep_going=True, card={"kind": "mythos", "id": card})
         self.run_effect(s, steps, ctx, end=True)
 
     def _op__mythos_discard(self, s, st, c, cid, events):
@@ -644,15 +644,16 @@ class Phases:
                 steps += [st for ab in self.monster_data(s, uid).get("abilities", []) if ab["timing"] == "reckoning"
                           for st in self.ability_steps(ab)]
                 if steps:
-                    out.append((steps, {"self_": lead, "monster": uid, "from_monster": True}))
+                    out.append((steps, {"self_": lead, "as_lead": True, "monster": uid, "from_monster": True}))
         if only_kind in (None, "ancient_one"):
             for ab, card in self.ao_abilities(s, "reckoning"):
-                out.append((self.ability_steps(ab), {"self_": lead, "card": card}))
+                out.append((self.ability_steps(ab), {"self_": lead, "as_lead": True, "card": card}))
         if only_kind in (None, "mythos"):
             for m in list(s["mythos"]["in_play"]):
                 for ab in self.C.mythos[m["id"]]["abilities"]:
                     if ab["timing"] == "reckoning":
-                        out.append((self.ability_steps(ab), {"self_": lead, "card": {"kind": "mythos", "id": m["id"]}}))
+                        out.append((self.ability_steps(ab), {"self_": lead, "as_lead": True,
+                                                             "card": {"kind": "mythos", "id": m["id"]}}))
         if only_kind in (None, "conditions", "possessions"):
             for inv in self.active_invs(s):
                 if who and inv != who:
@@ -678,7 +679,7 @@ class Phases:
             self.call(s, "new_investigators")
             self.call(s, "offer_lead")
         self.run_together(s, [{"steps": self.ability_steps(ab), "label": card["id"],   # C6: the Lead orders
-                               "ctx": {"self_": s["lead"], "card": card, "keep_going": True}}
+                               "ctx": {"self_": s["lead"], "as_lead": True, "card": card, "keep_going": True}}
                               for ab, card in self.mystery_abilities(s, "end_of_mythos")
                               + self.ao_abilities(s, "end_of_mythos")], s["lead"])
         self.check_mystery(s, events, at_end=True)

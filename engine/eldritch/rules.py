@@ -54,8 +54,10 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     # Has a Price's Debt never pays for itself (R16), an action on monsters needs one on the space (R17);
     # 8: an action naming an investigator needs one to name (R18), the mythos deck out ends the phase
     # with its mysteries checked before the loss (R19), the Mi-go and Clairvoyance discard one clue token
-    # of a space, not all of them
-    rules_version = "8"
+    # of a space, not all of them; 9: Jim Culver's action needs someone on his space to heal (R20),
+    # «the Lead» of a card or a reckoning is whoever holds the token when a step runs (R21), Cthulhu's
+    # reckoning puts one token on a sea space however many investigators stand there (R22)
+    rules_version = "9"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(

@@ -15,6 +15,11 @@ class Interpreter:
         s["ctx"][cid] = {"self": self_, **kw}
         return cid
 
+    def lead_ctx(self, s, **kw) -> str:
+        """A context whose ``self`` is «the Lead Investigator» by role (a mythos card, a reckoning of
+        the board, the sheet, a rumor): it follows the Lead token when it passes mid-effect (R21)."""
+        return self.new_ctx(s, self_=s["lead"], as_lead=True, **kw)
+
     def run_effect(self, s, steps, cid, end=False):
         if end:
             self.push(s, {"k": "ctx_end", "c": cid})
@@ -29,6 +34,9 @@ class Interpreter:
         c = s["ctx"].get(f["c"])
         if c is None or i >= len(steps):
             return
+        if c.get("as_lead") and c.get("self") != s["lead"]:
+            # seed 002, 1083/1414: the defeated Lead passed the token; «the Lead» is its new holder (R21)
+            c["self"] = s["lead"]
         cont = None
         if i + 1 < len(steps):
             cont = {**f, "i": i + 1}

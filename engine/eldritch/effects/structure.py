@@ -161,7 +161,7 @@ class StructureEffects:
                     and all(h in self.features(s, s["inv"][i]["space"]) for h in st.get("has", []))]
         if st.get("condition"):
             invs = [i for i in invs if self.cond(s, st["condition"], {**c, "self": i})]
-        base = {k: v for k, v in c.items() if k != "self"}
+        base = {k: v for k, v in c.items() if k not in ("self", "as_lead")}   # each one is himself
         for inv in reversed(invs):
             ctx = self.new_ctx(s, self_=inv, **base)
             self.run_effect(s, st["effect"], ctx, end=True)

@@ -93,6 +93,9 @@ class Terms:
                     if not q.get("trait") or q["trait"] in self.C.conditions[self.card_id(b)]["traits"])
         elif of == "improvements":
             v = sum(i["improve"].values()) if i else 0
+        elif of in ("health_missing", "sanity_missing"):
+            what = of.split("_")[0]
+            v = i["max_" + what] - i[what] if i else 0
         elif of == "last_toughness":
             last = [u for u in c.get("last", []) if u in s["monsters"]["board"]]
             v = self.toughness(s, last[0]) if last else c.get("last_toughness", 0)

@@ -101,5 +101,5 @@ def test_clairvoyance_discards_the_chosen_clue_only():
 
 def test_records_of_rules_version_7_are_refused():
     """Rules version 8 (R18, R19): the choices above change what a game decides."""
-    assert R.rules_version == "8"
+    assert int(R.rules_version) >= 8
     assert not R.accepts("7+" + R.content_digest()) and R.accepts(R.version)
