@@ -71,7 +71,9 @@ class Dice:
         spell = (c.get("card") or {}).get("id") if purpose == "effect" and (c.get("card") or {}).get("kind") == "spell" \
             else None
         # a condition's test (its Reckoning, its back) names the card, as a spell's does (ne19)
-        held = c.get("card") if isinstance(c.get("card"), dict) and c["card"].get("kind") == "condition" else {}
+        # (not a fight the card started: its tests are against the monster, rv19c)
+        held = c.get("card") if purpose == "effect" and not c.get("combat") and isinstance(c.get("card"), dict) \
+            and c["card"].get("kind") == "condition" else {}
         events.append(event("test_rolled", inv=inv, skill=skill, dice=list(dice), faces=list(faces), **parts,
                             **({"spell": spell} if spell else {}), **({"card": held["id"]} if held.get("id") else {})))
         frame = {"k": "roll", "player": s["inv"][inv]["player"], "inv": inv, "skill": skill, "dice": dice,

@@ -98,3 +98,17 @@ def test_records_of_rules_version_8_are_refused():
     """Rules version 9 (R20-R22): the choices above change what a game decides."""
     assert R.rules_version == "9"
     assert not R.accepts("8+" + R.content_digest()) and R.accepts(R.version)
+
+
+def test_a_fight_a_condition_starts_is_not_said_to_be_the_conditions_test():
+    """rv19c: a condition's back that starts a fight (Cursed → "a monster attacks you") had both of
+    the fight's tests named as the condition's («не проходить перевірку для стану «Проклятий»»):
+    those tests are against the monster. A condition's own test still names it."""
+    from tests.engine.eldritch.eh_helpers import new, quiet, run_fx
+    s = quiet(new())
+    leo = next(iter(s["inv"]))
+    _, fought = run_fx(s, "[{ambush: {monster: zombie}}]", leo, card={"kind": "condition", "id": "cursed"})
+    rolled = [e for e in fought if e["type"] == "test_rolled"]
+    assert rolled and not [e for e in rolled if "card" in e], rolled
+    _, tested = run_fx(s, "[{test: {skill: will}}]", leo, card={"kind": "condition", "id": "cursed"})
+    assert [e.get("card") for e in tested if e["type"] == "test_rolled"] == ["cursed"]
