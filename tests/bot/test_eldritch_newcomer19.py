@@ -160,9 +160,10 @@ def _cultist_defeated(combat: bool):
 
 
 @pytest.mark.parametrize("lang, says", [
-    ("en", "💀 The monster Cultist is defeated — its own rule “When it is defeated” applies."),
-    ("uk", "💀 Монстра переможено: Культист — діє його власне правило «Коли його переможено»."),
-    ("ru", "💀 Монстр побеждён: Культист — действует его собственное правило «Когда он побеждён».")])
+    # a Cultist's token carries no rule: it is on the Ancient One's sheet (seed 002, 1230-1231; rv19c)
+    ("en", "💀 The monster Cultist is defeated — the Cultists' rule on the Ancient One's sheet applies."),
+    ("uk", "💀 Монстра переможено: Культист — діє правило культистів на листі Стародавнього."),
+    ("ru", "💀 Монстр побеждён: Культист — действует правило культистов на листе Древнего.")])
 def test_yog_sothoths_cultist_defeated_says_its_own_rule_follows(lang, says):
     """The uk dump: «💀 Монстра переможено: Культист.» then «Акачі Оньеле: −1 розум» and a spell
     gained, no why (the Ancient One's sheet: beating a Cultist in combat costs 1 sanity, gives a spell)."""

@@ -357,6 +357,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["card"] = component_name(lang, ev["card"])
     elif kind == "monster_moved" and ev.get("rule") in ("spawn", "reckoning"):   # its own text moves it (ne19)
         key = f"{K}.event.monster_moved_{ev['rule']}"
+    elif kind == "monster_defeated" and ev.get("rule") and ev.get("kind") == "cultist":
+        # a Cultist's token carries no rule: it is on the Ancient One's sheet (seed 002, 1230-1231; rv19c)
+        key = f"{K}.event.monster_defeated_cultist"
     elif kind == "monster_defeated" and ev.get("rule"):   # its own "when defeated" text applies (ne19)
         monster = _pack()["monster"].get(ev.get("kind"))
         said = [_in(lang, ab.text) for ab in getattr(monster, "abilities", None) or []
