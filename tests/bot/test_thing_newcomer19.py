@@ -77,6 +77,9 @@ def test_the_end_picture_says_the_thing_wins_alone(lang, line):
     s, _ = act(s, "ann", "declare")
     assert s["result"]["winners"] == ["ann"] and s["result"].get("thing_alone")
     assert picture(s, lang)["result"]["why"] == line
+    # the title says the Thing wins, not "the Thing's team", which the line denies (rv19c)
+    assert picture(s, lang)["subtitle"].startswith({"uk": "Перемагає Щось ·", "ru": "Побеждает Нечто ·",
+                                                    "en": "The Thing wins ·"}[lang])
 
 
 def test_an_ending_with_no_one_left_out_draws_no_why_line():

@@ -48,6 +48,7 @@ DEFAULT_LABELS: dict[str, str] = {
     "counterclockwise": "Counter-clockwise",
     "team_humans": "The humans win",
     "team_thing": "The Thing wins",
+    "thing_alone_wins": "The Thing wins",
     "reason_thing_burned": "The Thing was burned.",
     "reason_declared_true": "The Thing declared, rightly, that no humans were left.",
     "reason_declared_false": "The Thing declared too early: humans were still alive.",
@@ -211,7 +212,8 @@ def layout(view: dict, names: dict | None = None, labels: dict | None = None) ->
     if result is not None:
         title = fit(label(labels, "game_over"), title_font, 520)
         team = result.get("team")
-        parts = [label(labels, f"team_{team}") if team else "",
+        # the Thing alone wins (seed 003 l.161): not "the Thing's team", which the line below denies
+        parts = [label(labels, "thing_alone_wins" if result.get("thing_alone") else f"team_{team}") if team else "",
                  label(labels, f"reason_{result.get('reason')}") if result.get("reason") else ""]
         subtitle = fit("  ·  ".join(p for p in parts if p), font(16), WIDTH - 48)
         result_out = {"team": team, "reason": result.get("reason"), "winners": sorted(winners), "why": why,

@@ -559,6 +559,7 @@ def picture_labels(lang: str) -> dict[str, str]:
               "counterclockwise": t(lang, "thing.table.counterclockwise"),
               "team_humans": t(lang, "thing.table.team_wins_humans"),
               "team_thing": t(lang, "thing.table.team_wins_thing"),
+              "thing_alone_wins": t(lang, "thing.table.thing_alone_wins"),
               "last_infected_loses": t(lang, "thing.table.last_infected_loses", player="{player}"),
               "thing_alone": t(lang, "thing.table.thing_alone")}
     labels.update({f"quarantine_{n}": t(lang, "thing.table.quarantine", turns=n) for n in (1, 2, 3)})
