@@ -344,11 +344,9 @@ async def test_the_table_names_only_the_advisers_keepers_lead_still_waits_for(si
     assert f"<@{bob.id}>" in field and f"<@{ann.id}>" not in field, field
 
 
-async def test_an_away_leads_group_decision_waits_for_the_other_members_proposals(simcord_env, monkeypatch):
-    """A member Lead who steps away (/game away) hands their decisions to Keeper: a group decision
-    of theirs waits for the other members' proposals and follows them, as a Keeper player's does
-    (rv17: Keeper decided at once from the Lead's view alone)."""
-    env = simcord_env
+async def a_member_lead_asks(env, monkeypatch):
+    """Two members, the first the Lead, play until the Lead's group decision comes:
+    (channel, members, game, the question)."""
     rules_for("eldritch").new_game(["a", "b"], 1)
     pin_seed(monkeypatch, 3)
     _, channel, people, lobby = await open_lobby(env, "eldritch", 2, None, "arkham-away-lead", "inv")
@@ -363,13 +361,21 @@ async def test_an_away_leads_group_decision_waits_for_the_other_members_proposal
         assert game.status == "active"
         question = next((p for p in service.prompts(game) if p["player"] == lead and p.get("advisers")), None)
         if question is not None:
-            break
+            return channel, people, game, question
         prompt = service.prompts(game)[0]
         panel = await open_panel(by_id[prompt["player"]], channel)
         if await click_option(by_id[prompt["player"]], panel, policy(rng, prompt)) is None:
             await click_first_offered(by_id[prompt["player"]], panel)
-    else:
-        raise AssertionError("the Lead never asked the group")
+    raise AssertionError("the Lead never asked the group")
+
+
+async def test_an_away_leads_group_decision_waits_for_the_other_members_proposals(simcord_env, monkeypatch):
+    """A member Lead who steps away (/game away) hands their decisions to Keeper: a group decision
+    of theirs waits for the other members' proposals and follows them, as a Keeper player's does
+    (rv17: Keeper decided at once from the Lead's view alone)."""
+    env = simcord_env
+    channel, people, game, question = await a_member_lead_asks(env, monkeypatch)
+    lead, service = str(people[0].id), env.bot.service
     adviser = people[1]
     await people[0].slash(channel, "game away")
     game = await service.get(game.id)

@@ -32,33 +32,10 @@ async def test_a_latecomer_who_takes_the_keeper_leads_seat_mid_wait_is_not_defau
 
 
 async def test_an_away_lead_back_in_their_seat_mid_wait_is_not_defaulted(simcord_env, monkeypatch):
-    import random
-
-    from engine.registry import rules_for
-    from tests.bot.helpers import open_lobby
-    from tests.bot.test_eldritch_table import click_first_offered, click_option, open_panel, pin_seed, policy
-    from tests.bot.test_keeper_lead import group_mythos_deck
+    from tests.bot.test_keeper_lead import a_member_lead_asks
     env = simcord_env
-    rules_for("eldritch").new_game(["a", "b"], 1)
-    pin_seed(monkeypatch, 3)
-    _, channel, people, lobby = await open_lobby(env, "eldritch", 2, None, "arkham-away-lead", "inv")
-    service = env.bot.service
-    game = await service.live_game(channel.id)
-    lead = str(people[0].id)
-    await service.set_options(game.id, {"lead": lead})
-    await service.set_setup(game.id, {"mythos": group_mythos_deck()})
-    await people[0].click(lobby, label="Start")
-    rng, by_id = random.Random(1), {str(m.id): m for m in people}
-    for _ in range(300):
-        game = await service.get(game.id)
-        question = next((p for p in service.prompts(game) if p["player"] == lead and p.get("advisers")), None)
-        if question is not None:
-            break
-        prompt = service.prompts(game)[0]
-        panel = await open_panel(by_id[prompt["player"]], channel)
-        if await click_option(by_id[prompt["player"]], panel, policy(rng, prompt)) is None:
-            await click_first_offered(by_id[prompt["player"]], panel)
-    assert question is not None, "the Lead's group decision came"
+    channel, people, game, question = await a_member_lead_asks(env, monkeypatch)
+    service, lead = env.bot.service, str(people[0].id)
     await people[0].slash(channel, "game away")
     assert (await service.get(game.id)).deadline is not None, "Keeper waits a few seconds for proposals"
     await people[0].slash(channel, "game back")
