@@ -226,3 +226,15 @@ def test_a_space_alone_keeps_its_capital():
     assert R.space("en", "himalayas", True) == "The Himalayas" and R.space("en", "himalayas") == "the Himalayas"
     assert R.value_label("en", "himalayas", {}, {}, "space") == "The Himalayas"
     assert R.space("uk", "himalayas") == "Гімалаї"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "you may gain the condition “Debt” to discard a condition other than “Debt”"),
+    ("uk", "можна отримати стан «Борг», щоб скинути стан, крім стану «Борг»"),
+    ("ru", "можно получить состояние «Долг», чтобы сбросить состояние, кроме состояния «Долг»")])
+def test_everyone_has_a_price_discards_a_condition_other_than_the_debt(lang, said):
+    """rv19c: en read "to discard the condition other than “Debt”" (no such single condition)."""
+    from bot.games.eldritch import effect_text
+    from tests.bot.test_effect_text import pack_nodes
+    card = next(e for e in pack_nodes("eldritch")[0] if getattr(e, "id", None) == "everyone_has_a_price")
+    assert said in effect_text.entry_text(lang, card)

@@ -280,6 +280,10 @@ class _NestedText(EffectText):
         if tagged.name == "has_possession" and spec.trait and not spec.name and spec.kind == "asset":
             # "holding a Weapon asset" (the cards' words), not "holding an asset (Weapon)"
             return self.model(lang, self.key("cond", "has_possession_trait"), spec, skip={"kind"})
+        if tagged.name == "discard_condition" and getattr(spec, "other_than", None) and not spec.name \
+                and not spec.trait:
+            # "discard a condition other than “Debt”", not "discard the condition other than …"
+            return self.model(lang, self.key("fx", "discard_condition_other"), spec, skip={"name"})
         if tagged.name in ("gain_condition", "discard_condition") and spec.trait and not spec.name \
                 and not getattr(spec, "any_of", None):
             # "gain a Madness condition" (the cards' words), not "gain the condition (Madness)"
