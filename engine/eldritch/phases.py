@@ -698,8 +698,8 @@ class Phases:
 
     def _picked_lead(self, s, f, action, events):
         if action["to"] != s["lead"]:
-            s["lead"] = action["to"]
-            events.append(event("lead_changed", lead=s["lead"]))
+            passer, s["lead"] = s["lead"], action["to"]
+            events.append(event("lead_changed", lead=s["lead"], passed_by=passer))   # who chose (a field only)
 
     def _call_new_investigators(self, s, args, events):
         """H10-H12: each lost investigator is replaced by an unused one. One lost after the awakening

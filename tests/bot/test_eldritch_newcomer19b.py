@@ -238,3 +238,15 @@ def test_everyone_has_a_price_discards_a_condition_other_than_the_debt(lang, sai
     from tests.bot.test_effect_text import pack_nodes
     card = next(e for e in pack_nodes("eldritch")[0] if getattr(e, "id", None) == "everyone_has_a_price")
     assert said in effect_text.entry_text(lang, card)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("uk", "👑 **Норман Візерс** передає жетон головного дослідника досліднику **Лео Андерсон**."),
+    ("ru", "👑 **Норман Уизерс** передаёт жетон ведущего сыщика сыщику **Лео Андерсон**."),
+    ("en", "👑 **Norman Withers** passes the Lead Investigator token to **Leo Anderson**.")])
+def test_the_lead_token_passed_says_who_passed_it(lang, said):
+    """The 2-member ru reading: «👑 Норман Уизерс теперь ведущий сыщик.» at the end of a Mythos phase,
+    with no word that the Lead chose it (seed 002 l.1035: «може передати жетон … на свій вибір»)."""
+    from bot.games import ui_for
+    event = {"type": "lead_changed", "audience": "all", "lead": "leo_anderson", "passed_by": "norman_withers"}
+    assert ui_for("eldritch").public_lines([event], lang) == [said]

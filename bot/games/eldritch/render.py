@@ -211,7 +211,7 @@ def _params(ev: dict, lang: str, kinds: dict) -> dict:
     for k, v in ev.items():
         if k in ("type", "audience", "reveal"):
             continue
-        if k in ("inv", "lead", "of", "replaces", "with"):
+        if k in ("inv", "lead", "of", "replaces", "with", "passed_by"):
             p[k] = inv_name(lang, v)
         elif k in ("player",):
             p[k] = mention(v) if v else "—"
@@ -357,6 +357,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["card"] = component_name(lang, ev["card"])
     elif kind == "monster_moved" and ev.get("rule") in ("spawn", "reckoning"):   # its own text moves it (ne19)
         key = f"{K}.event.monster_moved_{ev['rule']}"
+    elif kind == "lead_changed" and ev.get("passed_by"):   # the Lead's own choice, said as such
+        key = f"{K}.event.lead_passed"
     elif kind == "monster_defeated" and ev.get("rule") and ev.get("kind") == "cultist":
         # a Cultist's token carries no rule: it is on the Ancient One's sheet (seed 002, 1230-1231; rv19c)
         key = f"{K}.event.monster_defeated_cultist"

@@ -213,6 +213,8 @@ def test_c3_the_lead_may_pass_the_token_by_their_own_choice():
     assert R.view(s, "bob")["you"]["questions"] == []   # nothing for the others to advise on
     s, ev = act(s, "ann", "lead", to="leo_anderson")
     assert s["lead"] == "leo_anderson" and [e["type"] for e in ev].count("lead_changed") == 1
+    # who passed it, for the table's line (an event field)
+    assert [e.get("passed_by") for e in ev if e["type"] == "lead_changed"] == [NORMAN]
 
 
 def test_a_trade_is_built_privately_and_announced_once_when_both_agree():
