@@ -241,9 +241,9 @@ def test_everyone_has_a_price_discards_a_condition_other_than_the_debt(lang, sai
 
 
 @pytest.mark.parametrize("lang, said", [
-    ("uk", "👑 **Норман Візерс** передає жетон головного дослідника досліднику **Лео Андерсон**."),
-    ("ru", "👑 **Норман Уизерс** передаёт жетон ведущего сыщика сыщику **Лео Андерсон**."),
-    ("en", "👑 **Norman Withers** passes the Lead Investigator token to **Leo Anderson**.")])
+    ("uk", "👑 **Норман Візерс** передає жетон головного дослідника: тепер головний дослідник — **Лео Андерсон**."),
+    ("ru", "👑 **Норман Уизерс** передаёт жетон ведущего сыщика: теперь ведущий сыщик — **Лео Андерсон**."),
+    ("en", "👑 **Norman Withers** passes the Lead Investigator token on: **Leo Anderson** is now the Lead Investigator.")])
 def test_the_lead_token_passed_says_who_passed_it(lang, said):
     """The 2-member ru reading: «👑 Норман Уизерс теперь ведущий сыщик.» at the end of a Mythos phase,
     with no word that the Lead chose it (seed 002 l.1035: «може передати жетон … на свій вибір»)."""
