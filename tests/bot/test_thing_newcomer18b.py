@@ -93,6 +93,18 @@ def result_field(state, lang):
     return next(f.value for f in THING.table_embed(state, {}, lang).fields if f.name == t(lang, "thing.table.result"))
 
 
+def last_infected_end():
+    """tests/engine/test_thing_end.py's game: bob burns cid, dan is converted last, ann declares."""
+    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
+    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
+    s, _ = burn(s, "bob", "cid")
+    s, _ = exchange(s)
+    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
+    s, _ = act(s, "ann", "declare")
+    assert sorted(s["result"]["winners"]) == ["ann", "bob"]   # the engine's decision, unchanged
+    return s
+
+
 @pytest.mark.parametrize("lang, line", [
     ("uk", "🦠 <@dan> програє: цю останню людину за столом заразили, а не вивели з гри."),
     ("ru", "🦠 <@dan> проигрывает: этого последнего человека за столом заразили, а не вывели из игры."),
@@ -103,15 +115,23 @@ def test_the_end_says_why_the_last_infected_is_no_winner(lang, line):
     «Заражений» left out of «🏆 …» and nothing saying why. The rulebook (§Б): «если последний
     остававшийся в игре человек был превращён в заражённого (а не выбыл из игры), то он тоже
     проигрывает.» (tests/engine/test_thing_end.py: bob burns cid, dan is converted last)."""
-    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
-    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
-    s, _ = burn(s, "bob", "cid")
-    s, _ = exchange(s)
-    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
-    s, _ = act(s, "ann", "declare")
-    assert sorted(s["result"]["winners"]) == ["ann", "bob"]   # the engine's decision, unchanged
+    s = last_infected_end()
     said = result_field(s, lang)
     assert said.split("\n")[2] == line, said
+
+
+def thing_alone_end():
+    """Ann, the Thing, infects all three others and declares: no one was eliminated."""
+    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
+    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
+    s, _ = plain_turn(s, "bob", offer="suspicion", give="whisky")
+    s, _ = plain_turn(s, "cid", offer="suspicion", give="whisky")
+    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
+    s, _ = act(top(s, "seduction"), "ann", "draw")
+    s, _ = run(s, ("ann", "play", {"card": "seduction", "target": "cid"}), ("ann", "offer", {"card": "infected"}),
+               ("cid", "give", {"card": "whisky"}))
+    s, _ = act(s, "ann", "declare")
+    return s
 
 
 @pytest.mark.parametrize("lang, line", [
@@ -122,15 +142,7 @@ def test_the_end_says_why_the_last_infected_is_no_winner(lang, line):
 def test_the_end_says_why_the_thing_wins_alone(lang, line):
     """Special case 1 of the rulebook: «когда Нечто заражает всех людей и ни один из них не
     выбывает из игры, побеждает одно лишь Нечто»; «🏆 ann» alone beside three «Заражений»."""
-    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
-    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
-    s, _ = plain_turn(s, "bob", offer="suspicion", give="whisky")
-    s, _ = plain_turn(s, "cid", offer="suspicion", give="whisky")
-    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
-    s, _ = act(top(s, "seduction"), "ann", "draw")
-    s, _ = run(s, ("ann", "play", {"card": "seduction", "target": "cid"}), ("ann", "offer", {"card": "infected"}),
-               ("cid", "give", {"card": "whisky"}))
-    s, _ = act(s, "ann", "declare")
+    s = thing_alone_end()
     assert s["result"]["winners"] == ["ann"]
     said = result_field(s, lang)
     assert said.split("\n")[2] == line, said

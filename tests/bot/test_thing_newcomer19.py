@@ -11,8 +11,8 @@ from bot.games.thing.render import picture_labels
 from bot.i18n import t
 from engine.registry import rules_for
 from tests.bot.test_thing_newcomer17b import footer, to_step3
-from tests.bot.test_thing_newcomer18b import THING_HAND, burn
-from tests.engine.helpers import act, exchange, make_game, plain_turn, run, top
+from tests.bot.test_thing_newcomer18b import THING_HAND, last_infected_end, thing_alone_end
+from tests.engine.helpers import act, exchange, make_game, plain_turn
 
 THING = ui_for("thing")
 NAMES = {"ann": "Анна", "bob": "Богдан", "cid": "Сергій", "dan": "Дмитро"}
@@ -20,18 +20,6 @@ NAMES = {"ann": "Анна", "bob": "Богдан", "cid": "Сергій", "dan":
 
 def picture(state, lang):
     return layout(rules_for("thing").view(state, None), NAMES, picture_labels(lang))
-
-
-def last_infected_end():
-    """tests/engine/test_thing_end.py's game: bob burns cid, dan is converted last, ann declares."""
-    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
-    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
-    s, _ = burn(s, "bob", "cid")
-    s, _ = exchange(s)
-    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
-    s, _ = act(s, "ann", "declare")
-    assert sorted(s["result"]["winners"]) == ["ann", "bob"]   # the engine's decision, unchanged
-    return s
 
 
 # ------------------------------------------------------------------ 1. the end picture says why
@@ -66,15 +54,7 @@ def test_the_end_picture_says_why_the_last_infected_is_no_winner(lang, line, sub
 def test_the_end_picture_says_the_thing_wins_alone(lang, line):
     """Special case 1: «когда Нечто заражает всех людей и ни один из них не выбывает из игры,
     побеждает одно лишь Нечто» — one star beside three «Заражений» (tests/bot/test_thing_newcomer18b)."""
-    s = make_game({"ann": THING_HAND}, deck=["suspicion"] * 30)
-    s, _ = plain_turn(s, "ann", offer="infected", give="whisky")
-    s, _ = plain_turn(s, "bob", offer="suspicion", give="whisky")
-    s, _ = plain_turn(s, "cid", offer="suspicion", give="whisky")
-    s, _ = plain_turn(s, "dan", offer="suspicion", give="infected")
-    s, _ = act(top(s, "seduction"), "ann", "draw")
-    s, _ = run(s, ("ann", "play", {"card": "seduction", "target": "cid"}), ("ann", "offer", {"card": "infected"}),
-               ("cid", "give", {"card": "whisky"}))
-    s, _ = act(s, "ann", "declare")
+    s = thing_alone_end()
     assert s["result"]["winners"] == ["ann"] and s["result"].get("thing_alone")
     assert picture(s, lang)["result"]["why"] == line
     # the title says the Thing wins, not "the Thing's team", which the line denies (rv19c)

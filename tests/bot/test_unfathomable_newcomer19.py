@@ -25,8 +25,8 @@ PEACEMAKER_REFUSE = {  # Do No Harm's refusal
 }
 
 
-def _steps(name: str) -> list:
-    """Every step ``name`` the pack holds, wherever it is nested."""
+def every_step() -> list:
+    """Every step and condition of the pack (data/unfathomable/*.yaml), nested ones too."""
     from pydantic import BaseModel
 
     from engine.content.dialect import Tagged
@@ -35,7 +35,7 @@ def _steps(name: str) -> list:
     while stack:
         node = stack.pop()
         if isinstance(node, Tagged):
-            found += [node] if node.name == name else []
+            found.append(node)
             stack.append(node.spec)
         elif isinstance(node, BaseModel):
             stack += [getattr(node, f) for f in type(node).model_fields]
@@ -44,6 +44,11 @@ def _steps(name: str) -> list:
         elif isinstance(node, dict):
             stack += list(node.values())
     return found
+
+
+def _steps(name: str) -> list:
+    """Every step ``name`` the pack holds, wherever it is nested."""
+    return [node for node in every_step() if node.name == name]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

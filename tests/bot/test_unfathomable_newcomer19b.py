@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.i18n import LANGUAGES
-from tests.bot.test_unfathomable_newcomer19 import _steps
+from tests.bot.test_unfathomable_newcomer19 import _steps, every_step
 
 
 def _within(have, want) -> bool:
@@ -128,25 +128,6 @@ NESTING = frozenset({"choice", "if", "roll", "skill_check", "optional", "for_eac
 PLACE_MODELS = frozenset({"Location", "ChosenZone", "PlayersIn"})
 
 
-def _every_step():
-    """Every step and condition of the pack (data/unfathomable/*.yaml), nested ones too."""
-    from engine.content.dialect import Tagged
-    from engine.registry import rules_for
-    found, stack = [], [rules_for("unfathomable").pack]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Tagged):
-            found.append(node)
-            stack.append(node.spec)
-        elif isinstance(node, BaseModel):
-            stack += [getattr(node, f) for f in type(node).model_fields]
-        elif isinstance(node, (list, tuple)):
-            stack += list(node)
-        elif isinstance(node, dict):
-            stack += list(node.values())
-    return found
-
-
 def _holds_place(spec) -> bool:
     if isinstance(spec, BaseModel):
         return type(spec).__name__ in PLACE_MODELS or any(_holds_place(getattr(spec, f)) for f in type(spec).model_fields)
@@ -159,7 +140,7 @@ def test_no_step_of_the_pack_glues_a_place_on_after_a_colon(lang):
     says "<verb>: <place>"; a colon is left only where COLON_KEPT says why."""
     from bot.games.effect_text import tidy
     from bot.games.unfathomable import effect_text as E
-    steps = [s for s in _every_step() if s.name not in NESTING]
+    steps = [s for s in every_step() if s.name not in NESTING]
     assert {"place_deep_ones", "damage_zone", "defeat_all_in", "lose_title", "move_deep_ones"} <= {s.name for s in steps}
     glued = set()
     for step in steps:
