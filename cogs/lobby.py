@@ -16,14 +16,19 @@ from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
 
+def seat_line(game, player: str, lang: str) -> str:
+    """A lobby's seat: the member (or Keeper player), the host marked as such."""
+    host = f" {t(lang, 'lobby.host_mark')}" if player == str(game.creator_id) else ""
+    return mention(player, lang) + host
+
+
 def lobby_embed(game, lang: str) -> discord.Embed:
     rules = rules_for(game.kind)
     embed = discord.Embed(title=t(lang, "lobby.title", kind=t(lang, f"kind.{game.kind}")),
                           description=t(lang, "lobby.description", min=rules.min_players, max=rules.max_players),
                           colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
-                    value="\n".join(mention(p, lang) + (f" {t(lang, 'lobby.host_mark')}" if p == str(game.creator_id)
-                                                         else "") for p in game.players) or "—", inline=False)
+                    value="\n".join(seat_line(game, p, lang) for p in game.players) or "—", inline=False)
     if keepers(game.players):  # announced as such: seats an agent plays, from its own view only
         embed.add_field(name=t(lang, "lobby.keepers", count=len(keepers(game.players))),
                         value=t(lang, "lobby.keepers_note"), inline=False)
@@ -463,7 +468,7 @@ class LobbyCog(KeeperCog):
             return
         kind = t(lang, f"kind.{game.kind}")
         if game.status == "lobby":
-            text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(mention(p, lang) for p in game.players))
+            text = t(lang, "lobby.status_lobby", kind=kind, players=", ".join(seat_line(game, p, lang) for p in game.players))
         else:
             prompts = self.bot.service.prompts(game)
             waiting = ", ".join(dict.fromkeys(mention(p["player"], lang) for p in prompts)) or "—"

@@ -108,3 +108,11 @@ async def test_game_new_by_a_member_already_in_the_lobby_says_so(simcord_env):
     _, channel, m, lobby = await open_lobby(env, "thing", 2)
     refused = panel_of(await m[1].slash(channel, "game new", kind="thing")).content
     assert "You are already in this channel's lobby for The Thing" in refused, refused
+
+
+async def test_game_status_in_a_lobby_names_its_host(simcord_env):
+    """`/game status` listed a lobby's members without saying whose Start it is."""
+    env = simcord_env
+    _, channel, m, lobby = await open_lobby(env, "thing", 2)
+    status = (await m[1].slash(channel, "game status")).response.content
+    assert f"<@{m[0].id}> (host), <@{m[1].id}>" in status, status
