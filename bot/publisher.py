@@ -784,13 +784,12 @@ class Publisher:
         if game.state is not None:
             try:
                 digest = table_signature(game, lang, answers, awaited)
-                shown = self._table_shown.get(game.id)
-                if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
-                    await self.step_aside()  # the embed is the delivery's longest stretch of CPU
-                    table = await self._table(game, lang, answers, awaited)
-            except Exception:  # noqa: BLE001 - a damaged state (or a renderer's bug) never silences the lines
-                log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
-                digest, table = None, dict(NO_TABLE)
+            except Exception:  # noqa: BLE001 - a damaged state: drawn (and refused) below, not cached
+                digest = None
+            shown = self._table_shown.get(game.id)
+            if chan_log.id is None or shown != (chan_log.id, digest) or not digest:
+                await self.step_aside()  # the embed is the delivery's longest stretch of CPU
+                table = await self._table(game, lang, answers, awaited)
         if chan_log.id is not None:
             if not table and (not content or self._text_shown.get(game.id) == (chan_log.id, content)):
                 return  # nothing new to show: no edit
@@ -801,11 +800,7 @@ class Publisher:
                 self._text_shown[game.id] = (chan_log.id, content)
                 return
             if game.state is not None and not table:
-                try:
-                    table = await self._table(game, lang, answers, awaited)
-                except Exception:  # noqa: BLE001 - as above
-                    log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
-                    table = dict(NO_TABLE)
+                table = await self._table(game, lang, answers, awaited)
             # the live message was deleted: post it again, under a nonce of its own (with the
             # deleted one's, Discord may hand the deleted message back for a few minutes)
             chan_log.id, chan_log.seq = None, chan_log.seq + 1
@@ -849,7 +844,16 @@ class Publisher:
 
     async def _table(self, game: Game, lang: str, answers=None, awaited=None) -> dict:
         """The table's embed, picture and controls (``answers``: :func:`public_answers`; ``awaited``:
-        the advisers a Keeper player's group decision still waits for, ADVISERS_IN_TABLE), as message fields."""
+        the advisers a Keeper player's group decision still waits for, ADVISERS_IN_TABLE), as message
+        fields; NO_TABLE when it cannot be drawn (a damaged state, a renderer's bug): the delivery's
+        lines still go out, and the old table's controls go."""
+        try:
+            return await self._drawn_table(game, lang, answers, awaited)
+        except Exception:  # noqa: BLE001 - a table never silences the lines
+            log.exception("the table of game %s cannot be drawn; its lines are shown without it", game.id)
+            return dict(NO_TABLE)
+
+    async def _drawn_table(self, game: Game, lang: str, answers, awaited) -> dict:
         ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang, **({"awaited": awaited} if awaited else {}))
         if game.status not in LIVE_STATUSES and not rules_for(game.kind).is_over(game.state):

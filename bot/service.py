@@ -400,9 +400,7 @@ class GameService:
         async with self._locked(game_id) as (session, game):
             if game.status != "lobby" or game.updated_at > (now or utcnow()) - LOBBY_IDLE:
                 raise ServiceError("channel_has_lobby", kind=game.kind)
-            game.status, game.live_channel = "aborted", None
-            rows = [self._outbox(game, "public", {"notices": [notice("lobby.closed_idle")]})]
-            return await self._save(session, game, rows)
+            return await self._save(session, game, self._called_off(game, "aborted", notice("lobby.closed_idle")))
 
     @resilient
     async def discard_lobby(self, game_id: int) -> None:
@@ -514,8 +512,7 @@ class GameService:
             game.players = [p for p in game.players if p != str(user_id)]
             rows = []
             if not members(game.players):
-                game.status, game.live_channel = "aborted", None
-                rows.append(self._outbox(game, "public", {"notices": [notice("lobby.closed_empty")]}))
+                rows = self._called_off(game, "aborted", notice("lobby.closed_empty"))
             elif game.creator_id == user_id:   # the new host is pinged: the start is theirs now
                 game.creator_id = int(members(game.players)[0])
                 rows.append(self._outbox(game, "public", {"notices": [notice("lobby.host_passed",
@@ -600,11 +597,15 @@ class GameService:
                 raise ServiceError("not_live")
             if lobby_only and game.status != "lobby":
                 raise ServiceError("not_in_lobby")
-            game.status = status
-            game.live_channel = None
-            game.deadline = game.reminder_at = None
-            rows = [self._outbox(game, "public", {"notices": [announcement]})]
-            return await self._save(session, game, rows)
+            return await self._save(session, game, self._called_off(game, status, announcement))
+
+    def _called_off(self, game: Game, status: str, announcement: dict) -> list:
+        """End a game or lobby in ``status``: the channel is free, no deadline runs, and the
+        channel is told (``announcement``, a notice). Returns the outbox row to save with it."""
+        game.status = status
+        game.live_channel = None
+        game.deadline = game.reminder_at = None
+        return [self._outbox(game, "public", {"notices": [announcement]})]
 
     # ------------------------------------------------------------------ a deleted channel
     @resilient

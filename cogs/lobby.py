@@ -16,6 +16,7 @@ from bot import operations
 from bot.games import available, ui_for
 from engine.registry import rules_for
 
+
 def seat_line(game, player: str, lang: str) -> str:
     """A lobby's seat: the member (or Keeper player), the host marked as such."""
     host = f" {t(lang, 'lobby.host_mark')}" if player == str(game.creator_id) else ""
@@ -357,12 +358,12 @@ class LobbyCog(KeeperCog):
         if kind not in available():  # an engine without a Discord face is not offered
             raise ServiceError("unknown_kind", kind=kind)
         live = await self.bot.service.live_game(interaction.channel_id)
-        if live is not None and live.status != "lobby":
-            raise ServiceError("channel_busy")  # said privately, before anything is shown
-        if live is not None and str(interaction.user.id) in live.players:
-            raise ServiceError("already_in_lobby", kind=live.kind)
-        if live is not None:   # a lobby: joined, unless nobody has touched it for LOBBY_IDLE
-            await self.bot.service.close_idle_lobby(live.id)
+        if live is not None:   # said privately, before anything is shown
+            if live.status != "lobby":
+                raise ServiceError("channel_busy")
+            if str(interaction.user.id) in live.players:
+                raise ServiceError("already_in_lobby", kind=live.kind)
+            await self.bot.service.close_idle_lobby(live.id)   # a lobby is joined, unless idle for LOBBY_IDLE
         await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this
         if live is not None:
             await self.bot.publisher.flush(live.id)
