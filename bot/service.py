@@ -104,6 +104,12 @@ def notice(key: str, **params) -> dict:
 
 # a lobby untouched this long gives way to a /game new in its channel
 LOBBY_IDLE = timedelta(hours=12)
+# what Keeper answers by itself is answered right after the state asking it is saved; a step cut
+# short there (a crash, a busy database) is taken up by the deadline loop this much later
+KEEPER_RESUME = timedelta(seconds=30)
+# a deadline being handled is held this long by the process handling it (a crash midway: the
+# loop takes it up again then, instead of the table waiting with no deadline at all)
+DEADLINE_LEASE = timedelta(minutes=2)
 
 
 def safe_name(name: str) -> str:
@@ -564,15 +570,24 @@ class GameService:
             events, game = events + more.events, more.game
         return Outcome(game=game, events=events)
 
-    def _keeper_waits(self, game: Game) -> bool:
+    def _keeper_waits(self, game: Game, prompts: list[dict] | None = None) -> bool:
         """The game waits on what Keeper answers by itself (:meth:`_autopilot`): a Keeper
-        player's decision, a kicked member's, or one with one answer and nothing to hide."""
+        player's decision, a kicked member's, or one with one answer and nothing to hide.
+        ``prompts``: the game's pending prompts, if the caller has them."""
         if game.status != "active" or game.state is None:
             return False
         rules = rules_for(game.kind)
-        prompts = self.prompts(game)
+        prompts = self.prompts(game) if prompts is None else prompts
         return any(is_keeper(p["player"]) or p["player"] in game.autopilot for p in prompts) \
             or rules.forced(game.state, prompts) is not None
+
+    def resumes(self, game: Game) -> bool:
+        """A step Keeper takes by itself waits (not a Keeper Lead's wait for proposals): its
+        deadline, :data:`KEEPER_RESUME`, only takes up a step cut short."""
+        try:
+            return self._keeper_waits(game) and not self.lead_waits(game)
+        except Exception:  # noqa: BLE001 - a damaged state waits for nobody
+            return False
 
     async def _settle_waiting(self, game: Game) -> Outcome | None:
         """After a change made outside a move (the start, ``/gm replace``, ``/gm undo``): what
@@ -1009,12 +1024,13 @@ class GameService:
         if before is None:
             before = self._dm_prompt_keys(game)
         old_version, first = game.version, game.last_action + 1
+        kept = self._deadline_set_for(game)
         game.state = state
         if rules_for(game.kind).is_over(state):
             game.status = "finished"
             game.live_channel = None
             prompts = []
-        await self._set_deadline(session, game, autopass_off, prompts=prompts, settings=settings)
+        await self._set_deadline(session, game, autopass_off, prompts=prompts, settings=settings, kept=kept)
         now = utcnow()
         values = dict(state=state, version=old_version + 1, last_action=game.last_action + len(applied),
                       status=game.status, live_channel=game.live_channel, deadline=game.deadline,
@@ -1110,10 +1126,13 @@ class GameService:
                          if p.get("kind") in kinds)
 
     async def _set_deadline(self, session, game: Game, autopass_off=None, prompts: list[dict] | None = None,
-                            settings=None) -> None:
+                            settings=None, kept: frozenset | None = None) -> None:
         """The turn deadline (and its reminder); a response window in which only members with
-        nothing usable are left closes ``window_seconds`` later, without a reminder. ``prompts``:
-        the game's pending prompts, if the caller has them; ``settings``: the guild's, if read."""
+        nothing usable are left closes ``window_seconds`` later, without a reminder; what Keeper
+        answers by itself, :data:`KEEPER_RESUME` later. ``prompts``: the game's pending prompts, if
+        the caller has them; ``settings``: the guild's, if read; ``kept``: the (player, prompt)
+        pairs the game's current turn deadline was set for: a state waiting only on some of them
+        keeps that deadline."""
         if settings is None:
             settings = await self.guild_settings(game.guild_id, session)
         if autopass_off is None and game.status == "active":  # a window left to held members closes in time
@@ -1128,12 +1147,32 @@ class GameService:
             # a Keeper player waits for members' proposals: without a turn time, a window's time
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=lead_wait_seconds(settings)), None
             return
+        if game.status == "active" and self._keeper_waits(game, prompts) and not self.lead_waits(game, prompts):
+            game.deadline, game.reminder_at = utcnow() + KEEPER_RESUME, None
+            return
         if game.status != "active" or not minutes:
             game.deadline = game.reminder_at = None
             return
         now = utcnow()
+        if kept is not None and game.deadline is not None and _aware(game.deadline) > now:
+            waited = {(p["player"], p["id"]) for p in (self.prompts(game) if prompts is None else prompts)}
+            if waited and waited <= kept:
+                return  # an answer among several: the others keep the time they had, not a new one
         game.deadline = now + timedelta(minutes=minutes)
         game.reminder_at = now + timedelta(minutes=minutes / 2)
+
+    def _deadline_set_for(self, game: Game) -> frozenset | None:
+        """The (player, prompt) pairs the game's running turn deadline waits on (None: no turn
+        deadline runs, or it is Keeper's own, :data:`KEEPER_RESUME`)."""
+        if game.deadline is None:
+            return None
+        try:
+            prompts = self.prompts(game)
+            if self._keeper_waits(game, prompts):
+                return None
+        except Exception:  # noqa: BLE001 - a damaged state: the next deadline is set afresh
+            return None
+        return frozenset((p["player"], p["id"]) for p in prompts)
 
     def _window_waits(self, game: Game, autopass_off, prompts: list[dict] | None = None) -> bool:
         """Only members whose window passes Keeper makes are left (the window waits for its time)."""
@@ -1660,13 +1699,23 @@ class GameService:
             return list(reminders), list(expired)
 
     @resilient
-    async def remind(self, game_id: int, now: datetime | None = None, clear_deadline: bool = False) -> bool:
+    async def remind(self, game_id: int, now: datetime | None = None, clear_deadline: bool = False,
+                     claimed: datetime | None = None) -> bool:
         """Announce who is waited for, if the reminder (or, with ``clear_deadline``, the deadline)
-        is still due under the lock; returns whether it was."""
+        is still due under the lock; returns whether it was. ``claimed``: the lease :meth:`expire`
+        holds the deadline with (it is due, if still held)."""
         now = now or utcnow()
         async with self._locked(game_id) as (session, game):
             due_at = game.deadline if clear_deadline else game.reminder_at
+            if claimed is not None and due_at is not None and abs(_aware(due_at) - _aware(claimed)) < timedelta(seconds=1):
+                due_at = now
             if game.status != "active" or due_at is None or _aware(due_at) > now:
+                return False
+            if not clear_deadline and game.deadline is not None and _aware(game.deadline) <= now:
+                # the whole time is up already (the bot was down, the loop late): its own line
+                # says so, a reminder of half of it would be untrue
+                game.reminder_at = None
+                await self._save(session, game, [])
                 return False
             players = await self._reminded(session, game)
             game.reminder_at = None
@@ -1706,19 +1755,27 @@ class GameService:
         if game is None or game.status != "active" or game.deadline is None or _aware(game.deadline) > now:
             return None
         expired = {p["id"] for p in self.prompts(game)}
+        lease = now + DEADLINE_LEASE
         async with self.sessions() as session:
             # take this deadline for this process: another process's loop that saw the same one
-            # finds it gone and neither defaults nor announces it a second time
+            # finds it gone and neither defaults nor announces it a second time; held for a lease
+            # only, so a crash midway leaves the table a deadline, taken up again when it is over
             taken = await session.exec(update(Game).where(Game.id == game_id, Game.deadline == game.deadline)
-                                       .values(deadline=None).execution_options(synchronize_session=False))
+                                       .values(deadline=lease).execution_options(synchronize_session=False))
             await session.commit()
         if taken.rowcount != 1:
             return None
+        if self.resumes(game):  # what Keeper answers by itself waits: a step cut short is taken up
+            try:
+                return await self._settle(game_id)
+            except ServiceError:
+                await self._give_back_deadline(game_id, game.deadline, lease)
+                return None
         if self.lead_waits(game):  # Keeper's Lead waited for proposals long enough: it decides now
             try:
                 return await self._settle(game_id, release_leads=True)
             except ServiceError:
-                await self._give_back_deadline(game_id, game.deadline)
+                await self._give_back_deadline(game_id, game.deadline, lease)
                 return None
         # a response window's time is up: it closes for everyone at once, unnamed (the members'
         # settings are read only once the deadline is this process's, and only for a window)
@@ -1726,14 +1783,15 @@ class GameService:
             try:
                 return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
             except ServiceError:
-                await self._give_back_deadline(game_id, game.deadline)
+                await self._give_back_deadline(game_id, game.deadline, lease)
                 return None
         try:
             outcome = await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
+                await self._give_back_deadline(game_id, game.deadline, lease)  # the database busy: again later
                 raise
-            await self.remind(game_id, now, clear_deadline=True)
+            await self.remind(game_id, now, clear_deadline=True, claimed=lease)
             return None
         await self._away_after_missed(game_id, outcome.named)
         return outcome
@@ -1759,12 +1817,12 @@ class GameService:
             except ServiceError:   # the last member playing, kicked, already away: nothing changes
                 continue
 
-    async def _give_back_deadline(self, game_id: int, deadline) -> None:
-        """A taken deadline whose step failed (the database busy, say) is put back, so the loop
-        tries again instead of leaving the table waiting with no deadline at all."""
+    async def _give_back_deadline(self, game_id: int, deadline, lease) -> None:
+        """A taken deadline (held as ``lease``) whose step failed (the database busy, say) is put
+        back, so the loop tries again at once rather than when the lease is over."""
         try:
             async with self.sessions() as session:
-                await session.exec(update(Game).where(Game.id == game_id, Game.deadline.is_(None))
+                await session.exec(update(Game).where(Game.id == game_id, Game.deadline == lease)
                                    .values(deadline=deadline).execution_options(synchronize_session=False))
                 await session.commit()
         except Exception:  # noqa: BLE001 - the next step of the game sets a deadline anew

@@ -57,7 +57,8 @@ class DeadlineCog(commands.Cog):
     async def _expire(self, game, now: datetime | None) -> None:
         service = self.bot.service
         action = (await service.guild_settings(game.guild_id)).timeout_action
-        if action == "off" and not service.lead_waits(game):  # a Keeper Lead's wait ends whatever
+        # a Keeper Lead's wait ends whatever, and so does a Keeper move's cut short (KEEPER_RESUME)
+        if action == "off" and not service.lead_waits(game) and not service.resumes(game):
             await service.remind(game.id, now, clear_deadline=True)
         else:  # "keeper": the Keeper agent stands in; "default": the plain default
             await service.expire(game.id, now, keeper=action == "keeper")

@@ -1,0 +1,144 @@
+"""A game played over days keeps its deadlines whatever happens to the process (rv20): a Keeper
+move cut short by a crash is taken up, a busy database never deletes a deadline, a reminder never
+comes after the whole time is up, and one member's answer does not give the others a new turn
+time."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from bot.client import create_bot
+from bot.db import utcnow
+from bot.i18n import t
+
+from bot.service import KEEPER_RESUME, GameService, ServiceError, _aware, is_keeper, is_member
+from tests.bot.helpers import HANDS, seat_table, seats_setup
+
+
+async def _start_then_crash(env, monkeypatch, lobby, starter):
+    """Start is saved, then the process dies before Keeper's first move is answered."""
+    async def crash(self, game):
+        raise RuntimeError("the process died here")
+    monkeypatch.setattr(GameService, "_settle_waiting", crash)
+    await starter.click(lobby, label=t("en", "lobby.start"))  # the bot's error reply, as it dies
+    monkeypatch.undo()
+
+
+SEED = 2  # a deal (1 member, 1 Keeper investigator) whose first decision is Keeper's
+
+
+@pytest.mark.parametrize("kind, keepers, action", [("thing", 3, None), ("eldritch", 1, "off")])
+async def test_a_keeper_move_cut_short_by_a_crash_is_taken_up_after_the_restart(
+        simcord_env, bot_settings, monkeypatch, kind, keepers, action):
+    """Before: the saved state waited on a Keeper seat with no deadline (no turn time set) and
+    nobody pinged: the game stood forever."""
+    env = simcord_env
+    channel, members, lobby = await seat_table(env, "en", kind, ["Ann"], keepers=keepers)
+    if action:  # a server that only reminds at deadlines still gets Keeper's own moves made
+        await members[0].slash(channel, "settings timeout", minutes=60, action=action)
+    # the first decision is Keeper's: Ann sits last
+    game = await env.bot.service.live_game(channel.id)
+    seats = [p for p in game.players if is_keeper(p)] + [str(members[0].id)]
+    if kind == "thing":
+        await env.bot.service.set_setup(game.id, {"seats": seats, "first_player": seats[0]})
+    else:  # a deal whose Lead is the Keeper investigator
+        monkeypatch.setattr("bot.service.secrets.randbits", lambda bits: SEED)
+    await _start_then_crash(env, monkeypatch, lobby, members[0])
+    await env.restart_bot(create_bot(bot_settings))
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    assert any(is_keeper(p["player"]) for p in service.prompts(game)), "the crash left a Keeper move waiting"
+    assert game.deadline is not None and _aware(game.deadline) <= utcnow() + KEEPER_RESUME
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + KEEPER_RESUME + timedelta(seconds=1))
+    await env.settle()
+    game = await service.get(game.id)
+    assert game.last_action > 0 and not any(is_keeper(p["player"]) for p in service.prompts(game))
+
+
+async def test_a_busy_database_at_the_deadline_keeps_the_deadline(simcord_env, monkeypatch):
+    """Before: the deadline was taken (set to nothing) and the busy database's error dropped it:
+    Bob was never reminded nor played for again."""
+    env = simcord_env
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    waited = [p["player"] for p in service.prompts(game)]
+    assert all(is_member(p) for p in waited) and game.deadline is not None
+    deadline = game.deadline
+
+    async def busy(self, *args, **kwargs):
+        raise ServiceError("db_busy")
+    monkeypatch.setattr(GameService, "_default", busy)
+    cog = env.bot.get_cog("DeadlineCog")
+    await cog.check(utcnow() + timedelta(minutes=61))
+    monkeypatch.undo()
+    game = await service.get(game.id)
+    assert game.deadline == deadline and [p["player"] for p in service.prompts(game)] == waited
+    await cog.check(utcnow() + timedelta(minutes=62))   # the database free again: Keeper plays
+    await env.settle()
+    game = await service.get(game.id)
+    assert [p["player"] for p in service.prompts(game)] != waited or game.last_action > 0
+
+
+async def test_a_crash_while_the_deadline_is_handled_leaves_a_deadline(simcord_env, monkeypatch):
+    """A process that dies between taking a deadline and playing it: the deadline comes back
+    once the lease is over, never lost."""
+    env = simcord_env
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+
+    async def dies(self, *args, **kwargs):
+        raise RuntimeError("the process died here")
+    monkeypatch.setattr(GameService, "skip", dies)
+    later = utcnow() + timedelta(minutes=61)
+    await env.bot.get_cog("DeadlineCog").check(later)
+    monkeypatch.undo()
+    game = await service.get(game.id)
+    assert game.deadline is not None and _aware(game.deadline) > later
+    reminders, expired = await service.due(later + timedelta(minutes=3))
+    assert game.id in [g.id for g in expired]
+
+
+async def test_a_bot_down_past_the_deadline_says_only_that_the_time_is_up(simcord_env):
+    """Before: one post pinged Ann with «half of your time to decide is gone …» and «Time is up
+    for @Ann; Keeper played for them» together."""
+    env = simcord_env
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=61))
+    await env.settle()
+    await env.bot.publisher.idle()
+    text = "\n".join(m.content or "" for m in channel.history())
+    half = t("en", "deadline.reminder_keeper", players="").split(":")[0]
+    assert "Time is up" in text or "Keeper played" in text, text[-600:]
+    assert half not in text, text[-600:]
+
+
+async def test_one_answer_among_several_keeps_the_others_deadline(simcord_env):
+    """Round and Round asks every player at once; before, each pass set a whole new turn time for
+    the members still asked (up to members x turn time)."""
+    env = simcord_env
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob", "Cid", "Dee"])
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    await service.set_setup(game.id, seats_setup(people, HANDS, deck_top=["round_and_round"]))
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    game = await service.live_game(channel.id)
+    asked = {p["player"] for p in service.prompts(game) if p["kind"] == "pass"}
+    assert len(asked) == 4, service.prompts(game)
+    deadline, reminder = game.deadline, game.reminder_at
+    prompt = next(p for p in service.prompts(game) if p["player"] == str(people[2].id))
+    card = game.state["hands"][prompt["player"]][0]
+    await service.act(game.id, {"player": prompt["player"], "type": "pass", "prompt": prompt["id"], "card": card})
+    game = await service.get(game.id)
+    still = {p["player"] for p in service.prompts(game) if p["kind"] == "pass"}
+    assert still == asked - {str(people[2].id)}
+    assert (game.deadline, game.reminder_at) == (deadline, reminder)
