@@ -21,11 +21,12 @@ DM_CLOSED_CODES = {50007, 50278}
 
 
 class Retry(Exception):
-    """Delivery failed for now: try again after ``seconds``."""
+    """Delivery failed for now: try again after ``seconds``. ``unsure``: the request may have
+    reached Discord and been carried out, its answer lost (a 5xx, a broken connection)."""
 
-    def __init__(self, reason: str, seconds: float):
+    def __init__(self, reason: str, seconds: float, unsure: bool = False):
         super().__init__(reason)
-        self.reason, self.seconds = reason, seconds
+        self.reason, self.seconds, self.unsure = reason, seconds, unsure
 
 
 class GiveUp(Exception):
@@ -68,9 +69,9 @@ def classify(exc: Exception, attempts: int = 0) -> Exception:
             return Retry(f"forbidden ({exc.code})", max(backoff, 60.0))
         if 400 <= exc.status < 500:
             return GiveUp(f"refused: HTTP {exc.status} ({exc.code})")  # sending it again cannot help
-        return Retry(f"HTTP {exc.status} ({exc.code})", backoff)
+        return Retry(f"HTTP {exc.status} ({exc.code})", backoff, unsure=True)
     if isinstance(exc, (OSError, asyncio.TimeoutError, aiohttp.ClientError)):
-        return Retry(type(exc).__name__, backoff)  # the connection broke: try again
+        return Retry(type(exc).__name__, backoff, unsure=True)  # the connection broke: try again
     return exc
 
 
@@ -92,6 +93,49 @@ async def channel(bot, channel_id: int):
 async def send(target, attempts: int = 0, **kwargs) -> discord.Message:
     """Post a message in a channel."""
     return await _delivering(target.send(**kwargs), attempts)
+
+
+# a post whose answer was lost is tried this many times in all (see post_once), the next try after
+# at most this long: a member waits for it
+POST_TRIES = 3
+POST_WAIT_SECONDS = 2.0
+
+
+async def post_once(target, nonce: str, **kwargs) -> discord.Message:
+    """Post a message outside the outbox (a lobby) that must not appear twice: when Discord's
+    answer is lost after it may have created it (a 5xx, a broken connection), it is sent again
+    under the same nonce, and Discord (enforce_nonce) hands back the message it created instead
+    of posting a second one."""
+    attempt = 0
+    while True:
+        try:
+            return await send(target, attempts=attempt, nonce=nonce, **kwargs)
+        except Retry as exc:
+            attempt += 1
+            if not exc.unsure or attempt >= POST_TRIES:   # refused (nothing was created), or give up
+                raise
+            wait = min(exc.seconds, POST_WAIT_SECONDS)
+        await asyncio.sleep(wait)
+
+
+async def in_guild(guild, user_ids) -> set[str]:
+    """Which of these members are still in the guild: each is asked of Discord (without the
+    members intent Keeper caches no members, nor hears of one leaving). One Discord does not
+    answer for (busy, a broken connection) counts as in: a mention of a member who left is only
+    wasted."""
+    async def present(uid: str) -> bool:
+        if guild is None:
+            return True
+        try:
+            await guild.fetch_member(int(uid))
+        except discord.NotFound:
+            return False
+        except (discord.DiscordException, OSError, asyncio.TimeoutError, aiohttp.ClientError):
+            return True
+        return True
+    ids = [str(uid) for uid in user_ids]
+    answers = await asyncio.gather(*(present(uid) for uid in ids))
+    return {uid for uid, here in zip(ids, answers) if here}
 
 
 async def edit(target, message_id: int, attempts: int = 0, **kwargs) -> bool:

@@ -399,12 +399,21 @@ class GameService:
             return game
 
     @resilient
-    async def close_idle_lobby(self, game_id: int, now: datetime | None = None) -> Game:
+    async def close_idle_lobby(self, game_id: int, user_id: int | None = None, now: datetime | None = None) -> Game:
         """Call off a lobby nobody has touched for LOBBY_IDLE (a /game new in its channel makes
-        room for the new one: a lobby forgotten for a day is not a game anyone waits for);
-        ServiceError("channel_has_lobby") if it is not idle (any more)."""
+        room for the new one: a lobby forgotten for a day is not a game anyone waits for).
+        Judged on the row as it is under the channel's lock (a Start in the same instant has made
+        it a game): ServiceError("channel_busy") for a game being played, "already_in_lobby" for
+        ``user_id``'s own lobby, "channel_has_lobby" for a lobby not idle. A lobby called off
+        meanwhile is returned as it is (the channel is free)."""
         async with self._locked(game_id) as (session, game):
-            if game.status != "lobby" or game.updated_at > (now or utcnow()) - LOBBY_IDLE:
+            if game.live_channel is None:
+                return game
+            if game.status != "lobby":
+                raise ServiceError("channel_busy")
+            if user_id is not None and str(user_id) in game.players:
+                raise ServiceError("already_in_lobby", kind=game.kind)
+            if game.updated_at > (now or utcnow()) - LOBBY_IDLE:
                 raise ServiceError("channel_has_lobby", kind=game.kind)
             return await self._save(session, game, self._called_off(game, "aborted", notice("lobby.closed_idle")))
 

@@ -39,6 +39,11 @@ def lobby_embed(game, lang: str) -> discord.Embed:
     return embed
 
 
+def lobby_nonce(game_id: int) -> str:
+    """A lobby message's nonce (its game's: never a live table's, ``k<game>.<n>``)."""
+    return f"L{game_id}"[:25]
+
+
 def lobby_view(game, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if game.status != "lobby":
@@ -241,26 +246,49 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
                     game = await bot.service.require(game.id)   # members joined meanwhile: their seats
                     break
             others = [p for p in members(ended.players) if p != me and p not in ended.autopilot]
+            # a member who has left the server can neither see nor join it: left out of the line
+            # (Discord would show an unknown mention) and not pinged
+            here = await operations.in_guild(interaction.guild, others)
+            others = [p for p in others if p in here]
             kind = t(lang, f"kind.{game.kind}")
             text = t(lang, "lobby.again_opened", player=mention(me), kind=kind) if not others else \
                 t(lang, "lobby.again_opened_for", player=mention(me), kind=kind,
                   players=", ".join(mention(p) for p in others))
-            posted = await operations.send(interaction.channel, content=text, embed=lobby_embed(game, lang),
-                                           view=lobby_view(game, lang),
-                                           allowed_mentions=discord.AllowedMentions(
-                                               users=[discord.Object(int(p)) for p in others], everyone=False,
-                                               roles=False))
+            # under a nonce: a post Discord created though its answer was lost is handed back
+            # when posted again, not posted twice (an orphan lobby with live Join buttons)
+            posted = await operations.post_once(interaction.channel, lobby_nonce(game.id), content=text,
+                                                embed=lobby_embed(game, lang),
+                                                view=lobby_view(game, lang),
+                                                allowed_mentions=discord.AllowedMentions(
+                                                    users=[discord.Object(int(p)) for p in others],
+                                                    everyone=False, roles=False))
             await bot.service.set_table_message(game.id, posted.id, column="lobby_message_id")
         except Exception as exc:
             if posted is not None:   # posted, but its id not saved: its Join buttons would only refuse
                 with contextlib.suppress(Exception):
                     await posted.delete()
+            elif isinstance(exc, operations.Retry) and exc.unsure:   # it may stand all the same
+                await take_down_lost_lobby(interaction.channel, game.id)
             await bot.service.discard_lobby(game.id)
             if isinstance(exc, (operations.Retry, operations.GiveUp)):   # Discord refused or is busy
                 raise ServiceError("again_not_posted") from exc
             raise
         if (await bot.service.require(game.id)).players != game.players:
             await refresh_lobby(interaction, game.id)   # a member joined while it was being posted
+
+
+LOST_LOBBY_LOOKBACK = 20   # the channel's last messages searched for a lobby post whose answer was lost
+
+
+async def take_down_lost_lobby(channel, game_id: int) -> None:
+    """Delete a lobby message Discord created though every answer to posting it was lost (its
+    lobby is discarded: its Join buttons would only refuse). Best effort: Discord was failing."""
+    prefix = f"keeper:lobby:{game_id}:"
+    with contextlib.suppress(Exception):
+        async for message in channel.history(limit=LOST_LOBBY_LOOKBACK):
+            if any(str(getattr(item, "custom_id", None) or "").startswith(prefix)
+                   for row in message.components for item in getattr(row, "children", ())):
+                await message.delete()
 
 
 class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], template=r"keeper:lobbyopt:(?P<game>[0-9]{1,18})"):
@@ -359,11 +387,9 @@ class LobbyCog(KeeperCog):
             raise ServiceError("unknown_kind", kind=kind)
         live = await self.bot.service.live_game(interaction.channel_id)
         if live is not None:   # said privately, before anything is shown
-            if live.status != "lobby":
-                raise ServiceError("channel_busy")
-            if str(interaction.user.id) in live.players:
-                raise ServiceError("already_in_lobby", kind=live.kind)
-            await self.bot.service.close_idle_lobby(live.id)   # a lobby is joined, unless idle for LOBBY_IDLE
+            # judged under the channel's lock (a Start may have just made the lobby a game): a
+            # game refuses, a lobby is joined unless idle for LOBBY_IDLE
+            await self.bot.service.close_idle_lobby(live.id, interaction.user.id)
         await operations.defer(interaction, ephemeral=False, thinking=True)  # the lobby replaces this
         if live is not None:
             await self.bot.publisher.flush(live.id)
