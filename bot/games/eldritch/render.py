@@ -316,6 +316,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["card"] = inv_name(lang, ev.get("card"))
     elif kind in ("test_rolled", "rerolled", "die_bonus"):
         p["dice"] = dice_text(ev.get("dice"), tuple(ev.get("faces") or (5, 6)))
+        if kind == "rerolled" and ev.get("paid"):
+            key, p["paid"] = f"{K}.event.rerolled_paid", _paid(lang, ev)
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
             p["parts"] = _pool_parts(ev, lang)
@@ -332,6 +334,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p.update(_cast(lang, ev["rolled"].get("spell")))
         elif ev.get("rerolled"):  # the reroll's dice are the result's: one line says both
             key = f"{K}.event.test_passed_rerolled" if ev.get("passed") else f"{K}.event.test_failed_rerolled"
+            if ev.get("paid"):   # and what it cost
+                key, p["paid"] = key + "_paid", _paid(lang, ev)
         if "cast" not in p:
             p.update(_cast(lang, None))
         p["for_card"] = _for_condition(lang, (ev.get("rolled") or {}).get("card"))
@@ -525,6 +529,18 @@ def _cast(lang: str, spell) -> dict:
     return {"cast": t(lang, f"{K}.event.cast", spell=name), "cast_roll": t(lang, f"{K}.event.cast_roll", spell=name)}
 
 
+def _paid(lang: str, ev: dict) -> str:
+    """What a reroll cost ("1 Clue"); sanity paid for a Clue by the sheet's own rule (Norman
+    Withers: «a clue he must pay may be paid with 1 sanity instead») says so."""
+    paid = ev["paid"]
+    said = amount_text(lang, paid["what"], paid.get("count", 1))
+    sheet = _pack()["investigator"].get(ev.get("inv"))
+    passive = getattr(sheet, "passive", None)
+    if paid["what"] == "sanity" and passive is not None and passive.timing == "spend_clue":
+        said += t(lang, f"{K}.event.paid_instead_of_clue")
+    return said
+
+
 def _for_condition(lang: str, card) -> str:
     """Which condition a test is for (ne19: a Reckoning's «перевірка Волі» said no why)."""
     return t(lang, f"{K}.event.test_for_condition", card=card_name(lang, card)) if card else ""
@@ -609,7 +625,10 @@ def merged(before: dict, ev: dict) -> dict | None:
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
         return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before}}
     if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
-        return {**ev, "rerolled": True}
+        return {**ev, "rerolled": True, **({"paid": before["paid"]} if before.get("paid") else {})}
+    if before["type"] == "spent" and ev["type"] == "rerolled" and same_inv and before.get("what") in ("clues", "sanity", "health"):
+        # what the reroll cost, in its line (ne20: «X витрачає 1 розум.» said no why)
+        return {**ev, "paid": {"what": before["what"], "count": before.get("count", 1)}}
     if not same_inv:
         return None
     if before["type"] == "ticket_spent" and not before.get("to") and ev["type"] == "moved":
@@ -1570,6 +1589,18 @@ def roll_standing(lang: str, frame: dict) -> str:
     return told
 
 
+def _loss_at_stake(lang: str, state: dict, frame: dict) -> str:
+    """Whose loss a card offered on a loss would spare, and how much (ne20: Flesh Ward asked «use
+    it?» in another investigator's encounter, not saying who was about to lose what)."""
+    c = state.get("ctx", {}).get(frame.get("c")) or {}
+    loss = (state.get("pending_loss") or {}).get(c.get("pending")) or {}
+    parts = [t(lang, f"{K}.count.{what}", count=loss[what]) for what in ("health", "sanity") if loss.get(what)]
+    if not parts or not loss.get("inv"):
+        return ""
+    what = parts[0] if len(parts) == 1 else t(lang, f"{K}.and", first=parts[0], last=parts[1])
+    return t(lang, f"{K}.about.loss_at_stake", inv=named(lang, "investigator", loss["inv"]), what=what)
+
+
 def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     """What a prompt asks, in a few words: "Leo Anderson: choose a space"."""
     kind = prompt.get("kind")
@@ -1591,7 +1622,7 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
             if about == "may" and card.get("kind") == "investigator":   # "Leo Anderson: use your ability?"
                 what = t(lang, f"{K}.about.may_ability")
             elif about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
-                what = t(lang, f"{K}.about.may_card", card=name)
+                what = t(lang, f"{K}.about.may_card", card=name) + _loss_at_stake(lang, state or {}, frame)
             else:
                 what += f" ({name})"
         elif about == "may" and frame:   # an encounter's "may": what it offers (nfe15: a bare "use it?")
