@@ -462,6 +462,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["colour"] = t(lang, f"{K}.mythos_colour.{ev.get('colour')}")
         p["trait"] = t(lang, f"{K}.mythos_trait.{ev.get('trait')}")
         p["text"] = _trim(text_of(lang, card)) or "—"
+        # its symbols, in the order they happen, before its text (ne20: an omen, a Reckoning, a gate
+        # followed the card's line with no word of why; seed 002: «у вказаному на карті порядку»)
+        steps = [t(lang, f"{K}.mythos_symbol.{sym}") for sym in getattr(card, "symbols", None) or ()
+                 if sym in MYTHOS_STEPS]
+        p["symbols"] = t(lang, f"{K}.event.mythos_symbols", symbols=", ".join(steps)) if steps else ""
     elif kind == "mythos_in_play":
         extra = []
         if ev.get("eldritch"):
@@ -1788,6 +1793,8 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- catalog keys the code builds
+# a mythos card's symbols that do something when it is drawn (a rumor's tokens are told by its line)
+MYTHOS_STEPS = ("advance_omen", "reckoning", "spawn_gates", "monster_surge", "spawn_clues")
 COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries", "assets", "artifacts",
                "spells")
 CARD_KINDS = ("asset", "artifact", "spell", "condition")
