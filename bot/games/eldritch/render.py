@@ -440,6 +440,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "put_on_card":
         what = ev.get("what")
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
+        if ev.get("inv") and what in THINGS:   # who lays it there (ne20: «Доказ іде на карту таємниці.»)
+            key, p["what"] = f"{K}.event.put_on_card_by", t(lang, f"{K}.wf.put_on_card.what.{what}")
     elif kind == "prevented":
         what = ev.get("what")
         # a move or a gate's closing forbidden by a card "cannot" happen; a penalty avoided "is spared"
