@@ -595,7 +595,7 @@ def _pool_parts(ev: dict, lang: str) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
-    events = _cast_said(events)
+    events = _face_up_of_held(_cast_said(events))
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
                                echo=_echo, merge=merged)
 
@@ -610,6 +610,22 @@ def _cast_said(events: list[dict]) -> list[dict]:
             ev = {k: v for k, v in ev.items() if k != "spell"}
         if is_public(ev):
             last = ev
+        out.append(ev)
+    return out
+
+
+def _face_up_of_held(events: list[dict]) -> list[dict]:
+    """A spell its back discarded is not "turned face up again" after (ne20: «Норман Візерс скидає
+    «Пожива для розуму». Норман Візерс знову перевертає «Пожива для розуму» лицем догори.»)."""
+    out, gone = [], set()
+    for ev in events:
+        held = (ev.get("inv"), ev.get("card"))
+        if ev["type"] == "card_discarded":
+            gone.add(held)
+        elif ev["type"] == "card_gained":
+            gone.discard(held)
+        elif ev["type"] == "card_face_up" and held in gone:
+            continue
         out.append(ev)
     return out
 
