@@ -1612,6 +1612,20 @@ def roll_standing(lang: str, frame: dict) -> str:
     return told
 
 
+def _spawn_choice(lang: str, state: dict, frame: dict) -> str | None:
+    """A choice of the monster to spawn says where, and whose place it takes (ne20: Shub-Niggurath's
+    Cultist reckoning asked a bare «виберіть монстра»)."""
+    at = (frame.get("step") or {}).get("at")
+    c = state.get("ctx", {}).get(frame.get("c")) or {}
+    if at == "this_monster":
+        there = (state.get("monsters", {}).get("board") or {}).get(c.get("monster")) or {}
+        if there.get("space"):
+            return t(lang, f"{K}.about.monster_replaces", monster=monster_kind(lang, there.get("kind")),
+                     space=space(lang, there["space"]))
+        return None
+    return t(lang, f"{K}.about.monster_spawn", space=space(lang, at)) if at in _pack()["space"] else None
+
+
 def _loss_at_stake(lang: str, state: dict, frame: dict) -> str:
     """Whose loss a card offered on a loss would spare, and how much (ne20: Flesh Ward asked «use
     it?» in another investigator's encounter, not saying who was about to lose what)."""
@@ -1640,6 +1654,8 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
                      here=space(lang, here), there=space(lang, there))
         frame = frame_of(state or {}, prompt)
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
+        if about == "monster" and frame and (frame.get("step") or {}).get("op") == "spawn_monster":
+            what = _spawn_choice(lang, state or {}, frame) or what
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
             if about == "may" and card.get("kind") == "investigator":   # "Leo Anderson: use your ability?"
