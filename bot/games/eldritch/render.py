@@ -1205,6 +1205,8 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
     if base in _pack()["investigator"]:   # "First: Jim Culver's ability": which one, as the sheet says
         passive = getattr(_pack()["investigator"][base], "passive", None)
         return _in(lang, passive.text) if passive is not None and passive.text else None
+    if any(base in _pack()[category] for category in ("condition", "asset", "artifact", "spell")):
+        return abilities_text(lang, base) or None   # a card's, as printed (ne20: «Спершу «Параноя»» said no more)
     if not (uid and kind in _pack()["monster"]):
         return None
     if (_rules().C.monsters.get(kind) or {}).get("cultist"):
