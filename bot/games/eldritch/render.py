@@ -543,7 +543,9 @@ def _paid(lang: str, ev: dict) -> str:
     said = amount_text(lang, paid["what"], paid.get("count", 1))
     sheet = _pack()["investigator"].get(ev.get("inv"))
     passive = getattr(sheet, "passive", None)
-    if paid["what"] == "sanity" and passive is not None and passive.timing == "spend_clue":
+    price = sum(getattr(cost.spec, "sanity", None) or 0 for cost in getattr(passive, "cost", None) or ())
+    if paid["what"] == "sanity" and passive is not None and passive.timing == "spend_clue" \
+            and paid.get("count", 1) == price:   # not the Axe's 2 sanity (ne20)
         said += t(lang, f"{K}.event.paid_instead_of_clue")
     return said
 
@@ -668,6 +670,9 @@ def merged(before: dict, ev: dict) -> dict | None:
 def _echo(last: dict, ev: dict) -> bool:
     """The action already said it: "travels to X" is not followed by "moves to X" (nor a
     prepared ticket by "gains a ticket")."""
+    if last["type"] == ev["type"] == "lead_changed" and last.get("lead") == ev.get("lead") \
+            and not ev.get("passed_by"):   # a fallen Lead's token given, then the same one kept (ne20: said twice)
+        return True
     return last["type"] == "action" and last.get("inv") == ev.get("inv") and (
         (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
         or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
