@@ -31,9 +31,9 @@ def answer(s, value):
 
 # ---------------------------------------------------------------- 1. Lily Chen's one more step
 @pytest.mark.parametrize("lang, says", [
-    ("en", ["**Lily Chen** improves Strength (+1).", "**Lily Chen** improves Strength (+2) by their ability."]),
-    ("uk", ["**Лілі Чен** поліпшує Силу (+1).", "**Лілі Чен** поліпшує Силу (+2) завдяки своїй здібності."]),
-    ("ru", ["**Лили Чен** улучшает Силу (+1).", "**Лили Чен** улучшает Силу (+2) благодаря своей способности."])])
+    ("en", ["**Lily Chen** improves Strength (improvement token at +1).", "**Lily Chen** improves Strength again by their ability (improvement token at +2)."]),
+    ("uk", ["**Лілі Чен** поліпшує Силу (жетон поліпшення «+1»).", "**Лілі Чен** ще раз поліпшує Силу завдяки своїй здібності (жетон поліпшення «+2»)."]),
+    ("ru", ["**Лили Чен** улучшает Силу (жетон улучшения «+1»).", "**Лили Чен** ещё раз улучшает Силу благодаря своей способности (жетон улучшения «+2»)."])])
 def test_lily_chens_second_step_says_it_is_her_ability(lang, says):
     """Was «Лілі Чен поліпшує Силу (+1)» then «(+2)» from one success: her sheet («Щоразу,
     поліпшуючи вміння, вона може поліпшити його ще на один крок») gives the second."""

@@ -346,9 +346,9 @@ def test_health_and_sanity_after_one_take_the_rulebooks_form(lang, lost, rest, r
 
 
 @pytest.mark.parametrize("lang, rolled, improved, test_op", [
-    ("en", "tests Influence (2)", "improves Will (+1)", "Lore test"),
-    ("uk", "перевірка Впливу (2)", "поліпшує Волю (+1)", "перевірка Знань"),
-    ("ru", "проверка Общения (2)", "улучшает Волю (+1)", "проверка Знаний")])
+    ("en", "tests Influence (2)", "improves Will (improvement token at +1)", "Lore test"),
+    ("uk", "перевірка Впливу (2)", "поліпшує Волю (жетон поліпшення «+1»)", "перевірка Знань"),
+    ("ru", "проверка Общения (2)", "улучшает Волю (жетон улучшения «+1»)", "проверка Знаний")])
 def test_a_skill_after_a_governing_word_takes_its_case(lang, rolled, improved, test_op):
     """uk 002 «перевірку волі», «поліпшення знань»; ru 004 «проверку силы»: not «перевірка Вплив»."""
     roll = {"type": "test_rolled", "audience": "all", "inv": "jacqueline_fine", "skill": "influence",
@@ -361,8 +361,8 @@ def test_a_skill_after_a_governing_word_takes_its_case(lang, rolled, improved, t
 
 @pytest.mark.parametrize("lang, ability, may", [
     ("en", "Use your ability: trade clues", "use Flesh Ward?"),   # by what it does (ne17)
-    ("uk", "Використати здібність: обмін доказами", "використати «Захист плоті»?"),
-    ("ru", "Использовать способность: обмен уликами", "использовать «Защита плоти»?")])
+    ("uk", "Використати здібність: обмін доказами", "використати карту «Захист плоті»?"),
+    ("ru", "Использовать способность: обмен уликами", "использовать карту «Защита плоти»?")])
 def test_an_ability_and_a_may_name_what_they_use(lang, ability, may):
     """Not «Використати Властивість: Жаклін Файн» nor «використати? (Захист плоті)»."""
     assert R.option_label({"type": "component", "card": "jacqueline_fine"}, {}, {}, lang) == ability

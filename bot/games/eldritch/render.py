@@ -316,6 +316,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["card"] = inv_name(lang, ev.get("card"))
     elif kind in ("test_rolled", "rerolled", "die_bonus"):
         p["dice"] = dice_text(ev.get("dice"), tuple(ev.get("faces") or (5, 6)))
+        if kind == "rerolled" and ev.get("paid"):
+            key, p["paid"] = f"{K}.event.rerolled_paid", _paid(lang, ev)
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
             p["parts"] = _pool_parts(ev, lang)
@@ -332,6 +334,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p.update(_cast(lang, ev["rolled"].get("spell")))
         elif ev.get("rerolled"):  # the reroll's dice are the result's: one line says both
             key = f"{K}.event.test_passed_rerolled" if ev.get("passed") else f"{K}.event.test_failed_rerolled"
+            if ev.get("paid"):   # and what it cost
+                key, p["paid"] = key + "_paid", _paid(lang, ev)
         if "cast" not in p:
             p.update(_cast(lang, None))
         p["for_card"] = _for_condition(lang, (ev.get("rolled") or {}).get("card"))
@@ -436,6 +440,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
     elif kind == "put_on_card":
         what = ev.get("what")
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
+        if ev.get("inv") and what in THINGS:   # who lays it there (ne20: «Доказ іде на карту таємниці.»)
+            key, p["what"] = f"{K}.event.put_on_card_by", t(lang, f"{K}.wf.put_on_card.what.{what}")
     elif kind == "prevented":
         what = ev.get("what")
         # a move or a gate's closing forbidden by a card "cannot" happen; a penalty avoided "is spared"
@@ -458,6 +464,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["colour"] = t(lang, f"{K}.mythos_colour.{ev.get('colour')}")
         p["trait"] = t(lang, f"{K}.mythos_trait.{ev.get('trait')}")
         p["text"] = _trim(text_of(lang, card)) or "—"
+        # its symbols, in the order they happen, before its text (ne20: an omen, a Reckoning, a gate
+        # followed the card's line with no word of why; seed 002: «у вказаному на карті порядку»)
+        steps = [t(lang, f"{K}.mythos_symbol.{sym}") for sym in getattr(card, "symbols", None) or ()
+                 if sym in MYTHOS_STEPS]
+        p["symbols"] = t(lang, f"{K}.event.mythos_symbols", symbols=", ".join(steps)) if steps else ""
     elif kind == "mythos_in_play":
         extra = []
         if ev.get("eldritch"):
@@ -525,6 +536,20 @@ def _cast(lang: str, spell) -> dict:
     return {"cast": t(lang, f"{K}.event.cast", spell=name), "cast_roll": t(lang, f"{K}.event.cast_roll", spell=name)}
 
 
+def _paid(lang: str, ev: dict) -> str:
+    """What a reroll cost ("1 Clue"); sanity paid for a Clue by the sheet's own rule (Norman
+    Withers: «a clue he must pay may be paid with 1 sanity instead») says so."""
+    paid = ev["paid"]
+    said = amount_text(lang, paid["what"], paid.get("count", 1))
+    sheet = _pack()["investigator"].get(ev.get("inv"))
+    passive = getattr(sheet, "passive", None)
+    price = sum(getattr(cost.spec, "sanity", None) or 0 for cost in getattr(passive, "cost", None) or ())
+    if paid["what"] == "sanity" and passive is not None and passive.timing == "spend_clue" \
+            and paid.get("count", 1) == price:   # not the Axe's 2 sanity (ne20)
+        said += t(lang, f"{K}.event.paid_instead_of_clue")
+    return said
+
+
 def _for_condition(lang: str, card) -> str:
     """Which condition a test is for (ne19: a Reckoning's «перевірка Волі» said no why)."""
     return t(lang, f"{K}.event.test_for_condition", card=card_name(lang, card)) if card else ""
@@ -572,7 +597,7 @@ def _pool_parts(ev: dict, lang: str) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
-    events = _cast_said(events)
+    events = _face_up_of_held(_cast_said(events))
     return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
                                echo=_echo, merge=merged)
 
@@ -587,6 +612,22 @@ def _cast_said(events: list[dict]) -> list[dict]:
             ev = {k: v for k, v in ev.items() if k != "spell"}
         if is_public(ev):
             last = ev
+        out.append(ev)
+    return out
+
+
+def _face_up_of_held(events: list[dict]) -> list[dict]:
+    """A spell its back discarded is not "turned face up again" after (ne20: «Норман Візерс скидає
+    «Пожива для розуму». Норман Візерс знову перевертає «Пожива для розуму» лицем догори.»)."""
+    out, gone = [], set()
+    for ev in events:
+        held = (ev.get("inv"), ev.get("card"))
+        if ev["type"] == "card_discarded":
+            gone.add(held)
+        elif ev["type"] == "card_gained":
+            gone.discard(held)
+        elif ev["type"] == "card_face_up" and held in gone:
+            continue
         out.append(ev)
     return out
 
@@ -609,7 +650,10 @@ def merged(before: dict, ev: dict) -> dict | None:
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
         return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before}}
     if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
-        return {**ev, "rerolled": True}
+        return {**ev, "rerolled": True, **({"paid": before["paid"]} if before.get("paid") else {})}
+    if before["type"] == "spent" and ev["type"] == "rerolled" and same_inv and before.get("what") in ("clues", "sanity", "health"):
+        # what the reroll cost, in its line (ne20: «X витрачає 1 розум.» said no why)
+        return {**ev, "paid": {"what": before["what"], "count": before.get("count", 1)}}
     if not same_inv:
         return None
     if before["type"] == "ticket_spent" and not before.get("to") and ev["type"] == "moved":
@@ -626,6 +670,9 @@ def merged(before: dict, ev: dict) -> dict | None:
 def _echo(last: dict, ev: dict) -> bool:
     """The action already said it: "travels to X" is not followed by "moves to X" (nor a
     prepared ticket by "gains a ticket")."""
+    if last["type"] == ev["type"] == "lead_changed" and last.get("lead") == ev.get("lead") \
+            and not ev.get("passed_by"):   # a fallen Lead's token given, then the same one kept (ne20: said twice)
+        return True
     return last["type"] == "action" and last.get("inv") == ev.get("inv") and (
         (ev["type"] == "moved" and last.get("action") == "travel" and last.get("to") == ev.get("space"))
         or (ev["type"] == "ticket_gained" and last.get("action") == "prepare"))
@@ -1163,6 +1210,8 @@ def order_description(lang: str, label: str, state: dict) -> str | None:
     if base in _pack()["investigator"]:   # "First: Jim Culver's ability": which one, as the sheet says
         passive = getattr(_pack()["investigator"][base], "passive", None)
         return _in(lang, passive.text) if passive is not None and passive.text else None
+    if any(base in _pack()[category] for category in ("condition", "asset", "artifact", "spell")):
+        return abilities_text(lang, base) or None   # a card's, as printed (ne20: «Спершу «Параноя»» said no more)
     if not (uid and kind in _pack()["monster"]):
         return None
     if (_rules().C.monsters.get(kind) or {}).get("cultist"):
@@ -1570,6 +1619,32 @@ def roll_standing(lang: str, frame: dict) -> str:
     return told
 
 
+def _spawn_choice(lang: str, state: dict, frame: dict) -> str | None:
+    """A choice of the monster to spawn says where, and whose place it takes (ne20: Shub-Niggurath's
+    Cultist reckoning asked a bare «виберіть монстра»)."""
+    at = (frame.get("step") or {}).get("at")
+    c = state.get("ctx", {}).get(frame.get("c")) or {}
+    if at == "this_monster":
+        there = (state.get("monsters", {}).get("board") or {}).get(c.get("monster")) or {}
+        if there.get("space"):
+            return t(lang, f"{K}.about.monster_replaces", monster=monster_kind(lang, there.get("kind")),
+                     space=space(lang, there["space"]))
+        return None
+    return t(lang, f"{K}.about.monster_spawn", space=space(lang, at)) if at in _pack()["space"] else None
+
+
+def _loss_at_stake(lang: str, state: dict, frame: dict) -> str:
+    """Whose loss a card offered on a loss would spare, and how much (ne20: Flesh Ward asked «use
+    it?» in another investigator's encounter, not saying who was about to lose what)."""
+    c = state.get("ctx", {}).get(frame.get("c")) or {}
+    loss = (state.get("pending_loss") or {}).get(c.get("pending")) or {}
+    parts = [t(lang, f"{K}.count.{what}", count=loss[what]) for what in ("health", "sanity") if loss.get(what)]
+    if not parts or not loss.get("inv"):
+        return ""
+    what = parts[0] if len(parts) == 1 else t(lang, f"{K}.and", first=parts[0], last=parts[1])
+    return t(lang, f"{K}.about.loss_at_stake", inv=named(lang, "investigator", loss["inv"]), what=what)
+
+
 def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
     """What a prompt asks, in a few words: "Leo Anderson: choose a space"."""
     kind = prompt.get("kind")
@@ -1586,12 +1661,14 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
                      here=space(lang, here), there=space(lang, there))
         frame = frame_of(state or {}, prompt)
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
+        if about == "monster" and frame and (frame.get("step") or {}).get("op") == "spawn_monster":
+            what = _spawn_choice(lang, state or {}, frame) or what
         if isinstance(card, dict) and card.get("id"):
             name = card_name(lang, card["id"]) if card.get("kind") != "monster" else monster_kind(lang, card["id"])
             if about == "may" and card.get("kind") == "investigator":   # "Leo Anderson: use your ability?"
                 what = t(lang, f"{K}.about.may_ability")
             elif about == "may" and card.get("kind") != "monster":  # "use Flesh Ward?", not "use it? (Flesh Ward)"
-                what = t(lang, f"{K}.about.may_card", card=name)
+                what = t(lang, f"{K}.about.may_card", card=name) + _loss_at_stake(lang, state or {}, frame)
             else:
                 what += f" ({name})"
         elif about == "may" and frame:   # an encounter's "may": what it offers (nfe15: a bare "use it?")
@@ -1757,6 +1834,8 @@ def lobby_lines(options: dict, lang: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- catalog keys the code builds
+# a mythos card's symbols that do something when it is drawn (a rumor's tokens are told by its line)
+MYTHOS_STEPS = ("advance_omen", "reckoning", "spawn_gates", "monster_surge", "spawn_clues")
 COUNT_NOUNS = ("clues", "health", "sanity", "eldritch", "health_tokens", "successes", "mysteries", "assets", "artifacts",
                "spells")
 CARD_KINDS = ("asset", "artifact", "spell", "condition")
