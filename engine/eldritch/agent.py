@@ -731,6 +731,11 @@ class KeeperAgent(BaseAgent):
             return self._discard_value(view, inv, o.get("value"))
         if self._about == "option" and inv is not None:
             return self._option_value(view, inv, o.get("value"))
+        if self._about == "pay_clue":   # R24: the group's clue comes from whoever can best spare one
+            payer = self._inv(view, o.get("value"))
+            if payer is None:
+                return -99
+            return payer["clues"] - (self._prompt.get("taken") or []).count(payer["id"]) - self._clue_need(view, payer)
         if self._about == "swap_spaces" and inv is not None:
             return self._swap_value(view, inv, o.get("value"))
         if self._about == "space" and self._purpose == "resolve" and inv is not None:

@@ -96,6 +96,8 @@ class Quantity(Params):
         "improvements",          # improvement steps of `who` (a +2 token counts 2)
         "health_missing",        # how far `who`'s health is below its maximum (what healing can restore)
         "sanity_missing",        # the same for sanity
+        "health_spare",          # how much of `who`'s health a cost may spend (all but the last)
+        "sanity_spare",          # the same for sanity
         "last_toughness",        # toughness of the monster the last step acted on
         "chosen_number",         # the number picked by the last choose_number step
         "discarded_count",       # how many things the last discard_* step discarded

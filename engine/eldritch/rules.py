@@ -56,8 +56,10 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
     # with its mysteries checked before the loss (R19), the Mi-go and Clairvoyance discard one clue token
     # of a space, not all of them; 9: Jim Culver's action needs someone on his space to heal (R20),
     # «the Lead» of a card or a reckoning is whoever holds the token when a step runs (R21), Cthulhu's
-    # reckoning puts one token on a sea space however many investigators stand there (R22)
-    rules_version = "9"
+    # reckoning puts one token on a sea space however many investigators stand there (R22); 10: nobody
+    # is chosen to gain a condition he holds (Holy Water, R20), Lily Chen's action needs a way that
+    # changes something (R23), the Lead picks whose clues pay a group payment (R24)
+    rules_version = "10"
     announces, unannounced = ANNOUNCES, UNANNOUNCED
 
     FRAMES = frames(
@@ -67,7 +69,7 @@ class EldritchRules(Setup, Position, Board, Cards, Investigators, Dice, Combat, 
         **{k: GroupDecision() for k in GROUP_KINDS},
     )
     # a trade's partner and its draft so far (its own player's alone; trade_ok: the moves proposed)
-    PROMPT_KEYS = ("inv", "purpose", "card", "about", "with", "moves")
+    PROMPT_KEYS = ("inv", "purpose", "card", "about", "with", "moves", "taken")   # taken: R24's clues chosen so far
     # a cooperative game: every option follows from the public table (hidden backs are never options)
     OPEN_KINDS = frozenset({"action", "roll", "trade", *PICK_KINDS, *GROUP_KINDS})
 

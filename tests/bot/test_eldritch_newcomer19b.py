@@ -155,6 +155,8 @@ def test_a_peek_of_no_ability_names_none():
 # ---------------------------------------------------------------- 5. "choose one" says what each does
 def _lily_converts():
     s = table({"ann": [LILY]})
+    s["inv"][LILY]["health"] -= 1   # both ways restore something (RULINGS R23)
+    s["inv"][LILY]["sanity"] -= 1
     s, _ = run_fx(s, E.C.investigators[LILY]["action"]["effect"], LILY, card={"kind": "investigator", "id": LILY})
     asked = prompt(s)
     assert asked["about"] == "option" and R.decision_text("uk", asked, s) == "Лілі Чен: виберіть одне (Лілі Чен)"

@@ -1660,6 +1660,8 @@ def decision_text(lang: str, prompt: dict, state: dict | None = None) -> str:
             what = t(lang, f"{K}.about.swap_spaces_with", inv=named(lang, "investigator", prompt["with"]),
                      here=space(lang, here), there=space(lang, there))
         frame = frame_of(state or {}, prompt)
+        if about == "pay_clue" and frame:   # R24: which of the group's clues this is
+            what = t(lang, f"{K}.about.pay_clue", n=len(frame.get("taken") or ()) + 1, total=frame.get("total", 1))
         card = ((state or {}).get("ctx", {}).get(frame.get("c")) or {}).get("card") if frame else None
         if about == "monster" and frame and (frame.get("step") or {}).get("op") == "spawn_monster":
             what = _spawn_choice(lang, state or {}, frame) or what
@@ -1853,7 +1855,8 @@ ENCOUNTER_KINDS = ("location", "research", "other_world", "expedition", "rumor",
 PROMPT_KINDS = ("action", "travel_more", "acquire", "trade", "trade_ok", "roll", "combat_order", "encounter",
                 "choose", "group", "pass_lead", "defeat_token", "new_investigator")
 ABOUTS = ("space", "monster", "spend", "clues", "card", "discard", "give", "ticket", "skill", "omen", "gate",
-          "rumor", "option", "investigator", "number", "may", "lead", "order", "improvements", "swap_spaces")
+          "rumor", "option", "investigator", "number", "may", "lead", "order", "improvements", "swap_spaces",
+          "pay_clue")
 # primitives named by one word when an option or a "may" is read out (effect_text)
 PRIMITIVE_WORDS = ("delay", "move", "close_gate", "discard_possessions", "gain_ticket", "advance_doom",
                    "retreat_doom", "advance_omen", "retreat_omen", "spawn_monster", "spawn_clues", "spawn_gates",

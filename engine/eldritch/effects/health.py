@@ -99,11 +99,8 @@ class HealthEffects:
                             return False
                     elif not self.can_spend(s, inv, what, n - (self.clue_cut(s, inv)[0] if what == "clues" else 0)):
                         return False
-            elif st["op"] == "gain_condition":
-                inv = self.who(s, c, st["who"])
-                if inv and st.get("name") and self.holds(s, inv, st["name"]) and \
-                        self.C.conditions[st["name"]]["on_duplicate"] != "flip":
-                    return False
+            elif st["op"] == "gain_condition" and self.gains_held(s, st, c):
+                return False
             elif st["op"] == "delay":   # becoming Delayed when already Delayed pays nothing (as a held condition)
                 inv = self.who(s, c, st["who"])
                 if not inv or (s["inv"][inv]["delayed"] and not (
@@ -118,6 +115,13 @@ class HealthEffects:
                 if not inv:
                     return False
         return True
+
+    def gains_held(self, s, st, c) -> bool:
+        """R20: a ``gain_condition`` of a named condition its taker holds. Nobody may choose that
+        (seed 002, l.1551: «не може вирішити взяти карту стану, яку вже має»; 004, l.601: «не может
+        разыграть эффект, требующий взять такое состояние»), even one whose second copy flips it."""
+        inv = self.who(s, c, st.get("who", "self"))
+        return bool(inv and st.get("name") and self.holds(s, inv, st["name"]))
 
     def _can_discard(self, s, st, c) -> bool:
         """A discard as a cost: the investigator holds all it names ("all" and "any_number": at
@@ -168,6 +172,17 @@ class HealthEffects:
             most = len(s["inv"][inv]["clues"]) if what == "clues" else s["inv"][inv][what] - 1
             self.defer(s, cid, {**st, "who": inv}, "_n", list(range(0, max(0, most) + 1)), inv, "spend")
             return
+        if st["who"] == "investigators" and self.amount(s, st.get("clues"), c) > 0:
+            payers = self._group_clue_payers(s, st, c, cid)
+            if payers is None:
+                return   # the Lead is asked whose clue goes next
+            for inv in dict.fromkeys(payers):
+                i, k = s["inv"][inv], payers.count(inv)
+                for _ in range(k):
+                    s["clues"]["discard"].append(i["clues"].pop())
+                events.append(event("spent", inv=inv, what="clues", count=k))
+            c["last_ok"] = True
+            return
         payers = [self.who(s, c, st["who"])] if st["who"] != "investigators" else self.active_invs(s)
         for what in ("health", "sanity", "clues"):
             n = self.amount(s, st.get(what), c)
@@ -195,6 +210,27 @@ class HealthEffects:
                 if k:
                     events.append(event("spent", inv=inv, what=what, count=k))
         c["last_ok"] = True
+
+    def _group_clue_payers(self, s, st, c, cid):
+        """R24: «the investigators together spend N clues» is a group decision, so the Lead has the last
+        word (seed 002, l.1036) on whose clues go: asked one clue at a time (``about: pay_clue``, the
+        investigators holding one, clockwise from the Lead; the others advise in the Mythos phase)
+        while a choice is left. Returns one investigator per clue paid, or None while asking."""
+        n = self.amount(s, st.get("clues"), c)
+        taken = list(st.get("_taken", [])) + ([st["_from"]] if st.get("_r__from") else [])
+        left = {i: len(s["inv"][i]["clues"]) - taken.count(i) for i in self.active_invs(s)}
+        holders = [i for i, k in left.items() if k > 0]
+        need = n - len(taken)
+        if need > 0 and len(holders) > 1 and sum(left.values()) > need:
+            base = {k: v for k, v in st.items() if k not in ("_from", "_r__from")}
+            self.defer(s, cid, {**base, "_taken": taken}, "_from", holders, s["lead"], "pay_clue",
+                       taken=taken, total=n)
+            return None
+        for i in holders:   # no choice left: one holder, or every clue held is needed
+            k = min(left[i], need)
+            taken += [i] * k
+            need -= k
+        return taken
 
     def clue_cut(self, s, inv):
         """(clues fewer, limit key): a held passive ``reduce_clue_cost`` whose limit is unused (The

@@ -98,9 +98,14 @@ class StructureEffects:
 
     def _then_has_target(self, s, st, c) -> bool:
         """R16: a "may … to discard a condition" is not offered to one holding none it could discard
-        (yes and no would change nothing, or yes would only pay the price)."""
+        (yes and no would change nothing, or yes would only pay the price). R20: nor a "may … to gain
+        a condition" to one who holds it (a yes would be choosing to take it again)."""
         then = st.get("then") or []
-        return not then or then[0].get("op") != "discard_condition" or self._can_discard(s, then[0], c)
+        if not then:
+            return True
+        if then[0].get("op") == "gain_condition":
+            return not self.gains_held(s, then[0], c)
+        return then[0].get("op") != "discard_condition" or self._can_discard(s, then[0], c)
 
     def _op__unchoice(self, s, st, c, cid, events):
         c["choice"] = False

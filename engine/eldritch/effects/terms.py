@@ -96,6 +96,8 @@ class Terms:
         elif of in ("health_missing", "sanity_missing"):
             what = of.split("_")[0]
             v = i["max_" + what] - i[what] if i else 0
+        elif of in ("health_spare", "sanity_spare"):   # H3: a cost never takes the last one
+            v = max(0, i[of.split("_")[0]] - 1) if i else 0
         elif of == "last_toughness":
             last = [u for u in c.get("last", []) if u in s["monsters"]["board"]]
             v = self.toughness(s, last[0]) if last else c.get("last_toughness", 0)

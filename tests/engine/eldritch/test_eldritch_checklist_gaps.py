@@ -627,6 +627,7 @@ def test_o7_lily_converts_one_pool_and_never_improves_past_two():
     L = "lily_chen"
     s = quiet(new({"ann": [L]}))
     s["inv"][L]["sanity"] -= 2
+    s["inv"][L]["health"] -= 1                            # both ways restore something (R23)
     health, sanity = s["inv"][L]["health"], s["inv"][L]["sanity"]
     s, _ = act(s, "ann", "component", card=L)
     assert len(prompt(s)["options"]) == 2                 # body into mind, or mind into body

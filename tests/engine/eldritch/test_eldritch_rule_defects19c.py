@@ -24,19 +24,6 @@ def test_jim_culver_needs_someone_on_his_space_below_full_sanity():
     assert _own_action(s, "jim_culver")
 
 
-def test_holy_water_on_a_blessed_holder_turns_the_blessing_over():
-    """Holy Water (facts.yaml): «action: discard to give an investigator on your space a Blessed
-    condition»; Blessed: «gaining a second Blessed flips this card instead». So it is never an action
-    for nothing (its holder is on his own space): it stays on offer beside nobody else, Blessed."""
-    s = holding("holy_water")
-    give(s, "blessed")
-    offer = {"type": "component", "card": "holy_water"}
-    assert offer in options(s)
-    t, events = use(s, "holy_water")
-    assert any(e["type"] == "card_flipped" and e.get("card") == "blessed" for e in events)
-    assert "holy_water" not in t["inv"][INV]["assets"]
-
-
 # --- 2. «the Lead» of a mythos card is the token's holder when the step runs (R21) ------------------
 def _lead_falls(card):
     """Leo (ann) is Lead at 1 sanity with a Deep One on his space («reckoning: whoever shares its space
@@ -96,7 +83,7 @@ def test_cthulhus_reckoning_puts_one_token_on_a_shared_sea_space():
 
 def test_records_of_rules_version_8_are_refused():
     """Rules version 9 (R20-R22): the choices above change what a game decides."""
-    assert R.rules_version == "9"
+    assert int(R.rules_version) >= 9
     assert not R.accepts("8+" + R.content_digest()) and R.accepts(R.version)
 
 
