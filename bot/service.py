@@ -601,8 +601,15 @@ class GameService:
     async def _settle_waiting(self, game: Game) -> Outcome | None:
         """After a change made outside a move (the start, ``/gm replace``, ``/gm undo``): what
         Keeper answers by itself is answered at once, as after any move, never left to a
-        deadline; None when nothing such waits."""
-        return await self._settle(game.id) if self._keeper_waits(game) else None
+        deadline; None when nothing such waits, or when answering failed (the change before it
+        is saved and stands; the deadline loop takes the answer up, :data:`KEEPER_RESUME`)."""
+        if not self._keeper_waits(game):
+            return None
+        try:
+            return await self._settle(game.id)
+        except Exception:  # noqa: BLE001 - a member is never told "nothing was changed" of a saved change
+            log.exception("Keeper's answer after a change to game %s failed; the deadline loop takes it up", game.id)
+            return None
 
     @resilient
     async def abort(self, game_id: int, lobby_only: bool = True) -> Game:

@@ -13,7 +13,7 @@ from bot.db import utcnow
 from bot.i18n import t
 
 from bot.service import KEEPER_RESUME, GameService, ServiceError, _aware, is_keeper, is_member
-from tests.bot.helpers import HANDS, seat_table, seats_setup
+from tests.bot.helpers import HANDS, all_text, seat_table, seats_setup
 
 
 async def _start_then_crash(env, monkeypatch, lobby, starter):
@@ -142,3 +142,32 @@ async def test_one_answer_among_several_keeps_the_others_deadline(simcord_env):
     still = {p["player"] for p in service.prompts(game) if p["kind"] == "pass"}
     assert still == asked - {str(people[2].id)}
     assert (game.deadline, game.reminder_at) == (deadline, reminder)
+
+
+async def test_a_start_whose_keeper_move_fails_is_told_as_started(simcord_env, monkeypatch):
+    """The start is saved before Keeper's first move is answered: a failure there (a busy
+    database) never tells the member "nothing was changed"; the deadline loop answers the move."""
+    env = simcord_env
+    channel, members, lobby = await seat_table(env, "en", "thing", ["Ann"], keepers=3)
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    seats = [p for p in game.players if is_keeper(p)] + [str(members[0].id)]
+    await service.set_setup(game.id, {"seats": seats, "first_player": seats[0]})
+    real, failed = GameService._settle, []
+
+    async def busy_once(self, game_id, *args, **kwargs):
+        if not failed:
+            failed.append(game_id)
+            raise ServiceError("db_busy")
+        return await real(self, game_id, *args, **kwargs)
+    monkeypatch.setattr(GameService, "_settle", busy_once)
+    reply = await members[0].click(lobby, label=t("en", "lobby.start"))
+    assert failed
+    texts = [m.content or "" for m in channel.history()] + [all_text(f) for f in reply.followups]
+    assert not any(t("en", "errors.db_busy") in x or t("en", "errors.internal") in x for x in texts), texts
+    game = await service.live_game(channel.id)
+    assert game.status == "active" and _aware(game.deadline) <= utcnow() + KEEPER_RESUME
+    await env.bot.get_cog("DeadlineCog").check(utcnow() + KEEPER_RESUME + timedelta(seconds=1))
+    await env.settle()
+    game = await service.get(game.id)
+    assert game.last_action > 0 and not any(is_keeper(p["player"]) for p in service.prompts(game))
