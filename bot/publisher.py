@@ -131,12 +131,16 @@ class ChannelLog:
         # [row id, its lines shown]: a row whose lines closed a message on the way (they are in
         # that message; a redelivery goes on after them)
         self.partial: list | None = data.get("partial")
+        # members whose DMs refused Keeper and members told so ({"closed": [...], "told": [...]}):
+        # kept with the log, so a restart neither tells them again nor tries a refused DM anew
+        self.dms: dict = dict(data.get("dms") or {})
 
     @property
     def data(self) -> dict:
         return {"id": self.id, "seq": self.seq, "section": self.section, "lines": self.lines,
                 "last_row": self.last_row, "waiting": self.waiting, "owed": self.owed, "rows": self.rows,
-                "partial": self.partial, **({"greet": self.greet} if self.greet else {})}
+                "partial": self.partial, **({"greet": self.greet} if self.greet else {}),
+                **({"dms": self.dms} if self.dms else {})}
 
     def body(self) -> str:
         return "\n".join(text for _key, text in self.lines)
@@ -337,6 +341,8 @@ class Publisher:
         # game -> members told that their news waits in their panel (once a game: a line per
         # refused DM filled the channel, 12-22 in one game of The Thing)
         self._news_told: dict[int, set[str]] = {}
+        self._dms_loaded: set[int] = set()  # games whose two sets above were read from their log
+        self._looked_early: dict[int, set[str]] = {}  # game -> members who looked before it was read
         self._dirty: set[int] = set()  # games with rows committed since their delivery task began
         self._tasks: dict[int, asyncio.Task] = {}  # game -> its delivery task (one at a time)
         self._after_tasks: set[asyncio.Task] = set()  # after-delivery steps an interaction's flush started
@@ -437,6 +443,7 @@ class Publisher:
                     if game is not None and game.status not in LIVE_STATUSES:  # its table is shown for good
                         for shown in (self._table_shown, self._text_shown, self._dms_closed, self._news_told):
                             shown.pop(game_id, None)
+                        self._dms_loaded.discard(game_id)
                     if game_id not in self._added:
                         break
                     self._added.discard(game_id)  # a closed DM added a public line: deliver it too
@@ -537,6 +544,7 @@ class Publisher:
         lines = ui.private_lines(row.payload.get("events", []), pid, member_lang)
         if not lines:
             return
+        self._dm_memory(game)
         if pid in self._dms_closed.get(game.id, ()):
             await self._news_pending(game, pid)
             raise operations.DMClosed("DMs closed (refused earlier; not tried until they look)")
@@ -553,6 +561,18 @@ class Publisher:
             await self._news_pending(game, pid)
             raise
 
+    def _dm_memory(self, game: Game) -> dict:
+        """The closed DMs and the members told of them, as this game's log keeps them (read from
+        the log once a process, then kept here): what a save of the log writes."""
+        if game.id not in self._dms_loaded:
+            self._dms_loaded.add(game.id)
+            saved = (game.channel_log or {}).get("dms") or {}
+            looked = self._looked_early.pop(game.id, set())
+            self._dms_closed.setdefault(game.id, set()).update(set(saved.get("closed", ())) - looked)
+            self._news_told.setdefault(game.id, set()).update(saved.get("told", ()))
+        memory = {"closed": sorted(self._dms_closed.get(game.id, ())), "told": sorted(self._news_told.get(game.id, ()))}
+        return {key: value for key, value in memory.items() if value}
+
     async def _news_pending(self, game: Game, pid: str) -> None:
         """The news of a closed DM stays in the member's panel: tell them so, once a game."""
         told = self._news_told.setdefault(game.id, set())
@@ -564,6 +584,8 @@ class Publisher:
         """The member opened their panel: their next news is tried by DM again (they may have
         opened their DMs meanwhile)."""
         self._dms_closed.get(game_id, set()).discard(pid)
+        if game_id not in self._dms_loaded:  # the log's memory, once read, must not bring them back
+            self._looked_early.setdefault(game_id, set()).add(pid)
 
     async def _closed_dm(self, game: Game, pid: str, key: str, remind: bool = False) -> None:
         """Say publicly, once per delivery pass and member, that what a closed DM held waits in
@@ -638,6 +660,7 @@ class Publisher:
             return
         for shown in (self._table_shown, self._text_shown, self._dms_closed, self._news_told):
             shown.pop(game.id, None)
+        self._dms_loaded.discard(game.id)
         log.warning("game %s paused: its channel %s was deleted", game.id, channel_id)
         self.schedule(game.id)
 
@@ -731,6 +754,7 @@ class Publisher:
                 chan_log.section = section
         await self.step_aside()
         await self._show(game, channel, chan_log, lang)
+        chan_log.dms = self._dm_memory(game)
         await self.service.save_log(game.id, chan_log.data, [row.id for row in rows])
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
 
@@ -887,6 +911,7 @@ class Publisher:
                                                                                awaited)):
                 return
         await self._show(game, channel, chan_log, lang)
+        chan_log.dms = self._dm_memory(game)
         await self.service.save_log(game.id, chan_log.data)
         game.channel_log, game.table_message_id = chan_log.data, chan_log.id
 
