@@ -96,3 +96,37 @@ def test_the_brig_is_left_in_the_rulebooks_genitive():
     """000: «перед тим, як переміститися з карцеру»; the effects said «з карцера»."""
     assert t("uk", "unfathomable.fx.leave_brig_you") == "ви виходите з карцеру"
     assert t("uk", "unfathomable.fx.leave_brig", who="поточний гравець") == "поточний гравець виходить із карцеру"
+
+
+# ---------------------------------------------------------------- 3 (the games read through)
+HAND_LIMIT = {  # 000 l.592 «…скидає будь-які карти, щоб на руці лишилося щонайбільше 10 карт»; 001 «предел руки»
+    "uk": "🤖 Keeper 2 скидає карту «Бойова підготовка» (Сила 1): на руці може бути щонайбільше 10 карт.",
+    "ru": "🤖 Keeper 2 сбрасывает карту «Боевая подготовка» (Сила 1): предел руки — 10 карт.",
+    "en": "🤖 Keeper 2 discards “Combat Training” (Strength 1): the hand limit is 10 cards.",
+}
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
+def test_a_discard_down_to_the_hand_limit_says_why(lang):
+    """«🤖 Keeper 2 скидає карту «Бойова підготовка» (Сила 1).» after a mythos card: why a card
+    went, nobody could tell (the step «Скиньте карти» has no line of its own)."""
+    ev = event("skills_discarded", player=KEEPER2, cards=["strength:combat_training:1:1"], reason="hand_limit")
+    assert line(ev, lang) == HAND_LIMIT[lang]
+    other = event("skills_discarded", player=KEEPER2, cards=["strength:combat_training:1:1"], reason="effect")
+    assert line(other, lang) == HAND_LIMIT[lang].split(":")[0] + "."   # another reason: the discard alone
+
+
+ABOUT_TO_ROLL = {
+    "uk": "🎲 🤖 Keeper 2 скидає карту «Шаленство» (Сила 4) і ось-ось кине кістку: значення карти додасться до кидка.",
+    "ru": "🎲 🤖 Keeper 2 сбрасывает карту «Буйство» (Сила 4) и вот-вот бросит кубик: значение карты прибавится к броску.",
+    "en": "🎲 🤖 Keeper 2 discards “Rampage” (Strength 4) and is about to roll: the card's value adds to the roll.",
+}
+
+
+@pytest.mark.parametrize("lang", ["uk", "ru", "en"])
+def test_a_card_discarded_for_a_roll_says_what_it_does_to_the_roll(lang):
+    """«…і ось-ось кине кістку за неї»: «за неї» (for it? instead of it?) told a newcomer nothing;
+    the Boiler Room's card adds its value to the die (its text: «сума 7+»)."""
+    discarded = event("skills_discarded", player=KEEPER2, cards=["strength:rampage:4:1"], reason="discard_and_roll")
+    about = event("roll_started", player=KEEPER2, purpose="discard_and_roll")
+    assert [str(x) for x in R.public_lines([discarded, about], lang)] == [ABOUT_TO_ROLL[lang]]
