@@ -98,6 +98,23 @@ def test_the_brig_is_left_in_the_rulebooks_genitive():
     assert t("uk", "unfathomable.fx.leave_brig", who="поточний гравець") == "поточний гравець виходить із карцеру"
 
 
+
+def test_the_uk_catalogs_own_words_follow_the_same_euphony():
+    """The templates' own «в/у», «і/й» between two of their words, by the same rule (Eldritch's
+    catalogs are read apart): «карта йде у скид», «монстра і символ треку» were left."""
+    import re
+
+    from bot.i18n import Plural, catalog
+    wrong = []
+    for key, value in catalog("uk").items():
+        if key.startswith("eldritch."):
+            continue
+        for form in (value.values() if isinstance(value, Plural) else [value]):
+            for m in re.finditer(r"(?<![\w{}])([\w'’]+) ([вуій]) (?=([\w'’]+))", form):
+                if uk_euphony(m.group(1), m.group(2), m.group(3)) != m.group(2):
+                    wrong.append(f"{key}: {m.group(0)}{m.group(3)}")
+    assert wrong == []
+
 # ---------------------------------------------------------------- 3 (the games read through)
 HAND_LIMIT = {  # 000 l.592 «…скидає будь-які карти, щоб на руці лишилося щонайбільше 10 карт»; 001 «предел руки»
     "uk": "🤖 Keeper 2 скидає карту «Бойова підготовка» (Сила 1): на руці може бути щонайбільше 10 карт.",
