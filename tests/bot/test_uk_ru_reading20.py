@@ -147,3 +147,12 @@ def test_a_card_discarded_for_a_roll_says_what_it_does_to_the_roll(lang):
     discarded = event("skills_discarded", player=KEEPER2, cards=["strength:rampage:4:1"], reason="discard_and_roll")
     about = event("roll_started", player=KEEPER2, purpose="discard_and_roll")
     assert [str(x) for x in R.public_lines([discarded, about], lang)] == [ABOUT_TO_ROLL[lang]]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("uk", "🤖 Keeper 2 лишає карту «Миротворець» у грі."),
+    ("ru", "🤖 Keeper 2 оставляет карту «Миротворец» в игре."),
+])
+def test_a_mythos_card_kept_in_play_is_named_as_a_card(lang, said):
+    """«Олена лишає Миротворець у грі.»: a bare name read as a person (ru said «карту «…»»)."""
+    assert line(event("card_kept", player=KEEPER2, card="the_peacemaker"), lang) == said
