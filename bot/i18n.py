@@ -31,12 +31,23 @@ Plurals
     uses the same ``_plural_by``. If that parameter is missing or not a number, ``other`` is used
     (and a missing placeholder is left as ``{count}``, as for any message).
 
+Ukrainian euphony
+    Where a uk template joins a name or a phrase it is given to «в/у» or «і/й» (``{player} у
+    карцері``, ``іде {into}`` with «у лазарет»), the word follows the sounds that meet it: «в»/«й»
+    after a vowel, «у»/«і» after a consonant («Олена в карцері», «Гедройць у карцері», «зазнає
+    поразки в каплиці й переміщується в лазарет», «не в карцері й у вашого персонажа»); «у» before
+    «в», «ф», «льв», «св», «тв», «хв», «зв» («у водну зону»); «і» before «й», «є», «ї», «ю», «я».
+    The template's word stays where a sound is unknown (a mention, a sign or pause, a round
+    number) and «в/у» before a vowel. Russian has no such pair (its «во» is written in templates).
+
 Fallbacks
     Missing keys fall back to English (a plural then follows English rules), then to the key
     itself, so a missing translation never breaks a game; ``tests`` check the catalogs are complete.
 """
 from __future__ import annotations
 
+import re
+import string
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from pathlib import Path
@@ -142,6 +153,78 @@ class _SafeDict(dict):
         return "{" + key + "}"
 
 
+# ---------------------------------------------------------------- Ukrainian euphony (module doc)
+_SEAM = "\x00"   # marks where a template's own words meet a value it was given
+_UK_VOWELS = set("аеєиіїоуюяАЕЄИІЇОУЮЯaeiouyAEIOUY")
+_UK_ALWAYS_U = ("в", "ф", "льв", "св", "тв", "хв", "зв")   # «у» before these, whatever comes first
+_UK_PAIRS = {"в": ("в", "у"), "у": ("в", "у"), "і": ("й", "і"), "й": ("й", "і")}  # (after a vowel, after a consonant)
+# a lone preposition next to a seam: the word before it, the preposition, the word after it
+_UK_JOIN = re.compile(r"([^\s\x00]+)(\x00? \x00?)([вуій])(?=(\x00? \x00?)([^\s\x00]+))", re.IGNORECASE)
+# a number read aloud ends in a vowel (два, три, чотири) or a consonant (один, п'ять … дев'ять, -надцять)
+_DIGIT_ENDS = {"1": False, "2": True, "3": True, "4": True, "5": False, "6": False, "7": False,
+               "8": False, "9": False}
+
+
+def _ends_in_vowel(word: str) -> bool | None:
+    """Whether a word's last sound is a vowel (None: a sign, a mention, a round number: unknown)."""
+    word = word.replace(_SEAM, "").rstrip("*_~`»\"'’")
+    if not word:
+        return None
+    last = word[-1]
+    if last.isdigit():
+        return False if word[-2:-1] == "1" else _DIGIT_ENDS.get(last)
+    if not last.isalpha():
+        return None
+    return last in _UK_VOWELS
+
+
+def uk_euphony(word_before: str, preposition: str, word_after: str) -> str:
+    """«в»/«у» or «й»/«і» as the words around it sound (the module doc); unknown: as written."""
+    after = word_after.replace(_SEAM, "").lstrip("*_~`«\"'(").lower()
+    low = preposition.lower()
+    if not after or not after[0].isalpha() or after[0] in _UK_VOWELS and low in "ву":
+        return preposition
+    if low in "ву" and after.startswith(_UK_ALWAYS_U):
+        chosen = "у"
+    elif low in "ій" and after[0] in "йєїюя":   # «і» before a й-sound: «і йде», «і її»
+        chosen = "і"
+    else:
+        vowel = _ends_in_vowel(word_before)
+        if vowel is None:   # a pause (a sign after the word), a mention, a round number
+            return preposition
+        chosen = _UK_PAIRS[low][0 if vowel else 1]
+    return chosen.upper() if preposition.isupper() else chosen
+
+
+def _uk_joined(template: str, params: dict) -> str:
+    """``template`` formatted, each «в/у», «і/й» beside a given value sounding right with it."""
+    marked = []
+    for literal, field, spec, conversion in string.Formatter().parse(template):
+        marked.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field is not None:
+            marked.append(_SEAM + "{" + field + (f"!{conversion}" if conversion else "")
+                          + (f":{spec}" if spec else "") + "}" + _SEAM)
+    text = "".join(marked).format_map(_SafeDict(params))
+    if _SEAM in text:   # only a preposition a seam touches changes: the template's own words stay
+        text = _UK_JOIN.sub(lambda m: m.group(1) + m.group(2) + (
+            uk_euphony(m.group(1), m.group(3), m.group(5)) if _SEAM in m.group(2) + m.group(4)
+            else m.group(3)), text)
+    return text.replace(_SEAM, "")
+
+
+# Eldritch's uk texts keep the preposition their templates write (its catalogs are read apart)
+_EUPHONY_LATER = ("eldritch.",)
+
+
+def between(language: str, key: str, before: str, word: str, after: str) -> str:
+    """``before + word + after``, ``word`` a joining word of the catalog's ``key`` (" і "): in uk
+    the «і/й», «в/у» the sounds around it want, as in a template (the module doc)."""
+    if language == "uk" and not key.startswith(_EUPHONY_LATER):
+        return _uk_joined("{before}" + word.replace("{", "{{").replace("}", "}}") + "{after}",
+                          {"before": before, "after": after})
+    return before + word + after
+
+
 def t(language: str, key: str, **params) -> str:
     language = language if language in LANGUAGES else "en"
     message = catalog(language).get(key)
@@ -149,7 +232,11 @@ def t(language: str, key: str, **params) -> str:
         language, message = "en", catalog("en").get(key) or key
     if isinstance(message, Plural):
         message = message.template(language, params)
-    return message.format_map(_SafeDict(params)) if params else message
+    if not params:
+        return message
+    if language == "uk" and not key.startswith(_EUPHONY_LATER):
+        return _uk_joined(message, params)
+    return message.format_map(_SafeDict(params))
 
 
 def has(language: str, key: str) -> bool:

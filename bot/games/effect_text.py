@@ -45,7 +45,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from bot.i18n import Plural, catalog, t
+from bot.i18n import Plural, between, catalog, t
 from engine.content.dialect import Names, Tagged, Text
 
 _FORMATTER = string.Formatter()
@@ -154,8 +154,8 @@ class EffectText:
             if said is None:
                 return None
             parts.append(f"({said})" if self._group(c, negate) and len(tagged.spec.conditions) > 1 else said)
-        join = self.say(lang, self.key("join", self.GROUPS[tagged.name] if negate else tagged.name))
-        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + join + parts[-1]
+        key = self.key("join", self.GROUPS[tagged.name] if negate else tagged.name)
+        return parts[0] if len(parts) == 1 else between(lang, key, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
 
     def negated(self, lang: str, tagged: Tagged) -> str | None:
         """``tagged`` negated in words (None where the language has no words for it)."""

@@ -63,7 +63,7 @@ async def test_unfathomable_tells_a_discard_and_its_roll_once_across_a_ping(simc
     discard.", then "🎲 X discards Brush Off and rolls **1**: total 6, a failure." below."""
     messages, events = await played(simcord_env, "unfathomable", 1, 2, 57, monkeypatch, clicks=120)
     assert [ev for ev in events if ev["type"] == "discard_and_roll"], "the game went through a discard and roll"
-    about = r"🎲 (?P<player>.+) discards (?P<card>.+) and is about to roll for it\."
+    about = r"🎲 (?P<player>.+) discards (?P<card>.+) and is about to roll: the card's value adds to the roll\."
     rolls = r"🎲 (?P<player>.+) discards (?P<card>.+) and rolls \*\*\d+\*\*.*"
     assert [line for message in messages for line in message if re.fullmatch(rolls, line)]
     # (a card played into the roll's window, between them, keeps both: as in one message)

@@ -123,9 +123,9 @@ def test_a_crisis_answer_is_read_from_the_rules_spec_of_its_choice(lang):
 
 # ---------------------------------------------------------------- N4
 @pytest.mark.parametrize("lang, said", [
-    ("uk", "🎲 <@101> скидає карту «Шаленство» (Сила 4) і ось-ось кине кістку за неї."),
-    ("ru", "🎲 <@101> сбрасывает карту «Буйство» (Сила 4) и вот-вот бросит кубик за неё."),
-    ("en", "🎲 <@101> discards “Rampage” (Strength 4) and is about to roll for it."),
+    ("uk", "🎲 <@101> скидає карту «Шаленство» (Сила 4) і ось-ось кине кістку: значення карти додасться до кидка."),
+    ("ru", "🎲 <@101> сбрасывает карту «Буйство» (Сила 4) и вот-вот бросит кубик: значение карты прибавится к броску."),
+    ("en", "🎲 <@101> discards “Rampage” (Strength 4) and is about to roll: the card's value adds to the roll."),
 ], ids=["uk", "ru", "en"])
 def test_a_card_discarded_for_a_roll_is_named_as_its_roll_names_it(lang, said):
     """The Boiler Room (discard a skill card, roll, add its value): «скидає Шаленство (Сила 4)» put the

@@ -19,7 +19,7 @@ VISION = {  # Strange Vision's first answer, read by anyone but the current play
     "en": "; send the current player to the Brig",
 }
 PEACEMAKER_REFUSE = {  # Do No Harm's refusal
-    "uk": "Відправити Светлану Гедройць в карцер",
+    "uk": "Відправити Светлану Гедройць у карцер",
     "ru": "Отправить Светлану Гедройц в карцер",
     "en": "Send Svetlana Gedroits to the Brig",
 }

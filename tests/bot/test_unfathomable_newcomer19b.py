@@ -35,17 +35,17 @@ def _said(lang: str, step) -> str:
 # (step, what its spec sets): en, uk, ru
 READ = [
     (("place_deep_ones", {"at": {"each": "deck"}}),
-     {"en": "Place 1 Deep One in each deck zone", "uk": "Розмістити 1 глибоководного у кожній палубній зоні",
+     {"en": "Place 1 Deep One in each deck zone", "uk": "Розмістити 1 глибоководного в кожній палубній зоні",
       "ru": "Разместить 1 глубоководного в каждой наружной области"}),
     (("place_deep_ones", {"at": {"zone": "captains_cabin"}}),
-     {"en": "Place 1 Deep One in the Captain's Cabin", "uk": "Розмістити 1 глибоководного у каюті капітана",
+     {"en": "Place 1 Deep One in the Captain's Cabin", "uk": "Розмістити 1 глибоководного в каюті капітана",
       "ru": "Разместить 1 глубоководного в каюте капитана"}),
     (("place_deep_ones", {"count": 4, "at": {"picked": True}}),
      {"en": "Place 4 Deep Ones in the picked zone", "uk": "Розмістити 4 глибоководних в обраній зоні",
       "ru": "Разместить 4 глубоководных в выбранной области"}),
     (("place_deep_ones", {"at": {"zone_of": "current_player", "fallback_zone": "chapel"}}),
      {"en": "Place 1 Deep One in the zone of the current player (or in the Chapel if there is none)",
-      "uk": "Розмістити 1 глибоководного у зоні поточного гравця (або у каплиці, якщо такої немає)",
+      "uk": "Розмістити 1 глибоководного в зоні поточного гравця (або в каплиці, якщо такої немає)",
       "ru": "Разместить 1 глубоководного в области текущего игрока (или в часовне, если такой нет)"}),
     (("place_deep_ones", {"at": {"chosen": {"by": "self", "kind": "water", "count": 4}}}),
      {"en": "Place 1 Deep One in a water zone of your choice (in 4 different zones)",
@@ -88,7 +88,7 @@ READ = [
       "ru": "Переместить глубоководных из наружных областей в смежную водную область"}),
     (("emerge", {"what": ["mother_hydra", "father_dagon"]}),
      {"en": "Mother Hydra and Father Dagon emerge (at the bow, by a d8)",
-      "uk": "Мати Гідра і Батько Дагон спливають (біля носа, за кидком кістки)",
+      "uk": "Мати Гідра й Батько Дагон спливають (біля носа, за кидком кістки)",
       "ru": "Матерь Гидра и Отец Дагон всплывают (у носа, по броску кубика)"}),
     (("lose_title", {"title": "keeper_of_the_tome"}),
      {"en": "The Keeper of the Tome title is lost", "uk": "Посаду хранителя гримуара втрачено",
@@ -111,7 +111,7 @@ def test_the_current_player_reads_their_own_zone_in_its_case(lang):
     step = _one("place_deep_ones", at={"zone_of": "current_player", "fallback_zone": "chapel"})
     said = effect_text(lang, [step], you={"current_player"})
     assert said == {"en": "Place 1 Deep One in your zone (or in the Chapel if there is none)",
-                    "uk": "Розмістити 1 глибоководного у вашій зоні (або у каплиці, якщо такої немає)",
+                    "uk": "Розмістити 1 глибоководного у вашій зоні (або в каплиці, якщо такої немає)",
                     "ru": "Разместить 1 глубоководного в вашей области (или в часовне, если такой нет)"}[lang]
 
 

@@ -10,7 +10,7 @@ from contextvars import ContextVar
 from pydantic import BaseModel
 
 from bot.games.effect_text import EffectText, in_language, tidy
-from bot.i18n import t
+from bot.i18n import between, t
 from engine.content.dialect import Tagged
 
 GAME = "unfathomable"
@@ -180,7 +180,8 @@ class _Writer(EffectText):
     def _value(self, lang: str, field: str, value, owner: str = "") -> str:
         if f"{owner.removesuffix('_you')}.{field}" in LISTED and isinstance(value, list) and len(value) > 1:
             parts = [self._value(lang, field, v, owner) for v in value]
-            return ", ".join(parts[:-1]) + self.say(lang, self.key("join", "all")) + parts[-1]
+            key = self.key("join", "all")
+            return between(lang, key, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
         case = self.cases.get(f"{owner}.{field}")
         if case and type(value).__name__ in self.one_of:
             # a one-of model in the case its verb takes, through the template of the field it sets

@@ -572,6 +572,9 @@ def public_line(ev: dict, lang: str) -> str | None:
             key = f"{K}.event.mythos_discarded_personal_{ev['why']}"
     elif kind == "deck_arranged":
         p["n_cards"] = t(lang, f"{K}.count.cards", count=ev.get("top", 0))
+    if kind == "skills_discarded" and ev.get("reason") == "hand_limit":   # why a card goes at a turn's end
+        key = f"{K}.event.skills_discarded_hand_limit"
+        p["limit"] = t(lang, f"{K}.count.cards", count=_rules().pack.skill_cards.hand_limit)
     if kind in ("skills_discarded", "added_face_up", "roll_started") and ev.get("cards"):
         p["cards"] = said_cards(lang, ev["cards"])   # the verb's object: «скидає карти «A» і «B»»
     elif kind == "discard_and_roll" and ev.get("card"):
