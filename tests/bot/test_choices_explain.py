@@ -503,6 +503,9 @@ def test_an_investigators_own_action_says_what_it_does(lang, says):
     rules = rules_for("eldritch")
     for seed in range(1, 200):
         state, _ = rules.new_game(["1", "2"], seed)
+        if "lily_chen" not in state["inv"]:
+            continue
+        state["inv"]["lily_chen"]["sanity"] -= 1   # offered only with something to convert (R23)
         prompt = rules.prompts(state)[0]
         if any(o["type"] == "component" and o["card"] == "lily_chen" for o in prompt["options"]):
             break
