@@ -212,14 +212,10 @@ def _uk_joined(template: str, params: dict) -> str:
     return text.replace(_SEAM, "")
 
 
-# Eldritch's uk texts keep the preposition their templates write (its catalogs are read apart)
-_EUPHONY_LATER = ("eldritch.",)
-
-
 def between(language: str, key: str, before: str, word: str, after: str) -> str:
     """``before + word + after``, ``word`` a joining word of the catalog's ``key`` (" і "): in uk
     the «і/й», «в/у» the sounds around it want, as in a template (the module doc)."""
-    if language == "uk" and not key.startswith(_EUPHONY_LATER):
+    if language == "uk":
         return _uk_joined("{before}" + word.replace("{", "{{").replace("}", "}}") + "{after}",
                           {"before": before, "after": after})
     return before + word + after
@@ -234,7 +230,7 @@ def t(language: str, key: str, **params) -> str:
         message = message.template(language, params)
     if not params:
         return message
-    if language == "uk" and not key.startswith(_EUPHONY_LATER):
+    if language == "uk":
         return _uk_joined(message, params)
     return message.format_map(_SafeDict(params))
 

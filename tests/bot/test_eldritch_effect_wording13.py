@@ -95,7 +95,7 @@ def test_no_omen_pushed_or_returned(lang):
 # Delayed; that site's expedition cards leave the game" — «втратити 2 здоров'я; стати затриманим;
 # прибрати карти …» read as three steps of the group
 SHAKES = {"en": "lose 2 Health and become Delayed; remove the Expedition encounters of the Active Expedition",
-          "uk": "втратити 2 здоров'я і стати затриманим; прибрати карти поточної експедиції",
+          "uk": "втратити 2 здоров'я й стати затриманим; прибрати карти поточної експедиції",
           "ru": "потерять 2 здоровья и стать задержанным; убрать карты текущей экспедиции"}
 
 
@@ -136,14 +136,14 @@ def test_an_option_of_several_steps_is_bracketed(card_id, lang):
 
 
 # ---------------------------------------------------------------- 6. what a space holds, in its case
-# «якщо у локації з «Культист»» named the monster card where the space holds a Cultist (instrumental,
+# «якщо в локації з «Культист»» named the monster card where the space holds a Cultist (instrumental,
 # as «з монстром»); «з воротами, монстром» left out that it holds both
 HOLDS = {
-    ("diana_stanley", "uk"): "якщо у локації з культистом",
+    ("diana_stanley", "uk"): "якщо в локації з культистом",
     ("diana_stanley", "ru"): "если в локации с культистом",
     ("diana_stanley", "en"): "if on a space with a Cultist",
     # a monster he may discard: not an epic one (002, 1113; rules version 6)
-    ("norman_withers", "uk"): "у вибраній локації з воротами і неепічним монстром",
+    ("norman_withers", "uk"): "у вибраній локації з воротами й неепічним монстром",
     ("norman_withers", "ru"): "в выбранной локации с вратами и не эпическим монстром",
     ("norman_withers", "en"): "on a chosen space with a gate and a non-Epic monster",
 }

@@ -38,7 +38,7 @@ DURING = {
     ("bull_whip", "uk"): "перекинути 1 кубик у перевірках Сили у бою",
     ("bull_whip", "ru"): "перебросить 1 кубик в проверках Силы в бою",
     ("double_barreled_shotgun", "en"): "each 6 counts as two successes on combat Strength tests",
-    ("double_barreled_shotgun", "uk"): "кожна 6 — два успіхи у бойовій перевірці Сили",
+    ("double_barreled_shotgun", "uk"): "кожна 6 — два успіхи в бойовій перевірці Сили",
     ("double_barreled_shotgun", "ru"): "каждая 6 — два успеха в боевой проверке Силы",
 }
 

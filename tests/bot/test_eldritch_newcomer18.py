@@ -66,7 +66,7 @@ def test_a_lone_deck_gain_stays_as_the_card_says_it():
 # ---------------------------------------------------------------- 3. a failure of several steps
 @pytest.mark.parametrize("lang, says", [
     ("en", "fail: lose 1 Health and discard 1 Item asset or artifact card"),
-    ("uk", "невдача: втратити 1 здоров'я і скинути 1 карту активу або артефакту з ознакою «Предмет»"),
+    ("uk", "невдача: втратити 1 здоров'я й скинути 1 карту активу або артефакту з ознакою «Предмет»"),
     ("ru", "провал: потерять 1 здоровье и сбросить 1 карту актива или артефакта с подтипом «Предмет»")])
 def test_a_failure_of_plain_steps_is_one_sentence(lang, says):
     """Was «невдача: (втратити 1 здоров'я; скинути 1 карту …)»: brackets where nothing nests."""

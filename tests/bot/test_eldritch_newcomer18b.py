@@ -82,7 +82,7 @@ def test_a_rumor_encounter_stays_the_encountering_investigators():
 
 @pytest.mark.parametrize("lang, says", [
     ("en", "Eldritch tokens equal to the number of Madness conditions held by the Lead Investigator"),
-    ("uk", "скільки становить кількість наявних станів з ознакою «Божевілля» у головного дослідника"),
+    ("uk", "скільки становить кількість наявних станів з ознакою «Божевілля» в головного дослідника"),
     ("ru", "сколько составляет число имеющихся состояний с подтипом «Безумие» у ведущего сыщика")])
 def test_whose_conditions_a_reckoning_counts(lang, says):
     """Was "… equal to the Lead Investigator: the number of conditions held (Madness)" (ne18c: the

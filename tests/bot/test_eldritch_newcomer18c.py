@@ -25,7 +25,7 @@ def mythos(lang: str, card_id: str) -> str:
     ("en", "remove from this card Eldritch tokens equal to the number of Madness conditions held by the Lead "
            "Investigator."),
     ("uk", "прибрати з цієї карти стільки жетонів Стародавніх, скільки становить кількість наявних станів з ознакою "
-           "«Божевілля» у головного дослідника."),
+           "«Божевілля» в головного дослідника."),
     ("ru", "убрать с этой карты столько жетонов Древних, сколько составляет число имеющихся состояний с подтипом «Безумие» "
            "у ведущего сыщика.")])
 def test_growing_madness_counts_madness_conditions(lang, says):

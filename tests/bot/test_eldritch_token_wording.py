@@ -35,7 +35,7 @@ def test_steps_alike_but_for_their_space_read_as_one(lang):
 
 
 # a single token step on a named space says the space, not "on a space (on “Space 3”)"
-RLYEH = {"en": "place 1 Mystery token on “Space 3”.", "uk": "покласти 1 жетон таємниці у локацію «Локація 3».",
+RLYEH = {"en": "place 1 Mystery token on “Space 3”.", "uk": "покласти 1 жетон таємниці в локацію «Локація 3».",
          "ru": "положить 1 жетон тайны в локацию «Локация 3»."}
 
 
@@ -131,7 +131,7 @@ def test_a_choice_a_skill_and_a_condition_read_as_sentences(lang):
 # holding one possession is the default count: "if holding a spell", not "holding at least: spell";
 # one named space alone: "if on “Space 19”", not "if on a space: “Space 19”"
 CONDITIONS = {"en": "If holding a spell: lose 1 Sanity; if on “Space 19”: lose 1 Health",
-              "uk": "Якщо є заклинання: втратити 1 розум; якщо у локації «Локація 19»: втратити 1 здоров'я",
+              "uk": "Якщо є заклинання: втратити 1 розум; якщо в локації «Локація 19»: втратити 1 здоров'я",
               "ru": "Если есть заклинание: потерять 1 рассудок; если в локации «Локация 19»: потерять 1 здоровье"}
 
 
