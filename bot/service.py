@@ -110,6 +110,7 @@ KEEPER_RESUME = timedelta(seconds=30)
 # a deadline being handled is held this long by the process handling it (a crash midway: the
 # loop takes it up again then, instead of the table waiting with no deadline at all)
 DEADLINE_LEASE = timedelta(minutes=2)
+TRANSIENT = ("db_busy", "conflict")  # failures gone in a moment
 
 
 def safe_name(name: str) -> str:
@@ -1179,8 +1180,10 @@ class GameService:
 
     def _deadline_set_for(self, game: Game) -> frozenset | None:
         """The (player, prompt) pairs the game's running turn deadline waits on (None: no turn
-        deadline runs, or it is Keeper's own, :data:`KEEPER_RESUME`)."""
-        if game.deadline is None:
+        deadline in its first half runs — only a turn deadline sets a reminder; a window's, a
+        Keeper Lead's wait, Keeper's own :data:`KEEPER_RESUME` and a deadline being handled
+        (:data:`DEADLINE_LEASE`) never keep — or it is Keeper's own)."""
+        if game.deadline is None or game.reminder_at is None:
             return None
         try:
             prompts = self.prompts(game)
@@ -1784,28 +1787,28 @@ class GameService:
         if self.resumes(game):  # what Keeper answers by itself waits: a step cut short is taken up
             try:
                 return await self._settle(game_id)
-            except ServiceError:
-                await self._give_back_deadline(game_id, game.deadline, lease)
+            except ServiceError as exc:
+                await self._give_back_deadline(game_id, game.deadline, lease, exc)
                 return None
         if self.lead_waits(game):  # Keeper's Lead waited for proposals long enough: it decides now
             try:
                 return await self._settle(game_id, release_leads=True)
-            except ServiceError:
-                await self._give_back_deadline(game_id, game.deadline, lease)
+            except ServiceError as exc:
+                await self._give_back_deadline(game_id, game.deadline, lease, exc)
                 return None
         # a response window's time is up: it closes for everyone at once, unnamed (the members'
         # settings are read only once the deadline is this process's, and only for a window)
         if self._window_waits(game, frozenset()) and self._window_waits(game, await self._autopass_off_of(game)):
             try:
                 return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
-            except ServiceError:
-                await self._give_back_deadline(game_id, game.deadline, lease)
+            except ServiceError as exc:
+                await self._give_back_deadline(game_id, game.deadline, lease, exc)
                 return None
         try:
             outcome = await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
             if exc.code != "nothing_to_skip":
-                await self._give_back_deadline(game_id, game.deadline, lease)  # the database busy: again later
+                await self._give_back_deadline(game_id, game.deadline, lease, exc)
                 raise
             await self.remind(game_id, now, clear_deadline=True, claimed=lease)
             return None
@@ -1833,9 +1836,13 @@ class GameService:
             except ServiceError:   # the last member playing, kicked, already away: nothing changes
                 continue
 
-    async def _give_back_deadline(self, game_id: int, deadline, lease) -> None:
-        """A taken deadline (held as ``lease``) whose step failed (the database busy, say) is put
-        back, so the loop tries again at once rather than when the lease is over."""
+    async def _give_back_deadline(self, game_id: int, deadline, lease, failure: ServiceError) -> None:
+        """A taken deadline (held as ``lease``) whose step failed for a while (the database busy,
+        another process first) is put back, so the loop tries again at once; any other failure (a
+        damaged game) keeps the lease: tried again when it is over, not at every check."""
+        if failure.code not in TRANSIENT:
+            log.warning("the deadline of game %s failed (%s); tried again in %s", game_id, failure.code, DEADLINE_LEASE)
+            return
         try:
             async with self.sessions() as session:
                 await session.exec(update(Game).where(Game.id == game_id, Game.deadline == lease)

@@ -12,8 +12,18 @@ from bot.client import create_bot
 from bot.db import utcnow
 from bot.i18n import t
 
-from bot.service import KEEPER_RESUME, GameService, ServiceError, _aware, is_keeper, is_member
+from bot.service import DEADLINE_LEASE, KEEPER_RESUME, GameService, ServiceError, _aware, is_keeper, is_member
 from tests.bot.helpers import HANDS, all_text, seat_table, seats_setup
+
+
+async def _ann_plays_first(env, channel, people) -> None:
+    """A fixed deal of Ann, Bob and two Keeper players: Ann's own turn is the first decision (a
+    random deal may open with a response window, which closes by its own rule)."""
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    seats = [str(people[0].id), str(people[1].id)] + [p for p in game.players if is_keeper(p)]
+    await service.set_setup(game.id, {"seats": seats, "first_player": seats[0], "deck_top": ["missed"],
+                                      "hands": {seat: HANDS[i] for i, seat in enumerate(seats)}})
 
 
 async def _start_then_crash(env, monkeypatch, lobby, starter):
@@ -62,6 +72,7 @@ async def test_a_busy_database_at_the_deadline_keeps_the_deadline(simcord_env, m
     env = simcord_env
     channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
     await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await _ann_plays_first(env, channel, people)
     await people[0].click(lobby, label=t("en", "lobby.start"))
     service = env.bot.service
     game = await service.live_game(channel.id)
@@ -89,6 +100,7 @@ async def test_a_crash_while_the_deadline_is_handled_leaves_a_deadline(simcord_e
     env = simcord_env
     channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
     await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await _ann_plays_first(env, channel, people)
     await people[0].click(lobby, label=t("en", "lobby.start"))
     service = env.bot.service
     game = await service.live_game(channel.id)
@@ -111,6 +123,7 @@ async def test_a_bot_down_past_the_deadline_says_only_that_the_time_is_up(simcor
     env = simcord_env
     channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
     await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await _ann_plays_first(env, channel, people)
     await people[0].click(lobby, label=t("en", "lobby.start"))
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=61))
     await env.settle()
@@ -171,3 +184,28 @@ async def test_a_start_whose_keeper_move_fails_is_told_as_started(simcord_env, m
     await env.settle()
     game = await service.get(game.id)
     assert game.last_action > 0 and not any(is_keeper(p["player"]) for p in service.prompts(game))
+
+
+async def test_a_deadline_that_keeps_failing_is_not_tried_at_every_check(simcord_env, monkeypatch):
+    """A damaged game's deadline (its step refused for good) is tried again when the lease is
+    over, not at every check of the loop (each try rebuilt the Keeper agents from the whole log)."""
+    env = simcord_env
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await _ann_plays_first(env, channel, people)
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    service = env.bot.service
+    game = await service.live_game(channel.id)
+    tries = []
+
+    async def damaged(self, *args, **kwargs):
+        tries.append(1)
+        raise ServiceError("game_corrupt")
+    monkeypatch.setattr(GameService, "_default", damaged)
+    cog = env.bot.get_cog("DeadlineCog")
+    later = utcnow() + timedelta(minutes=61)
+    for seconds in (0, 15, 30, 45):
+        await cog.check(later + timedelta(seconds=seconds))
+    assert len(tries) == 1
+    await cog.check(later + DEADLINE_LEASE + timedelta(seconds=1))
+    assert len(tries) == 2

@@ -172,7 +172,8 @@ class HealthEffects:
             most = len(s["inv"][inv]["clues"]) if what == "clues" else s["inv"][inv][what] - 1
             self.defer(s, cid, {**st, "who": inv}, "_n", list(range(0, max(0, most) + 1)), inv, "spend")
             return
-        if st["who"] == "investigators" and self.amount(s, st.get("clues"), c) > 0:
+        # a group of one pays as one investigator (below: The Silver Key may cut it, as before R24)
+        if st["who"] == "investigators" and len(self.active_invs(s)) > 1 and self.amount(s, st.get("clues"), c) > 0:
             payers = self._group_clue_payers(s, st, c, cid)
             if payers is None:
                 return   # the Lead is asked whose clue goes next

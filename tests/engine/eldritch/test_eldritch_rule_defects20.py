@@ -146,7 +146,7 @@ def test_the_pay_clue_prompt_reads_in_each_language():
 
 # --- 4. Charlie Kane: anyone not Delayed, acted or not (README ruling 1, R25) -----------------------
 def test_charlie_kane_may_pick_one_who_acted_or_not_but_not_a_delayed_one():
-    """Seed 002, l.1670: «Чарлі може вибрати дослідника, який ще не виконував дій у поточному раунді.
+    """Seed 002, l.1671: «Чарлі може вибрати дослідника, який ще не виконував дій у поточному раунді.
     Вибирати затриманих дослідників не можна.» A permission («може») beside a ban («не можна»): one who
     has not acted may be picked too; only a Delayed one may not."""
     s = quiet(settle(new({"ann": [OTHER], "bob": [INV, "jim_culver"]})))
@@ -165,3 +165,15 @@ def test_records_of_rules_version_9_are_refused():
     """Rules version 10 (R20, R23, R24): the choices above change what a game decides."""
     assert int(R.rules_version) >= 10
     assert not R.accepts("9+" + R.content_digest()) and R.accepts(R.version)
+
+
+def test_a_group_of_one_pays_as_one_and_the_silver_key_cuts_it():
+    """rv20b: R24's group payment came before The Silver Key's cut («once a round an effect's clue
+    spend costs 1 fewer», facts.yaml), so a lone investigator paid All For Nothing's clue in full.
+    A group of one has nobody to choose among: it pays as that investigator, the Key cutting it."""
+    from eh_cards import fx
+    s = clues(holding("the_silver_key"), 2)
+    assert len(R.active_invs(s)) == 1
+    s, events = fx(s, "[{spend: {who: investigators, clues: 2}}]")
+    assert len(s["inv"][INV]["clues"]) == 1
+    assert any(e["type"] == "clue_cost_reduced" for e in events)
