@@ -410,6 +410,10 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["frm"], p["to"] = space(lang, ev.get("frm")), space(lang, ev.get("to"))
     elif kind in ("card_gained",):
         p["kind"] = t(lang, f"{K}.card_kind.{ev.get('kind')}") if ev.get("kind") in CARD_KINDS else ev.get("kind")
+        if ev.get("kind") == "asset" and "service" in (getattr(_pack()["asset"].get(ev.get("card")), "traits", None) or ()):
+            # what a Service does is said before it is done (ne20b: «Приреченість відступає на 1» came
+            # before the line telling a Service is resolved at once; 002 l.1672)
+            key = f"{K}.event.card_gained_service"
     elif kind == "card_flipped":
         back = _pack()["back"].get(ev.get("back"))
         p["back"] = _in(lang, back.name) if back else "?"
