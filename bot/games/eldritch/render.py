@@ -449,6 +449,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
         if ev.get("inv") and what in THINGS:   # who lays it there (ne20: «Доказ іде на карту таємниці.»)
             key, p["what"] = f"{K}.event.put_on_card_by", t(lang, f"{K}.wf.put_on_card.what.{what}")
+            if what == "monster" and ev.get("kinds"):   # which monster (ne20b)
+                p["what"] = t(lang, f"{K}.event.put_on_card_monster",
+                              monster="», «".join(monster_kind(lang, k) for k in ev["kinds"]))
+        if ev.get("onto") in _pack()["mythos"]:   # a rumor's card, not the mystery (ne20b: Return of the Ancient Ones)
+            key, p["card"] = key + "_onto", card_name(lang, ev["onto"])
     elif kind == "prevented":
         what = ev.get("what")
         # a move or a gate's closing forbidden by a card "cannot" happen; a penalty avoided "is spared"
