@@ -1162,7 +1162,11 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     if value in _pack()["investigator"]:
         i = (state.get("inv") or {}).get(value)
         who = names.get(i["player"], i["player"]) if i else None
-        return named(lang, "investigator", value) + (f" ({who})" if who else "")
+        label = named(lang, "investigator", value) + (f" ({who})" if who else "")
+        if about == "pay_clue" and i:   # R24: how many each can still give (ne20b: the buttons said only who)
+            left = len(i.get("clues") or ()) - list(frame.get("taken") or ()).count(value)
+            label += t(lang, f"{K}.option.pay_clue_holds", clues=amount_text(lang, "clues", left))
+        return label
     if about in ("gate",) and value in _pack()["space"]:
         return t(lang, f"{K}.option.gate_at", space=space(lang, value))
     if value in _pack()["space"]:
