@@ -27,6 +27,7 @@ ANNOUNCES: dict[str, tuple[str, ...]] = {
     "delayed": (f"{INV}.delayed",),
     "stood_up": (f"{INV}.delayed",),
     "improved": (f"{INV}.improve",),
+    "improve_capped": (),   # already at +2: nothing changes, said (ne20b)
     "improvement_spent": (f"{INV}.improve",),
     "lost": (f"{INV}.health", f"{INV}.sanity"),
     "loss_prevented": (),

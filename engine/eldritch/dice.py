@@ -216,7 +216,8 @@ class Dice:
             else:
                 n = len(failed) if st.get("dice") == "any" else int(st.get("dice", 1))
                 which = failed[:n]
-        self._reroll(s, f, which, events)
+            # the card (or sheet) whose reroll this is: the log names it (ne20b: a free reroll said no why)
+            self._reroll(s, f, which, events, card=card["id"] if which else None)
 
     def _trish_for(self, s, inv):
         """Trish Scarborough when she is in play on ``inv``'s space (she herself included)."""
@@ -227,12 +228,14 @@ class Dice:
         which = f["which"] if action["value"] else f["which"][:1]
         self._reroll(s, f["roll"], which, events)
 
-    def _reroll(self, s, f, which, events):
-        """Reroll the dice ``which`` of the roll frame ``f``, then reopen its window (or finish)."""
+    def _reroll(self, s, f, which, events, card=None):
+        """Reroll the dice ``which`` of the roll frame ``f``, then reopen its window (or finish);
+        ``card``: the card or sheet whose ability rerolls (none: a Clue's reroll)."""
         inv = f["inv"]
         for k in which:
             f["dice"][k] = self.die(s)   # F9: the new value stands, even if worse
-        events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which, faces=list(f["faces"])))
+        events.append(event("rerolled", inv=inv, dice=list(f["dice"]), which=which, faces=list(f["faces"]),
+                            **({"card": card} if card else {})))
         f["id"] = self.next_id(s)
         s["stack"].append(f)
         if not self._roll_options(s, f)[1:]:

@@ -230,6 +230,8 @@ class Investigators:
                     break
                 ctx = self.new_ctx(s, self_=inv, owner=inv, card=card, skill=skill)
                 self.run_effect(s, self.optional(ab, inv, card), ctx, end=True)
+        elif times > 0:   # seed 002, 1441: no third step; the table hears the success changed nothing (ne20b)
+            events.append(event("improve_capped", inv=inv, skill=skill, value=before))
 
     def gain_ticket(self, s, inv, kind, events, drop=None):
         t = s["inv"][inv]["tickets"]

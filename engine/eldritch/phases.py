@@ -644,16 +644,20 @@ class Phases:
                 steps += [st for ab in self.monster_data(s, uid).get("abilities", []) if ab["timing"] == "reckoning"
                           for st in self.ability_steps(ab)]
                 if steps:
-                    out.append((steps, {"self_": lead, "as_lead": True, "monster": uid, "from_monster": True}))
+                    out.append((steps, {"self_": lead, "as_lead": True, "monster": uid, "from_monster": True,
+                                        "reckoning_of": _whose({"kind": "monster",
+                                                                "id": s["monsters"]["board"][uid]["kind"]})}))
         if only_kind in (None, "ancient_one"):
             for ab, card in self.ao_abilities(s, "reckoning"):
-                out.append((self.ability_steps(ab), {"self_": lead, "as_lead": True, "card": card}))
+                out.append((self.ability_steps(ab), {"self_": lead, "as_lead": True, "card": card,
+                                                     "reckoning_of": _whose(card)}))
         if only_kind in (None, "mythos"):
             for m in list(s["mythos"]["in_play"]):
                 for ab in self.C.mythos[m["id"]]["abilities"]:
                     if ab["timing"] == "reckoning":
                         out.append((self.ability_steps(ab), {"self_": lead, "as_lead": True,
-                                                             "card": {"kind": "mythos", "id": m["id"]}}))
+                                                             "card": {"kind": "mythos", "id": m["id"]},
+                                                             "reckoning_of": {"kind": "mythos", "id": m["id"]}}))
         if only_kind in (None, "conditions", "possessions"):
             for inv in self.active_invs(s):
                 if who and inv != who:
@@ -665,7 +669,8 @@ class Phases:
                         continue
                     if name and card["id"] != name:
                         continue
-                    out.append((self.ability_steps(ab), {"self_": inv, "owner": inv, "card": card}))
+                    out.append((self.ability_steps(ab), {"self_": inv, "owner": inv, "card": card,
+                                                         "reckoning_of": _whose(card)}))
         return out
 
     def _call_end_mythos(self, s, args, events):
@@ -733,3 +738,8 @@ class Phases:
                 self.run_effect(s, [{"op": "improve", "who": "self", "skill": item["skill"] or "choice", "times": 1}],
                                 ctx, end=True)
         self.call(s, "new_investigators")
+
+
+def _whose(card: dict) -> dict:
+    """Whose Reckoning a frame is ({kind, id}): its events carry it, so the log can say why (ne20b)."""
+    return {"kind": card.get("kind"), "id": card.get("id")}

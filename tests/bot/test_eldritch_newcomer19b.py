@@ -96,12 +96,13 @@ def test_a_monster_discarded_by_a_card_names_no_rule_of_its_own():
 
 # ---------------------------------------------------------------- 3. a Service is spent
 @pytest.mark.parametrize("lang, says", [
-    ("en", ["**Jacqueline Fine** gains the asset “Charter Flight”.",
-            "**Jacqueline Fine** discards “Charter Flight”: a Service is resolved at once, then discarded."]),
-    ("uk", ["**Жаклін Файн** отримує актив «Чартерний рейс».",
-            "**Жаклін Файн** скидає «Чартерний рейс»: це послуга — її розігрують одразу, а потім скидають."]),
-    ("ru", ["**Жаклин Файн** получает актив «Чартерный рейс».",
-            "**Жаклин Файн** сбрасывает «Чартерный рейс»: это услуга — её разыгрывают сразу, а затем сбрасывают."])])
+    # ne20b: that it is a Service is said when it is gained, before what it does
+    ("en", ["**Jacqueline Fine** gains the Service “Charter Flight”: it is resolved at once, then discarded.",
+            "**Jacqueline Fine** discards the spent Service “Charter Flight”."]),
+    ("uk", ["**Жаклін Файн** отримує актив-послугу «Чартерний рейс»: її розігрують одразу, а потім скидають.",
+            "**Жаклін Файн** скидає використану послугу «Чартерний рейс»."]),
+    ("ru", ["**Жаклин Файн** получает актив-услугу «Чартерный рейс»: её разыгрывают сразу, а затем сбрасывают.",
+            "**Жаклин Файн** сбрасывает использованную услугу «Чартерный рейс»."])])
 def test_a_service_gained_and_discarded_at_once_says_why(lang, says):
     """Was «Жаклін Файн отримує актив «Чартерний рейс».» then «скидає «Чартерний рейс».» at once:
     a Service (002: «Послуга — див. Ознаки»; «отримує … актив «послугу», він негайно розігрує цю карту»)."""

@@ -36,7 +36,8 @@ K = "eldritch"
 COLOUR = discord.Colour.dark_green()
 SKILLS = ("lore", "influence", "observation", "strength", "will")
 # events whose line puts the skill after a word that governs its case (uk/ru): "перевірка Волі"
-SKILL_CASE = {"test_rolled": "genitive", "improvement_spent": "genitive", "improved": "accusative"}
+SKILL_CASE = {"test_rolled": "genitive", "improvement_spent": "genitive", "improved": "accusative",
+              "improve_capped": "accusative"}
 OMENS = ("green", "blue", "red")
 DIE = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SKILL_ICON = {"lore": "📖", "influence": "🗣", "observation": "🔍", "strength": "💪", "will": "🕯"}
@@ -316,7 +317,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p["card"] = inv_name(lang, ev.get("card"))
     elif kind in ("test_rolled", "rerolled", "die_bonus"):
         p["dice"] = dice_text(ev.get("dice"), tuple(ev.get("faces") or (5, 6)))
-        if kind == "rerolled" and ev.get("paid"):
+        p["by"] = _rerolled_by(lang, ev.get("inv"), ev.get("card") if kind == "rerolled" else None, ev.get("paid"))
+        if kind == "rerolled" and ev.get("paid") and not p["by"]:
             key, p["paid"] = f"{K}.event.rerolled_paid", _paid(lang, ev)
         if kind == "test_rolled":
             p["pool"] = len(ev.get("dice") or ())
@@ -334,7 +336,8 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
             p.update(_cast(lang, ev["rolled"].get("spell")))
         elif ev.get("rerolled"):  # the reroll's dice are the result's: one line says both
             key = f"{K}.event.test_passed_rerolled" if ev.get("passed") else f"{K}.event.test_failed_rerolled"
-            if ev.get("paid"):   # and what it cost
+            p["by"] = _rerolled_by(lang, ev.get("inv"), ev.get("rerolled_by"), ev.get("paid"))
+            if ev.get("paid") and not p["by"]:   # and what it cost
                 key, p["paid"] = key + "_paid", _paid(lang, ev)
         if "cast" not in p:
             p.update(_cast(lang, None))
@@ -407,6 +410,10 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["frm"], p["to"] = space(lang, ev.get("frm")), space(lang, ev.get("to"))
     elif kind in ("card_gained",):
         p["kind"] = t(lang, f"{K}.card_kind.{ev.get('kind')}") if ev.get("kind") in CARD_KINDS else ev.get("kind")
+        if ev.get("kind") == "asset" and "service" in (getattr(_pack()["asset"].get(ev.get("card")), "traits", None) or ()):
+            # what a Service does is said before it is done (ne20b: «Приреченість відступає на 1» came
+            # before the line telling a Service is resolved at once; 002 l.1672)
+            key = f"{K}.event.card_gained_service"
     elif kind == "card_flipped":
         back = _pack()["back"].get(ev.get("back"))
         p["back"] = _in(lang, back.name) if back else "?"
@@ -442,6 +449,11 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
         p["what"] = t(lang, f"{K}.thing.{what}") if what in THINGS else what
         if ev.get("inv") and what in THINGS:   # who lays it there (ne20: «Доказ іде на карту таємниці.»)
             key, p["what"] = f"{K}.event.put_on_card_by", t(lang, f"{K}.wf.put_on_card.what.{what}")
+            if what == "monster" and ev.get("kinds"):   # which monster (ne20b)
+                p["what"] = t(lang, f"{K}.event.put_on_card_monster",
+                              monster="», «".join(monster_kind(lang, k) for k in ev["kinds"]))
+        if ev.get("onto") in _pack()["mythos"]:   # a rumor's card, not the mystery (ne20b: Return of the Ancient Ones)
+            key, p["card"] = key + "_onto", card_name(lang, ev["onto"])
     elif kind == "prevented":
         what = ev.get("what")
         # a move or a gate's closing forbidden by a card "cannot" happen; a penalty avoided "is spared"
@@ -550,6 +562,17 @@ def _paid(lang: str, ev: dict) -> str:
     return said
 
 
+def _rerolled_by(lang: str, inv, card, paid: dict | None) -> str:
+    """Whose ability a reroll is (ne20b: Lily Chen's Lucky Rabbit's Foot said only «перекидає»),
+    with the card's own price (the Axe's 2 sanity); "" for a Clue's reroll (its line says the Clue)."""
+    if not card:
+        return ""
+    price = {"paid": amount_text(lang, paid["what"], paid.get("count", 1))} if paid else {}
+    if card == inv:
+        return t(lang, f"{K}.event.rerolled_by_own{'_paid' if paid else ''}", **price)
+    return t(lang, f"{K}.event.rerolled_by_card{'_paid' if paid else ''}", card=card_name(lang, card), **price)
+
+
 def _for_condition(lang: str, card) -> str:
     """Which condition a test is for (ne19: a Reckoning's «перевірка Волі» said no why)."""
     return t(lang, f"{K}.event.test_for_condition", card=card_name(lang, card)) if card else ""
@@ -597,9 +620,51 @@ def _pool_parts(ev: dict, lang: str) -> str:
 
 def public_lines(events: list[dict], lang: str) -> list[str]:
     kinds: dict = {}
-    events = _face_up_of_held(_cast_said(events))
-    return common.public_lines(events, lang, lambda ev: public_line(ev, lang, kinds), hand_button_label(lang),
-                               echo=_echo, merge=merged)
+    events = _reckoning_said(_face_up_of_held(_cast_said(events)))
+
+    def line(ev):
+        text = public_line(ev, lang, kinds)
+        return _with_why(text, reckoning_why(lang, ev["reckoning_of"])) if text and ev.get("_whose") else text
+    return common.public_lines(events, lang, line, hand_button_label(lang), echo=_echo, merge=merged)
+
+
+def _reckoning_said(events: list[dict]) -> list[dict]:
+    """The first line of a Reckoning says whose it is (ne20b: «Випадкова локація: Локація 13.» for the
+    Ancient One's sheet said no why), unless it names its card (a rumor's tokens, a condition's test)
+    or the monster's own rule; the lines after it in a row do not say it again."""
+    out, last = [], None
+    for ev in events:
+        whose = ev.get("reckoning_of")
+        if is_public(ev) and ev["type"] not in SILENT:
+            if whose and whose != last and not _names_its_cause(ev, whose):
+                ev = {**ev, "_whose": True}
+            last = whose
+        out.append(ev)
+    return out
+
+
+def _names_its_cause(ev: dict, whose: dict) -> bool:
+    return ev.get("card") == whose.get("id") or ev.get("spell") == whose.get("id") \
+        or (whose.get("kind") == "monster" and ev.get("rule") == "reckoning")
+
+
+def reckoning_why(lang: str, whose: dict) -> str:
+    kind = whose.get("kind")
+    if kind == "ao":   # one for the whole game: the table's header names it
+        return t(lang, f"{K}.event.reckoning_of_ao")
+    if kind == "monster":
+        return t(lang, f"{K}.event.reckoning_of_monster", monster=monster_kind(lang, whose.get("id")))
+    return t(lang, f"{K}.event.reckoning_of_card", card=card_name(lang, whose.get("id")))
+
+
+def _with_why(text: str, why: str) -> str:
+    """``why`` before the line's closing full stop (or at its end), the line's folding kept."""
+    body, end = (text[:-1], text[-1]) if text.endswith((".", "!")) else (text, "")
+    said = body + why + end
+    if isinstance(text, common.Line):
+        return common.Line(said, opens=text.opens, settles=text.settles, event=text.event, gathers=text.gathers,
+                           joins=text.joins, tail=text.tail, more=text.more)
+    return said
 
 
 def _cast_said(events: list[dict]) -> list[dict]:
@@ -650,7 +715,8 @@ def merged(before: dict, ev: dict) -> dict | None:
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
         return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before}}
     if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
-        return {**ev, "rerolled": True, **({"paid": before["paid"]} if before.get("paid") else {})}
+        return {**ev, "rerolled": True, **({"paid": before["paid"]} if before.get("paid") else {}),
+                **({"rerolled_by": before["card"]} if before.get("card") else {})}
     if before["type"] == "spent" and ev["type"] == "rerolled" and same_inv and before.get("what") in ("clues", "sanity", "health"):
         # what the reroll cost, in its line (ne20: «X витрачає 1 розум.» said no why)
         return {**ev, "paid": {"what": before["what"], "count": before.get("count", 1)}}
@@ -1096,7 +1162,11 @@ def value_label(lang: str, value, state: dict, names: dict, about=None, prompt: 
     if value in _pack()["investigator"]:
         i = (state.get("inv") or {}).get(value)
         who = names.get(i["player"], i["player"]) if i else None
-        return named(lang, "investigator", value) + (f" ({who})" if who else "")
+        label = named(lang, "investigator", value) + (f" ({who})" if who else "")
+        if about == "pay_clue" and i:   # R24: how many each can still give (ne20b: the buttons said only who)
+            left = len(i.get("clues") or ()) - list(frame.get("taken") or ()).count(value)
+            label += t(lang, f"{K}.option.pay_clue_holds", clues=amount_text(lang, "clues", left))
+        return label
     if about in ("gate",) and value in _pack()["space"]:
         return t(lang, f"{K}.option.gate_at", space=space(lang, value))
     if value in _pack()["space"]:

@@ -52,7 +52,11 @@ class Interpreter:
             return   # seed 002, 1147: an action whose investigator was Delayed stops at once
         step = steps[i]
         self._cont = cont
+        told = len(events)
         getattr(self, "_op_" + step["op"], self._op_unsupported)(s, step, c, f["c"], events)
+        if c.get("reckoning_of"):   # a Reckoning's events say whose it is (ne20b: «Випадкова локація» said no why)
+            for ev in events[told:]:
+                ev.setdefault("reckoning_of", dict(c["reckoning_of"]))
 
     def _skip_rest(self, s):
         cont = getattr(self, "_cont", None)

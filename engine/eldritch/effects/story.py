@@ -88,6 +88,7 @@ class StoryEffects:
             return
         what = st["what"]
         inv = self.who(s, c, "self")
+        laid = []
         if what == "clue":
             if inv and s["inv"][inv]["clues"]:
                 holder.setdefault("clues", []).append(s["inv"][inv]["clues"].pop())
@@ -110,6 +111,7 @@ class StoryEffects:
                 m = s["monsters"]["board"].pop(uid)
                 holder.setdefault("monsters", []).append(m["kind"])
                 holder.setdefault("toughness", []).append(toughness)
+                laid.append(m["kind"])
             fallen = c.pop("fallen", None)   # Hunting the Thousand: the token just defeated (in the cup now)
             if not targets and fallen and not self.C.monsters[fallen["kind"]]["epic"]:
                 M = s["monsters"]
@@ -122,8 +124,12 @@ class StoryEffects:
                 if fallen:
                     holder.setdefault("monsters", []).append(fallen["kind"])
                     holder.setdefault("toughness", []).append(fallen["toughness"])
+                    laid.append(fallen["kind"])
             c["last"] = []
-        events.append(event("put_on_card", what=what, inv=inv))
+        # the card it goes onto and the monsters laid: the log names them (ne20b: a monster laid on
+        # Return of the Ancient Ones was said to go «на карту таємниці»)
+        events.append(event("put_on_card", what=what, inv=inv, **({"onto": holder["id"]} if holder.get("id") else {}),
+                            **({"kinds": laid} if laid else {})))
 
     def _op_solve_rumor(self, s, st, c, cid, events):
         rid = (c.get("card") or {}).get("id") if st.get("which", "this") == "this" else None
