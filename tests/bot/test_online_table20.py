@@ -9,6 +9,8 @@ latecomer, a member away and back, a member whose seat an admin hands on, Play a
   end, Play again refused them as not having played this game."""
 from __future__ import annotations
 
+import pytest
+
 from bot.i18n import t
 from tests.bot.helpers import admin_of, all_text, open_lobby, panel_of, seat_table, table_message
 from tests.bot.test_play_again import AGAIN, burnt_thing, final_table
@@ -96,3 +98,40 @@ async def test_a_member_whose_seat_was_handed_on_may_play_again(simcord_env):
     # an onlooker who never sat there still may not
     onlooker = guild.add_member(env.create_user("onlooker"))
     assert "Only the members who played" in all_text(panel_of(await onlooker.click(table, label=AGAIN)))
+
+
+# ---------------------------------------------------------------- 3
+@pytest.mark.parametrize("how", ["kick", "away"])
+async def test_a_response_window_does_not_name_a_member_keeper_plays_for_ru(simcord_env, client_language,  # noqa: F811
+                                                                           monkeypatch, how):
+    """"Игрок X исключён; дальше за него решения принимает Keeper" (or "X отходит: Keeper играет за
+    его место"), and then every response window's "Ждём" named X ("⏳ X: ответить или спасовать"),
+    as if the table waited for them. Keeper answers their seat whatever it holds, as a Keeper
+    player's (whom a window never names): left out, the window tells nothing of who answered."""
+    import random
+
+    import bot.service
+    from bot.seats import mention
+    from tests.bot.unfathomable_driver import RULES, play_unfathomable, table_of
+    env = simcord_env
+    client_language["lang"] = "ru"
+    channel, members, lobby = await seat_table(env, "ru", "unfathomable", ["Ольга", "Борис", "Вера"])
+    monkeypatch.setattr(bot.service.secrets, "randbits", lambda bits: 57)
+    await members[0].click(lobby, label=t("ru", "lobby.start"))
+    gone = members[2]
+    if how == "kick":
+        await members[0].slash(channel, "gm kick", member=gone)
+    else:
+        await gone.slash(channel, "game away")
+
+    def window_asks_the_gone_member(game) -> bool:
+        return any(a["player"] == str(gone.id) for a in RULES.window_asked(game.state) or [])
+
+    await play_unfathomable(env, channel, members[:2], random.Random(57), max_clicks=300,
+                            stop=window_asks_the_gone_member)
+    game = await env.bot.service.live_game(channel.id)
+    assert window_asks_the_gone_member(game), "a window asked the member Keeper plays for"
+    field = next(f for f in table_of(env, channel, game).embeds[0].fields
+                 if f.name == t("ru", "unfathomable.table.waiting"))
+    assert mention(str(gone.id)) not in field.value, field.value
+    assert any(mention(str(m.id)) in field.value for m in members[:2]), field.value
