@@ -880,6 +880,7 @@ class Publisher:
     async def _drawn_table(self, game: Game, lang: str, answers, awaited) -> dict:
         ui = ui_for(game.kind)
         embed = ui.table_embed(game.state, game.names, lang, **({"awaited": awaited} if awaited else {}))
+        self._unname_stood_in(game, embed, lang)
         if game.status not in LIVE_STATUSES and not rules_for(game.kind).is_over(game.state):
             # reset mid-game: its table waits for nobody any more (the state still has prompts)
             waiting = t(lang, f"{game.kind}.table.waiting")
@@ -894,6 +895,25 @@ class Publisher:
             files = [discord.File(io.BytesIO(picture), filename="table.png")]
             embed.set_image(url="attachment://table.png")
         return {"embed": embed, "attachments": files, "view": table_view(game, lang, answers)}
+
+    @staticmethod
+    def _unname_stood_in(game: Game, embed, lang: str) -> None:
+        """An open response window's "Waiting for" names everyone it asked (the table never sees
+        who has answered) but a seat Keeper plays for a member, kicked or away: Keeper answers it
+        whatever it holds, as a Keeper player's (whom the renderer leaves out), so naming them
+        read as if the table waited for someone it had been told Keeper plays for."""
+        rules = rules_for(game.kind)
+        asked = rules.window_asked(game.state) if rules.WINDOW_KINDS and isinstance(game.state, dict) else None
+        if not asked or not any(a["player"] in game.autopilot for a in asked):
+            return
+        prompts = [p for p in rules.view(game.state, None).get("prompts", [])
+                   if not (p.get("kind") in rules.WINDOW_KINDS and p.get("player") in game.autopilot)]
+        waiting = t(lang, f"{game.kind}.table.waiting")
+        for index, field in enumerate(embed.fields):
+            if field.name == waiting:
+                lines = ui_for(game.kind).waiting_lines(prompts, lang)
+                embed.set_field_at(index, name=waiting, inline=field.inline,
+                                   value=("\n".join(lines) or t(lang, f"{game.kind}.table.nobody"))[:1024])
 
     async def update_table(self, game: Game, lang: str) -> None:
         """Show the live message again from the game's current state (nothing redrawn or edited

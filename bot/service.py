@@ -1233,7 +1233,9 @@ class GameService:
         out = [{"player": p["player"], "kind": p["kind"], **{k: p[k] for k in PUBLIC_PROMPT_CONTEXT if k in p}}
                for p in prompts if asked is None or p["kind"] not in rules.WINDOW_KINDS]
         if asked is not None:
-            out += asked
+            # a seat Keeper plays for a member (kicked, or away) is not waited for, as a Keeper
+            # player's is not (common.held_by): Keeper answers it whatever it holds
+            out += [a for a in asked if a["player"] not in game.autopilot]
         return out
 
     # ------------------------------------------------------------------ group decisions

@@ -25,9 +25,11 @@ def seat_line(game, player: str, lang: str) -> str:
 
 def lobby_embed(game, lang: str) -> discord.Embed:
     rules = rules_for(game.kind)
+    # "Press Join" only while Join is there: a started or closed lobby's message says so instead
+    description = t(lang, "lobby.description", min=rules.min_players, max=rules.max_players) \
+        if game.status == "lobby" else None
     embed = discord.Embed(title=t(lang, "lobby.title", kind=t(lang, f"kind.{game.kind}")),
-                          description=t(lang, "lobby.description", min=rules.min_players, max=rules.max_players),
-                          colour=discord.Colour.blurple())
+                          description=description, colour=discord.Colour.blurple())
     embed.add_field(name=t(lang, "lobby.players", count=len(game.players)),
                     value="\n".join(seat_line(game, p, lang) for p in game.players) or "—", inline=False)
     if keepers(game.players):  # announced as such: seats an agent plays, from its own view only
@@ -37,6 +39,15 @@ def lobby_embed(game, lang: str) -> discord.Embed:
     embed.add_field(name=t(lang, "lobby.options"), value="\n".join(lines) or t(lang, "lobby.no_options"),
                     inline=False)
     return embed
+
+
+def lobby_message(game, lang: str) -> dict:
+    """A lobby message's parts as it is redrawn: once the game has started or the lobby closed,
+    its words ("Invite your friends to press **Join**") go with its buttons, and it says which."""
+    parts = {"embed": lobby_embed(game, lang), "view": lobby_view(game, lang)}
+    if game.status != "lobby":
+        parts["content"] = t(lang, "lobby.gone_closed" if game.status == "aborted" else "lobby.gone_started")
+    return parts
 
 
 def lobby_nonce(game_id: int) -> str:
@@ -98,8 +109,7 @@ async def refresh_lobby(interaction: discord.Interaction, game_id: int) -> None:
         return
     lang = await bot.service.guild_language(game.guild_id)
     try:
-        await operations.edit(interaction.channel, game.lobby_message_id, embed=lobby_embed(game, lang),
-                              view=lobby_view(game, lang))
+        await operations.edit(interaction.channel, game.lobby_message_id, **lobby_message(game, lang))
     except (operations.Retry, operations.GiveUp):
         pass
 
@@ -143,8 +153,7 @@ class LobbyButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button],
                 await offer_keeper_seats(interaction, game, exc)
                 return
             game = await bot.service.require(game.id)
-        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
-                                                              view=lobby_view(game, lang)))
+        await after_commit(operations.edit_original(interaction, **lobby_message(game, lang)))
 
 
 async def offer_keeper_seats(interaction: discord.Interaction, game, refusal: ServiceError) -> None:
@@ -200,7 +209,9 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         me = str(interaction.user.id)
         if ended.status == "active":
             raise ServiceError("again_running")   # an admin's undo reopened it
-        if ended.status != "finished" or (me not in ended.players and not await is_admin(interaction)):
+        # a member whose seat an admin handed on (``left``) played this game too
+        if ended.status != "finished" or (me not in ended.players and me not in ended.left
+                                          and not await is_admin(interaction)):
             raise ServiceError("again_not_player")
         if kicked(ended, me):
             raise ServiceError("again_kicked")   # removed by an admin: no lobby of theirs from it
@@ -257,8 +268,7 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
             # under a nonce: a post Discord created though its answer was lost is handed back
             # when posted again, not posted twice (an orphan lobby with live Join buttons)
             posted = await operations.post_once(interaction.channel, lobby_nonce(game.id), content=text,
-                                                embed=lobby_embed(game, lang),
-                                                view=lobby_view(game, lang),
+                                                **lobby_message(game, lang),
                                                 allowed_mentions=discord.AllowedMentions(
                                                     users=[discord.Object(int(p)) for p in others],
                                                     everyone=False, roles=False))
@@ -306,8 +316,7 @@ class LobbyOptions(KeeperItem, discord.ui.DynamicItem[discord.ui.Select], templa
         values = (interaction.data or {}).get("values") or []
         options = ui_for(game.kind).options_from_flags(values, game.options)
         game = await bot.service.set_options(game.id, options)
-        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
-                                                              view=lobby_view(game, lang)))
+        await after_commit(operations.edit_original(interaction, **lobby_message(game, lang)))
 
 
 NUMBERS_PER_SELECT = 24  # Discord allows 25 options: "default" plus 24 values on the first page
@@ -351,8 +360,7 @@ class LobbyNumber(KeeperItem, discord.ui.DynamicItem[discord.ui.Select],
                 raise ServiceError("stale_button")
             options[self.option] = number
         game = await bot.service.set_options(game.id, options)
-        await after_commit(operations.edit_original(interaction, embed=lobby_embed(game, lang),
-                                                              view=lobby_view(game, lang)))
+        await after_commit(operations.edit_original(interaction, **lobby_message(game, lang)))
 
 
 class LobbyCog(KeeperCog):
@@ -399,8 +407,7 @@ class LobbyCog(KeeperCog):
                                                    interaction.user.id, options=options,
                                                    creator_name=display_name(interaction))
         try:
-            await operations.edit_original(interaction, content=t(lang, "lobby.created"), embed=lobby_embed(game, lang),
-                                                     view=lobby_view(game, lang))
+            await operations.edit_original(interaction, content=t(lang, "lobby.created"), **lobby_message(game, lang))
             lobby = await interaction.original_response()
             await self.bot.service.set_table_message(game.id, lobby.id, column="lobby_message_id")
         except Exception:

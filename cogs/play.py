@@ -45,7 +45,8 @@ def seated(game, pid: str, away_ok: bool = False) -> None:
     if pid not in game.players:  # a latecomer at a table with Keeper players is offered a seat
         if may_take_keeper_seat(game, pid):
             raise keeper_seats_refusal(game)
-        raise ServiceError("not_a_player")
+        # a member whose seat an admin gave away is told so (and who may seat them again)
+        raise ServiceError("left_this_game" if pid in game.left else "not_a_player")
     if pid in game.away and not away_ok:
         raise ServiceError("away", game_id=game.id)   # answered with the Back button (handle_error)
     if kicked(game, pid):

@@ -136,7 +136,7 @@ async def test_who_left_a_seat_takes_no_other(simcord_env):
     refused = panel_of(await members[1].click(table_message(channel), label=ACT))
     assert "not playing" in all_text(refused) and not buttons(refused)
     joined = panel_of(await members[1].slash(channel, "game join"))
-    assert "You left a seat of this game" in all_text(joined)
+    assert "an admin gave your seat to another player" in all_text(joined)
     assert len((await current_game(env, channel)).players) == 4
 
 
