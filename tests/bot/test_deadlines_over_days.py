@@ -26,6 +26,17 @@ async def _ann_plays_first(env, channel, people) -> None:
                                       "hands": {seat: HANDS[i] for i, seat in enumerate(seats)}})
 
 
+async def _ann_and_bob_with_an_hour(env):
+    """Ann and Bob with two Keeper players, an hour a decision, Keeper playing at the deadline,
+    started on Ann's turn: (channel, service, game)."""
+    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
+    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
+    await _ann_plays_first(env, channel, people)
+    await people[0].click(lobby, label=t("en", "lobby.start"))
+    service = env.bot.service
+    return channel, service, await service.live_game(channel.id)
+
+
 async def _start_then_crash(env, monkeypatch, lobby, starter):
     """Start is saved, then the process dies before Keeper's first move is answered."""
     async def crash(self, game):
@@ -70,12 +81,7 @@ async def test_a_busy_database_at_the_deadline_keeps_the_deadline(simcord_env, m
     """Before: the deadline was taken (set to nothing) and the busy database's error dropped it:
     Bob was never reminded nor played for again."""
     env = simcord_env
-    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
-    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
-    await _ann_plays_first(env, channel, people)
-    await people[0].click(lobby, label=t("en", "lobby.start"))
-    service = env.bot.service
-    game = await service.live_game(channel.id)
+    channel, service, game = await _ann_and_bob_with_an_hour(env)
     waited = [p["player"] for p in service.prompts(game)]
     assert all(is_member(p) for p in waited) and game.deadline is not None
     deadline = game.deadline
@@ -98,12 +104,7 @@ async def test_a_crash_while_the_deadline_is_handled_leaves_a_deadline(simcord_e
     """A process that dies between taking a deadline and playing it: the deadline comes back
     once the lease is over, never lost."""
     env = simcord_env
-    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
-    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
-    await _ann_plays_first(env, channel, people)
-    await people[0].click(lobby, label=t("en", "lobby.start"))
-    service = env.bot.service
-    game = await service.live_game(channel.id)
+    channel, service, game = await _ann_and_bob_with_an_hour(env)
 
     async def dies(self, *args, **kwargs):
         raise RuntimeError("the process died here")
@@ -121,10 +122,7 @@ async def test_a_bot_down_past_the_deadline_says_only_that_the_time_is_up(simcor
     """Before: one post pinged Ann with «half of your time to decide is gone …» and «Time is up
     for @Ann; Keeper played for them» together."""
     env = simcord_env
-    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
-    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
-    await _ann_plays_first(env, channel, people)
-    await people[0].click(lobby, label=t("en", "lobby.start"))
+    channel, _, _ = await _ann_and_bob_with_an_hour(env)
     await env.bot.get_cog("DeadlineCog").check(utcnow() + timedelta(minutes=61))
     await env.settle()
     await env.bot.publisher.idle()
@@ -190,12 +188,7 @@ async def test_a_deadline_that_keeps_failing_is_not_tried_at_every_check(simcord
     """A damaged game's deadline (its step refused for good) is tried again when the lease is
     over, not at every check of the loop (each try rebuilt the Keeper agents from the whole log)."""
     env = simcord_env
-    channel, people, lobby = await seat_table(env, "en", "thing", ["Ann", "Bob"], keepers=2)
-    await people[0].slash(channel, "settings timeout", minutes=60, action="keeper")
-    await _ann_plays_first(env, channel, people)
-    await people[0].click(lobby, label=t("en", "lobby.start"))
-    service = env.bot.service
-    game = await service.live_game(channel.id)
+    channel, service, game = await _ann_and_bob_with_an_hour(env)
     tries = []
 
     async def damaged(self, *args, **kwargs):
