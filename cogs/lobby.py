@@ -45,8 +45,8 @@ def lobby_message(game, lang: str) -> dict:
     """A lobby message's parts as it is redrawn: once the game has started or the lobby closed,
     its words ("Invite your friends to press **Join**") go with its buttons, and it says which."""
     parts = {"embed": lobby_embed(game, lang), "view": lobby_view(game, lang)}
-    if game.status != "lobby":
-        parts["content"] = t(lang, "lobby.gone_closed" if game.status == "aborted" else "lobby.gone_started")
+    if game.status != "lobby":  # a game called off once started still began: its table says how it ended
+        parts["content"] = t(lang, "lobby.gone_closed" if game.state is None else "lobby.gone_started")
     return parts
 
 
@@ -209,14 +209,17 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
         me = str(interaction.user.id)
         if ended.status == "active":
             raise ServiceError("again_running")   # an admin's undo reopened it
-        # a member whose seat an admin handed on (``left``) played this game too
-        if ended.status != "finished" or (me not in ended.players and me not in ended.left
-                                          and not await is_admin(interaction)):
+        # a member whose seat an admin handed on (``left``) played this game too: they may join
+        # the next lobby, but not open it (the admin may have removed them before handing it on)
+        admin = me not in ended.players and await is_admin(interaction)
+        if ended.status != "finished" or (me not in ended.players and me not in ended.left and not admin):
             raise ServiceError("again_not_player")
         if kicked(ended, me):
             raise ServiceError("again_kicked")   # removed by an admin: no lobby of theirs from it
         lang, reply_lang = await bot.service.guild_language(interaction.guild_id), user_lang(interaction)
         live = await bot.service.live_game(interaction.channel_id)
+        if live is None and me not in ended.players and not admin:
+            raise ServiceError("again_seat_given_away")
         if live is None:
             try:
                 game = await bot.service.create_lobby(interaction.guild_id, interaction.channel_id, ended.kind,
@@ -267,8 +270,8 @@ class AgainButton(KeeperItem, discord.ui.DynamicItem[discord.ui.Button], templat
                   players=", ".join(mention(p) for p in others))
             # under a nonce: a post Discord created though its answer was lost is handed back
             # when posted again, not posted twice (an orphan lobby with live Join buttons)
-            posted = await operations.post_once(interaction.channel, lobby_nonce(game.id), content=text,
-                                                **lobby_message(game, lang),
+            posted = await operations.post_once(interaction.channel, lobby_nonce(game.id),
+                                                **{"content": text, **lobby_message(game, lang)},
                                                 allowed_mentions=discord.AllowedMentions(
                                                     users=[discord.Object(int(p)) for p in others],
                                                     everyone=False, roles=False))
@@ -407,7 +410,7 @@ class LobbyCog(KeeperCog):
                                                    interaction.user.id, options=options,
                                                    creator_name=display_name(interaction))
         try:
-            await operations.edit_original(interaction, content=t(lang, "lobby.created"), **lobby_message(game, lang))
+            await operations.edit_original(interaction, **{"content": t(lang, "lobby.created"), **lobby_message(game, lang)})
             lobby = await interaction.original_response()
             await self.bot.service.set_table_message(game.id, lobby.id, column="lobby_message_id")
         except Exception:

@@ -192,9 +192,9 @@ def _group_payment():
 
 
 @pytest.mark.parametrize("lang, says", [
-    ("en", ["Leo Anderson (Olena): holds 2 clues", "Charlie Kane (Bohdan): holds 3 clues"]),
-    ("uk", ["Лео Андерсон (Olena): має 2 докази", "Чарлі Кейн (Bohdan): має 3 докази"]),
-    ("ru", ["Лео Андерсон (Olena): у сыщика 2 улики", "Чарли Кейн (Bohdan): у сыщика 3 улики"])])
+    ("en", ["Leo Anderson (Olena): can give 2 clues", "Charlie Kane (Bohdan): can give 3 clues"]),
+    ("uk", ["Лео Андерсон (Olena): може дати 2 докази", "Чарлі Кейн (Bohdan): може дати 3 докази"]),
+    ("ru", ["Лео Андерсон (Olena): может дать 2 улики", "Чарли Кейн (Bohdan): может дать 3 улики"])])
 def test_a_group_clue_payments_buttons_say_how_many_each_holds(lang, says):
     """Was «Лео Андерсон (Олена)» / «Чарлі Кейн (Богдан)»: whose, not how many they could give."""
     s, asked = _group_payment()
@@ -207,4 +207,23 @@ def test_a_clue_already_chosen_in_the_payment_is_not_counted_again():
     frame = next(f for f in s["stack"] if f.get("id") == asked["id"])
     frame["taken"] = ["charlie_kane", "charlie_kane"]
     label = R.option_label(next(o for o in asked["options"] if o["value"] == "charlie_kane"), s, {}, "uk")
-    assert label.endswith(": має 1 доказ")
+    assert label.endswith(": може дати 1 доказ")
+
+
+def test_a_reckonings_test_says_whose_reckoning_it_is():
+    """rv20c: a Reckoning whose first line is a test (Patrolling the Border) lost its "whose" note:
+    the test's roll, which carried it, is told as one line with its result, which did not."""
+    from bot.games.eldritch import render
+    from tests.engine.eldritch.eh_helpers import mythos, new, quiet, run_fx, settle
+    s = quiet(settle(new({"ann": ["leo_anderson"]})))
+    s, _ = mythos(s, "patrolling_the_border")
+    leo = s["inv"]["leo_anderson"]
+    leo["status"] = "active"
+    leo.pop("delayed", None)
+    s["forced_dice"] = [1] * 6
+    _, events = run_fx(s, "[{resolve_reckonings: {of: mythos}}]", "leo_anderson")
+    assert any(e.get("reckoning_of") for e in events if e["type"] == "test_rolled")
+    for lang in ("en", "uk", "ru"):
+        lines = render.public_lines(events, lang)
+        test_line = next(line for line in lines if "❌" in line)
+        assert any(word in test_line for word in ("Reckoning", "розплати", "расплаты")), (lang, lines)

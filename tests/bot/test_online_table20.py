@@ -52,6 +52,17 @@ async def test_a_lobby_started_by_game_start_says_so_en(simcord_env):
     assert "Press **Join**" not in all_text(now) and not controls(now)
 
 
+async def test_a_started_game_called_off_is_not_said_never_to_have_happened(simcord_env):
+    """rv20c: an admin's /game abort of a running game redrew its lobby as «closed: the game did
+    not take place»; it began (its table, below, says it was called off)."""
+    env = simcord_env
+    guild, channel, members, lobby = await open_lobby(env, "thing", 4, channel_name="called-off")
+    await members[0].slash(channel, "game start")
+    await admin_of(env, guild).slash(channel, "game abort")
+    assert (await env.bot.service.last_game(channel.id)).status == "aborted"
+    assert shown(channel, lobby).content == "▶️ The game has started: its table is below."
+
+
 async def test_a_lobby_everyone_left_says_it_is_closed_ru(simcord_env):
     env = simcord_env
     channel, members, lobby = await seat_table(env, "ru", "unfathomable", ["Ольга", "Борис"])
@@ -79,7 +90,8 @@ async def test_a_member_whose_seat_an_admin_gave_away_is_told_so_uk(simcord_env,
 
 async def test_a_member_whose_seat_was_handed_on_may_play_again(simcord_env):
     """They played this game (until the admin's /gm replace): Play again seats them in the next
-    lobby like the others (it said "Only the members who played this game can open the next one")."""
+    lobby like the others (it said "Only the members who played this game can open the next one");
+    opening it is left to its players."""
     from tests.bot.helpers import fixed
     env = simcord_env
     guild, channel, members, lobby = await open_lobby(env, "thing", 4, channel_name="again")
@@ -90,6 +102,10 @@ async def test_a_member_whose_seat_was_handed_on_may_play_again(simcord_env):
     await admin.slash(channel, "gm replace", old=members[3])
     await burnt_thing(env, channel, members)
     table = final_table(channel)
+    # they may not open it (rv20c: a member kicked, then handed on, opened the next lobby as its host)
+    refused = all_text(panel_of(await members[3].click(table, label=AGAIN)))
+    assert "An admin gave your seat in this game to another player" in refused, refused
+    assert await env.bot.service.live_game(channel.id) is None
     opened = panel_of(await members[0].click(table, label=AGAIN))
     assert "lobby is open below" in all_text(opened)
     joined = panel_of(await members[3].click(table, label=AGAIN))

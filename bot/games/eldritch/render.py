@@ -713,7 +713,8 @@ def merged(before: dict, ev: dict) -> dict | None:
         return ev   # "▶ X takes their actions." then nothing: one line says X took none
     if before["type"] == "test_rolled" and ev["type"] == "test_result" and same_inv \
             and ev.get("skill") == before.get("skill") and ev.get("dice") == before.get("dice"):
-        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before}}
+        return {**ev, "rolled": {k: before[k] for k in ("value", "modifier", "bonus", "extra", "spell", "card") if k in before},
+                **({"_whose": True} if before.get("_whose") else {})}   # a Reckoning's test says whose (rv20c)
     if before["type"] == "rerolled" and ev["type"] == "test_result" and same_inv and ev.get("dice") == before.get("dice"):
         return {**ev, "rerolled": True, **({"paid": before["paid"]} if before.get("paid") else {}),
                 **({"rerolled_by": before["card"]} if before.get("card") else {})}
