@@ -227,3 +227,17 @@ def test_a_reckonings_test_says_whose_reckoning_it_is():
         lines = render.public_lines(events, lang)
         test_line = next(line for line in lines if "❌" in line)
         assert any(word in test_line for word in ("Reckoning", "розплати", "расплаты")), (lang, lines)
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "🗑️ The ongoing card Patrolling the Border is discarded."),
+    ("uk", "🗑️ Карту процесу «Патрулювання кордону» скинуто."),
+    ("ru", "🗑️ Карта процесса «Патрулирование границы» сброшена.")])
+def test_an_ongoing_card_discarded_is_not_called_a_rumor(lang, says):
+    """rv20c: every ongoing mythos card leaving play was told as a rumor ending («📰 The rumor
+    Patrolling the Border ends.»); seed 002 l.592: an ongoing card («процес») «залишається у грі,
+    поки її не скинуть»."""
+    from bot.games.eldritch import render
+    assert render.public_line({"type": "rumor_ended", "card": "patrolling_the_border"}, lang) == says
+    rumor = render.public_line({"type": "rumor_ended", "card": "dimensions_collide"}, lang)
+    assert rumor.startswith("📰")

@@ -291,6 +291,9 @@ def public_line(ev: dict, lang: str, kinds: dict | None = None) -> str | None:
                 key = local_action_key("event.action_local", ev.get("card"), ev.get("inv"), ev.get("owner")) \
                     or (f"{K}.event.action_component" if ev.get("owner") == ev.get("inv") else key)
         p["what"] = a
+    elif kind in ("rumor_ended", "rumor_solved") and \
+            getattr(_pack()["mythos"].get(ev.get("card")), "trait", "rumor") != "rumor":
+        key = f"{K}.event.ongoing_ended"   # an ongoing card (Patrolling the Border) is no rumor (rv20c)
     elif kind == "doom":
         p["amount"] = abs(ev.get("change", 0))
     elif kind == "omen" and ev.get("doom") is not None:   # merged: merged()
