@@ -244,15 +244,6 @@ class Abilities:
             return f"game:{p}:{base}"
         return None
 
-    def rename_seat(self, state, old, new):
-        """Also the seat inside its once-per-X keys (``_limit_key``: "<scope>:<seat>:<ability>"):
-        left under the old id, the seat's used feat would be usable again and the stored game would
-        differ from its log replayed under the new id (what an undo checks)."""
-        s = super().rename_seat(state, old, new)
-        if isinstance(s.get("limits"), list):
-            s["limits"] = [_limit_renamed(key, old, new) for key in s["limits"]]
-        return s
-
     def use_ability(self, s, p, ref, events, window=None, ctx_extra=None):
         """Pay the cost, run the effect; a skill card is shown and then discarded (checklist 49),
         a feat leaves the game (checklist 149)."""
@@ -433,8 +424,3 @@ class Abilities:
         stack.extend(tail)
         events.append(event("reroll", player=c["self"]))
 
-
-def _limit_renamed(key: str, old: str, new: str) -> str:
-    scope, sep, rest = key.partition(":")
-    seat, sep2, ability = rest.partition(":")
-    return f"{scope}:{new}:{ability}" if sep and sep2 and seat == old else key

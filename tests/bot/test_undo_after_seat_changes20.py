@@ -83,14 +83,23 @@ async def test_undo_works_after_a_member_who_used_a_feat_is_replaced_both_ways(s
     assert len([a for a in (await service.record(game.id)).actions if not a.get("auto")]) < before
 
 
-def test_unfathomable_renames_a_seat_inside_its_once_per_x_keys():
+def test_unfathomable_renames_a_seat_inside_its_keys():
+    """Its once-per-X uses, and the choices an effect under way binds per seat: left under the old
+    id, the new seat holder would be asked again a choice already made (and the log replayed under
+    the new id would differ, what an undo checks)."""
     rules = rules_for("unfathomable")
     state, _ = rules.new_game(["p1", "p2", "p3"], 1)
     state["limits"] = ["game:p1:feat:quick_cast", "turn3:p1:zone:galley", "game:p2:feat:perfect_number",
                        "check4:p1:item:lucky_ring:0"]
+    state["ctx"]["7"] = {"id": "7", "bind": {"types:p1": ["lore"], "move#p1": True, "random:p2": [], "who": "p1",
+                                             "top#1": "top"}}
+    state["stack"].append({"k": "choose", "player": "p1", "c": "7", "slot": "move#p1"})
     renamed = rules.rename_seat(state, "p1", "keeper-1")
     assert renamed["limits"] == ["game:keeper-1:feat:quick_cast", "turn3:keeper-1:zone:galley",
                                  "game:p2:feat:perfect_number", "check4:keeper-1:item:lucky_ring:0"]
+    assert renamed["ctx"]["7"]["bind"] == {"types:keeper-1": ["lore"], "move#keeper-1": True, "random:p2": [],
+                                           "who": "keeper-1", "top#1": "top"}
+    assert renamed["stack"][-1] == {"k": "choose", "player": "keeper-1", "c": "7", "slot": "move#keeper-1"}
     assert "keeper-1" in renamed["hands"] and "p1" not in renamed["hands"] and renamed["seats"][0] == "keeper-1"
     assert state["limits"][0] == "game:p1:feat:quick_cast", "the given state is not changed"
 
