@@ -4,7 +4,8 @@ A seat change renames the player id everywhere in the state (``rename_player``: 
 but Unfathomable writes a seat's id inside its once-per-X keys (``limits``: "game:<seat>:feat:…"):
 the stored state kept the old id there, the log replayed under the new one wrote the new id, so the
 undo's check that the log still rebuilds the game failed and blamed a version. The seat's feat was
-also usable a second time by whoever took it. Seat changes now go through
+also usable a second time by whoever took it; likewise a per-seat choice an effect under way had
+bound ("types:<seat>", "move#<seat>") was asked again. Seat changes now go through
 ``GameRules.rename_seat``; an undo whose log does not rebuild a game of today's version says that,
 not that the game began under another version."""
 from __future__ import annotations
