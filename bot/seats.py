@@ -3,7 +3,7 @@
 
 A Keeper seat is never a Discord member: it gets no DMs, no news rows, no panel and no ping, and
 every place that names a seat goes through :func:`mention`, which names a Keeper seat by its name
-instead of rendering ``<@keeper-1>``. Its id occurs in no content, so ``rename_player`` may hand a
+instead of rendering ``<@keeper-1>``. Its id occurs in no content, so ``GameRules.rename_seat`` may hand a
 seat between a member and a Keeper player like between two members."""
 from __future__ import annotations
 

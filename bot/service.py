@@ -1340,10 +1340,11 @@ class GameService:
                 # it would let them read every hidden card
                 raise ServiceError("undo_exported")
             intact_state(game)  # a damaged game is said to be damaged (and /gm repair rebuilds it)
+            record = _record(game, rows)
             try:
                 # the rules must still rebuild the stored game from its log (a game begun before
                 # versions were recorded carries none: this is how it is checked)
-                rebuilt, stored = replay(_record(game, rows)).state, game.state
+                rebuilt, stored = replay(record).state, game.state
                 # a frame may carry a card's words (Eldritch's choices): reworded since, it is the same game
                 if what_plays({**rebuilt, "version": None}) != what_plays({**stored, "version": None}):
                     raise RecordError("the log no longer rebuilds this game")
@@ -1351,7 +1352,11 @@ class GameService:
             except RecordError as exc:
                 # the game began under other rules or content (a deploy since): replaying its log
                 # now could rebuild another game, so the undo is refused and nothing changes
-                raise ServiceError("undo_other_version") from exc
+                if record.version is None or not rules_for(game.kind).accepts(record.version):
+                    raise ServiceError("undo_other_version") from exc
+                # today's version and still another game: a fault of Keeper's, not a deploy
+                log.error("game %s: its log does not rebuild its stored state: %s", game_id, exc)
+                raise ServiceError("undo_not_rebuilt") from exc
             first_undone = rows[cut].number
             await session.exec(update(ActionLog).where(ActionLog.game_id == game_id,
                                                        ActionLog.number >= first_undone).values(undone=True))
@@ -1472,7 +1477,7 @@ class GameService:
             game.setup = rename_player(game.setup, old_id, new_id)
             game.options = rename_player(game.options, old_id, new_id)
             if game.state is not None:
-                game.state = rename_player(game.state, old_id, new_id)
+                game.state = rules_for(game.kind).rename_seat(game.state, old_id, new_id)
             game.autopilot = [p for p in game.autopilot if p != old_id]
             game.away = [p for p in game.away if p != old_id]
             if is_member(old_id) and old_id not in game.left:

@@ -180,6 +180,12 @@ class GameRules:
         None: no such turn (the bot then offers no such pass)."""
         return None
 
+    def rename_seat(self, state: State, old: str, new: str) -> State:
+        """``state`` with seat ``old`` played by ``new`` from now on (a substitute seated): a new
+        state, as the log replayed under ``new`` would build it. Every exact occurrence of the id
+        is renamed; a game that writes a seat's id inside a longer string overrides this."""
+        return rename_player(state, old, new)
+
     def window_asked(self, state: State) -> list[str] | None:
         """Everyone the open response window asked, answered or not (None: no window open).
         What the table may see of a window: never who has answered it yet."""

@@ -423,3 +423,4 @@ class Abilities:
         self.open_window(s, "before_roll", events, c=roll["c"])
         stack.extend(tail)
         events.append(event("reroll", player=c["self"]))
+

@@ -109,6 +109,24 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
             prompt["labels"] = [options[j].label.get("en", "") for j in f["values"]]
         return prompt
 
+    def rename_seat(self, state, old, new):
+        """Also where a seat's id is written inside a key: its once-per-X uses (``limits``:
+        "<scope>:<seat>:<ability>") and the choices an effect under way binds per seat (slots
+        "types:<seat>", "move#<seat>"..., in its context's ``bind`` and the frame asking it). Left
+        under the old id, a used feat could be used again, a choice made would be asked again,
+        and the stored game would differ from its log replayed under the new id (what an undo
+        checks)."""
+        s = super().rename_seat(state, old, new)
+        if isinstance(s.get("limits"), list):
+            s["limits"] = [_limit_renamed(key, old, new) for key in s["limits"]]
+        for c in (s.get("ctx") or {}).values():
+            if isinstance(c, dict) and isinstance(c.get("bind"), dict):
+                c["bind"] = {_slot_renamed(k, old, new): v for k, v in c["bind"].items()}
+        for f in s.get("stack") or ():
+            if isinstance(f, dict) and "slot" in f:
+                f["slot"] = _slot_renamed(f["slot"], old, new)
+        return s
+
     def turn_of(self, state):
         turn = state.get("turn")
         return (turn["player"], turn["number"]) if turn else None
@@ -119,3 +137,23 @@ class UnfathomableRules(Setup, Position, Turns, Effects, Conditions, Abilities, 
     def invariant_violations(self, state):
         from engine.unfathomable.invariants import violations
         return violations(self, state)
+
+
+def _limit_renamed(key, old: str, new: str):
+    """A once-per-X key ("<scope>:<seat>:<ability>", ``Abilities._limit_key``) of seat ``old``
+    under ``new``; any other as it is."""
+    parts = key.split(":", 2) if isinstance(key, str) else ()
+    if len(parts) == 3 and parts[1] == old:
+        return f"{parts[0]}:{new}:{parts[2]}"
+    return key
+
+
+def _slot_renamed(slot, old: str, new: str):
+    """A per-seat slot ("<what>:<seat>" or "<what>#<seat>") of seat ``old`` under ``new``; any
+    other as it is."""
+    if isinstance(slot, str):
+        for sep in (":", "#"):
+            what, found, seat = slot.rpartition(sep)
+            if found and seat == old and ":" not in what and "#" not in what:
+                return f"{what}{sep}{new}"
+    return slot
