@@ -153,7 +153,9 @@ async def test_no_leak_through_admin_tools_deadlines_and_closed_dms(simcord_env)
             if (await current_game(env, channel)).status != "active":
                 break
             await cog.check(utcnow() + timedelta(minutes=11 * step))
-        assert len(await env.bot.service.actions(game.id)) > before + 20
+        played = len(await env.bot.service.actions(game.id)) - before
+        # deadlines played on: to the end (a random deal may end within a few turns) or 20 moves and more
+        assert played > 0 and ((await current_game(env, channel)).status == "finished" or played > 20), played
         seen[closed.id].append(all_text(panel_of(await closed.slash(channel, "panel"))))
     finally:
         rules.apply, rules.new_game = real_apply, real_new
