@@ -196,15 +196,21 @@ def uk_euphony(word_before: str, preposition: str, word_after: str) -> str:
     return chosen.upper() if preposition.isupper() else chosen
 
 
-def _uk_joined(template: str, params: dict) -> str:
-    """``template`` formatted, each «в/у», «і/й» beside a given value sounding right with it."""
+@lru_cache(maxsize=4096)
+def _seamed(template: str) -> str:
+    """``template`` with each value's place marked by a seam on either side (parsed once a template)."""
     marked = []
     for literal, field, spec, conversion in string.Formatter().parse(template):
         marked.append(literal.replace("{", "{{").replace("}", "}}"))
         if field is not None:
             marked.append(_SEAM + "{" + field + (f"!{conversion}" if conversion else "")
                           + (f":{spec}" if spec else "") + "}" + _SEAM)
-    text = "".join(marked).format_map(_SafeDict(params))
+    return "".join(marked)
+
+
+def _uk_joined(template: str, params: dict) -> str:
+    """``template`` formatted, each «в/у», «і/й» beside a given value sounding right with it."""
+    text = _seamed(template).format_map(_SafeDict(params))
     if _SEAM in text:   # only a preposition a seam touches changes: the template's own words stay
         text = _UK_JOIN.sub(lambda m: m.group(1) + m.group(2) + (
             uk_euphony(m.group(1), m.group(3), m.group(5)) if _SEAM in m.group(2) + m.group(4)
@@ -212,9 +218,9 @@ def _uk_joined(template: str, params: dict) -> str:
     return text.replace(_SEAM, "")
 
 
-def between(language: str, key: str, before: str, word: str, after: str) -> str:
-    """``before + word + after``, ``word`` a joining word of the catalog's ``key`` (" і "): in uk
-    the «і/й», «в/у» the sounds around it want, as in a template (the module doc)."""
+def between(language: str, before: str, word: str, after: str) -> str:
+    """``before + word + after``, ``word`` a catalog's joining word (" і "): in uk the «і/й»,
+    «в/у» the sounds around it want, as in a template (the module doc)."""
     if language == "uk":
         return _uk_joined("{before}" + word.replace("{", "{{").replace("}", "}}") + "{after}",
                           {"before": before, "after": after})

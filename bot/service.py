@@ -591,11 +591,12 @@ class GameService:
         return any(is_keeper(p["player"]) or p["player"] in game.autopilot for p in prompts) \
             or rules.forced(game.state, prompts) is not None
 
-    def resumes(self, game: Game) -> bool:
+    def resumes(self, game: Game, prompts: list[dict] | None = None) -> bool:
         """A step Keeper takes by itself waits (not a Keeper Lead's wait for proposals): its
-        deadline, :data:`KEEPER_RESUME`, only takes up a step cut short."""
+        deadline, :data:`KEEPER_RESUME`, only takes up a step cut short. ``prompts``: the game's
+        pending prompts, if the caller has them."""
         try:
-            return self._keeper_waits(game) and not self.lead_waits(game)
+            return self._keeper_waits(game, prompts) and not self.lead_waits(game, prompts)
         except Exception:  # noqa: BLE001 - a damaged state waits for nobody
             return False
 
@@ -1164,7 +1165,7 @@ class GameService:
             # a Keeper player waits for members' proposals: without a turn time, a window's time
             game.deadline, game.reminder_at = utcnow() + timedelta(seconds=lead_wait_seconds(settings)), None
             return
-        if game.status == "active" and self._keeper_waits(game, prompts) and not self.lead_waits(game, prompts):
+        if self.resumes(game, prompts):
             game.deadline, game.reminder_at = utcnow() + KEEPER_RESUME, None
             return
         if game.status != "active" or not minutes:
@@ -1792,25 +1793,13 @@ class GameService:
         if taken.rowcount != 1:
             return None
         if self.resumes(game):  # what Keeper answers by itself waits: a step cut short is taken up
-            try:
-                return await self._settle(game_id)
-            except ServiceError as exc:
-                await self._give_back_deadline(game_id, game.deadline, lease, exc)
-                return None
+            return await self._settle_taken(game, lease)
         if self.lead_waits(game):  # Keeper's Lead waited for proposals long enough: it decides now
-            try:
-                return await self._settle(game_id, release_leads=True)
-            except ServiceError as exc:
-                await self._give_back_deadline(game_id, game.deadline, lease, exc)
-                return None
+            return await self._settle_taken(game, lease, release_leads=True)
         # a response window's time is up: it closes for everyone at once, unnamed (the members'
         # settings are read only once the deadline is this process's, and only for a window)
         if self._window_waits(game, frozenset()) and self._window_waits(game, await self._autopass_off_of(game)):
-            try:
-                return await self._settle(game_id, close_window=True, notices=[notice("window.closed")])
-            except ServiceError as exc:
-                await self._give_back_deadline(game_id, game.deadline, lease, exc)
-                return None
+            return await self._settle_taken(game, lease, close_window=True, notices=[notice("window.closed")])
         try:
             outcome = await self.skip(game_id, only_prompts=expired, epoch=game.epoch, by="deadline", keeper=keeper)
         except ServiceError as exc:
@@ -1842,6 +1831,15 @@ class GameService:
                 await self.step_away(game_id, int(seat), line="deadline.away_missed", count=MISSED_IN_A_ROW)
             except ServiceError:   # the last member playing, kicked, already away: nothing changes
                 continue
+
+    async def _settle_taken(self, game: Game, lease, **settle) -> Outcome | None:
+        """:meth:`_settle` at a deadline this process took (held as ``lease``); None, the deadline
+        given back, if it failed."""
+        try:
+            return await self._settle(game.id, **settle)
+        except ServiceError as exc:
+            await self._give_back_deadline(game.id, game.deadline, lease, exc)
+            return None
 
     async def _give_back_deadline(self, game_id: int, deadline, lease, failure: ServiceError) -> None:
         """A taken deadline (held as ``lease``) whose step failed for a while (the database busy,

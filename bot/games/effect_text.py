@@ -155,7 +155,7 @@ class EffectText:
                 return None
             parts.append(f"({said})" if self._group(c, negate) and len(tagged.spec.conditions) > 1 else said)
         key = self.key("join", self.GROUPS[tagged.name] if negate else tagged.name)
-        return parts[0] if len(parts) == 1 else between(lang, key, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
+        return parts[0] if len(parts) == 1 else between(lang, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
 
     def negated(self, lang: str, tagged: Tagged) -> str | None:
         """``tagged`` negated in words (None where the language has no words for it)."""

@@ -88,8 +88,8 @@ def test_conditions_joined_read_with_i_or_y():
     joined = "\n".join(_every_text("uk"))
     assert "якщо ваш персонаж не в карцері й у вашого персонажа є принаймні 1 карта в руці" in joined
     assert "не в карцері і у" not in joined
-    assert between("uk", "unfathomable.join.all", "Мати Гідра", " і ", "Батько Дагон") == "Мати Гідра й Батько Дагон"
-    assert between("ru", "unfathomable.join.all", "Матерь Гидра", " и ", "Отец Дагон") == "Матерь Гидра и Отец Дагон"
+    assert between("uk", "Мати Гідра", " і ", "Батько Дагон") == "Мати Гідра й Батько Дагон"
+    assert between("ru", "Матерь Гидра", " и ", "Отец Дагон") == "Матерь Гидра и Отец Дагон"
 
 
 def test_the_brig_is_left_in_the_rulebooks_genitive():

@@ -181,7 +181,7 @@ class _Writer(EffectText):
         if f"{owner.removesuffix('_you')}.{field}" in LISTED and isinstance(value, list) and len(value) > 1:
             parts = [self._value(lang, field, v, owner) for v in value]
             key = self.key("join", "all")
-            return between(lang, key, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
+            return between(lang, ", ".join(parts[:-1]), self.say(lang, key), parts[-1])
         case = self.cases.get(f"{owner}.{field}")
         if case and type(value).__name__ in self.one_of:
             # a one-of model in the case its verb takes, through the template of the field it sets
